@@ -1,0 +1,92 @@
+"""`gonets bench`: what one order mail costs, on a fresh game and after a long history.
+
+The store keeps history out of the hot file (turn records, archive), so the two figures should
+be the same; a growing second figure means something started scanning history.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from daemon.config import load_config
+from daemon.demo import GAME, PLAYERS, DemoClock
+from daemon.demo_players import Player
+from daemon.service import Daemon
+from daemon.setup import init_game
+from daemon.start import start_game
+from daemon.transports.maildir import MaildirTransport
+
+
+def run_bench(turns: int, mails: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
+        root = Path(tmp)
+        config_path = root / "gonets.toml"
+        init_game(config_path, GAME, "coins", "gm@demo.local", "gonets@demo.local")
+        # time mail handling alone: no resolution in the middle of the measurement
+        text = config_path.read_text(encoding="utf-8")
+        config_path.write_text(
+            text.replace("early_resolution = true", "early_resolution = false"), encoding="utf-8"
+        )
+        config = load_config(config_path)
+        clock = DemoClock()
+        inbox_path = root / "mail" / "inbox"
+        daemon = Daemon(config, MaildirTransport(inbox_path, root / "mail" / "sent"), clock)
+        try:
+            fresh, history = _measure(daemon, clock, mailbox.Maildir(inbox_path), root, turns, mails)
+        finally:
+            daemon.close()
+    print(f"order mail, fresh game:             {fresh * 1000:7.2f} ms/mail ({1 / fresh:6.1f} mails/s)")
+    print(f"order mail, {turns} turns of history: {history * 1000:7.2f} ms/mail ({1 / history:6.1f} mails/s)")
+    print(f"ratio history/fresh: {history / fresh:.2f} (1.00 = cost independent of history)")
+    return 0
+
+
+def _measure(
+    daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, root: Path, turns: int, mails: int
+) -> tuple[float, float]:
+    game = daemon.games.get(GAME)
+    assert game is not None
+    players = [Player(name, address, style) for name, address, style, _ in PLAYERS]
+    for player in players:
+        inbox.add(player.signup(GAME, clock()))
+    daemon.run_once()
+    start_game(game, daemon.postman, clock())
+    daemon.run_once()
+    for player in players:
+        player.learn_role(root / "mail" / "sent")
+    fresh = _time_orders(daemon, clock, inbox, players, mails)
+    _grow_history(daemon, turns)
+    return fresh, _time_orders(daemon, clock, inbox, players, mails)
+
+
+def _time_orders(
+    daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, players: list[Player], mails: int
+) -> float:
+    """Seconds per mail through the whole pipeline: fetch, archive, parse, route, check, store, reply."""
+    game = daemon.games.get(GAME)
+    assert game is not None
+    total = 0.0
+    for i in range(mails):
+        clock.advance(timedelta(seconds=1))
+        inbox.add(players[i % len(players)].orders(game, clock()))
+        began = time.perf_counter()
+        daemon.run_once()
+        total += time.perf_counter() - began
+    return total / mails
+
+
+def _grow_history(daemon: Daemon, turns: int) -> None:
+    """Turn records and archived mails as a long game leaves them."""
+    game = daemon.games.get(GAME)
+    assert game is not None
+    sample = game.store.read_turn_record("0000-start")
+    for turn in range(1, turns + 1):
+        for phase in ("talks", "vote", "orders"):
+            game.store.write_turn_record(f"{turn + 1000:04d}-{phase}", sample)
+        for n in range(20):
+            key = daemon.archive.store(f"history mail {turn} {n}".encode())
+            daemon.archive.mark_done(key, {"outcome": "orders", "message_id": f"<h{turn}.{n}@bench>"})

@@ -1,0 +1,25 @@
+"""`gonets check`: what the daemon would answer to a mail, without storing or sending anything
+(the player's and GM's friend, like Eressea's ECheck)."""
+
+from __future__ import annotations
+
+from daemon import mailflow
+from daemon.render import render, subject
+from daemon.service import Daemon
+from parsers.mime import parse_mail
+from state.archive import MailArchive
+
+
+def check_mail(daemon: Daemon, raw: bytes) -> str:
+    mail = parse_mail(raw)
+    now = daemon.clock()
+    outcome = mailflow.evaluate(mail, MailArchive.key(raw), daemon.games, daemon.config.address, now)
+    game = outcome.game.id if outcome.game else "-"
+    head = f"{outcome.kind}: {game} {outcome.power} {outcome.detail}".rstrip()
+    if outcome.letter is None:
+        return head + "\n(no reply would be sent / ответа не будет)"
+    language = outcome.game.settings.language if outcome.game else "ru+en"
+    letter = outcome.letter
+    title = subject(letter.subject, language, **letter.subject_params)
+    body = render(letter.template, language, letter.context, outcome.catalog)
+    return f"{head}\nSubject: {title}\n\n{body}"

@@ -1,0 +1,68 @@
+"""Finished outgoing mail: headers that thread, never loop, and carry UTF-8 Russian properly."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime
+
+from daemon.transports.base import Outgoing
+
+_SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """Who sends, to whom, and what it answers (for In-Reply-To/References threading)."""
+
+    sender: str
+    recipient: str
+    subject: str
+    in_reply_to: str = ""
+    references: tuple[str, ...] = ()
+    cc: tuple[str, ...] = ()
+
+
+def outgoing(mail_id: str, envelope: Envelope, body: str, now: datetime) -> Outgoing:
+    """Build the RFC 5322 message; its Message-ID derives from `mail_id`, so a rebuilt copy is identical
+    in identity and the outbox can refuse it as a duplicate."""
+    msg = EmailMessage()
+    msg["From"] = Address(display_name="Гонец", addr_spec=envelope.sender)
+    msg["To"] = envelope.recipient
+    if envelope.cc:
+        msg["Cc"] = ", ".join(envelope.cc)
+    msg["Subject"] = _one_line(envelope.subject)
+    msg["Date"] = format_datetime(now)
+    domain = envelope.sender.rpartition("@")[2] or "gonets.invalid"
+    msg["Message-ID"] = f"<{_safe(mail_id)}@{domain}>"
+    if envelope.in_reply_to:
+        msg["In-Reply-To"] = envelope.in_reply_to
+        msg["References"] = " ".join((*envelope.references, envelope.in_reply_to))
+    msg["Auto-Submitted"] = "auto-replied" if envelope.in_reply_to else "auto-generated"
+    msg["X-Auto-Response-Suppress"] = "All"
+    msg.set_content(body, charset="utf-8")
+    return Outgoing(
+        id=mail_id,
+        recipients=(envelope.recipient, *envelope.cc),
+        raw=bytes(msg),
+    )
+
+
+def reply_subject(subject: str) -> str:
+    subject = _one_line(subject)
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:200]
+
+
+def _safe(mail_id: str) -> str:
+    cleaned = _SAFE_ID.sub("-", mail_id)
+    if len(cleaned) <= 120:
+        return cleaned
+    return cleaned[:80] + "-" + hashlib.sha256(mail_id.encode()).hexdigest()[:16]

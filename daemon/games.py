@@ -1,0 +1,78 @@
+"""The games a daemon runs: each game's settings, ruleset and store, opened once."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cached_property
+
+from daemon.config import Config, GameSettings
+from engines import get_ruleset
+from engines.contract import PhaseSpec, Ruleset
+from engines.text import Catalog
+from parsers.orders import parser_catalog
+from state.game_store import GameStore
+from state.records import GameRecord
+
+
+@dataclass
+class Game:
+    settings: GameSettings
+    ruleset: Ruleset
+    store: GameStore
+
+    @property
+    def id(self) -> str:
+        return self.settings.id
+
+    def load(self) -> GameRecord:
+        return self.store.load()
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
+        return parser_catalog().merged(self.ruleset.catalog)
+
+    def phase_spec(self, record: GameRecord) -> PhaseSpec:
+        return self.ruleset.phases[record.phase]
+
+    def deadline(self, record: GameRecord) -> datetime | None:
+        return datetime.fromisoformat(record.deadline) if record.deadline else None
+
+
+class Games:
+    """Opens every configured game's store; creates the store of a new game in signup."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._games: dict[str, Game] = {}
+        for game_id, settings in sorted(config.games.items()):
+            store = GameStore(config.games_dir / "games" / game_id)
+            game = Game(settings, get_ruleset(settings.ruleset), store)
+            if not store.exists():
+                store.save(GameRecord(id=game_id, ruleset=settings.ruleset, seed=_new_seed(game_id)))
+            self._games[game_id] = game
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter(self._games.values())
+
+    def get(self, game_id: str) -> Game | None:
+        return self._games.get(game_id.lower())
+
+    def ids(self) -> list[str]:
+        return sorted(self._games)
+
+    def power_keywords(self) -> tuple[str, ...]:
+        words = {w for game in self for w in game.ruleset.power_keywords}
+        return tuple(sorted(words))
+
+    def close(self) -> None:
+        for game in self:
+            game.store.close()
+
+
+def _new_seed(game_id: str) -> str:
+    """Fixed at creation and stored, so every later resolution of the game replays identically."""
+    return f"{game_id}:{datetime.now(UTC):%Y%m%d}:{secrets.token_hex(8)}"

@@ -1,0 +1,59 @@
+"""Render a template into a mail and queue it in the durable outbox, once per mail id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from daemon.compose import Envelope, outgoing, reply_subject
+from daemon.config import Config, Language
+from daemon.render import render, subject
+from engines.text import Catalog
+from parsers.mime import IncomingMail
+from state.outbox import Outbox
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What to say: a template, its data, and the subject code from templates/subjects.toml."""
+
+    template: str
+    context: dict[str, Any]
+    subject: str
+    subject_params: dict[str, str | int]
+
+
+class Postman:
+    def __init__(self, config: Config, outbox: Outbox, clock: Callable[[], datetime]) -> None:
+        self.config = config
+        self.outbox = outbox
+        self.clock = clock
+
+    def send(
+        self,
+        mail_id: str,
+        to: str,
+        letter: Letter,
+        language: Language,
+        catalog: Catalog | None = None,
+        answering: IncomingMail | None = None,
+        cc: tuple[str, ...] = (),
+    ) -> bool:
+        """Queue the mail; False when a mail with this id was queued before (a replay after a crash)."""
+        if mail_id in self.outbox:
+            return False
+        body = render(letter.template, language, letter.context, catalog)
+        title = subject(letter.subject, language, **letter.subject_params)
+        envelope = Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
+        if answering is not None:
+            envelope = Envelope(
+                sender=self.config.address,
+                recipient=to,
+                subject=reply_subject(answering.subject) if answering.subject else title,
+                in_reply_to=answering.message_id,
+                references=answering.references,
+                cc=cc,
+            )
+        return self.outbox.enqueue(outgoing(mail_id, envelope, body, self.clock()))

@@ -1,0 +1,148 @@
+"""Step 3 of a resolution: every mail a resolved phase owes, queued under ids that make a replay harmless.
+
+Players get their private report (only what `view` and their own events allow), the warned and
+retired get told, and the GM gets the digest with every order, miss, draw and the forum post.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from daemon.games import Game
+from daemon.postman import Letter, Postman
+from daemon.render import when
+from daemon.views import blanks, status_texts
+from engines.contract import Command
+from engines.text import Msg
+from parsers.orders import normal_form
+from state.records import GameRecord
+
+
+def release(game: Game, postman: Postman, record: GameRecord) -> None:
+    name = record.release
+    data = game.store.read_turn_record(name)
+    news = [Msg.from_json(m) for m in data["news"]]
+    scores = game.ruleset.scores(record.state)
+    over = record.status == "over"
+    for power, player in sorted(record.players.items()):
+        if power in data["retired"]:
+            letter = Letter(
+                "player/retired",
+                {"game": game.id, "power": power, "missed": player.missed},
+                "subject_retired",
+                {"game": game.id, "power": power},
+            )
+            postman.send(f"{game.id}-{name}-retired-{power}", player.address, letter, game.settings.language)
+        elif player.status == "active":
+            events = [Msg.from_json(m) for m in data["reports"].get(power, [])]
+            context = _report_context(game, record, data, power, events, news, scores, over)
+            letter = Letter(
+                "player/report",
+                context,
+                "subject_report",
+                {"game": game.id, "turn": data["turn"], "power": power},
+            )
+            postman.send(
+                f"{game.id}-{name}-report-{power}",
+                player.address,
+                letter,
+                game.settings.language,
+                game.catalog,
+            )
+    digest = Letter(
+        "gm/digest",
+        _digest_context(game, record, data, news, scores, over),
+        "subject_digest",
+        {"game": game.id, "turn": data["turn"]},
+    )
+    postman.send(f"{game.id}-{name}-digest", game.settings.gm, digest, game.settings.language, game.catalog)
+    game.store.purge_orders_except(record.turn, record.phase)
+    record.release = ""
+    game.store.save(record)
+
+
+def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
+    deadline = game.deadline(record)
+    phase = game.phase_spec(record)
+    return {
+        "turn": record.turn,
+        "title": phase.title,
+        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "blank": blanks(game, record, power),
+    }
+
+
+def _report_context(
+    game: Game,
+    record: GameRecord,
+    data: dict[str, Any],
+    power: str,
+    events: list[Msg],
+    news: list[Msg],
+    scores: dict[str, int],
+    over: bool,
+) -> dict[str, Any]:
+    player = record.players[power]
+    return {
+        "game": game.id,
+        "power": power,
+        "turn": data["turn"],
+        "phase": game.ruleset.phases[data["phase"]].title,
+        "events": events,
+        "news": news,
+        "status": status_texts(game, record, power),
+        "warned": power in data["warned"],
+        "misses_left": max(0, game.settings.max_missed - player.missed),
+        "over": over,
+        "scores": sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])) if over else [],
+        "next": None if over else _next_phase(game, record, power),
+    }
+
+
+def _digest_context(
+    game: Game,
+    record: GameRecord,
+    data: dict[str, Any],
+    news: list[Msg],
+    scores: dict[str, int],
+    over: bool,
+) -> dict[str, Any]:
+    phase = game.ruleset.phases[data["phase"]]
+    orders = []
+    for power, entry in sorted(data["orders"].items()):
+        commands = [Command.from_json(c) for c in entry["commands"]]
+        player = record.players.get(power)
+        orders.append(
+            {
+                "power": power,
+                "player": f"{player.name} <{player.address}>" if player else "",
+                "source": entry["source"],
+                "lines": [normal_form(c, phase) for c in commands],
+            }
+        )
+    deadline = game.deadline(record)
+    ranking = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    return {
+        "game": game.id,
+        "turn": data["turn"],
+        "phase": phase.title,
+        "resolved_at": datetime.fromisoformat(data["resolved_at"]),
+        "orders": orders,
+        "missed": data["missed"],
+        "warned": data["warned"],
+        "retired": data["retired"],
+        "draws": data["draws"],
+        "seed": data["seed"],
+        "news": news,
+        "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
+        "scores": ranking,
+        "over": over,
+        "next": None
+        if over
+        else {
+            "turn": record.turn,
+            "title": game.phase_spec(record).title,
+            "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        },
+    }

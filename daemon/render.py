@@ -1,0 +1,81 @@
+"""Every mail body comes from a jinja2 template in templates/, in Russian first, English too.
+
+Templates are named by audience and event (`player/orders-reply`, `gm/digest`) with one file per
+language (`player/orders-reply.ru.txt`). Player text is only ever template *data*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import jinja2
+
+from daemon.config import Language
+from engines.text import Catalog, Lang, Msg
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+@cache
+def daemon_catalog() -> Catalog:
+    return Catalog.load(TEMPLATES / "messages.toml")
+
+
+def languages(language: Language) -> tuple[Lang, ...]:
+    return ("ru", "en") if language == "ru+en" else (language,)
+
+
+def template_exists(name: str) -> bool:
+    return (TEMPLATES / name).is_file()
+
+
+def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:
+    return environment().get_template(f"{template}.{lang}.txt").render(lang=lang, **context)
+
+
+def render(template: str, language: Language, context: dict[str, Any], catalog: Catalog | None = None) -> str:
+    """The body in each language of the game; `say(msg)` renders a Msg from `catalog`."""
+    parts = []
+    for lang in languages(language):
+        say = _sayer(catalog, lang)
+        parts.append(render_one(template, lang, {**context, "say": say}).strip())
+    return SEPARATOR.join(parts) + "\n"
+
+
+def subject(code: str, language: Language, **params: str | int) -> str:
+    msg = Msg(code, params)
+    return " / ".join(daemon_catalog().render(msg, lang) for lang in languages(language))
+
+
+def _sayer(catalog: Catalog | None, lang: Lang) -> Callable[[Msg], str]:
+    merged = daemon_catalog().merged(catalog) if catalog else daemon_catalog()
+
+    def say(msg: Msg) -> str:
+        return merged.render(msg, lang)
+
+    return say
+
+
+def when(instant: datetime, zone: ZoneInfo) -> str:
+    """A deadline as players need it: their game's local time and UTC."""
+    local = instant.astimezone(zone)
+    utc = instant.astimezone(ZoneInfo("UTC"))
+    return f"{local:%d.%m.%Y %H:%M} {zone.key} ({utc:%d.%m.%Y %H:%M} UTC)"

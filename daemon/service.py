@@ -1,0 +1,165 @@
+"""The daemon: one pass over inbox, clocks and outbox (`run_once`), repeated by a ticker.
+
+The tests, `gonets demo` and the long-running process drive the very same `run_once`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import schedule
+
+from daemon import mailflow
+from daemon.config import Config
+from daemon.games import Games
+from daemon.postman import Postman
+from daemon.start import finish_start
+from daemon.transports.base import Incoming, Transport
+from daemon.turns import tick
+from parsers.mime import parse_mail
+from state.archive import MailArchive
+from state.files import remove_stray_temps
+from state.lock import DirectoryLock
+from state.outbox import Outbox
+
+log = logging.getLogger(__name__)
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class PassReport:
+    """What one pass did, for logs, `gonets demo` and tests."""
+
+    mails: int = 0
+    resolved: int = 0
+    sent: int = 0
+    failed: int = 0
+
+
+class Daemon:
+    def __init__(self, config: Config, transport: Transport, clock: Clock = utc_now) -> None:
+        self.config = config
+        self.transport = transport
+        self.clock = clock
+        config.games_dir.mkdir(parents=True, exist_ok=True)
+        self.lock = DirectoryLock(config.games_dir)
+        self.lock.__enter__()
+        removed = remove_stray_temps(config.games_dir)
+        if removed:
+            log.warning("removed %d temporary files left by a crash", removed)
+        self.games = Games(config)
+        self.archive = MailArchive(config.games_dir / "archive")
+        self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
+        self.postman = Postman(config, self.outbox, clock)
+        self._replies: dict[str, deque[datetime]] = defaultdict(deque)
+
+    def close(self) -> None:
+        self.games.close()
+        self.transport.close()
+        self.lock.__exit__(None, None, None)
+
+    def run_once(self) -> PassReport:
+        report = PassReport()
+        now = self.clock()
+        self._finish_interrupted()
+        for incoming in self.transport.fetch():
+            self.handle(incoming, now)
+            report.mails += 1
+        for game in self.games:
+            if tick(game, self.postman, now):
+                report.resolved += 1
+        flushed = self.outbox.flush(self.transport)
+        report.sent, report.failed = flushed.sent, flushed.failed
+        return report
+
+    def _finish_interrupted(self) -> None:
+        """Role mails of a start interrupted by a crash; turn releases are finished by `tick`."""
+        for game in self.games:
+            record = game.load()
+            if record.starting:
+                finish_start(game, self.postman, record)
+
+    def handle(self, incoming: Incoming, now: datetime) -> None:
+        """Archive first, acknowledge last: a crash in between only means handling it again."""
+        key = self.archive.store(incoming.raw)
+        if self.archive.is_done(key):
+            self.transport.acknowledge(incoming.uid)
+            return
+        try:
+            outcome = self._decide(key, incoming.raw, now)
+        except OSError:
+            log.exception("store write failed; mail %s stays in the inbox", key)
+            raise
+        except Exception as error:  # a mail that breaks us is quarantined, never lost
+            log.exception("mail %s could not be processed", key)
+            self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
+            self.transport.acknowledge(incoming.uid, rejected=True)
+            return
+        self.transport.acknowledge(incoming.uid, rejected=outcome.kind == "ignored")
+
+    def _decide(self, key: str, raw: bytes, now: datetime) -> mailflow.Outcome:
+        mail = parse_mail(raw)
+        duplicate = self.archive.seen_message_id(mail.message_id)
+        if duplicate and duplicate != key:
+            outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}")
+        else:
+            outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now)
+            mailflow.apply(outcome)
+            if outcome.letter is not None and self._may_reply(mail.sender, now):
+                language = outcome.game.settings.language if outcome.game else "ru+en"
+                self.postman.send(
+                    f"reply-{key}",
+                    mail.sender,
+                    outcome.letter,
+                    language,
+                    outcome.catalog,
+                    answering=mail,
+                    cc=outcome.cc,
+                )
+        record = {
+            **outcome.log_record(),
+            "message_id": mail.message_id,
+            "from": mail.sender,
+            "subject": mail.subject,
+            "problems": list(mail.problems),
+        }
+        self.archive.mark_done(key, record)
+        log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
+        return outcome
+
+    def _may_reply(self, sender: str, now: datetime) -> bool:
+        """At most `replies_per_hour` answers per sender: a loop or a flood costs us one hour's quota."""
+        recent = self._replies[sender]
+        while recent and recent[0] < now - timedelta(hours=1):
+            recent.popleft()
+        if len(recent) >= self.config.replies_per_hour:
+            log.warning("reply to %s suppressed: over %d per hour", sender, self.config.replies_per_hour)
+            return False
+        recent.append(now)
+        return True
+
+    def run_forever(self) -> None:
+        """Tick with `schedule` (memory only, by design: deadlines live in the store)."""
+        self._safe_pass()
+        schedule.every(self.config.poll_seconds).seconds.do(self._safe_pass)
+        while True:
+            schedule.run_pending()
+            time.sleep(1)
+
+    def _safe_pass(self) -> None:
+        try:
+            result = self.run_once()
+        except Exception:
+            log.exception("pass failed; retrying at the next tick")
+            return
+        if result.mails or result.resolved or result.sent:
+            log.info("pass: %s", result)

@@ -1,0 +1,118 @@
+"""Closing signup: the logged lot draw of powers, the initial state, and the role mails.
+
+A password exists in clear only inside its role mail. Role mails are queued one by one, each after
+its player's hash is saved with the mail's id: after a crash, a player whose role mail is already
+queued keeps that password, and one whose mail is not gets a fresh password and a fresh mail.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from daemon.auth import hash_password, new_password
+from daemon.games import Game
+from daemon.postman import Letter, Postman
+from daemon.render import when
+from daemon.views import blanks, status_texts
+from engines.rng import Rng
+from state.records import GameRecord, Player
+
+
+class StartError(Exception):
+    """The game cannot start now; the message says why (in Russian and English)."""
+
+
+@dataclass(frozen=True)
+class StartResult:
+    assignment: dict[str, str]  # power → player name
+    draws: list[dict[str, str]]
+
+
+def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
+    record = game.load()
+    if record.status != "signup":
+        raise StartError(f"Игра {game.id} уже идёт или окончена / game {game.id} is not in signup")
+    count = len(record.signups)
+    if count < game.ruleset.min_players:
+        raise StartError(
+            f"Записалось {count}, нужно не меньше {game.ruleset.min_players} / "
+            f"{count} signed up, {game.ruleset.min_players} needed"
+        )
+    rng = Rng(f"{record.seed}:start")
+    powers = game.ruleset.playable_powers(count)
+    drawn = rng.shuffled(powers, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+    record.players = {
+        power: Player(power=power, name=signup.name, address=signup.address, password_hash="")
+        for power, signup in zip(drawn, record.signups, strict=True)
+    }
+    record.state = game.ruleset.setup(powers, rng)
+    record.status, record.starting = "running", True
+    record.deadline = (now + game.settings.duration(record.phase)).isoformat()
+    draws = [d.to_json() for d in rng.log]
+    game.store.write_turn_record(
+        "0000-start",
+        {
+            "game": game.id,
+            "seed": rng.seed,
+            "draws": draws,
+            "assignment": {p: pl.address for p, pl in record.players.items()},
+            "state_after": record.state,
+        },
+    )
+    game.store.save(record)
+    finish_start(game, postman, record)
+    return StartResult({p: pl.name for p, pl in record.players.items()}, draws)
+
+
+def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
+    """Queue every role mail not yet queued, then the GM's notice; safe to call again."""
+    for power, player in sorted(record.players.items()):
+        if player.role_mail and player.role_mail in postman.outbox:
+            continue
+        password = new_password()
+        player.password_hash = hash_password(password)
+        player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
+        game.store.save(record)
+        postman.send(
+            player.role_mail,
+            player.address,
+            _role_letter(game, record, power, password),
+            game.settings.language,
+            game.catalog,
+        )
+    data = game.store.read_turn_record("0000-start")
+    context = {
+        "game": game.id,
+        "players": sorted((p, pl.name, pl.address) for p, pl in record.players.items()),
+        "draws": data["draws"],
+        "seed": data["seed"],
+    }
+    postman.send(
+        f"{game.id}-start",
+        game.settings.gm,
+        Letter("gm/started", context, "subject_started", {"game": game.id}),
+        game.settings.language,
+    )
+    record.starting = False
+    game.store.save(record)
+
+
+def _role_letter(game: Game, record: GameRecord, power: str, password: str) -> Letter:
+    player = record.players[power]
+    deadline = game.deadline(record)
+    context = {
+        "game": game.id,
+        "title": game.ruleset.title,
+        "name": player.name,
+        "power": power,
+        "password": password,
+        "turn": record.turn,
+        "phase": game.phase_spec(record).title,
+        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "max_missed": game.settings.max_missed,
+        "status": status_texts(game, record, power),
+        "blank": blanks(game, record, power, password),
+    }
+    return Letter("player/role", context, "subject_role", {"game": game.id, "power": power})

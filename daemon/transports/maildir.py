@@ -1,0 +1,74 @@
+"""The embedded default transport: an inbox Maildir in, an outbox Maildir out.
+
+A local MDA (or a test) delivers into the inbox; something else (an MTA, a script, a GM's mail
+client) picks finished mail up from the outbox. stdlib `mailbox.Maildir` makes the Maildir++
+folder; the moves are plain renames of Maildir file names (`<uid>:2,<flags>`), so a mail's bytes are never
+rewritten. Renames are not fsynced: a lost acknowledge only re-fetches a mail the archive already
+marked done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mailbox
+import os
+from pathlib import Path
+
+from daemon.transports.base import Incoming, Outgoing, PermanentSendError
+from state.files import atomic_write_bytes, safe_file_name
+
+REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
+_INFO = mailbox.Maildir.colon + "2,"
+
+
+class MaildirTransport:
+    def __init__(self, inbox: Path, outbox: Path) -> None:
+        self.inbox = inbox
+        self.outbox = outbox
+        for path in (inbox, outbox):
+            for subdir in ("tmp", "new", "cur"):
+                (path / subdir).mkdir(parents=True, exist_ok=True)
+        self._rejected = inbox / f".{REJECTED_FOLDER}"
+        self._fetched: dict[str, Path] = {}
+
+    def fetch(self) -> list[Incoming]:
+        """Mail in new/, plus mail in cur/ without the "S" flag (what a crashed run, or a mail
+        client, left there), oldest first by mtime then name."""
+        found: list[tuple[int, str, str, Path]] = []
+        for subdir in ("new", "cur"):
+            for entry in os.scandir(self.inbox / subdir):
+                uid, _, flags = entry.name.partition(_INFO)
+                if entry.name.startswith(".") or not entry.is_file() or "S" in flags:
+                    continue
+                found.append((entry.stat().st_mtime_ns, entry.name, uid, Path(entry.path)))
+        found.sort()
+        self._fetched = {uid: path for _, _, uid, path in found}
+        return [Incoming(uid, path.read_bytes()) for uid, path in self._fetched.items()]
+
+    def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
+        """Processed mail goes to cur/ flagged seen; rejected mail to the ".Rejected" folder, unread,
+        for the GM. Never deletes. A uid not fetched by this transport, or already moved, is a
+        no-op, so a restart may acknowledge again safely."""
+        path = self._fetched.pop(uid, None)
+        if path is None:
+            return
+        if rejected:
+            mailbox.Maildir(self.inbox).add_folder(REJECTED_FOLDER)  # idempotent, Maildir++ marker
+            target = self._rejected / "new" / uid
+        else:
+            flags = set(path.name.partition(_INFO)[2]) | {"S"}  # keep a mail client's flags
+            target = self.inbox / "cur" / f"{uid}{_INFO}{''.join(sorted(flags))}"
+        with contextlib.suppress(FileNotFoundError):  # already moved by an earlier acknowledge
+            os.rename(path, target)
+
+    def send(self, mail: Outgoing) -> None:
+        """Deliver into outbox new/ under a name derived from `mail.id`; the same id twice leaves
+        one file. Maildir has no envelope: the recipients must be in the headers already."""
+        if not mail.recipients:
+            raise PermanentSendError(f"mail {mail.id!r} has no recipients")
+        target = self.outbox / "new" / safe_file_name(mail.id)
+        if not target.exists():
+            atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
+
+    def close(self) -> None:
+        """Nothing to release: every call opens and closes its own files."""

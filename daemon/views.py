@@ -1,0 +1,35 @@
+"""What a power's mails show of its game: the order blank and the ruleset's status table."""
+
+from __future__ import annotations
+
+from daemon.games import Game
+from daemon.render import languages, render_one, template_exists
+from engines.contract import PhaseSpec
+from engines.text import Lang
+from state.records import GameRecord
+
+
+def order_blank(game: str, power: str, turn: int, phase: PhaseSpec, lang: Lang, password: str = "") -> str:
+    """A ready-to-fill mail for one phase, built from the phase schema's examples and help."""
+    password = password or ("ваш-пароль" if lang == "ru" else "your-password")
+    head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
+    hints = [f"# {spec.example}    — {spec.help.get(lang)}" for spec in phase.commands]
+    return "\n".join([*head, *hints, "КОНЕЦ"])
+
+
+def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
+    phase = game.phase_spec(record)
+    return {
+        lang: order_blank(game.id, power, record.turn, phase, lang, password)
+        for lang in languages(game.settings.language)
+    }
+
+
+def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
+    """The ruleset's own turn-balance table (templates/<ruleset>/status.<lang>.txt) of `view`."""
+    template = f"{game.ruleset.name}/status"
+    view = game.ruleset.view(record.state, power)
+    return {
+        lang: render_one(template, lang, {"view": view}) if template_exists(f"{template}.{lang}.txt") else ""
+        for lang in languages(game.settings.language)
+    }

@@ -1,0 +1,17 @@
+"""Rulesets, one package each, all implementing `engines.contract.Ruleset`."""
+
+from __future__ import annotations
+
+import importlib
+
+from engines.contract import Ruleset
+
+# ruleset id → module exposing RULESET; the daemon looks rulesets up here and nowhere else
+REGISTRY = {"coins": "engines.coins"}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    if name not in REGISTRY:
+        raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(sorted(REGISTRY))}")
+    ruleset: Ruleset = importlib.import_module(REGISTRY[name]).RULESET
+    return ruleset

@@ -1,0 +1,288 @@
+"""Rule checks of one power's complete order set for a phase, each problem tied to its line.
+
+Each command has one named check (the table CHECKS). A mail is judged top to bottom with running
+totals (coins, army, research spent), so the line that overspends is the one refused; a refused
+line adds nothing to the totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.coins import voting
+from engines.coins.data import DATA
+from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
+from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
+from engines.contract import JSON, ArgKind, Command, Problem, Vocabulary
+from engines.text import Msg
+
+
+@dataclass
+class Mail:
+    """One power's mail being judged, with what its earlier lines already spent."""
+
+    state: JSON
+    power: str
+    commands: Sequence[Command]
+    names: Mapping[str, Vocabulary]
+    coins: int = 0
+    army: int = 0
+    lent: int = 0
+    research: int = 0
+    seen: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+    @property
+    def me(self) -> dict[str, Any]:
+        return country(self.state, self.power)
+
+    def offered(self, kind: str, partner: str) -> bool:
+        return any(
+            c.name == "ally" and c.args.get("kind") == kind and c.args.get("power") == partner
+            for c in self.commands
+        )
+
+    def researched(self, part: str) -> bool:
+        return any(c.name == "research" and c.args.get("tech") == part for c in self.commands)
+
+
+Check = Callable[[Mail, Command], Msg | None]
+
+
+def _msg(code: str, **params: str | int) -> Msg:
+    return Msg(code, params)
+
+
+def _spend(mail: Mail, amount: int) -> Msg | None:
+    have = mail.me["coins"]
+    if mail.coins + amount > have:
+        return _msg("not_enough_coins", need=mail.coins + amount, have=have)
+    mail.coins += amount
+    return None
+
+
+def _funding_problem(mail: Mail, line: str, amount: int) -> Msg | None:
+    limit = mail.state["effects"]["arms_limit"]
+    if is_last_turn(mail.state):
+        return _msg("no_funding_last_turn", turn=DATA.last_turn)
+    if amount > DATA.max_per_line:
+        return _msg("line_over_max", line=line, max=DATA.max_per_line)
+    if limit is not None and DATA.line(line).stat == "army" and amount > limit:
+        return _msg("arms_limited", line=line, max=limit)
+    return None
+
+
+def _leader(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.me["perk"]:
+        return _msg("perk_already_chosen", perk=mail.me["perk"])
+    return None
+
+
+def _invest(mail: Mail, cmd: Command) -> Msg | None:
+    line, amount = str(cmd.args["line"]), int(cmd.args["amount"])
+    if mail.power in mail.state["effects"]["external"]:
+        return _msg("funding_external")
+    return _funding_problem(mail, line, amount) or _spend(mail, amount)
+
+
+def _give(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.args["power"] == mail.power:
+        return _msg("give_to_self")
+    if mail.power in mail.state["effects"]["external"]:
+        return _msg("transfer_external")
+    return _spend(mail, int(cmd.args["amount"]))
+
+
+def _manage(mail: Mail, cmd: Command) -> Msg | None:
+    managed = str(cmd.args["power"])
+    if managed == mail.power or managed not in mail.state["effects"]["external"]:
+        return _msg("not_external", power=managed)
+    return _funding_problem(mail, str(cmd.args["line"]), int(cmd.args["amount"]))
+
+
+def _commit_army(mail: Mail, amount: int) -> Msg | None:
+    have = available_army(mail.state, mail.power)
+    if mail.army + amount > have:
+        return _msg("not_enough_army", need=mail.army + amount, have=have)
+    mail.army += amount
+    return None
+
+
+def _attack(mail: Mail, cmd: Command) -> Msg | None:
+    state, target = mail.state, str(cmd.args["target"])
+    victim = state["colonies"].get(target, target)
+    if mail.power in state["effects"]["disarmed"]:
+        return _msg("disarmed")
+    if victim == mail.power:
+        return _msg("attack_own", target=target)
+    if victim in state["effects"]["immune"]:
+        return _msg("target_immune", target=target, power=victim)
+    if target in state["powers"] and has_grant(state, target, "nuclear"):
+        return _msg("target_nuclear", power=target)
+    needs = DATA.colony(target).requires if target in state["colonies"] else ""
+    if needs and not has_grant(state, mail.power, needs):
+        tech = next(t.name for t in DATA.techs if t.grants == needs)
+        return _msg("colony_needs_tech", colony=target, tech=tech)
+    return _commit_army(mail, int(cmd.args["army"]))
+
+
+def _not_owner(mail: Mail, colony: str) -> Msg | None:
+    return None if mail.state["colonies"][colony] == mail.power else _msg("not_your_colony", colony=colony)
+
+
+def _defend(mail: Mail, cmd: Command) -> Msg | None:
+    return _not_owner(mail, str(cmd.args["colony"])) or _commit_army(mail, int(cmd.args["army"]))
+
+
+def _cede(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.args["power"] == mail.power:
+        return _msg("give_to_self")
+    return _not_owner(mail, str(cmd.args["colony"]))
+
+
+def _share(mail: Mail, cmd: Command) -> Msg | None:
+    part = str(cmd.args["tech"])
+    if cmd.args["power"] == mail.power:
+        return _msg("give_to_self")
+    if part not in mail.me["techs"] and not mail.researched(part):
+        return _msg("tech_not_owned", tech=part)
+    return None
+
+
+def _ally(mail: Mail, cmd: Command) -> Msg | None:
+    kind, partner = DATA.alliance(str(cmd.args["kind"])).kind, str(cmd.args["power"])
+    if partner == mail.power:
+        return _msg("ally_self")
+    if partner in partners(mail.state, kind, mail.power):
+        return _msg("already_allied", kind=str(cmd.args["kind"]), power=partner)
+    return None
+
+
+def _break(mail: Mail, cmd: Command) -> Msg | None:
+    kind, partner = DATA.alliance(str(cmd.args["kind"])).kind, str(cmd.args["power"])
+    if partner not in partners(mail.state, kind, mail.power):
+        return _msg("no_such_alliance", kind=str(cmd.args["kind"]), power=partner)
+    return None
+
+
+def _research(mail: Mail, cmd: Command) -> Msg | None:
+    part = str(cmd.args["tech"])
+    if part in mail.me["techs"]:
+        return _msg("tech_owned", tech=part)
+    cost, have = DATA.tech_of_part(part).cost, mail.me["research"]
+    if mail.research + cost > have:
+        return _msg("not_enough_research", tech=part, need=mail.research + cost, have=have)
+    mail.research += cost
+    return None
+
+
+def _help(mail: Mail, cmd: Command) -> Msg | None:
+    ally, amount = str(cmd.args["power"]), int(cmd.args["army"])
+    military = DATA.alliance_kind("military")
+    if ally == mail.power:
+        return _msg("ally_self")
+    if ally not in partners(mail.state, military.kind, mail.power) and not mail.offered(military.name, ally):
+        return _msg("not_military_ally", power=ally)
+    have = mail.me["army"] - mail.me["lent"]
+    if mail.lent + amount > have:
+        return _msg("not_enough_army", need=mail.lent + amount, have=have)
+    mail.lent += amount
+    return None
+
+
+def proposal_record(power: str, cmd: Command) -> JSON:
+    return {
+        "proposer": power,
+        "name": str(cmd.args["proposal"]),
+        "target": str(cmd.args.get("target", "")),
+        "recipient": str(cmd.args.get("recipient", "")),
+        "amount": int(cmd.args.get("amount", 0)),
+    }
+
+
+def _propose(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.state["chair"] != mail.power:
+        return _msg("not_chair", chair=mail.state["chair"])
+    return voting.problem(mail.state, proposal_record(mail.power, cmd))
+
+
+def _vote(mail: Mail, cmd: Command) -> Msg | None:
+    return None if mail.state["proposal"] else _msg("no_proposal")
+
+
+CHECKS: dict[str, Check] = {
+    "leader": _leader,
+    "invest": _invest,
+    "give": _give,
+    "manage": _manage,
+    "attack": _attack,
+    "defend": _defend,
+    "cede": _cede,
+    "share": _share,
+    "ally": _ally,
+    "break": _break,
+    "research": _research,
+    "help": _help,
+    "propose": _propose,
+    "vote": _vote,
+}
+
+# Orders that may appear once per mail, keyed by these arguments (a second one is refused).
+ONCE: dict[str, tuple[str, ...]] = {
+    "leader": (),
+    "invest": ("line",),
+    "manage": ("power", "line"),
+    "attack": ("target",),
+    "defend": ("colony",),
+    "cede": ("colony",),
+    "share": ("tech", "power"),
+    "ally": ("kind", "power"),
+    "break": ("kind", "power"),
+    "research": ("tech",),
+    "help": ("power",),
+    "propose": (),
+    "vote": (),
+}
+
+
+def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
+    """The order belongs to this phase and names only things that exist in this game."""
+    specs = {spec.name: spec for spec in PHASES[phase].commands}
+    if cmd.name not in specs:
+        return _msg("not_in_phase", phase=phase)
+    if mail.state["turn"] == 1 and cmd.name not in FIRST_TURN:
+        return _msg("not_on_first_turn")
+    for arg in specs[cmd.name].args:
+        value = cmd.args.get(arg.name)
+        if value is None:
+            if not arg.optional:
+                return _msg("argument_missing", argument=arg.name)
+        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
+            return _msg("name_not_in_game", name=str(value))
+    return None
+
+
+def _key(cmd: Command) -> tuple[str, ...]:
+    return (cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))
+
+
+def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
+    first = mail.seen.get(_key(cmd)) if cmd.name in ONCE else None
+    return None if first is None else _msg("duplicate_order", first=first)
+
+
+def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if state["over"]:
+        return [Problem(0, _msg("game_already_over"))]
+    if phase != state["phase"]:
+        return [Problem(0, _msg("wrong_phase", phase=state["phase"]))]
+    mail = Mail(state, power, commands, vocabularies(state))
+    problems: list[Problem] = []
+    for cmd in commands:
+        msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
+        if msg is None and cmd.name in ONCE:
+            mail.seen[_key(cmd)] = cmd.line
+        elif msg is not None:
+            problems.append(Problem(cmd.line, msg))
+    return problems

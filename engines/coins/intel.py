@@ -1,0 +1,47 @@
+"""Intelligence: at the start of a turn a power learns about every power whose intelligence is
+strictly lower than its own; the report goes to the stronger side only."""
+
+from __future__ import annotations
+
+from engines.coins.data import DATA
+from engines.coins.events import Events
+from engines.coins.world import country, others
+from engines.contract import JSON
+
+
+def snapshot(state: JSON, power: str) -> JSON:
+    """What a spy (or the International Commission) sees: the rulebook's list, no more."""
+    c = country(state, power)
+    return {
+        "coins": c["coins"],
+        "income": sum(c["income"].values()),
+        "research": sum(c["research_income"].values()),
+        "army": c["army"],
+        "intel": c["intel"],
+        "influence": c["influence"],
+        "techs": list(c["techs"]),
+    }
+
+
+def snapshot_params(data: JSON) -> dict[str, str | int]:
+    """A snapshot as message parameters (techs joined, a dash when none)."""
+    return {**{k: v for k, v in data.items() if k != "techs"}, "techs": ", ".join(data["techs"]) or "—"}
+
+
+def exchange(state: JSON, events: Events) -> None:
+    """Reports for the stronger, +1 VP per report, +1 VP to each power nobody spied on."""
+    state["intel"] = {power: {} for power in state["powers"]}
+    spied: set[str] = set()
+    for spy in state["powers"]:
+        for target in others(state, spy):
+            if country(state, spy)["intel"] > country(state, target)["intel"]:
+                data = snapshot(state, target)
+                state["intel"][spy][target] = data
+                spied.add(target)
+                country(state, spy)["vp"]["intel"] += DATA.vp.per_successful_intel
+                events.tell(spy, "intel_report", power=target, **snapshot_params(data))
+                events.log("intel_success", spy=spy, target=target)
+    for power in state["powers"]:
+        if power not in spied:
+            country(state, power)["vp"]["unspied"] += DATA.vp.per_unspied_turn
+            events.tell(power, "intel_unspied", vp=DATA.vp.per_unspied_turn)

@@ -1,0 +1,164 @@
+"""Resolution of each mail phase, and the start of a new turn.
+
+talks  → research, tech gifts, coin and colony transfers, alliances, military help, a proposal
+vote   → the tally and the passed proposal's effect (only when a proposal was made)
+orders → leader perks, wars, coin transfers, funding; then the next turn starts (income,
+         levels, intelligence, the chair) or, after the last turn, the game ends
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+
+from engines.coins import diplomacy, economy, intel, techs, voting
+from engines.coins.checks import check, proposal_record
+from engines.coins.data import DATA
+from engines.coins.events import Events
+from engines.coins.scoring import scores
+from engines.coins.war import Front, resolve_wars
+from engines.coins.world import ORDERS, TALKS, VOTE, clear_effects, country, is_last_turn
+from engines.contract import JSON, Command, Resolution
+from engines.rng import Rng
+
+Orders = Mapping[str, Sequence[Command]]
+
+
+def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    if state["over"] or phase != state["phase"]:
+        raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
+    new = copy.deepcopy(state)
+    events = Events(new["powers"])
+    valid = {p: _accepted(new, p, phase, orders.get(p, ()), events) for p in new["powers"]}
+    PHASE_RESOLVERS[phase](new, valid, rng, events)
+    return events.resolution(new)
+
+
+def _accepted(
+    state: JSON, power: str, phase: str, commands: Sequence[Command], events: Events
+) -> list[Command]:
+    """Orders that pass the checks now; refused ones are reported, never half-applied."""
+    problems = check(state, power, phase, commands)
+    refused = {p.line for p in problems}
+    for problem in problems:
+        events.tell(power, "order_refused", line=problem.line)
+        events.reports[power].append(problem.msg)
+    return [] if 0 in refused else [c for c in commands if c.line not in refused]
+
+
+def _named(orders: Orders, name: str) -> list[tuple[str, Command]]:
+    """Every (power, command) of this kind, in setup order then line order: deterministic."""
+    return [(power, cmd) for power, cmds in orders.items() for cmd in cmds if cmd.name == name]
+
+
+def _talks(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
+    for power, cmd in _named(orders, "research"):
+        techs.research(state, power, str(cmd.args["tech"]), events)
+    for power, cmd in _named(orders, "share"):
+        techs.give(state, power, str(cmd.args["power"]), str(cmd.args["tech"]), events)
+    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in _named(orders, "give")]
+    economy.settle_transfers(state, transfers, events)
+    for power, cmd in _named(orders, "cede"):
+        diplomacy.cede_colony(state, power, str(cmd.args["colony"]), str(cmd.args["power"]), events)
+    for power, cmd in _named(orders, "break"):
+        kind = DATA.alliance(str(cmd.args["kind"])).kind
+        diplomacy.break_alliance(state, kind, power, str(cmd.args["power"]), events)
+    offers = [
+        (DATA.alliance(str(c.args["kind"])).kind, p, str(c.args["power"])) for p, c in _named(orders, "ally")
+    ]
+    diplomacy.form_alliances(state, offers, events)
+    for power, cmd in _named(orders, "help"):
+        diplomacy.send_help(state, power, str(cmd.args["power"]), int(cmd.args["army"]), events)
+    proposals = _named(orders, "propose")
+    state["phase"] = VOTE if proposals else ORDERS
+    for power, cmd in proposals:
+        voting.announce_proposal(state, proposal_record(power, cmd), events)
+
+
+def _vote(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
+    votes = {p: c.args["choice"] == DATA.yes.name for p, c in _named(orders, "vote")}
+    voting.tally(state, votes, events)
+    state["phase"] = ORDERS
+
+
+def _orders(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
+    for power, cmd in _named(orders, "leader"):
+        country(state, power)["perk"] = str(cmd.args["perk"])
+        events.tell(power, "perk_chosen", perk=str(cmd.args["perk"]))
+    fronts = {power: Front() for power in state["powers"]}
+    for power, cmd in _named(orders, "attack"):
+        fronts[power].attacks[str(cmd.args["target"])] = int(cmd.args["army"])
+    for power, cmd in _named(orders, "defend"):
+        fronts[power].defends[str(cmd.args["colony"])] = int(cmd.args["army"])
+    resolve_wars(state, fronts, events)
+    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in _named(orders, "give")]
+    economy.settle_transfers(state, transfers, events)
+    if is_last_turn(state):
+        _end_game(state, events)
+        return
+    for power in state["powers"]:
+        economy.invest(state, power, _funding(state, power, orders), events)
+    start_turn(state, rng, events)
+
+
+def _funding(state: JSON, power: str, orders: Orders) -> dict[str, int]:
+    """A power's own funding, or, under External Administration, the lower median per line of
+    what the managing powers ordered (a power that says nothing about a line counts as 0)."""
+    if power not in state["effects"]["external"]:
+        return {str(c.args["line"]): int(c.args["amount"]) for c in orders[power] if c.name == "invest"}
+    plans = {
+        manager: {
+            str(c.args["line"]): int(c.args["amount"])
+            for c in cmds
+            if c.name == "manage" and c.args["power"] == power
+        }
+        for manager, cmds in orders.items()
+    }
+    plans = {manager: plan for manager, plan in plans.items() if plan}
+    funding = {}
+    for line in DATA.lines:
+        asked = sorted(plan.get(line.name, 0) for plan in plans.values())
+        funding[line.name] = asked[(len(asked) - 1) // 2] if asked else 0
+    return funding
+
+
+def start_turn(state: JSON, rng: Rng, events: Events) -> None:
+    state["turn"] += 1
+    state["phase"] = TALKS
+    state["effects"] = clear_effects()
+    state["proposal"] = {}
+    factors = state["next_effects"]["influence_factor"]
+    state["next_effects"] = {"influence_factor": {}}
+    for power in state["powers"]:
+        c = country(state, power)
+        c["lent"] = c["borrowed"] = 0
+        c["influence_factor"] = factors.get(power, 1)
+        economy.collect_income(state, power)
+        events.tell(
+            power,
+            "turn_income",
+            turn=state["turn"],
+            coins=sum(c["income"].values()),
+            research=sum(c["research_income"].values()),
+            army=c["army"],
+            intel=c["intel"],
+            influence=c["influence"],
+        )
+    events.announce("turn_started", turn=state["turn"])
+    intel.exchange(state, events)
+    voting.choose_chair(state, rng, events)
+
+
+def _end_game(state: JSON, events: Events) -> None:
+    state["over"] = True
+    final = scores(state)
+    ranking = sorted(state["powers"], key=lambda p: -final[p])
+    for place, power in enumerate(ranking, start=1):
+        events.announce("final_score", place=place, power=power, vp=final[power])
+    events.log("game_ended", turn=state["turn"])
+    for power in state["powers"]:
+        events.tell(power, "your_final_score", vp=final[power])
+
+
+Resolver = Callable[[JSON, Orders, Rng, Events], None]
+PHASE_RESOLVERS: dict[str, Resolver] = {TALKS: _talks, VOTE: _vote, ORDERS: _orders}

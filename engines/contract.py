@@ -1,0 +1,144 @@
+"""The ruleset contract: the one interface the daemon knows. It never special-cases a ruleset.
+
+A ruleset declares its phases and their command schemas (data the generic order parser reads),
+checks a power's commands against the state, resolves a phase purely and deterministically from
+(state, orders, rng), plays computer-run powers, and says exactly what each power may see.
+
+State is plain JSON (what TinyDB stores and a turn record snapshots). Every ruleset's state has
+these keys, which the daemon reads and never writes:
+  "turn": int        the current turn, 1-based
+  "phase": str       the name of the phase now collecting orders
+  "over": bool       true once the game has ended
+  "powers": [str]    every power in the game, in setup order
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from engines.rng import Rng
+from engines.text import Catalog, Msg, Text
+
+JSON = dict[str, Any]
+# canonical name → extra spellings accepted in orders (the canonical name always matches)
+Vocabulary = Mapping[str, Sequence[str]]
+
+
+class ArgKind(StrEnum):
+    INT = "int"  # a whole number, bounded by minimum/maximum
+    NAME = "name"  # one entry of the vocabulary named by `vocabulary` (powers, techs, colonies…)
+    TEXT = "text"  # free text: the rest of the line; only as the last argument
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    kind: ArgKind
+    vocabulary: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One order: its keywords (the first is the Russian normal form), typed arguments, help.
+
+    The header words (ИГРА/GAME, СТРАНА/POWER/COUNTRY, ПАРОЛЬ/PASSWORD, ХОД/TURN,
+    ЗАПИСЫВАЮСЬ/SIGNUP, КОНЕЦ/END and the ruleset's `power_keywords`) are reserved: they are read
+    as header on any line, so they cannot be command keywords.
+    """
+
+    name: str
+    keywords: tuple[str, ...]
+    args: tuple[Arg, ...]
+    help: Text
+    example: str
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A mail phase of a turn, with its own deadline and its own commands.
+
+    `required`: a player who sends nothing by this phase's deadline has missed a turn
+    (counts toward auto-kill). Optional phases (negotiations) cost nothing to skip.
+    """
+
+    name: str
+    title: Text
+    commands: tuple[CommandSpec, ...]
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed order: the spec name and typed argument values, with its line in the mail."""
+
+    name: str
+    args: Mapping[str, int | str] = field(default_factory=dict)
+    line: int = 0
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "args": dict(self.args), "line": self.line}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Command:
+        return Command(str(data["name"]), dict(data["args"]), int(data.get("line", 0)))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an order line (or, with line 0, the whole mail) is refused, and a fix if we know one."""
+
+    line: int
+    msg: Msg
+    suggestion: str = ""
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What resolving one phase produced; `state` carries the next turn/phase or `over`."""
+
+    state: JSON
+    reports: Mapping[str, Sequence[Msg]]  # power → private events of this phase
+    news: Sequence[Msg]  # public events, for every player and the forum post
+    gm_log: Sequence[Msg]  # what the GM should know beyond news and draws
+
+
+class Ruleset(Protocol):
+    name: str  # id used in configs and game ids: "coins"
+    title: Text
+    power_keywords: tuple[str, ...]  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
+    min_players: int
+    max_players: int
+    phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
+    catalog: Catalog  # every Msg code the ruleset emits
+
+    def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
+        """Initial state for these powers (a subset of `playable_powers`, in lot order)."""
+
+    def playable_powers(self, player_count: int) -> list[str]:
+        """The powers a game of this size is played with."""
+
+    def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
+        """Names order arguments may take, by vocabulary key (includes "power")."""
+
+    def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+        """Rule problems with these commands, each tied to a command's line."""
+
+    def resolve(
+        self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
+    ) -> Resolution:
+        """Resolve `phase` for every power (missing powers have empty orders). Pure."""
+
+    def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
+        """Orders of a computer-run power; deterministic from the state."""
+
+    def view(self, state: JSON, power: str) -> JSON:
+        """Exactly what `power` may see now; rendered by templates/<name>/status.<lang>.txt."""
+
+    def scores(self, state: JSON) -> dict[str, int]:
+        """Victory points so far; final once state["over"]."""

@@ -1,0 +1,135 @@
+"""The header of an order mail: which game, which power, the password, the turn, a signup.
+
+Header words may come in any order and any case, with or without ":" or "=", on any line (a
+greeting above them must not cost a player the whole mail, so no ruleset may use them as command
+keywords); КОНЕЦ ends the mail. The password is the only value kept exactly as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engines.contract import Problem
+from engines.text import Msg
+from parsers.names import Phrases
+from parsers.normalize import normalize
+
+_WORDS: dict[str, tuple[str, ...]] = {
+    "game": ("ИГРА", "GAME"),
+    "power": ("СТРАНА", "POWER", "COUNTRY"),
+    "password": ("ПАРОЛЬ", "PASSWORD"),
+    "turn": ("ХОД", "TURN"),
+    "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),
+    "end": ("КОНЕЦ", "END"),
+}
+_FIRST_WORD = re.compile(r"\s*[^\W\d_]+")
+_NEXT_WORD = re.compile(r"\s+[^\W\d_]+")
+# what may follow a header word: ":" or "=" or a space, then the value; or the end of the line
+_VALUE = re.compile(r"(?:\s*[:=]|\s|$)(.*)", re.DOTALL)
+_GLUED_PUNCTUATION = re.compile(r"[.!;,]+")  # "КОНЕЦ."
+_SUBJECT_TAG = re.compile(r"\[([\w-]+)\]")
+_NUMBER = re.compile(r"[0-9]{1,9}\.?")  # a longer "turn" is a typo, not a turn
+
+
+@dataclass(frozen=True)
+class OrderHeader:
+    game: str | None  # lowercased game id, from ИГРА or else the subject tag "[coins-1]"
+    power: str | None  # as written; the caller matches it against the game's powers
+    password: str | None  # exactly as written
+    turn: int | None
+    signup: str | None  # the name after ЗАПИСЫВАЮСЬ as written, "" if none; None: not a signup
+
+
+@dataclass(frozen=True)
+class OrderText:
+    header: OrderHeader
+    body: list[tuple[int, str]]  # the order lines, numbered as in the mail
+    problems: list[Problem]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    line: int
+    word: str  # the header word as written, for messages
+    value: str
+
+
+def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
+    """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
+    words = Phrases(
+        [(word, field) for field, spellings in _WORDS.items() for word in spellings]
+        + [(word, "power") for word in power_keywords]
+    )
+    entries: dict[str, list[_Entry]] = {}
+    body: list[tuple[int, str]] = []
+    for number, text in lines:
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        found = _header_line(text, words)
+        if found is not None and found[0] == "end":
+            break
+        if found is not None:
+            field, word, value = found
+            entries.setdefault(field, []).append(_Entry(number, word, value))
+        else:
+            body.append((number, text))
+    problems: list[Problem] = []
+    values = {field: _agreed(field, seen, problems) for field, seen in entries.items()}
+    game = values.get("game")
+    tag = _SUBJECT_TAG.search(subject)
+    if game is None and tag:
+        game = tag.group(1)
+    header = OrderHeader(
+        game=None if game is None else normalize(game),
+        power=values.get("power"),
+        password=values.get("password"),
+        turn=None if values.get("turn") is None else _turn(entries["turn"][0], problems),
+        signup=values.get("signup"),
+    )
+    return OrderText(header, body, sorted(problems, key=lambda problem: problem.line))
+
+
+def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
+    """(field, header word as written, value) if `text` starts with a header word."""
+    ends: list[int] = []
+    match = _FIRST_WORD.match(text)
+    while match and len(ends) < words.width:
+        ends.append(match.end())
+        match = _NEXT_WORD.match(text, match.end())
+    for end in reversed(ends):
+        field = words.lookup(text[:end])
+        rest = text[end:]
+        if field is None:
+            continue
+        if value := _VALUE.match(rest):
+            return field, text[:end].strip(), value.group(1).strip()
+        if _GLUED_PUNCTUATION.fullmatch(rest):
+            return field, text[:end].strip(), ""
+    return None
+
+
+def _agreed(field: str, seen: list[_Entry], problems: list[Problem]) -> str | None:
+    """The first value given for a field; a different later value or an empty one is a problem."""
+    first = seen[0]
+    if not first.value and field != "signup":
+        problems.append(Problem(first.line, Msg("empty_header", {"word": first.word})))
+        return None
+    problems.extend(
+        Problem(entry.line, Msg("conflicting_header", {"word": entry.word}))
+        for entry in seen[1:]
+        if _comparable(field, entry.value) != _comparable(field, first.value)
+    )
+    return first.value
+
+
+def _comparable(field: str, value: str) -> str:
+    return value if field == "password" else normalize(value)
+
+
+def _turn(entry: _Entry, problems: list[Problem]) -> int | None:
+    if _NUMBER.fullmatch(entry.value):
+        return int(entry.value.rstrip("."))
+    problems.append(Problem(entry.line, Msg("bad_turn", {"word": entry.value})))
+    return None

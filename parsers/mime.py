@@ -1,0 +1,198 @@
+"""One raw incoming mail as a typed record: who sent it, whether it may be answered, its text.
+
+mail-parser parses the mail and decodes the From addresses; where it loses data we read the
+stdlib message tree it built: a raw 8-bit Subject or display name (mail-parser drops the
+Cyrillic), and body parts, whose bytes must be re-decoded when the declared charset is wrong.
+"""
+
+from __future__ import annotations
+
+import email
+import hashlib
+import re
+from dataclasses import dataclass
+from email import policy
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+
+import mailparser
+from mailparser.exceptions import MailParserError
+
+from parsers import charsets
+from parsers.mime_body import body_text, leaves
+
+charsets.register()
+
+_FOLD = re.compile(r"\r?\n(?=[ \t])")
+# Control characters, and the bidi marks that let a subject display reversed text.
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_SPACES = re.compile(r"\s+")
+# How the stdlib keeps a header's undecodable 8-bit bytes: as lone surrogates.
+_RAW_BYTE = re.compile("[\udc80-\udcff]")
+# Printable ASCII but the brackets: 8-bit or control bytes make no id worth storing.
+_MESSAGE_ID = re.compile(r"<[\x21-\x3b=\x3f-\x7e]+>")
+_ADDRESS = re.compile(r"[^@\s<>()\[\]\",;:\\\ud800-\udfff]+@[^@\s<>()\[\]\",;:\\\ud800-\udfff]+")
+_DAEMONS = ("mailer-daemon", "postmaster")
+
+
+@dataclass(frozen=True)
+class IncomingMail:
+    """What the daemon needs of one mail; every field is clean text, never None."""
+
+    message_id: str
+    sender: str
+    sender_name: str
+    subject: str
+    date: str
+    in_reply_to: str
+    references: tuple[str, ...]
+    automatic: str
+    body: str
+    problems: tuple[str, ...]
+
+
+def parse_mail(raw: bytes) -> IncomingMail:
+    """Read one raw mail. Never raises: a hostile mail must not stop the daemon's loop.
+
+    mail-parser has crashed (AttributeError) on a multipart whose boundary never starts; such a
+    mail is read with the stdlib alone. A mail nested too deep for either comes back with empty
+    fields and the reason in `problems`, so the daemon can archive it and move on.
+    """
+    try:
+        parsed = mailparser.parse_from_bytes(raw)
+    except MailParserError as error:
+        return _unreadable(raw, str(error))
+    except Exception as error:  # a mail-parser bug: the stdlib alone may still read the mail
+        return _read_with_stdlib(raw, f"mail-parser failed ({type(error).__name__}), read with the stdlib")
+    return _read(raw, parsed.message, parsed.from_, sorted(parsed.defects_categories), [])
+
+
+def _read_with_stdlib(raw: bytes, problem: str) -> IncomingMail:
+    try:
+        message = email.message_from_bytes(raw)
+    except RecursionError:
+        return _unreadable(raw, "nested too deep")
+    senders = [(_decode_words(name), address) for name, address in getaddresses(message.get_all("from", []))]
+    return _read(raw, message, senders, [], [problem])
+
+
+def _unreadable(raw: bytes, reason: str) -> IncomingMail:
+    return IncomingMail(_hash_id(raw), "", "", "", "", "", (), "", "", (f"unreadable mail: {reason}",))
+
+
+class _Headers:
+    """Raw header values by lowercased name, as on the wire: 8-bit bytes kept as surrogates."""
+
+    def __init__(self, message: Message) -> None:
+        self._values: dict[str, list[str]] = {}
+        for name, value in message.raw_items():
+            self._values.setdefault(name.lower(), []).append(value)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._values
+
+    def all(self, name: str) -> list[str]:
+        return [_FOLD.sub("", value) for value in self._values.get(name, [])]
+
+    def first(self, name: str) -> str:
+        """The first value unfolded, "" when absent."""
+        return next(iter(self.all(name)), "")
+
+
+def _read(
+    raw: bytes, message: Message, senders: list[tuple[str, str]], defects: list[str], problems: list[str]
+) -> IncomingMail:
+    headers = _Headers(message)
+    sender, sender_name = _sender(senders, headers.all("from"), problems)
+    message_id = _MESSAGE_ID.search(headers.first("message-id"))
+    if message_id is None:
+        problems.append("no Message-ID, using a hash of the mail")
+    subject, subject_problem = _wire_text(headers.first("subject"))
+    if subject_problem:
+        problems.append(f"Subject: {subject_problem}")
+    if defects:
+        problems.append(f"MIME defects: {', '.join(defects)}")
+    return IncomingMail(
+        message_id=message_id.group() if message_id else _hash_id(raw),
+        sender=sender,
+        sender_name=sender_name,
+        subject=_one_line(_decode_words(subject)),
+        date=_one_line(headers.first("date")),
+        in_reply_to=_one_line(headers.first("in-reply-to")),
+        references=tuple(_MESSAGE_ID.findall(" ".join(headers.all("references")))),
+        automatic=_automatic(message, headers, sender or _first_address(senders)),
+        body=body_text(message, problems),
+        problems=tuple(problems),
+    )
+
+
+def _hash_id(raw: bytes) -> str:
+    """A stable Message-ID for a mail without one, so the same mail is still recognised twice."""
+    return f"<{hashlib.sha256(raw).hexdigest()}@gonets.invalid>"
+
+
+def _one_line(text: str) -> str:
+    return _SPACES.sub(" ", _INVISIBLE.sub("", text.replace("\n", " ").replace("\t", " "))).strip()
+
+
+def _decode_words(text: str) -> str:
+    """Decode RFC 2047 encoded words, dropping the space between adjacent ones."""
+    return str(policy.default.header_factory("subject", text))
+
+
+def _wire_text(value: str) -> tuple[str, str]:
+    """A raw header value as text: 8-bit bytes (kept by the stdlib as surrogates) are guessed."""
+    if _RAW_BYTE.search(value):
+        return charsets.decode(value.encode("utf-8", "surrogateescape"), None)
+    return value, ""
+
+
+def _first_address(addresses: list[tuple[str, str]]) -> str:
+    return addresses[0][1].strip().lower() if addresses else ""
+
+
+def _sender(addresses: list[tuple[str, str]], raw_from: list[str], problems: list[str]) -> tuple[str, str]:
+    """(bare lowercased address, display name) of the first From; oddities go to `problems`.
+
+    mail-parser decodes RFC 2047 names but turns a raw 8-bit name into "\\udcc3..." text, so such
+    a name is read again from the raw header.
+    """
+    if not raw_from:
+        problems.append("no From header")
+    elif len(raw_from) > 1:
+        problems.append(f"{len(raw_from)} From headers")
+    if len(addresses) > 1:
+        problems.append(f"From holds {len(addresses)} addresses")
+    address = _first_address(addresses)
+    if not _ADDRESS.fullmatch(address):
+        if raw_from:
+            problems.append("no usable address in From")
+        return "", ""
+    raw_name = parseaddr(raw_from[0])[0] if _RAW_BYTE.search(raw_from[0]) else addresses[0][0]
+    name, name_problem = _wire_text(raw_name)
+    if name_problem:
+        problems.append(f"From name: {name_problem}")
+    return address, _one_line(name)
+
+
+def _automatic(message: Message, headers: _Headers, sender: str) -> str:
+    """Why this mail must never be answered (auto-reply, bounce, list), or "" for a person."""
+    auto = headers.first("auto-submitted").split(";")[0].strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    precedence = headers.first("precedence").strip().lower()
+    if precedence in ("bulk", "junk", "list"):
+        return f"Precedence: {precedence}"
+    for name in ("List-Id", "List-Unsubscribe", "X-Autoreply", "X-Autorespond"):
+        if name.lower() in headers:
+            return f"{name} header"
+    local_part = sender.split("@")[0]
+    if local_part in _DAEMONS:
+        return f"From {local_part}"
+    if headers.first("return-path").replace(" ", "") == "<>":
+        return "empty Return-Path <>"
+    if message.get_content_type() == "multipart/report":
+        return "delivery report (multipart/report)"
+    if any(part.get_content_type() == "message/delivery-status" for part in leaves(message)):
+        return "delivery status notification"
+    return ""

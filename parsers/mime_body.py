@@ -1,0 +1,67 @@
+"""The order text of a mail: which MIME parts hold it, and their content as clean text."""
+
+from __future__ import annotations
+
+from email.message import Message
+
+from parsers import charsets
+from parsers.cleanup import clean_lines
+from parsers.html_text import html_to_text
+
+
+def leaves(message: Message) -> list[Message]:
+    """The parts that hold content, in order, without entering attached mails (message/*)."""
+    found: list[Message] = []
+    stack = [message]
+    while stack:
+        part = stack.pop()
+        payload = part.get_payload()
+        if isinstance(payload, list) and part.get_content_maintype() != "message":
+            stack.extend(child for child in reversed(payload) if isinstance(child, Message))
+        else:
+            found.append(part)
+    return found
+
+
+def _is_attachment(part: Message) -> bool:
+    return part.get_content_disposition() == "attachment" or bool(part.get_filename())
+
+
+def _is_text_attachment(part: Message) -> bool:
+    name = (part.get_filename() or "").lower()
+    return _is_attachment(part) and (name.endswith(".txt") or part.get_content_type() == "text/plain")
+
+
+def _part_text(part: Message, problems: list[str]) -> str:
+    """A part's content decoded from its bytes, whatever its declared charset says."""
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        return ""
+    text, problem = charsets.decode(data, part.get_content_charset())
+    if problem:
+        problems.append(f"{part.get_content_type()} part: {problem}")
+    return text
+
+
+def body_text(message: Message, problems: list[str]) -> str:
+    """The order text: text/plain, else HTML as text, else a .txt attachment if that is all."""
+    parts = leaves(message)
+    inline = [part for part in parts if not _is_attachment(part)]
+    plain = [_part_text(part, problems) for part in inline if part.get_content_type() == "text/plain"]
+    html = [_part_text(part, problems) for part in inline if part.get_content_type() == "text/html"]
+    body = "\n".join(plain) if plain else "\n".join(html_to_text(text) for text in html)
+    if not _has_letters(body):
+        for part in filter(_is_text_attachment, parts):
+            attached = _part_text(part, problems)
+            if _has_letters(attached):
+                problems.append(f"orders read from attachment {part.get_filename()!r}")
+                body = attached
+                break
+    if "\0" in body:
+        problems.append("NUL characters removed from body")
+    return body.replace("\0", "").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _has_letters(body: str) -> bool:
+    """Whether any line that may hold orders has a letter: a footer alone is not a body."""
+    return any(char.isalpha() for _, line in clean_lines(body) for char in line)

@@ -1,0 +1,115 @@
+"""Every raw incoming mail, kept forever, processed at most once.
+
+Layout under `root` (one file per mail, fanned out by the first two hex digits so no directory
+grows past what a file system handles well, and no cost grows with the number of mails):
+
+    raw/ab/<key>.eml      the mail byte for byte; key = sha256 of those bytes
+    done/ab/<key>.json    processed marker: what happened (game, power, outcome); the truth
+    msgid/cd/<h>.txt      h = sha256(Message-ID); holds the key of the first done mail with it
+    log/YYYY-MM.jsonl     one line per processed mail, for humans and `gonets rebuild`
+
+The pipeline stores a mail before anything else and marks it done once its effects are stored, so
+a crash in between only means the mail is processed again on restart, never lost.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from state.files import atomic_write_bytes, atomic_write_json, make_dirs
+
+_KEY = re.compile(r"[0-9a-f]{64}")
+
+
+class MailArchive:
+    def __init__(self, root: Path, clock: Callable[[], float] = time.time) -> None:
+        self.root = root
+        self._clock = clock
+
+    @staticmethod
+    def key(raw: bytes) -> str:
+        return hashlib.sha256(raw).hexdigest()
+
+    def store(self, raw: bytes) -> str:
+        """Archive `raw` unless it is there already (same bytes, same key); returns the key."""
+        key = self.key(raw)
+        path = self._raw_path(key)
+        if not path.exists():
+            atomic_write_bytes(path, raw)
+        return key
+
+    def raw(self, key: str) -> bytes:
+        return self._raw_path(key).read_bytes()
+
+    def is_done(self, key: str) -> bool:
+        return _fanned(self.root / "done", _checked(key), ".json").exists()
+
+    def mark_done(self, key: str, record: dict[str, Any]) -> None:
+        """Record what processing `key` did. The Message-ID index is written before the marker, so
+        after a crash it may point to a mail that is not done (ignored), never the reverse."""
+        if not self._raw_path(key).exists():
+            raise KeyError(f"mail {key} is not archived; store it before marking it done")
+        now = datetime.fromtimestamp(self._clock(), UTC)
+        entry = {**record, "key": key, "time": now.isoformat(timespec="seconds")}
+        message_id = record.get("message_id")
+        if isinstance(message_id, str) and message_id.strip() and self.seen_message_id(message_id) is None:
+            atomic_write_bytes(self._msgid_path(message_id), key.encode("ascii"))
+        atomic_write_json(_fanned(self.root / "done", key, ".json"), entry)
+        self._append_log(now, entry)
+
+    def seen_message_id(self, message_id: str) -> str | None:
+        """Key of a done mail with this Message-ID: the same mail resent with other bytes (a relay
+        adding headers) is a duplicate even though its content hash differs. A blank Message-ID
+        (header missing) is never indexed: it would make every such mail a duplicate."""
+        if not message_id.strip():
+            return None
+        try:
+            key = self._msgid_path(message_id).read_text("ascii").strip()
+        except FileNotFoundError:
+            return None
+        return key if _KEY.fullmatch(key) and self.is_done(key) else None
+
+    def keys(self) -> Iterator[str]:
+        """Every archived key in store order: `store` never rewrites a mail, so the file's mtime_ns
+        is when it was stored; ties (coarse clocks, restored backups) are broken by key."""
+        stamped = [(path.stat().st_mtime_ns, path.stem) for path in (self.root / "raw").glob("??/*.eml")]
+        for _, key in sorted(stamped):
+            yield key
+
+    def _raw_path(self, key: str) -> Path:
+        return _fanned(self.root / "raw", _checked(key), ".eml")
+
+    def _msgid_path(self, message_id: str) -> Path:
+        return _fanned(self.root / "msgid", hashlib.sha256(message_id.encode("utf-8")).hexdigest(), ".txt")
+
+    def _append_log(self, now: datetime, entry: dict[str, Any]) -> None:
+        """One `write` per line on an O_APPEND file: a kill cannot interleave two lines, and the
+        log is only advisory (the markers are the truth), so no rename dance is needed."""
+        path = self.root / "log" / f"{now:%Y-%m}.jsonl"
+        make_dirs(path.parent)
+        line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _checked(key: str) -> str:
+    """Keys become paths: refuse anything but a sha256 hex digest (no "../")."""
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"not an archive key: {key!r}")
+    return key
+
+
+def _fanned(directory: Path, name: str, suffix: str) -> Path:
+    return directory / name[:2] / f"{name}{suffix}"

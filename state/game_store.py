@@ -1,0 +1,77 @@
+"""One game's durable store: a small TinyDB file for what changes per mail, files for history.
+
+The hot file holds the game record and the current phase's orders only, so handling a mail costs
+the same on turn 1 and turn 100 (tinydb rewrites the whole file on every write). Every resolved
+phase is kept as an immutable turn record under `turns/`, which is what a replay, an audit or a
+rollback reads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tinydb import Query, TinyDB
+from tinydb.table import Document
+
+from state.files import atomic_write_json, read_json
+from state.records import GameRecord, OrderSet
+from state.storage import AtomicJSONStorage
+
+
+class GameStore:
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "turns").mkdir(exist_ok=True)
+        self._db = TinyDB(directory / "game.json", storage=AtomicJSONStorage)
+        self._game = self._db.table("game")
+        self._orders = self._db.table("orders")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def exists(self) -> bool:
+        return len(self._game) > 0
+
+    def load(self) -> GameRecord:
+        doc = self._game.get(doc_id=1)
+        if doc is None:
+            raise LookupError(f"no game stored in {self.directory}")
+        assert isinstance(doc, dict)
+        return GameRecord.from_json(dict(doc))
+
+    def save(self, record: GameRecord) -> None:
+        """One atomic write: a crash leaves the previous record or this one, never a mix."""
+        self._game.upsert(Document(record.to_json(), doc_id=1))
+
+    def put_orders(self, orders: OrderSet) -> None:
+        q = Query()
+        self._orders.upsert(
+            orders.to_json(),
+            (q.turn == orders.turn) & (q.phase == orders.phase) & (q.power == orders.power),
+        )
+
+    def orders(self, turn: int, phase: str) -> dict[str, OrderSet]:
+        q = Query()
+        found = self._orders.search((q.turn == turn) & (q.phase == phase))
+        return {doc["power"]: OrderSet.from_json(dict(doc)) for doc in found}
+
+    def purge_orders_except(self, turn: int, phase: str) -> None:
+        """Drop orders of phases already resolved (they live on in the turn records)."""
+        q = Query()
+        self._orders.remove((q.turn != turn) | (q.phase != phase))
+
+    def record_path(self, name: str) -> Path:
+        return self.directory / "turns" / f"{name}.json"
+
+    def write_turn_record(self, name: str, data: dict[str, Any]) -> None:
+        atomic_write_json(self.record_path(name), data)
+
+    def read_turn_record(self, name: str) -> dict[str, Any]:
+        data = read_json(self.record_path(name))
+        assert isinstance(data, dict)
+        return data
+
+    def turn_records(self) -> list[str]:
+        return sorted(p.stem for p in (self.directory / "turns").glob("*.json"))

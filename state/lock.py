@@ -1,0 +1,68 @@
+"""One writer per games directory.
+
+TinyDB is not multi-process safe, so a second daemon (or CLI command that writes) must refuse to
+start. `flock` is tied to the open file, so the kernel drops the lock when the holder dies, even by
+SIGKILL: there is never a stale lock to clean up. The PID in the file is only for the message.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from pathlib import Path
+from types import TracebackType
+
+LOCK_NAME = "gonets.lock"
+
+
+class LockedError(Exception):
+    """Another holder has the directory."""
+
+
+class DirectoryLock:
+    """Taken on construction (like `open`), released by `close` or leaving the `with` block.
+
+    flock is per open file, so a second `DirectoryLock` on the same directory in the same process
+    is refused too. A child made by `fork` shares the open file and so the lock.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        self.path = directory / LOCK_NAME
+        # No O_TRUNC: truncating before we hold the lock would erase the holder's PID.
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(fd)
+            raise LockedError(_locked_message(directory, holder)) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        self._fd: int | None = fd
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the last descriptor releases the flock
+            self._fd = None
+
+    def __enter__(self) -> DirectoryLock:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _locked_message(directory: Path, holder: str) -> str:
+    if holder == str(os.getpid()):
+        who = f"this very process (PID {holder})"
+    elif holder:
+        who = f"PID {holder}"
+    else:
+        who = "another process (its PID is not written yet)"
+    return f"games directory {directory} is locked by {who}; only one Gonets process may write to it"

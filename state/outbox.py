@@ -1,0 +1,190 @@
+"""Durable queue of outgoing mail, retried with backoff until sent or given up.
+
+Layout under `root`, one pair of files per mail, named by `safe_file_name(mail.id)`:
+
+    pending/<name>.eml + <name>.json    to send; the .json (written last) makes the entry exist
+    sent/<name>.eml + <name>.json       kept for the record
+    failed/<name>.eml + <name>.json     given up, with the reason; never retried
+
+A crash mid-enqueue leaves nothing or a lone pending .eml, which is ignored and overwritten by the
+next enqueue of that id. Moving an entry writes the destination .json first: from then on the id
+counts as sent/failed (so it is never sent again nor re-enqueued); `due` finishes a move a crash
+interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from daemon.transports.base import Outgoing, PermanentSendError, Transport, TransportError
+from state.files import atomic_write_bytes, atomic_write_json, read_json, safe_file_name
+
+FIRST_BACKOFF = 60.0
+MAX_BACKOFF = 3600.0
+
+
+@dataclass(frozen=True)
+class QueuedMail:
+    id: str
+    recipients: tuple[str, ...]
+    raw: bytes
+    attempts: int
+    next_try: float
+    last_error: str
+
+    def outgoing(self) -> Outgoing:
+        return Outgoing(self.id, self.recipients, self.raw)
+
+
+@dataclass(frozen=True)
+class FlushResult:
+    sent: int = 0
+    retried: int = 0
+    failed: int = 0
+
+
+class Outbox:
+    def __init__(self, root: Path, clock: Callable[[], float] = time.time) -> None:
+        self.root = root
+        self._clock = clock
+        self._pending = root / "pending"
+        self._sent = root / "sent"
+        self._failed = root / "failed"
+
+    def enqueue(self, mail: Outgoing) -> bool:
+        """Queue `mail` unless its id is already pending, sent or failed (then False, nothing
+        written): re-running a step after a crash does not mail a player twice."""
+        if mail.id in self:
+            return False
+        name = safe_file_name(mail.id)
+        atomic_write_bytes(self._pending / f"{name}.eml", mail.raw)
+        meta = {
+            "id": mail.id,
+            "recipients": list(mail.recipients),
+            "attempts": 0,
+            "next_try": self._clock(),
+            "last_error": "",
+            # Real wall time, so queue order holds even with an injected (frozen) clock.
+            "enqueued_ns": time.time_ns(),
+        }
+        atomic_write_json(self._pending / f"{name}.json", meta)
+        return True
+
+    def __contains__(self, id: object) -> bool:
+        """Whether a mail with this id is pending, sent or failed: lets a caller skip composing a
+        mail that `enqueue` would refuse anyway."""
+        if not isinstance(id, str):
+            return False
+        name = f"{safe_file_name(id)}.json"
+        return any((folder / name).exists() for folder in (self._pending, self._sent, self._failed))
+
+    def due(self) -> list[QueuedMail]:
+        """Pending mails whose `next_try` has come, oldest enqueue first. Also finishes the moves a
+        crash interrupted (only the lock holder calls it)."""
+        live, interrupted = self._scan_pending()
+        for name, folder in interrupted:
+            self._finish_move(name, folder)
+        now = self._clock()
+        return [_queued(self._pending, meta) for meta in live if meta["next_try"] <= now]
+
+    def pending_count(self) -> int:
+        return len(self._scan_pending()[0])
+
+    def mark_sent(self, id: str) -> None:
+        self._move(id, self._sent, self._load(id))
+
+    def mark_retry(self, id: str, error: str) -> None:
+        """Count a failed attempt and wait 60 s, doubling per attempt, at most an hour."""
+        meta = _failed_attempt(self._load(id), error)
+        backoff = min(FIRST_BACKOFF * 2 ** (meta["attempts"] - 1), MAX_BACKOFF)
+        meta["next_try"] = self._clock() + backoff
+        atomic_write_json(self._pending / f"{safe_file_name(id)}.json", meta)
+
+    def mark_failed(self, id: str, error: str) -> None:
+        """Count a failed attempt and give up: the mail is kept in failed/ with the reason."""
+        self._move(id, self._failed, _failed_attempt(self._load(id), error))
+
+    def failed(self) -> list[QueuedMail]:
+        metas = [read_json(path) for path in self._failed.glob("*.json")]
+        return [_queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
+
+    def flush(self, transport: Transport, max_attempts: int = 20) -> FlushResult:
+        """Send every due mail once.
+
+        The only duplicate-send window is a crash after `transport.send` returned and before
+        `mark_sent` wrote the sent/ marker: that mail is sent again on restart. A plain
+        `TransportError` counts as temporary; any other exception propagates and leaves the mail
+        pending, unchanged.
+        """
+        sent = retried = failed = 0
+        for mail in self.due():
+            try:
+                transport.send(mail.outgoing())
+            except PermanentSendError as exc:
+                self.mark_failed(mail.id, str(exc))
+                failed += 1
+            except TransportError as exc:
+                if mail.attempts + 1 >= max_attempts:
+                    self.mark_failed(mail.id, f"gave up after {mail.attempts + 1} attempts: {exc}")
+                    failed += 1
+                else:
+                    self.mark_retry(mail.id, str(exc))
+                    retried += 1
+            else:
+                self.mark_sent(mail.id)
+                sent += 1
+        return FlushResult(sent, retried, failed)
+
+    def _scan_pending(self) -> tuple[list[dict[str, Any]], list[tuple[str, Path]]]:
+        """Read-only: metadata of live pending entries, oldest first, and the (name, folder) of
+        entries whose move to sent/ or failed/ a crash interrupted."""
+        live, interrupted = [], []
+        for path in self._pending.glob("*.json"):
+            moved_to = next((d for d in (self._sent, self._failed) if (d / path.name).exists()), None)
+            if moved_to is None:
+                live.append(read_json(path))
+            else:
+                interrupted.append((path.stem, moved_to))
+        return sorted(live, key=_queue_order), interrupted
+
+    def _load(self, id: str) -> dict[str, Any]:
+        path = self._pending / f"{safe_file_name(id)}.json"
+        if not path.exists():
+            raise KeyError(f"no pending mail with id {id!r}")
+        meta: dict[str, Any] = read_json(path)
+        return meta
+
+    def _move(self, id: str, folder: Path, meta: dict[str, Any]) -> None:
+        name = safe_file_name(id)
+        atomic_write_json(folder / f"{name}.json", {**meta, "moved_at": self._clock()})
+        self._finish_move(name, folder)
+
+    def _finish_move(self, name: str, folder: Path) -> None:
+        eml = self._pending / f"{name}.eml"
+        if eml.exists():
+            os.replace(eml, folder / f"{name}.eml")
+        (self._pending / f"{name}.json").unlink(missing_ok=True)
+
+
+def _failed_attempt(meta: dict[str, Any], error: str) -> dict[str, Any]:
+    return {**meta, "attempts": meta["attempts"] + 1, "last_error": error}
+
+
+def _queue_order(meta: dict[str, Any]) -> tuple[int, str]:
+    return meta["enqueued_ns"], meta["id"]
+
+
+def _queued(folder: Path, meta: dict[str, Any]) -> QueuedMail:
+    return QueuedMail(
+        id=meta["id"],
+        recipients=tuple(meta["recipients"]),
+        raw=(folder / f"{safe_file_name(meta['id'])}.eml").read_bytes(),
+        attempts=meta["attempts"],
+        next_try=meta["next_try"],
+        last_error=meta["last_error"],
+    )

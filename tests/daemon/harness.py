@@ -1,0 +1,166 @@
+"""A real daemon on real Maildirs in a temp directory, with a clock the test moves."""
+
+from __future__ import annotations
+
+import mailbox
+import re
+from datetime import UTC, datetime, timedelta
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.mime.text import MIMEText
+from email.utils import make_msgid
+from pathlib import Path
+
+from daemon.config import load_config
+from daemon.games import Game
+from daemon.service import Daemon, PassReport
+from daemon.start import start_game
+from daemon.transports.maildir import MaildirTransport
+
+GAME = "coins-t"
+GM = "gm@test.local"
+PLAYERS = ("anna@test.local", "boris@test.local", "vera@test.local", "gleb@test.local")
+
+CONFIG = """\
+games_dir = "games"
+address = "gonets@test.local"
+replies_per_hour = {replies}
+
+[transport]
+kind = "maildir"
+inbox = "mail/inbox"
+outbox = "mail/sent"
+
+[games.{game}]
+ruleset = "coins"
+gm = "{gm}"
+timezone = "Europe/Moscow"
+language = "ru+en"
+deadline = "48h"
+reminder = "12h"
+early_resolution = {early}
+max_missed = 2
+hold_share = 0.5
+"""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += timedelta(**kwargs)
+
+
+class Harness:
+    def __init__(self, root: Path, early: bool = True, replies: int = 50) -> None:
+        self.root = root
+        self.config_path = root / "gonets.toml"
+        self.config_path.write_text(
+            CONFIG.format(game=GAME, gm=GM, early=str(early).lower(), replies=replies), encoding="utf-8"
+        )
+        self.clock = Clock()
+        self.daemon = self._daemon()
+        self.inbox = mailbox.Maildir(root / "mail" / "inbox", create=False)
+        self._read: set[str] = set()
+        self.passwords: dict[str, str] = {}  # address → password
+        self.powers: dict[str, str] = {}  # address → power
+
+    def _daemon(self) -> Daemon:
+        config = load_config(self.config_path)
+        transport = MaildirTransport(self.root / "mail" / "inbox", self.root / "mail" / "sent")
+        return Daemon(config, transport, self.clock)
+
+    @property
+    def game(self) -> Game:
+        game = self.daemon.games.get(GAME)
+        assert game is not None
+        return game
+
+    def restart(self) -> None:
+        self.daemon.close()
+        self.daemon = self._daemon()
+
+    def send(
+        self,
+        sender: str,
+        body: str,
+        subject: str = "orders",
+        charset: str = "utf-8",
+        html: bool = False,
+        headers: dict[str, str] | None = None,
+    ) -> bytes:
+        raw = self.message(sender, body, subject, charset, html, headers)
+        self.inbox.add(raw)
+        return raw
+
+    @staticmethod
+    def message(
+        sender: str,
+        body: str,
+        subject: str = "orders",
+        charset: str = "utf-8",
+        html: bool = False,
+        headers: dict[str, str] | None = None,
+    ) -> bytes:
+        message = MIMEText(body, "html" if html else "plain", charset)
+        message["From"] = sender
+        message["To"] = "gonets@test.local"
+        message["Subject"] = subject
+        message["Message-ID"] = make_msgid(domain="test.local")
+        for name, value in (headers or {}).items():
+            message[name] = value
+        return message.as_bytes()
+
+    def run(self) -> PassReport:
+        return self.daemon.run_once()
+
+    def mail_to(self, address: str) -> list[EmailMessage]:
+        """Mails sent (or copied) to `address` since the last call."""
+        sent = mailbox.Maildir(self.root / "mail" / "sent", create=False)
+        fresh = []
+        for key in sent.iterkeys():
+            if key in self._read:
+                continue
+            message = message_from_bytes(sent.get_bytes(key), policy=policy.default)
+            assert isinstance(message, EmailMessage)
+            recipients = f"{message.get('To', '')} {message.get('Cc', '')}"
+            if address in recipients:
+                self._read.add(key)
+                fresh.append(message)
+        return fresh
+
+    def start(self, players: tuple[str, ...] = PLAYERS) -> None:
+        for n, address in enumerate(players):
+            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{GAME}] запись")
+        self.run()
+        for address in players:
+            self.mail_to(address)
+        start_game(self.game, self.daemon.postman, self.clock())
+        self.run()
+        for address in players:
+            for message in self.mail_to(address):
+                found = re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(message))
+                if found:
+                    self.powers[address], self.passwords[address] = found.group(1), found.group(2)
+
+    def orders(self, address: str, *lines: str, turn: int | None = None, password: str | None = None) -> str:
+        head = [
+            f"ИГРА {GAME}",
+            f"СТРАНА {self.powers[address]}",
+            f"ПАРОЛЬ {password if password is not None else self.passwords[address]}",
+        ]
+        if turn is not None:
+            head.append(f"ХОД {turn}")
+        return "\n".join([*head, *lines, "КОНЕЦ"])
+
+
+def body(message: EmailMessage) -> str:
+    part = message.get_body(("plain",))
+    assert part is not None
+    content = part.get_content()
+    assert isinstance(content, str)
+    return content

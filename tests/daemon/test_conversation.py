@@ -1,0 +1,183 @@
+"""Conversation tests: a mail goes in, the daemon works, and we read the reply a player would read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from daemon.auth import verify_password
+from daemon.checkmail import check_mail
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Harness:
+    harness = Harness(tmp_path)
+    harness.start()
+    return harness
+
+
+ANNA = PLAYERS[0]
+
+
+def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.send(ANNA, "ЗАПИСЫВАЮСЬ Анна", subject=f"[{GAME}] запись")
+    h.run()
+    (reply,) = h.mail_to(ANNA)
+    assert "Анна, вы записаны на игру coins-t" in body(reply)
+    assert reply["In-Reply-To"] and reply["Auto-Submitted"] == "auto-replied"
+    h.start(PLAYERS)
+    assert set(h.passwords) == set(PLAYERS)
+    record = h.game.load()
+    for address, password in h.passwords.items():
+        player = record.players[h.powers[address]]
+        assert player.address == address
+        assert password not in player.password_hash
+        assert verify_password(password, player.password_hash)
+    (started,) = h.mail_to(GM)
+    assert "жребий: страны игрокам" in body(started)
+
+
+def test_accepted_orders_are_quoted_back_in_normal_form(h: Harness) -> None:
+    # lowercase, ё-less, a Latin "p" and "o" inside Russian words, an English alias
+    h.send(ANNA, h.orders(ANNA, "вложить пpомышленнoсть 3", "INVEST Science 2"))
+    h.run()
+    (reply,) = h.mail_to(ANNA)
+    text = body(reply)
+    assert "ВЛОЖИТЬ Промышленность 3" in text
+    assert "ВЛОЖИТЬ Наука 2" in text
+    assert "Не приняты" not in text
+    stored = h.game.store.orders(1, h.game.load().phase)[h.powers[ANNA]]
+    assert [c.args for c in stored.commands] == [
+        {"line": "Промышленность", "amount": 3},
+        {"line": "Наука", "amount": 2},
+    ]
+
+
+def test_refused_line_has_its_number_reason_and_a_suggestion(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3", "ВЛОЖИТЬ Наука 2"))
+    h.run()
+    text = body(h.mail_to(ANNA)[0])
+    assert "строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
+    assert "Может быть, «Промышленность»?" in text
+    assert "line 4" in text and 'Did you mean "Промышленность"?' in text
+    assert "ВЛОЖИТЬ Наука 2" in text  # the good line still stands
+
+
+def test_a_later_mail_replaces_the_earlier_orders(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3"))
+    h.run()
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    replies = [body(m) for m in h.mail_to(ANNA)]
+    assert sum("заменяют присланные вами ранее" in text for text in replies) == 1
+    stored = h.game.store.orders(1, h.game.load().phase)[h.powers[ANNA]]
+    assert [c.args for c in stored.commands] == [{"line": "Армия", "amount": 1}]
+
+
+def test_pass_counts_as_a_submitted_turn(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "НЕТ ДЕЙСТВИЙ"))
+    h.run()
+    assert "НЕТ ДЕЙСТВИЙ" in body(h.mail_to(ANNA)[0])
+    assert h.game.store.orders(1, h.game.load().phase)[h.powers[ANNA]].explicit_pass
+
+
+def test_wrong_password_is_refused_and_nothing_is_stored(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1", password="guess"))
+    h.run()
+    text = body(h.mail_to(ANNA)[0])
+    assert "Неверный пароль" in text and "Wrong password" in text
+    assert h.game.store.orders(1, h.game.load().phase) == {}
+
+
+def test_right_password_from_another_address_is_accepted_and_copied_to_the_registered_one(h: Harness) -> None:
+    h.send("anna.phone@other.example", h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    (reply,) = h.mail_to("anna.phone@other.example")
+    assert ANNA in reply["Cc"]
+    assert "зарегистрированного" in body(reply)
+    assert h.powers[ANNA] in h.game.store.orders(1, h.game.load().phase)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("СТРАНА США\nВЛОЖИТЬ Армия 1", "не указана игра"),
+        ("ИГРА chess-9\nСТРАНА США", "Игры «chess-9» нет"),
+        (f"ИГРА {GAME}\nСТРАНА Атлантида\nПАРОЛЬ x", "Страны «Атлантида» в игре нет"),
+        (f"ИГРА {GAME}\nСТРАНА США\nВЛОЖИТЬ Армия 1", "Не указан пароль"),
+    ],
+)
+def test_unroutable_mail_gets_a_reply_saying_why(h: Harness, text: str, expected: str) -> None:
+    h.send("stranger@test.local", text, subject="приказы")
+    h.run()
+    (reply,) = h.mail_to("stranger@test.local")
+    assert expected in body(reply)
+
+
+def test_a_stale_turn_is_refused(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1", turn=7))
+    h.run()
+    assert "указан ход 7, а сейчас идёт ход 1" in body(h.mail_to(ANNA)[0])
+
+
+def test_auto_replies_and_bounces_are_never_answered(h: Harness) -> None:
+    h.send(ANNA, "Я в отпуске до понедельника.", headers={"Auto-Submitted": "auto-replied"})
+    h.send("MAILER-DAEMON@test.local", "Delivery failed")
+    h.send("gonets@test.local", "our own mail, looped back")
+    h.run()
+    assert h.mail_to(ANNA) == []
+    assert h.mail_to("MAILER-DAEMON@test.local") == []
+
+
+def test_html_only_and_windows_1251_orders_are_understood(h: Harness) -> None:
+    vera, gleb = PLAYERS[2], PLAYERS[3]
+    html = "<html><body>" + "".join(
+        f"<div>{line}</div>" for line in h.orders(vera, "ВЛОЖИТЬ Наука 3").splitlines()
+    )
+    h.send(vera, html + "</body></html>", html=True)
+    h.send(gleb, h.orders(gleb, "ВЛОЖИТЬ Влияние 2"), charset="windows-1251")
+    h.run()
+    assert "ВЛОЖИТЬ Наука 3" in body(h.mail_to(vera)[0])
+    assert "ВЛОЖИТЬ Влияние 2" in body(h.mail_to(gleb)[0])
+
+
+def test_the_same_mail_delivered_twice_is_handled_once(h: Harness) -> None:
+    raw = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.inbox.add(raw)
+    h.run()
+    assert len(h.mail_to(ANNA)) == 1
+
+
+def test_a_mail_handled_again_after_a_crash_gets_no_second_reply(h: Harness) -> None:
+    raw = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    assert len(h.mail_to(ANNA)) == 1
+    # the crash: the orders and the reply were stored, the done-marker and the ack were not
+    key = h.daemon.archive.key(raw)
+    for marker in (h.root / "games" / "archive").rglob(f"{key}.json"):
+        marker.unlink()
+    h.inbox.add(raw)
+    h.restart()
+    h.run()
+    assert h.mail_to(ANNA) == []
+    assert h.daemon.archive.is_done(key)
+
+
+def test_replies_per_sender_are_rate_limited(tmp_path: Path) -> None:
+    h = Harness(tmp_path, replies=2)
+    for _ in range(4):
+        h.send("flood@test.local", "ИГРА нет-такой")
+    h.run()
+    assert len(h.mail_to("flood@test.local")) == 2
+
+
+def test_check_prints_the_reply_and_stores_nothing(h: Harness, tmp_path: Path) -> None:
+    eml = tmp_path / "orders.eml"
+    eml.write_bytes(h.message(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3")))
+    printed = check_mail(h.daemon, eml.read_bytes())
+    assert "Может быть, «Промышленность»?" in printed
+    assert h.game.store.orders(1, h.game.load().phase) == {}
+    assert h.mail_to(ANNA) == []

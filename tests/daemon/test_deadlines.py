@@ -1,0 +1,143 @@
+"""Deadlines, early resolution, reminders, holds and auto-kill, driven by a clock the test moves."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from daemon import gm
+from engines.contract import Command
+from engines.rng import Rng
+from tests.daemon.harness import GM, PLAYERS, Harness, body
+
+ANNA, BORIS, VERA, GLEB = PLAYERS
+ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
+
+
+def send_all(h: Harness, players: tuple[str, ...], *lines: str) -> None:
+    for address in players:
+        h.send(address, h.orders(address, *lines))
+
+
+def test_every_active_player_in_resolves_early_and_mails_reports_and_digest(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS, *ORDERS)
+    report = h.run()
+    assert report.resolved == 1
+    record = h.game.load()
+    assert record.turn == 2
+    for address in PLAYERS:
+        texts = [body(m) for m in h.mail_to(address)]
+        assert any("итоги хода 1" in t and "Бланк приказов" in t for t in texts)
+    digest = next(body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m))
+    assert "ВЛОЖИТЬ Промышленность 3" in digest
+    assert "[b]coins-t — ход 1" in digest  # the forum post
+
+
+def test_the_deadline_is_kept_in_the_store_and_fires_after_a_restart(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS[:3], *ORDERS)
+    h.run()
+    deadline = h.game.load().deadline
+    h.restart()
+    assert h.game.load().deadline == deadline
+    h.clock.advance(hours=47, minutes=59)
+    assert h.run().resolved == 0
+    h.clock.advance(minutes=1)
+    assert h.run().resolved == 1
+    assert h.game.store.turn_records()[-1] == "0001-2-orders"
+
+
+def test_reminders_go_to_the_silent_only_once_before_the_deadline(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS[:3], *ORDERS)
+    h.run()
+    for address in PLAYERS:
+        h.mail_to(address)
+    h.clock.advance(hours=36, minutes=1)
+    h.run()
+    h.run()
+    assert [m["Subject"] for m in h.mail_to(GLEB)] == [
+        "Гонец: coins-t — ждём ваши приказы / coins-t: your orders are due"
+    ]
+    assert h.mail_to(ANNA) == []
+
+
+def test_two_missed_turns_retire_a_player_and_the_computer_takes_over(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS[:3], *ORDERS)
+    h.run()
+    h.clock.advance(hours=48)
+    h.run()  # turn 1 resolved; Gleb missed once
+    record = h.game.load()
+    assert record.players[h.powers[GLEB]].missed == 1
+    assert any("ВНИМАНИЕ: вы не прислали приказы" in body(m) for m in h.mail_to(GLEB))
+    while h.game.load().phase != "orders":  # optional phases cost nothing to skip
+        send_all(h, PLAYERS[:3], "НЕТ ДЕЙСТВИЙ")
+        h.run()
+        h.clock.advance(hours=48)
+        h.run()
+    assert h.game.load().players[h.powers[GLEB]].missed == 1
+    send_all(h, PLAYERS[:3], "ВЛОЖИТЬ Наука 1")
+    h.run()
+    h.clock.advance(hours=48)
+    h.run()
+    record = h.game.load()
+    gleb = record.players[h.powers[GLEB]]
+    assert (gleb.status, gleb.retired_turn) == ("ai", 2)
+    assert any("теперь управляет компьютер" in body(m) for m in h.mail_to(GLEB))
+    digests = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
+    assert sum(f"Переданы компьютеру: {h.powers[GLEB]}" in d for d in digests) == 1
+    turn_record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
+    assert turn_record["retired"] == [h.powers[GLEB]]
+    # from now on the computer plays, and the player's orders are refused
+    h.send(GLEB, h.orders(GLEB, "НЕТ ДЕЙСТВИЙ"))
+    h.run()
+    assert "управляет компьютер" in body(h.mail_to(GLEB)[0])
+
+
+def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS[:1], *ORDERS)
+    h.run()
+    h.clock.advance(hours=49)
+    assert h.run().resolved == 0
+    record = h.game.load()
+    assert record.held and record.turn == 1
+    assert all(p.missed == 0 and p.status == "active" for p in record.players.values())
+    (hold,) = [m for m in h.mail_to(GM) if "ЗАДЕРЖАН" in str(m["Subject"])]
+    assert "3 of 4 active players sent no orders" in body(hold)
+    h.run()
+    assert h.mail_to(GM) == []  # asked once
+    assert "будет рассчитан" in gm.confirm(h.game)
+    assert h.run().resolved == 1
+    record = h.game.load()
+    assert record.turn == 2 and not record.held
+    assert sorted(p.missed for p in record.players.values()) == [0, 1, 1, 1]
+
+
+def test_extending_a_held_turn_gives_the_players_more_time(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    h.clock.advance(hours=49)
+    h.run()
+    assert h.game.load().held
+    gm.extend(h.game, timedelta(hours=24), h.clock())
+    send_all(h, PLAYERS, *ORDERS)
+    assert h.run().resolved == 1
+
+
+def test_a_resolution_replays_identically_from_its_turn_record(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    send_all(h, PLAYERS, *ORDERS)
+    h.run()
+    data = h.game.store.read_turn_record("0001-2-orders")
+    orders = {p: [Command.from_json(c) for c in o["commands"]] for p, o in data["orders"].items()}
+    again = h.game.ruleset.resolve(data["state_before"], data["phase"], orders, Rng(data["seed"]))
+    assert again.state == data["state_after"]

@@ -1,0 +1,43 @@
+"""The message catalog: both languages, same placeholders, no code missing and none unused."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engines.coins import RULESET
+
+SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in Path("engines/coins").glob("*.py"))
+EMITTED = re.compile(r"""(?:tell|announce|log|_msg|Msg)\(\s*(?:[\w\[\]".]+,\s*)?"(\w+)\"""")
+
+
+def placeholders(pattern: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(pattern) if field}
+
+
+def test_russian_and_english_use_the_same_placeholders() -> None:
+    for code, text in RULESET.catalog.entries.items():
+        assert placeholders(text.ru) == placeholders(text.en), code
+
+
+def test_every_code_in_the_source_is_in_the_catalog() -> None:
+    used = set(EMITTED.findall(SOURCE))
+    assert used and used <= set(RULESET.catalog.entries)
+
+
+def test_every_catalog_code_is_used() -> None:
+    unused = [code for code in RULESET.catalog.entries if f'"{code}"' not in SOURCE]
+    assert unused == []
+
+
+@pytest.mark.parametrize("shared", ["parsers/messages.toml", "templates/messages.toml"])
+def test_codes_do_not_clash_with_the_catalogs_they_are_merged_with(shared: str) -> None:
+    path = Path(shared)
+    if not path.exists():
+        pytest.skip(f"{shared} is not there yet")
+    with path.open("rb") as fh:
+        assert set(tomllib.load(fh)) & set(RULESET.catalog.entries) == set()

@@ -1,0 +1,197 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from daemon.transports.base import Incoming, Outgoing, PermanentSendError, TemporarySendError, TransportError
+from state.files import atomic_write_json, read_json, safe_file_name
+from state.outbox import FlushResult, Outbox
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class FakeTransport:
+    """Sends or fails according to `outcomes` (by mail id); records what it was given."""
+
+    def __init__(self, outcomes: dict[str, TransportError] | None = None) -> None:
+        self.outcomes = outcomes or {}
+        self.sent: list[Outgoing] = []
+
+    def fetch(self) -> list[Incoming]:
+        return []
+
+    def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
+        pass
+
+    def send(self, mail: Outgoing) -> None:
+        if mail.id in self.outcomes:
+            raise self.outcomes[mail.id]
+        self.sent.append(mail)
+
+    def close(self) -> None:
+        pass
+
+
+def mail(id: str) -> Outgoing:
+    return Outgoing(id, (f"{id}@example.org",), f"Subject: {id}\r\n\r\nХод 3\r\n".encode())
+
+
+def snapshot(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def outbox(tmp_path: Path, clock: Clock) -> Outbox:
+    return Outbox(tmp_path / "outbox", clock=clock)
+
+
+def test_enqueue_is_idempotent_while_pending_sent_or_failed(outbox: Outbox) -> None:
+    assert "a" not in outbox
+    assert outbox.enqueue(mail("a"))
+    assert "a" in outbox
+    assert not outbox.enqueue(mail("a"))
+    outbox.mark_sent("a")
+    assert "a" in outbox
+    assert not outbox.enqueue(mail("a"))
+    assert outbox.enqueue(mail("b"))
+    outbox.mark_failed("b", "550 no such user")
+    assert "b" in outbox
+    assert not outbox.enqueue(mail("b"))
+    assert outbox.pending_count() == 0
+
+
+def test_refused_enqueue_writes_nothing(outbox: Outbox) -> None:
+    outbox.enqueue(mail("a"))
+    before = snapshot(outbox.root)
+    outbox.enqueue(Outgoing("a", ("other@example.org",), b"different"))
+    assert snapshot(outbox.root) == before
+
+
+def test_due_is_oldest_first_and_round_trips_the_mail(outbox: Outbox) -> None:
+    for id in ("c", "a", "b"):
+        outbox.enqueue(mail(id))
+    due = outbox.due()
+    assert [m.id for m in due] == ["c", "a", "b"]
+    assert (due[0].recipients, due[0].raw, due[0].attempts, due[0].last_error) == (
+        ("c@example.org",),
+        mail("c").raw,
+        0,
+        "",
+    )
+
+
+def test_unsafe_ids_are_stored_under_safe_names(outbox: Outbox) -> None:
+    odd = "<reply/../../x:1@gonets>"
+    assert outbox.enqueue(mail(odd))
+    assert [m.id for m in outbox.due()] == [odd]
+    assert sorted(p.name for p in (outbox.root / "pending").iterdir()) == [
+        f"{safe_file_name(odd)}.eml",
+        f"{safe_file_name(odd)}.json",
+    ]
+    outbox.mark_sent(odd)
+    assert not outbox.enqueue(mail(odd))
+
+
+def test_retry_backs_off_doubling_up_to_an_hour(outbox: Outbox, clock: Clock) -> None:
+    outbox.enqueue(mail("a"))
+    waits = []
+    for _ in range(8):
+        outbox.mark_retry("a", "421 try later")
+        waits.append(read_json(outbox.root / "pending" / "a.json")["next_try"] - clock.now)
+    assert waits == [60, 120, 240, 480, 960, 1920, 3600, 3600]
+
+
+def test_retried_mail_is_due_only_when_its_time_comes(outbox: Outbox, clock: Clock) -> None:
+    outbox.enqueue(mail("a"))
+    outbox.enqueue(mail("b"))
+    outbox.mark_retry("a", "421 try later")
+    assert [m.id for m in outbox.due()] == ["b"]
+    assert outbox.pending_count() == 2
+    clock.now += 59
+    assert [m.id for m in outbox.due()] == ["b"]
+    clock.now += 1
+    [a, b] = outbox.due()
+    assert (a.id, a.attempts, a.last_error, a.next_try) == ("a", 1, "421 try later", clock.now)
+    assert b.id == "b"
+
+
+def test_sent_and_failed_keep_the_raw_and_the_reason(outbox: Outbox) -> None:
+    outbox.enqueue(mail("a"))
+    outbox.enqueue(mail("b"))
+    outbox.mark_sent("a")
+    outbox.mark_failed("b", "550 no such user")
+    assert (outbox.root / "sent" / "a.eml").read_bytes() == mail("a").raw
+    assert os.listdir(outbox.root / "pending") == []
+    [failed] = outbox.failed()
+    assert (failed.id, failed.raw, failed.attempts, failed.last_error) == (
+        "b",
+        mail("b").raw,
+        1,
+        "550 no such user",
+    )
+
+
+def test_marking_an_unknown_id_is_an_error(outbox: Outbox) -> None:
+    with pytest.raises(KeyError):
+        outbox.mark_sent("nope")
+
+
+def test_flush_sends_retries_and_fails(outbox: Outbox, clock: Clock) -> None:
+    for id in ("ok", "later", "never"):
+        outbox.enqueue(mail(id))
+    transport = FakeTransport({"later": TemporarySendError("421"), "never": PermanentSendError("550")})
+    assert outbox.flush(transport) == FlushResult(sent=1, retried=1, failed=1)
+    assert [m.id for m in transport.sent] == ["ok"]
+    assert [m.id for m in outbox.failed()] == ["never"]
+    assert outbox.flush(transport) == FlushResult()  # "later" is not due yet
+    clock.now += 60
+    del transport.outcomes["later"]
+    assert outbox.flush(transport) == FlushResult(sent=1)
+    assert [m.id for m in transport.sent] == ["ok", "later"]
+    assert outbox.pending_count() == 0
+
+
+def test_flush_gives_up_after_max_attempts(outbox: Outbox, clock: Clock) -> None:
+    outbox.enqueue(mail("a"))
+    transport = FakeTransport({"a": TransportError("connection refused")})
+    results = []
+    for _ in range(3):
+        results.append(outbox.flush(transport, max_attempts=3))
+        clock.now += 3600
+    assert results == [FlushResult(retried=1), FlushResult(retried=1), FlushResult(failed=1)]
+    [failed] = outbox.failed()
+    assert failed.attempts == 3
+    assert failed.last_error == "gave up after 3 attempts: connection refused"
+
+
+def test_crash_leftover_eml_without_meta_is_ignored_then_overwritten(outbox: Outbox) -> None:
+    (outbox.root / "pending").mkdir(parents=True)
+    (outbox.root / "pending" / "a.eml").write_bytes(b"half a mai")
+    assert outbox.due() == []
+    assert outbox.pending_count() == 0
+    assert outbox.enqueue(mail("a"))
+    assert [m.raw for m in outbox.due()] == [mail("a").raw]
+
+
+def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Outbox) -> None:
+    outbox.enqueue(mail("a"))
+    meta = read_json(outbox.root / "pending" / "a.json")
+    atomic_write_json(outbox.root / "sent" / "a.json", meta)  # mark_sent's first step, then a crash
+    assert outbox.pending_count() == 0
+    assert not outbox.enqueue(mail("a"))
+    assert outbox.flush(FakeTransport()) == FlushResult()
+    assert sorted(os.listdir(outbox.root / "sent")) == ["a.eml", "a.json"]
+    assert os.listdir(outbox.root / "pending") == []

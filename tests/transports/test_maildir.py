@@ -1,0 +1,113 @@
+from __future__ import annotations
+
+import mailbox
+import os
+from pathlib import Path
+
+import pytest
+
+from daemon.transports.base import Outgoing, PermanentSendError, Transport
+from daemon.transports.maildir import MaildirTransport
+from state.files import safe_file_name
+
+ORDERS = "From: ryazan@example.org\nSubject: [rus-7]\n\nИГРА rus-7\nСТРАНА Рязань\n"
+
+
+@pytest.fixture
+def transport(tmp_path: Path) -> MaildirTransport:
+    return MaildirTransport(tmp_path / "mail" / "inbox", tmp_path / "mail" / "outbox")
+
+
+def deliver(transport: MaildirTransport, text: str, mtime_ns: int | None = None) -> str:
+    """Drop a mail the way an MDA does, through stdlib mailbox; optionally pin its mtime."""
+    key = mailbox.Maildir(transport.inbox).add(text.encode("utf-8"))
+    if mtime_ns is not None:
+        os.utime(transport.inbox / "new" / key, ns=(mtime_ns, mtime_ns))
+    return key
+
+
+def names(directory: Path) -> list[str]:
+    return sorted(os.listdir(directory))
+
+
+def test_creates_both_maildirs(transport: MaildirTransport) -> None:
+    for maildir in (transport.inbox, transport.outbox):
+        assert names(maildir) == ["cur", "new", "tmp"]
+
+
+def test_is_a_transport(transport: MaildirTransport) -> None:
+    typed: Transport = transport
+    typed.close()
+
+
+def test_fetch_returns_new_mail_oldest_first_with_raw_bytes(transport: MaildirTransport) -> None:
+    late = deliver(transport, ORDERS + "late\n", mtime_ns=2_000_000_000)
+    early = deliver(transport, ORDERS + "early\n", mtime_ns=1_000_000_000)
+    fetched = transport.fetch()
+    assert [m.uid for m in fetched] == [early, late]
+    assert fetched[0].raw == (ORDERS + "early\n").encode("utf-8")
+    assert transport.fetch() == fetched  # fetch alone changes nothing
+
+
+def test_acknowledge_moves_to_cur_as_seen(transport: MaildirTransport) -> None:
+    uid = deliver(transport, ORDERS)
+    transport.fetch()
+    transport.acknowledge(uid)
+    assert names(transport.inbox / "new") == []
+    assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
+    assert mailbox.Maildir(transport.inbox)[uid].get_flags() == "S"
+    assert transport.fetch() == []
+
+
+def test_rejected_mail_goes_to_the_rejected_folder_never_deleted(transport: MaildirTransport) -> None:
+    uid = deliver(transport, "garbage\n")
+    transport.fetch()
+    transport.acknowledge(uid, rejected=True)
+    assert mailbox.Maildir(transport.inbox).list_folders() == ["Rejected"]
+    assert names(transport.inbox / ".Rejected" / "new") == [uid]
+    assert (transport.inbox / ".Rejected" / "new" / uid).read_bytes() == b"garbage\n"
+    assert transport.fetch() == []
+
+
+def test_acknowledging_unknown_or_twice_is_a_no_op(transport: MaildirTransport) -> None:
+    uid = deliver(transport, ORDERS)
+    transport.acknowledge("no-such-uid")
+    transport.fetch()
+    transport.acknowledge(uid)
+    transport.acknowledge(uid)
+    transport.acknowledge(uid, rejected=True)
+    assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
+
+
+def test_unseen_mail_in_cur_is_fetched_again(transport: MaildirTransport) -> None:
+    uid = deliver(transport, ORDERS)
+    os.rename(transport.inbox / "new" / uid, transport.inbox / "cur" / f"{uid}:2,F")
+    [again] = transport.fetch()
+    assert again.uid == uid
+    transport.acknowledge(uid)
+    assert names(transport.inbox / "cur") == [f"{uid}:2,FS"]
+
+
+def test_new_transport_after_a_crash_sees_unacknowledged_mail(transport: MaildirTransport) -> None:
+    uid = deliver(transport, ORDERS)
+    transport.fetch()
+    restarted = MaildirTransport(transport.inbox, transport.outbox)
+    [again] = restarted.fetch()
+    restarted.acknowledge(again.uid)
+    assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
+
+
+def test_send_is_idempotent_by_id(transport: MaildirTransport) -> None:
+    mail = Outgoing("<reply-1@gonets>", ("ryazan@example.org",), b"Subject: ok\r\n\r\n")
+    transport.send(mail)
+    transport.send(mail)
+    assert names(transport.outbox / "new") == [safe_file_name(mail.id)]
+    assert names(transport.outbox / "tmp") == []
+    [key] = mailbox.Maildir(transport.outbox).keys()
+    assert mailbox.Maildir(transport.outbox).get_bytes(key) == mail.raw
+
+
+def test_send_without_recipients_is_permanent(transport: MaildirTransport) -> None:
+    with pytest.raises(PermanentSendError):
+        transport.send(Outgoing("x", (), b"Subject: nobody\r\n\r\n"))
+    assert names(transport.outbox / "new") == []
