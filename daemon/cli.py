@@ -8,22 +8,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from daemon.config import Config, ConfigError, load_config, parse_duration
+from daemon.config import ConfigError, load_config, parse_duration
 from daemon.service import Daemon, utc_now
-from daemon.transports.base import Transport
-
-
-def make_transport(config: Config) -> Transport:
-    options = config.transport.options
-    if config.transport.kind == "maildir":
-        from daemon.transports.maildir import MaildirTransport
-
-        base = config.games_dir.parent
-        return MaildirTransport(
-            Path(options.get("inbox", base / "mail" / "inbox")),
-            Path(options.get("outbox", base / "mail" / "sent")),
-        )
-    raise ConfigError(f"transport.kind {config.transport.kind!r} is not known (known: maildir)")
+from daemon.transports import make_transport
 
 
 def _open(config_path: str) -> Daemon:
@@ -182,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.INFO if args.verbose or args.command == "run" else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    logging.getLogger("mailparser").setLevel(logging.ERROR)  # it warns on every bounce report
     try:
         code: int = args.func(args)
     except ConfigError as error:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from email.headerregistry import Address
@@ -11,8 +9,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from daemon.transports.base import Outgoing
-
-_SAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
+from state.files import safe_file_name
 
 
 @dataclass(frozen=True)
@@ -38,7 +35,7 @@ def outgoing(mail_id: str, envelope: Envelope, body: str, now: datetime) -> Outg
     msg["Subject"] = _one_line(envelope.subject)
     msg["Date"] = format_datetime(now)
     domain = envelope.sender.rpartition("@")[2] or "gonets.invalid"
-    msg["Message-ID"] = f"<{_safe(mail_id)}@{domain}>"
+    msg["Message-ID"] = f"<{safe_file_name(mail_id)}@{domain}>"
     if envelope.in_reply_to:
         msg["In-Reply-To"] = envelope.in_reply_to
         msg["References"] = " ".join((*envelope.references, envelope.in_reply_to))
@@ -59,10 +56,3 @@ def reply_subject(subject: str) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())[:200]
-
-
-def _safe(mail_id: str) -> str:
-    cleaned = _SAFE_ID.sub("-", mail_id)
-    if len(cleaned) <= 120:
-        return cleaned
-    return cleaned[:80] + "-" + hashlib.sha256(mail_id.encode()).hexdigest()[:16]

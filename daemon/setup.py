@@ -7,6 +7,7 @@ from pathlib import Path
 
 from daemon.config import ConfigError, load_config
 from daemon.games import Games
+from daemon.transports import make_transport
 from engines import get_ruleset
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
@@ -52,7 +53,9 @@ def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str)
         raise ConfigError(f"game {game} is already in {config_path}")
     with config_path.open("a", encoding="utf-8") as fh:
         fh.write(GAME_SECTION.format(game=game, ruleset=ruleset, gm=gm))
-    Games(load_config(config_path)).close()  # creates the store, in signup
+    config = load_config(config_path)
+    Games(config).close()  # creates the store, in signup
+    make_transport(config).close()  # creates the mailboxes, so mail can be dropped in at once
     return (
         f"Игра {game} ({ruleset}) создана, запись открыта: ЗАПИСЫВАЮСЬ <имя> с темой [{game}].\n"
         f"Game {game} ({ruleset}) created; signup is open: mail SIGNUP <name> with subject [{game}]."

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from daemon.games import Game
 from daemon.render import languages, render_one, template_exists
-from engines.contract import PhaseSpec
+from engines.contract import CommandSpec
 from engines.text import Lang
 from state.records import GameRecord
 
 
-def order_blank(game: str, power: str, turn: int, phase: PhaseSpec, lang: Lang, password: str = "") -> str:
-    """A ready-to-fill mail for one phase, built from the phase schema's examples and help."""
+def order_blank(
+    game: str, power: str, turn: int, commands: Sequence[CommandSpec], lang: Lang, password: str = ""
+) -> str:
+    """A ready-to-fill mail: the header, then each open command's example and help as a hint."""
     password = password or ("ваш-пароль" if lang == "ru" else "your-password")
     head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
-    hints = [f"# {spec.example}    — {spec.help.get(lang)}" for spec in phase.commands]
+    hints = [f"# {spec.example}    — {spec.help.get(lang)}" for spec in commands]
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
 def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
-    phase = game.phase_spec(record)
+    commands = game.ruleset.open_commands(record.state, power, record.phase)
     return {
-        lang: order_blank(game.id, power, record.turn, phase, lang, password)
+        lang: order_blank(game.id, power, record.turn, commands, lang, password)
         for lang in languages(game.settings.language)
     }
 

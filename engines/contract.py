@@ -126,6 +126,9 @@ class Ruleset(Protocol):
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
         """Names order arguments may take, by vocabulary key (includes "power")."""
 
+    def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
+        """The phase's commands `power` can use now, for its order blank; `check` has the last word."""
+
     def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
         """Rule problems with these commands, each tied to a command's line."""
 

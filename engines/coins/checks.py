@@ -15,7 +15,7 @@ from engines.coins import voting
 from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
 from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
-from engines.contract import JSON, ArgKind, Command, Problem, Vocabulary
+from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem, Vocabulary
 from engines.text import Msg
 
 
@@ -270,6 +270,21 @@ def _key(cmd: Command) -> tuple[str, ...]:
 def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
     first = mail.seen.get(_key(cmd)) if cmd.name in ONCE else None
     return None if first is None else _msg("duplicate_order", first=first)
+
+
+def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+    """What the order blank offers: the phase's commands minus those this turn or power rules out."""
+    external = state["effects"]["external"]
+    closed = {
+        "leader": bool(country(state, power)["perk"]),
+        "invest": is_last_turn(state) or power in external,
+        "manage": not [p for p in external if p != power],
+    }
+    return [
+        spec
+        for spec in PHASES[phase].commands
+        if not closed.get(spec.name, False) and (state["turn"] > 1 or spec.name in FIRST_TURN)
+    ]
 
 
 def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from engines.coins import ai, checks, scoring, turn, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
-from engines.contract import JSON, Command, PhaseSpec, Problem, Resolution, Vocabulary
+from engines.contract import JSON, Command, CommandSpec, PhaseSpec, Problem, Resolution, Vocabulary
 from engines.rng import Rng
 from engines.text import Catalog, Text
 
@@ -43,6 +43,9 @@ class CoinsRuleset:
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
         return vocabularies(state)
+
+    def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
+        return checks.open_commands(state, power, phase)
 
     def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
         return checks.check(state, power, phase, commands)

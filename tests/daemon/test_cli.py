@@ -1,0 +1,111 @@
+"""The `gonets` command line, run as a GM would run it."""
+
+from __future__ import annotations
+
+import mailbox
+from email.mime.text import MIMEText
+from pathlib import Path
+
+import pytest
+
+from daemon.cli import main
+
+
+def signup(config: Path, sender: str, name: str) -> None:
+    message = MIMEText(f"ЗАПИСЫВАЮСЬ {name}", "plain", "utf-8")
+    message["From"], message["Subject"] = sender, "[coins-1] запись"
+    mailbox.Maildir(config.parent / "mail" / "inbox").add(message.as_bytes())
+
+
+@pytest.fixture
+def config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "gonets.toml"
+    assert (
+        main(
+            [
+                "init",
+                "--config",
+                str(path),
+                "--game",
+                "coins-1",
+                "--ruleset",
+                "coins",
+                "--gm",
+                "gm@x.test",
+                "--address",
+                "gonets@x.test",
+            ]
+        )
+        == 0
+    )
+    assert "запись открыта" in capsys.readouterr().out
+    return path
+
+
+def test_init_writes_a_commented_config_and_opens_signup(
+    config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = config.read_text(encoding="utf-8")
+    assert '[games.coins-1]\nruleset = "coins"\ngm = "gm@x.test"' in text
+    assert main(["status", "--config", str(config)]) == 0
+    assert "coins-1 [coins] signup" in capsys.readouterr().out
+
+
+def test_init_refuses_a_game_twice_and_an_unknown_ruleset(
+    config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["init", "--config", str(config), "--game", "coins-1", "--ruleset", "coins", "--gm", "g@x"]) == 2
+    )
+    assert "already" in capsys.readouterr().err
+    with pytest.raises(KeyError, match="unknown ruleset"):
+        main(["init", "--config", str(config), "--game", "chess", "--ruleset", "chess", "--gm", "g@x"])
+
+
+def test_run_once_answers_signups_and_start_needs_enough_players(
+    config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    signup(config, "anna@x.test", "Анна")
+    assert main(["run", "--config", str(config), "--once"]) == 0
+    assert "mails=1" in capsys.readouterr().out
+    assert main(["start", "--config", str(config), "coins-1"]) == 1
+    assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().err
+    for n, name in enumerate(("Борис", "Вера", "Глеб")):
+        signup(config, f"p{n}@x.test", name)
+    main(["run", "--config", str(config), "--once"])
+    assert main(["start", "--config", str(config), "coins-1"]) == 0
+    assert "Анна" in capsys.readouterr().out
+    main(["status", "--config", str(config)])
+    status = capsys.readouterr().out
+    assert "ход/turn 1, фаза/phase orders" in status and status.count("нет приказов / no orders") == 4
+    sent = mailbox.Maildir(config.parent / "mail" / "sent")
+    assert len(sent) == 4 + 4 + 1  # signup replies, role mails, the GM's start notice
+
+
+def test_check_prints_the_reply_a_mail_would_get(
+    config: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    eml = tmp_path / "m.eml"
+    message = MIMEText("ИГРА нет-такой\nСТРАНА США", "plain", "utf-8")
+    message["From"] = "p@x.test"
+    eml.write_bytes(message.as_bytes())
+    assert main(["check", "--config", str(config), str(eml)]) == 0
+    assert "Игры «нет-такой» нет. Игры: coins-1." in capsys.readouterr().out
+
+
+def test_gm_extend_moves_the_deadline(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gm", "extend", "coins-1", "24h", "--config", str(config)]) == 0
+    assert "игра не идёт" in capsys.readouterr().out
+    assert main(["gm", "confirm", "nope", "--config", str(config)]) == 2
+
+
+def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(config: Path) -> None:
+    from daemon.cli import _open
+    from state.lock import LockedError
+
+    first = _open(str(config))
+    try:
+        with pytest.raises(LockedError, match="PID"):
+            _open(str(config))
+    finally:
+        first.close()
