@@ -7,7 +7,7 @@ after a crash stores the same orders under the same key and its reply id is alre
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -62,8 +62,8 @@ class Refused:
 
 @dataclass
 class Checked:
-    accepted: list[Command] = field(default_factory=list)
-    refused: list[Refused] = field(default_factory=list)
+    accepted: list[Command]
+    problems: list[Problem]
 
 
 def evaluate(mail: IncomingMail, key: str, games: Games, own_address: str, now: datetime) -> Outcome:
@@ -83,8 +83,7 @@ def evaluate(mail: IncomingMail, key: str, games: Games, own_address: str, now: 
     route = route_orders(text.header, found)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail)
-    header_problems = [_refused(p, lines) for p in text.problems]
-    return _orders(route, mail, key, text.body, lines, header_problems, now)
+    return _orders(route, mail, key, text.body, lines, text.problems, now)
 
 
 def _orders(
@@ -93,15 +92,15 @@ def _orders(
     key: str,
     body: list[tuple[int, str]],
     lines: list[tuple[int, str]],
-    header_problems: list[Refused],
+    header_problems: list[Problem],
     now: datetime,
 ) -> Outcome:
     game, record, power = route.game, route.record, route.power
     phase = game.phase_spec(record)
     parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
     checked = _check(game, record, power, parsed.commands)
-    refused = header_problems + [_refused(p, lines) for p in parsed.problems] + checked.refused
-    refused.sort(key=lambda r: r.line)
+    problems = header_problems + parsed.problems + checked.problems
+    refused = sorted((_refused(p, lines) for p in problems), key=lambda r: r.line)
     earlier = game.store.orders(record.turn, record.phase).get(power)
     player = record.players[power]
     cc = (player.address,) if mail.sender != player.address else ()
@@ -142,19 +141,17 @@ def _orders(
 
 def _check(game: Game, record: GameRecord, power: str, commands: list[Command]) -> Checked:
     """Drop refused commands until the ruleset accepts the rest, so stored orders are always valid."""
-    result = Checked(accepted=list(commands))
+    accepted, problems = list(commands), []
     for _ in range(len(commands) + 1):
-        problems = game.ruleset.check(record.state, power, record.phase, result.accepted)
-        if not problems:
+        found = game.ruleset.check(record.state, power, record.phase, accepted)
+        if not found:
             break
-        bad_lines = {p.line for p in problems}
+        bad_lines = {p.line for p in found}
         if 0 in bad_lines:  # a problem with the whole set: nothing of it stands
-            bad_lines = {c.line for c in result.accepted}
-        for problem in problems:
-            line = problem.line or min(bad_lines, default=0)
-            result.refused.append(Refused(line, "", problem.msg, problem.suggestion))
-        result.accepted = [c for c in result.accepted if c.line not in bad_lines]
-    return result
+            bad_lines = {c.line for c in accepted}
+        problems += found
+        accepted = [c for c in accepted if c.line not in bad_lines]
+    return Checked(accepted, problems)
 
 
 def _refused(problem: Problem, lines: list[tuple[int, str]]) -> Refused:

@@ -10,6 +10,7 @@ from email.message import EmailMessage
 from email.mime.text import MIMEText
 from email.utils import make_msgid
 from pathlib import Path
+from typing import Any
 
 from daemon.config import load_config
 from daemon.games import Game
@@ -84,16 +85,9 @@ class Harness:
         self.daemon.close()
         self.daemon = self._daemon()
 
-    def send(
-        self,
-        sender: str,
-        body: str,
-        subject: str = "orders",
-        charset: str = "utf-8",
-        html: bool = False,
-        headers: dict[str, str] | None = None,
-    ) -> bytes:
-        raw = self.message(sender, body, subject, charset, html, headers)
+    def send(self, sender: str, body: str, **options: Any) -> bytes:
+        """Deliver a mail (built by `message` with these options) into the daemon's inbox."""
+        raw = self.message(sender, body, **options)
         self.inbox.add(raw)
         return raw
 

@@ -181,3 +181,20 @@ def test_check_prints_the_reply_and_stores_nothing(h: Harness, tmp_path: Path) -
     assert "Может быть, «Промышленность»?" in printed
     assert h.game.store.orders(1, h.game.load().phase) == {}
     assert h.mail_to(ANNA) == []
+
+
+def test_a_rule_refusal_names_the_line_and_keeps_the_rest(h: Harness) -> None:
+    # 8 coins at the start: the third line of 3 would need 9
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Наука 3", "ВЛОЖИТЬ Армия 3"))
+    h.run()
+    text = body(h.mail_to(ANNA)[0])
+    assert "строка 6: «ВЛОЖИТЬ Армия 3»" in text
+    stored = h.game.store.orders(1, "orders")[h.powers[ANNA]]
+    assert [c.args["line"] for c in stored.commands] == ["Промышленность", "Наука"]
+
+
+def test_a_greeting_above_the_header_costs_nothing_but_a_note(h: Harness) -> None:
+    h.send(ANNA, "Привет, Ведущий!\n" + h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    text = body(h.mail_to(ANNA)[0])
+    assert "ВЛОЖИТЬ Армия 1" in text and "строка 1: «Привет, Ведущий!»" in text

@@ -19,6 +19,14 @@ def send_all(h: Harness, players: tuple[str, ...], *lines: str) -> None:
         h.send(address, h.orders(address, *lines))
 
 
+def play_to_deadline(h: Harness, players: tuple[str, ...], *lines: str) -> None:
+    """These players send these orders, then the phase's deadline passes."""
+    send_all(h, players, *lines)
+    h.run()
+    h.clock.advance(hours=48)
+    h.run()
+
+
 def test_every_active_player_in_resolves_early_and_mails_reports_and_digest(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     h.start()
@@ -69,23 +77,14 @@ def test_reminders_go_to_the_silent_only_once_before_the_deadline(tmp_path: Path
 def test_two_missed_turns_retire_a_player_and_the_computer_takes_over(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     h.start()
-    send_all(h, PLAYERS[:3], *ORDERS)
-    h.run()
-    h.clock.advance(hours=48)
-    h.run()  # turn 1 resolved; Gleb missed once
+    play_to_deadline(h, PLAYERS[:3], *ORDERS)  # turn 1 resolved; Gleb missed once
     record = h.game.load()
     assert record.players[h.powers[GLEB]].missed == 1
     assert any("ВНИМАНИЕ: вы не прислали приказы" in body(m) for m in h.mail_to(GLEB))
     while h.game.load().phase != "orders":  # optional phases cost nothing to skip
-        send_all(h, PLAYERS[:3], "НЕТ ДЕЙСТВИЙ")
-        h.run()
-        h.clock.advance(hours=48)
-        h.run()
+        play_to_deadline(h, PLAYERS[:3], "НЕТ ДЕЙСТВИЙ")
     assert h.game.load().players[h.powers[GLEB]].missed == 1
-    send_all(h, PLAYERS[:3], "ВЛОЖИТЬ Наука 1")
-    h.run()
-    h.clock.advance(hours=48)
-    h.run()
+    play_to_deadline(h, PLAYERS[:3], "ВЛОЖИТЬ Наука 1")
     record = h.game.load()
     gleb = record.players[h.powers[GLEB]]
     assert (gleb.status, gleb.retired_turn) == ("ai", 2)
