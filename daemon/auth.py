@@ -29,3 +29,8 @@ def verify_password(password: str, stored: str) -> bool:
         return False
     digest = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt_hex), **_SCRYPT)
     return hmac.compare_digest(digest, bytes.fromhex(digest_hex))
+
+
+def is_secret(given: str, secret: str) -> bool:
+    """A configured secret (the GM password) compared in constant time."""
+    return hmac.compare_digest(given.encode(), secret.encode())

@@ -16,6 +16,10 @@ def check_mail(daemon: Daemon, raw: bytes) -> str:
     outcome = mailflow.evaluate(mail, MailArchive.key(raw), daemon.games, daemon.config.address, now)
     game = outcome.game.id if outcome.game else "-"
     head = f"{outcome.kind}: {game} {outcome.power} {outcome.detail}".rstrip()
+    if outcome.gm_plan is not None:
+        planned = "\n".join(f"  {line}" for line in outcome.gm_plan.lines()) or "  —"
+        unread = "".join(f"\n  line {p.line}: {p.msg.code}" for p in outcome.gm_plan.problems)
+        return f"{head}\nwould run / выполнит:\n{planned}{unread}"
     if outcome.letter is None:
         return head + "\n(no reply would be sent / ответа не будет)"
     language = outcome.game.settings.language if outcome.game else "ru+en"

@@ -5,98 +5,80 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
-from daemon.config import ConfigError, load_config, parse_duration
+from daemon.checkmail import check_mail
+from daemon.config import ConfigError, load_config
+from daemon.games import Game
+from daemon.gm.dispatch import run_line
+from daemon.history import history_text
 from daemon.service import Daemon, utc_now
+from daemon.setup import init_game
+from daemon.status import status_text
 from daemon.transports import make_transport
 
 
-def _open(config_path: str) -> Daemon:
+@contextmanager
+def _daemon(config_path: str) -> Iterator[Daemon]:
     config = load_config(Path(config_path))
-    return Daemon(config, make_transport(config))
+    daemon = Daemon(config, make_transport(config))
+    try:
+        yield daemon
+    finally:
+        daemon.close()
+
+
+def _game(daemon: Daemon, game_id: str) -> Game:
+    game = daemon.games.get(game_id)
+    if game is None:
+        raise ConfigError(f"нет игры {game_id} / no game {game_id} (games: {', '.join(daemon.games.ids())})")
+    return game
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    daemon = _open(args.config)
-    try:
+    with _daemon(args.config) as daemon:
         if args.once:
             print(daemon.run_once())
         else:
             daemon.run_forever()
-    finally:
-        daemon.close()
     return 0
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from daemon.setup import init_game
-
     print(init_game(Path(args.config), args.game, args.ruleset, args.gm, args.address))
     return 0
 
 
-def cmd_start(args: argparse.Namespace) -> int:
-    from daemon.start import StartError, start_game
-
-    daemon = _open(args.config)
-    try:
-        game = daemon.games.get(args.game)
-        if game is None:
-            print(f"нет игры {args.game} / no game {args.game}", file=sys.stderr)
-            return 2
-        try:
-            result = start_game(game, daemon.postman, utc_now())
-        except StartError as error:
-            print(error, file=sys.stderr)
-            return 1
-        for power, name in sorted(result.assignment.items()):
-            print(f"{power}: {name}")
-        daemon.outbox.flush(daemon.transport)
-    finally:
-        daemon.close()
-    return 0
-
-
 def cmd_check(args: argparse.Namespace) -> int:
-    from daemon.checkmail import check_mail
-
-    daemon = _open(args.config)
-    try:
+    with _daemon(args.config) as daemon:
         print(check_mail(daemon, Path(args.mail).read_bytes()))
-    finally:
-        daemon.close()
     return 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from daemon.status import status_text
-
-    daemon = _open(args.config)
-    try:
+    with _daemon(args.config) as daemon:
         print(status_text(daemon.games))
-    finally:
-        daemon.close()
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    with _daemon(args.config) as daemon:
+        print(history_text(_game(daemon, args.game)))
     return 0
 
 
 def cmd_gm(args: argparse.Namespace) -> int:
-    from daemon import gm
-
-    daemon = _open(args.config)
-    try:
-        game = daemon.games.get(args.game)
-        if game is None:
-            print(f"нет игры {args.game} / no game {args.game}", file=sys.stderr)
-            return 2
-        if args.action == "confirm":
-            print(gm.confirm(game))
-        else:
-            print(gm.extend(game, parse_duration(args.by, "extend"), utc_now()))
-    finally:
-        daemon.close()
-    return 0
+    """One GM command line, e.g. `gonets gm coins-1 ПРОДЛИТЬ 24` or `… extend 24`; `start` is
+    `gm GAME НАЧАТЬ`. Exit 1 when a command was refused, 2 when it could not be read."""
+    words = ["НАЧАТЬ"] if args.command == "start" else args.words
+    with _daemon(args.config) as daemon:
+        game = _game(daemon, args.game)
+        lines = run_line(game, daemon.postman, utc_now(), " ".join(words), args.reason)
+        print("\n".join(lines.text))
+        daemon.outbox.flush(daemon.transport)
+    return lines.exit_code
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -108,7 +90,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from daemon.bench import run_bench
 
-    return run_bench(args.turns, args.mails)
+    code = run_bench(args.turns, args.mails)
+    if args.imap:
+        from daemon.bench_imap import run_imap_bench
+
+        code = code or run_imap_bench(args.mails)
+    return code
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from daemon.doctor import run_doctor
+
+    return run_doctor(Path(args.config))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -131,10 +124,11 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("--address", default="gonets@localhost", help="the daemon's own address (new config)")
     init.set_defaults(func=cmd_init)
 
-    start = sub.add_parser("start", help="close signup, draw powers by lot, mail the roles")
+    start = sub.add_parser("start", help="close signup, draw powers by lot, mail the roles (= gm GAME START)")
     start.add_argument("--config", required=True)
     start.add_argument("game")
-    start.set_defaults(func=cmd_start)
+    start.add_argument("--reason", default="")
+    start.set_defaults(func=cmd_gm)
 
     check = sub.add_parser("check", help="show what the reply to a mail would say; changes nothing")
     check.add_argument("--config", required=True)
@@ -145,12 +139,19 @@ def parser() -> argparse.ArgumentParser:
     status.add_argument("--config", required=True)
     status.set_defaults(func=cmd_status)
 
-    gm = sub.add_parser("gm", help="the GM's decisions on a held turn")
-    gm.add_argument("action", choices=["confirm", "extend"])
-    gm.add_argument("game")
-    gm.add_argument("by", nargs="?", default="24h", help="with extend: how long, e.g. 24h")
+    gm = sub.add_parser(
+        "gm", help="a GM command, as in a GM mail: gonets gm GAME ПРОДЛИТЬ 24 (HELP lists them)"
+    )
     gm.add_argument("--config", required=True)
+    gm.add_argument("--reason", default="", help="why, for the GM log")
+    gm.add_argument("game")
+    gm.add_argument("words", nargs="+", help="the command and its arguments")
     gm.set_defaults(func=cmd_gm)
+
+    history = sub.add_parser("history", help="a game's timeline: turns, orders per power, GM actions")
+    history.add_argument("--config", required=True)
+    history.add_argument("game")
+    history.set_defaults(func=cmd_history)
 
     demo = sub.add_parser("demo", help="play a whole coins game with simulated players on Maildir")
     demo.add_argument("--dir", help="where to leave the game and its maildirs (default: a temp dir)")
@@ -159,7 +160,14 @@ def parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the mail pipeline's cost per mail as history grows")
     bench.add_argument("--turns", type=int, default=200, help="turns of history to build up")
     bench.add_argument("--mails", type=int, default=200, help="mails to time at each point")
+    bench.add_argument(
+        "--imap", action="store_true", help="also over IMAP/SMTP on loopback (needs dovecot and aiosmtpd)"
+    )
     bench.set_defaults(func=cmd_bench)
+
+    doctor = sub.add_parser("doctor", help="check the IMAP and SMTP servers of a config, in plain words")
+    doctor.add_argument("--config", required=True)
+    doctor.set_defaults(func=cmd_doctor)
     return top
 
 

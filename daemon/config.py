@@ -49,6 +49,7 @@ class GameSettings:
     early_resolution: bool = True
     max_missed: int = 2  # consecutive missed turns before the country passes to the computer
     hold_share: float = 0.5  # more than this share of active players silent → hold the turn
+    gm_password: str = ""  # with the GM's address, authorises GM commands by mail ("" = disabled)
 
     def duration(self, phase: str) -> timedelta:
         return self.phase_durations.get(phase, self.default_duration)
@@ -108,6 +109,7 @@ def _game(game_id: str, raw: dict[str, Any]) -> GameSettings:
         early_resolution=bool(raw.get("early_resolution", True)),
         max_missed=int(raw.get("max_missed", 2)),
         hold_share=float(raw.get("hold_share", 0.5)),
+        gm_password=str(raw.get("gm_password", "")),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
 from daemon.config import Config, GameSettings
@@ -40,6 +40,11 @@ class Game:
 
     def deadline(self, record: GameRecord) -> datetime | None:
         return datetime.fromisoformat(record.deadline) if record.deadline else None
+
+    def duration(self, record: GameRecord) -> timedelta:
+        """How long the current phase runs: the GM's cadence if set, else the config's."""
+        seconds = record.durations.get(record.phase)
+        return timedelta(seconds=seconds) if seconds else self.settings.duration(record.phase)
 
 
 class Games:

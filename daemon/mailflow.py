@@ -1,34 +1,36 @@
 """One incoming mail, start to finish: archive, parse, route, check, record, answer.
 
 `evaluate` decides and writes nothing, so `gonets check` shows exactly the reply a mail would get;
-`apply` stores what was decided and queues the reply. Both are replay-safe: a mail handled again
-after a crash stores the same orders under the same key and its reply id is already queued.
+`apply` stores what was decided and runs the GM's commands. Both are replay-safe: a mail handled
+again after a crash stores the same orders under the same key, its reply id is already queued,
+and each GM command leaves a once-only marker in the same write as its change.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from daemon.auth import is_secret
 from daemon.games import Game, Games
-from daemon.postman import Letter
-from daemon.render import when
-from daemon.routing import Refusal, Route, find_game, route_orders
-from engines.contract import Command, Problem
+from daemon.gm.context import GmContext
+from daemon.gm.dispatch import GmPlan, plan, run
+from daemon.orderflow import Extra, answer
+from daemon.postman import Letter, Postman
+from daemon.routing import Refusal, find_game, route_orders
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import split_header
 from parsers.mime import IncomingMail
-from parsers.orders import normal_form, parse_commands
-from state.records import GameRecord, OrderSet, Signup
+from state.records import OrderSet, Signup
 
 
 @dataclass
 class Outcome:
     """What handling a mail decided; the archive log keeps `kind`, `game`, `power`, `detail`."""
 
-    kind: str  # ignored | orders | rejected | refused | signup | unrouted
+    kind: str  # ignored | orders | rejected | refused | signup | unrouted | gm
     game: Game | None = None
     power: str = ""
     detail: str = ""
@@ -36,6 +38,8 @@ class Outcome:
     cc: tuple[str, ...] = ()
     orders: OrderSet | None = None
     signup: Signup | None = None
+    gm_plan: GmPlan | None = None
+    extras: list[Extra] = field(default_factory=list)
 
     def log_record(self) -> dict[str, Any]:
         return {
@@ -50,22 +54,6 @@ class Outcome:
         return self.game.catalog if self.game else None
 
 
-@dataclass(frozen=True)
-class Refused:
-    """A refused order line as the reply shows it."""
-
-    line: int
-    text: str
-    msg: Msg
-    suggestion: str = ""
-
-
-@dataclass
-class Checked:
-    accepted: list[Command]
-    problems: list[Problem]
-
-
 def evaluate(mail: IncomingMail, key: str, games: Games, own_address: str, now: datetime) -> Outcome:
     if mail.automatic:
         return Outcome("ignored", detail=f"automatic: {mail.automatic}")
@@ -75,88 +63,23 @@ def evaluate(mail: IncomingMail, key: str, games: Games, own_address: str, now: 
         return Outcome("ignored", detail="from our own address")
     lines = clean_lines(mail.body)
     text = split_header(lines, mail.subject, games.power_keywords())
-    found = find_game(text.header, games)
+    found = find_game(text.header, games, mail.recipients)
     if isinstance(found, Refusal):
         return _unrouted(found, "", mail)
+    if text.header.gm:
+        return _gm(found, mail, text.header.password, text.body, lines)
     if text.header.signup is not None:
         return _signup(found, mail, text.header.signup, now)
-    route = route_orders(text.header, found)
+    route = route_orders(text.header, found, mail.sender)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail)
-    return _orders(route, mail, key, text.body, lines, text.problems, now)
-
-
-def _orders(
-    route: Route,
-    mail: IncomingMail,
-    key: str,
-    body: list[tuple[int, str]],
-    lines: list[tuple[int, str]],
-    header_problems: list[Problem],
-    now: datetime,
-) -> Outcome:
-    game, record, power = route.game, route.record, route.power
-    phase = game.phase_spec(record)
-    parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
-    checked = _check(game, record, power, parsed.commands)
-    problems = header_problems + parsed.problems + checked.problems
-    refused = sorted((_refused(p, lines) for p in problems), key=lambda r: r.line)
-    earlier = game.store.orders(record.turn, record.phase).get(power)
-    player = record.players[power]
+    done = answer(route, mail, key, text.body, lines, text.problems, now)
+    player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
-    submitted = bool(checked.accepted) or parsed.explicit_pass
-    orders = None
-    if submitted:
-        orders = OrderSet(
-            turn=record.turn,
-            phase=record.phase,
-            power=power,
-            commands=checked.accepted,
-            explicit_pass=parsed.explicit_pass and not checked.accepted,
-            mail_key=key,
-            received=now.isoformat(),
-            sender=mail.sender,
-        )
-    deadline = game.deadline(record)
-    context = {
-        "game": game.id,
-        "power": power,
-        "turn": record.turn,
-        "phase": phase.title,
-        "deadline": when(deadline, game.settings.timezone) if deadline else "",
-        "accepted": [normal_form(c, phase) for c in checked.accepted],
-        "explicit_pass": orders is not None and orders.explicit_pass,
-        "refused": refused,
-        "stored": submitted,
-        "replaced": submitted and earlier is not None and earlier.mail_key != key,
-        "kept_earlier": not submitted and earlier is not None,
-        "misses_left": max(0, game.settings.max_missed - player.missed),
-        "other_sender": mail.sender if cc else "",
-    }
-    letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
-    kind = "orders" if submitted else "rejected"
-    detail = f"{len(checked.accepted)} accepted, {len(refused)} refused"
-    return Outcome(kind, game, power, detail, letter, cc, orders=orders)
-
-
-def _check(game: Game, record: GameRecord, power: str, commands: list[Command]) -> Checked:
-    """Drop refused commands until the ruleset accepts the rest, so stored orders are always valid."""
-    accepted, problems = list(commands), []
-    for _ in range(len(commands) + 1):
-        found = game.ruleset.check(record.state, power, record.phase, accepted)
-        if not found:
-            break
-        bad_lines = {p.line for p in found}
-        if 0 in bad_lines:  # a problem with the whole set: nothing of it stands
-            bad_lines = {c.line for c in accepted}
-        problems += found
-        accepted = [c for c in accepted if c.line not in bad_lines]
-    return Checked(accepted, problems)
-
-
-def _refused(problem: Problem, lines: list[tuple[int, str]]) -> Refused:
-    text = dict(lines).get(problem.line, "")
-    return Refused(problem.line, text, problem.msg, problem.suggestion)
+    kind = "orders" if done.orders is not None else "rejected"
+    return Outcome(
+        kind, route.game, route.power, done.detail, done.letter, cc, done.orders, extras=done.extras
+    )
 
 
 def _unrouted(refusal: Refusal, power: str, mail: IncomingMail) -> Outcome:
@@ -184,10 +107,30 @@ def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome
     return Outcome("signup", game, "", name, letter, signup=Signup(name, mail.sender, now.isoformat()))
 
 
-def apply(outcome: Outcome) -> None:
-    """Store what `evaluate` decided (idempotent: same mail, same result)."""
+def _gm(
+    game: Game,
+    mail: IncomingMail,
+    password: str | None,
+    body: list[tuple[int, str]],
+    lines: list[tuple[int, str]],
+) -> Outcome:
+    """GM commands need both the GM's address and the GM password; either alone proves nothing."""
+    secret = game.settings.gm_password
+    if not (secret and mail.sender == game.settings.gm and password and is_secret(password, secret)):
+        return _unrouted(Refusal(Msg("route_not_gm", {"game": game.id}), game), "", mail)
+    gm_plan = plan(game, body, lines)
+    return Outcome("gm", game, "", f"{len(gm_plan.commands)} GM commands", gm_plan=gm_plan)
+
+
+def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
+    """Carry out what `evaluate` decided (idempotent: the same mail again changes nothing more)."""
     if outcome.game is None:
         return
+    if outcome.gm_plan is not None:
+        ctx = GmContext(outcome.game, postman, now, actor=outcome.game.settings.gm, token=key)
+        results = run(ctx, outcome.gm_plan)
+        context = {"game": outcome.game.id, "results": results, "problems": outcome.gm_plan.problems}
+        outcome.letter = Letter("gm/reply", context, "subject_gm_reply", {"game": outcome.game.id})
     if outcome.orders is not None:
         outcome.game.store.put_orders(outcome.orders)
     if outcome.signup is not None:

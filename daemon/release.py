@@ -1,11 +1,14 @@
 """Step 3 of a resolution: every mail a resolved phase owes, queued under ids that make a replay harmless.
 
 Players get their private report (only what `view` and their own events allow), the warned and
-retired get told, and the GM gets the digest with every order, miss, draw and the forum post.
+retired get told, and the GM gets the digest with every order, miss, draw, GM action and the forum
+post. `letters` builds them from a turn record and the game as it stands after that record, so a
+preview shows the GM exactly what players will get.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -19,55 +22,58 @@ from parsers.orders import normal_form
 from state.records import GameRecord
 
 
+@dataclass(frozen=True)
+class Outgoing:
+    """One mail a released phase owes: its id suffix, its reader, and what it says."""
+
+    suffix: str
+    to: str
+    letter: Letter
+    power: str = ""  # the report's power; "" for the GM's digest and notices
+
+
 def release(game: Game, postman: Postman, record: GameRecord) -> None:
     name = record.release
     data = game.store.read_turn_record(name)
-    news = [Msg.from_json(m) for m in data["news"]]
-    scores = game.ruleset.scores(record.state)
-    over = record.status == "over"
-    for power, player in sorted(record.players.items()):
-        if power in data["retired"]:
-            letter = Letter(
-                "player/retired",
-                {"game": game.id, "power": power, "missed": player.missed},
-                "subject_retired",
-                {"game": game.id, "power": power},
-            )
-            postman.send(f"{game.id}-{name}-retired-{power}", player.address, letter, game.settings.language)
-        elif player.status == "active":
-            events = [Msg.from_json(m) for m in data["reports"].get(power, [])]
-            context = _report_context(game, record, data, power, events, news, scores, over)
-            letter = Letter(
-                "player/report",
-                context,
-                "subject_report",
-                {"game": game.id, "turn": data["turn"], "power": power},
-            )
-            postman.send(
-                f"{game.id}-{name}-report-{power}",
-                player.address,
-                letter,
-                game.settings.language,
-                game.catalog,
-            )
-    digest = Letter(
-        "gm/digest",
-        _digest_context(game, record, data, news, scores, over),
-        "subject_digest",
-        {"game": game.id, "turn": data["turn"]},
-    )
-    postman.send(f"{game.id}-{name}-digest", game.settings.gm, digest, game.settings.language, game.catalog)
-    game.store.purge_orders_except(record.turn, record.phase)
+    prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
+    for mail in letters(game, record, data, correction=name in record.corrections):
+        postman.send(f"{prefix}-{mail.suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
+    game.store.purge_orders(data["turn"], data["phase"])
+    record.corrections = [c for c in record.corrections if c != name]
     record.release = ""
     game.store.save(record)
 
 
+def letters(game: Game, record: GameRecord, data: dict[str, Any], correction: bool) -> list[Outgoing]:
+    """Every mail of a released phase; `record` is the game as it stands after it."""
+    news = [Msg.from_json(m) for m in data["news"]]
+    scores = game.ruleset.scores(record.state)
+    over = record.status == "over" or bool(record.state.get("over"))
+    result = []
+    for power, player in sorted(record.players.items()):
+        if power in data["retired"]:
+            context = {"game": game.id, "power": power, "missed": player.missed}
+            letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
+            result.append(Outgoing(f"retired-{power}", player.address, letter, power))
+        elif player.status == "active":
+            events = [Msg.from_json(m) for m in data["reports"].get(power, [])]
+            context = _report_context(game, record, data, power, events, news, scores, over)
+            context["correction"] = correction
+            params: dict[str, str | int] = {"game": game.id, "turn": data["turn"], "power": power}
+            letter = Letter("player/report", context, "subject_report", params)
+            result.append(Outgoing(f"report-{power}", player.address, letter, power))
+    context = _digest_context(game, record, data, news, scores, over)
+    context["correction"] = correction
+    digest = Letter("gm/digest", context, "subject_digest", {"game": game.id, "turn": data["turn"]})
+    result.append(Outgoing("digest", game.settings.gm, digest))
+    return result
+
+
 def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
     deadline = game.deadline(record)
-    phase = game.phase_spec(record)
     return {
         "turn": record.turn,
-        "title": phase.title,
+        "title": game.phase_spec(record).title,
         "deadline": when(deadline, game.settings.timezone) if deadline else "",
         "blank": blanks(game, record, power),
     }
@@ -95,7 +101,7 @@ def _report_context(
         "warned": power in data["warned"],
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "over": over,
-        "scores": sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])) if over else [],
+        "scores": _ranking(scores) if over else [],
         "next": None if over else _next_phase(game, record, power),
     }
 
@@ -122,7 +128,6 @@ def _digest_context(
             }
         )
     deadline = game.deadline(record)
-    ranking = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
     return {
         "game": game.id,
         "turn": data["turn"],
@@ -136,7 +141,8 @@ def _digest_context(
         "seed": data["seed"],
         "news": news,
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
-        "scores": ranking,
+        "gm_notes": data["gm_notes"],
+        "scores": _ranking(scores),
         "over": over,
         "next": None
         if over
@@ -146,3 +152,7 @@ def _digest_context(
             "deadline": when(deadline, game.settings.timezone) if deadline else "",
         },
     }
+
+
+def _ranking(scores: dict[str, int]) -> list[tuple[str, int]]:
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

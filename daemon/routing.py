@@ -5,9 +5,10 @@ A refusal is a `Msg` from templates/messages.toml that tells the sender why and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from daemon.auth import verify_password
+from daemon.auth import is_secret, verify_password
 from daemon.games import Game, Games
 from engines.contract import Vocabulary
 from engines.text import Msg
@@ -21,6 +22,7 @@ class Route:
     game: Game
     record: GameRecord
     power: str
+    by_gm: bool = False  # the GM sent these orders on the power's behalf
 
 
 @dataclass(frozen=True)
@@ -29,17 +31,26 @@ class Refusal:
     game: Game | None = None
 
 
-def find_game(header: OrderHeader, games: Games) -> Game | Refusal:
+def find_game(header: OrderHeader, games: Games, recipients: Sequence[str] = ()) -> Game | Refusal:
+    """By the ИГРА line or subject tag; failing both, by a plus-address `local+GAME@domain` among
+    the recipients, so one mailbox serves many games."""
     known = ", ".join(games.ids()) or "—"
-    if not header.game:
+    game_id = header.game or next(filter(games.get, _plus_tags(recipients)), None)
+    if not game_id:
         return Refusal(Msg("route_no_game", {"known": known}))
-    game = games.get(header.game)
+    game = games.get(game_id)
     if game is None:
-        return Refusal(Msg("route_unknown_game", {"game": header.game, "known": known}))
+        return Refusal(Msg("route_unknown_game", {"game": game_id, "known": known}))
     return game
 
 
-def route_orders(header: OrderHeader, game: Game) -> Route | Refusal:
+def _plus_tags(recipients: Sequence[str]) -> list[str]:
+    local_parts = (address.rpartition("@")[0] for address in recipients)
+    return [local.partition("+")[2] for local in local_parts if "+" in local]
+
+
+def route_orders(header: OrderHeader, game: Game, sender: str) -> Route | Refusal:
+    """The power's password, or the GM's (from the GM's address) to send orders on its behalf."""
     record = game.load()
     if record.status == "signup":
         return Refusal(Msg("route_not_started", {"game": game.id}), game)
@@ -56,10 +67,19 @@ def route_orders(header: OrderHeader, game: Game) -> Route | Refusal:
     if not header.password:
         return Refusal(Msg("route_no_password", {"power": power}), game)
     player = record.players[power]
-    if not verify_password(header.password, player.password_hash):
+    by_gm = _is_gm(game, sender, header.password)
+    if not by_gm and not verify_password(header.password, player.password_hash):
         return Refusal(Msg("route_wrong_password", {"power": power}), game)
     if player.status != "active":
         return Refusal(Msg("route_retired", {"power": power}), game)
     if header.turn is not None and header.turn != record.turn:
         return Refusal(Msg("route_stale_turn", {"turn": header.turn, "current": record.turn}), game)
-    return Route(game, record, power)
+    if (record.preview or record.paused) and not by_gm:
+        code = "route_preview" if record.preview else "route_paused"
+        return Refusal(Msg(code, {"game": game.id, "turn": record.turn}), game)
+    return Route(game, record, power, by_gm)
+
+
+def _is_gm(game: Game, sender: str, password: str) -> bool:
+    secret = game.settings.gm_password
+    return bool(secret) and sender == game.settings.gm and is_secret(password, secret)

@@ -6,7 +6,6 @@ The tests, `gonets demo` and the long-running process drive the very same `run_o
 from __future__ import annotations
 
 import logging
-import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -113,9 +112,9 @@ class Daemon:
             outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}")
         else:
             outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now)
-            mailflow.apply(outcome)
+            mailflow.apply(outcome, self.postman, now, key)
+            language = outcome.game.settings.language if outcome.game else "ru+en"
             if outcome.letter is not None and self._may_reply(mail.sender, now):
-                language = outcome.game.settings.language if outcome.game else "ru+en"
                 self.postman.send(
                     f"reply-{key}",
                     mail.sender,
@@ -124,6 +123,10 @@ class Daemon:
                     outcome.catalog,
                     answering=mail,
                     cc=outcome.cc,
+                )
+            for extra in outcome.extras:
+                self.postman.send(
+                    f"reply-{key}-{extra.suffix}", extra.to, extra.letter, language, outcome.catalog
                 )
         record = {
             **outcome.log_record(),
@@ -148,12 +151,14 @@ class Daemon:
         return True
 
     def run_forever(self) -> None:
-        """Tick with `schedule` (memory only, by design: deadlines live in the store)."""
+        """Tick with `schedule` (memory only, by design: deadlines live in the store). Between
+        ticks the transport waits for mail; mail announced early (IMAP IDLE) gets a pass at once."""
         self._safe_pass()
         schedule.every(self.config.poll_seconds).seconds.do(self._safe_pass)
         while True:
+            if self.transport.wait(max(0.0, schedule.idle_seconds() or 0.0)):
+                self._safe_pass()
             schedule.run_pending()
-            time.sleep(1)
 
     def _safe_pass(self) -> None:
         try:

@@ -37,6 +37,7 @@ reminder = "12h"          # remind silent players this long before a deadline
 early_resolution = true   # resolve as soon as every active player has sent orders
 max_missed = 2            # missed turns in a row before the country passes to the computer
 hold_share = 0.5          # more than this share silent: hold the turn and ask the GM
+# gm_password = "env:GONETS_GM_PASSWORD"   # enables GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ)
 # phases = {{ talks = "24h", vote = "12h", orders = "48h" }}
 """
 

@@ -19,6 +19,8 @@ from daemon.views import blanks, status_texts
 from engines.rng import Rng
 from state.records import GameRecord, Player
 
+START_RECORD = "0000-start"  # the turn record of the lot draw; sorts before every turn
+
 
 class StartError(Exception):
     """The game cannot start now; the message says why (in Russian and English)."""
@@ -49,10 +51,10 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     }
     record.state = game.ruleset.setup(powers, rng)
     record.status, record.starting = "running", True
-    record.deadline = (now + game.settings.duration(record.phase)).isoformat()
+    record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]
     game.store.write_turn_record(
-        "0000-start",
+        START_RECORD,
         {
             "game": game.id,
             "seed": rng.seed,
@@ -68,21 +70,9 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
 
 def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     """Queue every role mail not yet queued, then the GM's notice; safe to call again."""
-    for power, player in sorted(record.players.items()):
-        if player.role_mail and player.role_mail in postman.outbox:
-            continue
-        password = new_password()
-        player.password_hash = hash_password(password)
-        player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
-        game.store.save(record)
-        postman.send(
-            player.role_mail,
-            player.address,
-            _role_letter(game, record, power, password),
-            game.settings.language,
-            game.catalog,
-        )
-    data = game.store.read_turn_record("0000-start")
+    for power in sorted(record.players):
+        mail_password(game, postman, record, power)
+    data = game.store.read_turn_record(START_RECORD)
     context = {
         "game": game.id,
         "players": sorted((p, pl.name, pl.address) for p, pl in record.players.items()),
@@ -99,7 +89,25 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     game.store.save(record)
 
 
-def _role_letter(game: Game, record: GameRecord, power: str, password: str) -> Letter:
+def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) -> bool:
+    """A fresh password and its role mail, unless the mail for the password now valid is queued.
+
+    The hash and the mail's id are saved before the mail is queued: after a crash the player
+    either has the queued mail's password or gets a new one, never a password nobody was told.
+    """
+    player = record.players[power]
+    if player.role_mail and player.role_mail in postman.outbox:
+        return False
+    password = new_password()
+    player.password_hash = hash_password(password)
+    player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
+    game.store.save(record)
+    letter = role_letter(game, record, power, password)
+    postman.send(player.role_mail, player.address, letter, game.settings.language, game.catalog)
+    return True
+
+
+def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Letter:
     player = record.players[power]
     deadline = game.deadline(record)
     context = {

@@ -2,9 +2,10 @@
 
 `schedule` merely ticks; whether a deadline has fired is the store's turn/phase having moved on,
 written in the same atomic write as the new state. A resolution is recorded in three steps, each
-safe to repeat after a crash: (1) the turn record file (deterministic for the stored seed),
-(2) the game record with `release` set, (3) the mails, queued under stable ids, then `release`
-cleared. See `release.py` for step 3.
+safe to repeat after a crash: (1) `compute` writes the turn record file (deterministic for the
+stored seed), (2) `commit` writes the game record with `release` set, (3) `release` queues the
+mails under stable ids, then clears `release`. In preview mode the GM reads the result of (1)
+and calls `commit` (or corrects and recomputes) before any player sees it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from daemon.games import Game
 from daemon.postman import Letter, Postman
+from daemon.preview import send_preview
 from daemon.release import release
 from daemon.render import when
 from engines.contract import Command
@@ -29,7 +31,7 @@ log = logging.getLogger(__name__)
 class Submission:
     """The orders a power goes into resolution with, and where they came from."""
 
-    source: str  # player | pass | ai | missing
+    source: str  # player | pass | ai | leave | missing
     commands: list[Command]
 
 
@@ -39,154 +41,189 @@ def tick(game: Game, postman: Postman, now: datetime) -> bool:
     if record.release:
         release(game, postman, record)
         record = game.load()
-    if record.status != "running" or (record.held and not record.hold_confirmed):
+    if record.status != "running" or record.paused or record.preview:
         return False
     deadline = game.deadline(record)
     if deadline is None:
         return False
     orders = game.store.orders(record.turn, record.phase)
-    active = record.active_powers()
-    everyone_in = bool(active) and all(p in orders for p in active)
-    if now >= deadline or (game.settings.early_resolution and everyone_in) or record.hold_confirmed:
-        if _should_hold(game, record, orders, active):
-            _hold(game, postman, record, len(active) - len(set(orders) & set(active)))
+    expected = record.expected_powers()
+    everyone_in = bool(expected) and all(p in orders for p in expected)
+    if record.process_now or now >= deadline or (game.settings.early_resolution and everyone_in):
+        if _should_hold(game, record, orders, expected):
+            _hold(game, postman, record, len(set(expected) - set(orders)), len(expected))
             return False
-        resolve(game, postman, record, orders, now)
+        resolve(game, postman, record, now)
         return True
-    if not record.reminded and now >= deadline - game.settings.reminder_before:
-        _remind(game, postman, record, orders, active)
+    if not record.reminded and record.held == "" and now >= deadline - game.settings.reminder_before:
+        _remind(game, postman, record, orders, expected)
     return False
 
 
-def _should_hold(game: Game, record: GameRecord, orders: dict[str, OrderSet], active: list[str]) -> bool:
-    """Guard against a broken mail path: too many silent players means the mail, not the players."""
-    if record.hold_confirmed or not active or not game.phase_spec(record).required:
-        return False
-    silent = [p for p in active if p not in orders]
-    return len(silent) > game.settings.hold_share * len(active)
-
-
-def _hold(game: Game, postman: Postman, record: GameRecord, silent: int) -> None:
-    if not record.held:
-        record.held = f"{silent} of {len(record.active_powers())} active players sent no orders"
+def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> str:
+    """Resolve the current phase: straight to the players, or into a preview for the GM."""
+    name = compute(game, record, now)
+    if record.preview_mode:
+        record.preview = name
         game.store.save(record)
-    letter = Letter(
-        "gm/hold",
-        {"game": game.id, "turn": record.turn, "reason": record.held, "phase": game.phase_spec(record).title},
-        "subject_hold",
-        {"game": game.id, "turn": record.turn},
-    )
-    postman.send(
-        f"{game.id}-{record_name(game, record)}-hold", game.settings.gm, letter, game.settings.language
-    )
+        send_preview(game, postman, record)
+    else:
+        commit(game, postman, record, now)
+    return name
+
+
+def _should_hold(game: Game, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]) -> bool:
+    """Guard against a broken mail path: too many silent players means the mail, not the players."""
+    if record.process_now or not expected or not game.phase_spec(record).required:
+        return False
+    silent = [p for p in expected if p not in orders]
+    return len(silent) > game.settings.hold_share * len(expected)
+
+
+def _hold(game: Game, postman: Postman, record: GameRecord, silent: int, expected: int) -> None:
+    if not record.held:
+        record.held = f"{silent} of {expected} active players sent no orders"
+        game.store.save(record)
+    context = {
+        "game": game.id,
+        "turn": record.turn,
+        "reason": record.held,
+        "phase": game.phase_spec(record).title,
+        "phase_name": record.phase,
+    }
+    letter = Letter("gm/hold", context, "subject_hold", {"game": game.id, "turn": record.turn})
+    mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-hold"
+    postman.send(mail_id, game.settings.gm, letter, game.settings.language)
 
 
 def _remind(
-    game: Game, postman: Postman, record: GameRecord, orders: dict[str, OrderSet], active: list[str]
+    game: Game, postman: Postman, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]
 ) -> None:
     phase = game.phase_spec(record)
-    if phase.required:
-        deadline = game.deadline(record)
-        assert deadline is not None
-        for power in active:
-            if power in orders:
-                continue
-            player = record.players[power]
-            context = {
-                "game": game.id,
-                "power": power,
-                "turn": record.turn,
-                "phase": phase.title,
-                "deadline": when(deadline, game.settings.timezone),
-                "misses_left": max(0, game.settings.max_missed - player.missed),
-            }
-            letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
-            mail_id = f"{game.id}-{record_name(game, record)}-remind-{power}"
-            postman.send(mail_id, player.address, letter, game.settings.language)
+    deadline = game.deadline(record)
+    assert deadline is not None
+    for power in expected if phase.required else []:
+        if power in orders:
+            continue
+        player = record.players[power]
+        context = {
+            "game": game.id,
+            "power": power,
+            "turn": record.turn,
+            "phase": phase.title,
+            "deadline": when(deadline, game.settings.timezone),
+            "misses_left": max(0, game.settings.max_missed - player.missed),
+        }
+        letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
+        mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
+        postman.send(mail_id, player.address, letter, game.settings.language)
     record.reminded = True
     game.store.save(record)
 
 
 def submissions(game: Game, record: GameRecord, orders: dict[str, OrderSet]) -> dict[str, Submission]:
+    """Every power's orders: the player's, the GM's on their behalf, or the computer's."""
     result: dict[str, Submission] = {}
     for power in record.state["powers"]:
         player = record.players.get(power)
-        if player is None or player.status == "ai":
-            ai = game.ruleset.ai_orders(record.state, power, record.phase)
-            result[power] = Submission("ai", ai)
-        elif power in orders:
+        if power in orders and player is not None and player.status == "active":
             standing = orders[power]
             result[power] = Submission("pass" if standing.explicit_pass else "player", standing.commands)
+        elif player is None or player.status == "ai" or player.on_leave(record.turn):
+            leave = player is not None and player.status == "active"
+            if leave and player is not None and player.leave_mode == "pass":
+                result[power] = Submission("leave", [])
+            else:
+                ai = game.ruleset.ai_orders(record.state, power, record.phase)
+                result[power] = Submission("leave" if leave else "ai", ai)
         else:
             result[power] = Submission("missing", [])
     return result
 
 
-def resolve(
-    game: Game, postman: Postman, record: GameRecord, orders: dict[str, OrderSet], now: datetime
-) -> None:
+def compute(game: Game, record: GameRecord, now: datetime) -> str:
+    """Step 1: resolve into the turn record file; the game record is untouched."""
     name = record_name(game, record)
-    subs = submissions(game, record, orders)
+    subs = submissions(game, record, game.store.orders(record.turn, record.phase))
     rng = Rng(f"{record.seed}:{name}")
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
-    missed, warned, retired = _count_misses(game, record, subs)
+    after = _standings_after(game, record, subs)
     turn_record: dict[str, Any] = {
         "game": game.id,
         "turn": record.turn,
         "phase": record.phase,
         "seed": rng.seed,
+        "revision": record.revision,
         "resolved_at": now.isoformat(),
         "state_before": record.state,
+        "players_before": {p: pl.standing() for p, pl in sorted(record.players.items())},
         "orders": {
             p: {"source": s.source, "commands": [c.to_json() for c in s.commands]} for p, s in subs.items()
         },
         "draws": [d.to_json() for d in rng.log],
         "state_after": result.state,
+        "players_after": after,
         "reports": {p: [m.to_json() for m in msgs] for p, msgs in result.reports.items()},
         "news": [m.to_json() for m in result.news],
         "gm_log": [m.to_json() for m in result.gm_log],
-        "missed": missed,
-        "warned": warned,
-        "retired": retired,
+        "missed": sorted(p for p in after if after[p]["missed"] > record.players[p].missed),
+        "warned": sorted(p for p in after if _warned(record, after, p)),
+        "retired": sorted(p for p in after if _retired(record, after, p)),
+        "gm_notes": record.gm_notes,
     }
     game.store.write_turn_record(name, turn_record)
-    log.info("%s: resolved %s; missed %s, retired %s", game.id, name, missed, retired)
-    record.state = result.state
-    record.held, record.hold_confirmed, record.reminded = "", False, False
-    if result.state.get("over"):
+    log.info("%s: resolved %s; missed %s", game.id, name, turn_record["missed"])
+    return name
+
+
+def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> None:
+    """Steps 2 and 3: the computed turn becomes the game's state, then its mails go out."""
+    name = record.preview or record_name(game, record)
+    data = game.store.read_turn_record(name)
+    record.state = data["state_after"]
+    for power, standing in data["players_after"].items():
+        record.players[power].restore(standing)
+    record.held, record.process_now, record.reminded, record.preview = "", False, False, ""
+    record.gm_notes = [note for note in record.gm_notes if note not in data["gm_notes"]]  # later ones wait
+    if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:
-        record.deadline = (now + game.settings.duration(record.phase)).isoformat()
+        record.deadline = (now + game.duration(record)).isoformat()
     record.release = name
     game.store.save(record)
     release(game, postman, record)
 
 
-def _count_misses(
-    game: Game, record: GameRecord, subs: dict[str, Submission]
-) -> tuple[list[str], list[str], list[str]]:
+def _standings_after(game: Game, record: GameRecord, subs: dict[str, Submission]) -> dict[str, Any]:
     """Auto-kill: only required phases count; orders reset the count; `max_missed` in a row retires."""
-    missed: list[str] = []
-    warned: list[str] = []
-    retired: list[str] = []
+    after = {p: pl.standing() for p, pl in sorted(record.players.items())}
     if not game.phase_spec(record).required:
-        return missed, warned, retired
-    for power, player in sorted(record.players.items()):
-        if player.status != "active":
+        return after
+    for power, standing in after.items():
+        if standing["status"] != "active" or subs[power].source == "leave":
             continue
         if subs[power].source != "missing":
-            player.missed = 0
+            standing["missed"] = 0
             continue
-        player.missed += 1
-        missed.append(power)
-        if player.missed >= game.settings.max_missed:
-            player.status, player.retired_turn = "ai", record.turn
-            retired.append(power)
-        else:
-            warned.append(power)
-    return missed, warned, retired
+        standing["missed"] += 1
+        if standing["missed"] >= game.settings.max_missed:
+            standing.update(status="ai", retired_turn=record.turn, retired_why="missed")
+    return after
+
+
+def _warned(record: GameRecord, after: dict[str, Any], power: str) -> bool:
+    return bool(after[power]["status"] == "active" and after[power]["missed"] > record.players[power].missed)
+
+
+def _retired(record: GameRecord, after: dict[str, Any], power: str) -> bool:
+    return bool(after[power]["status"] == "ai" and record.players[power].status == "active")
 
 
 def record_name(game: Game, record: GameRecord) -> str:
     """Turn records sort in play order: turn, then the phase's place in the ruleset's turn."""
     return f"{record.turn:04d}-{list(game.ruleset.phases).index(record.phase)}-{record.phase}"
+
+
+def revision(record: GameRecord) -> str:
+    """The mail-id suffix after a rollback, so corrected mails are not taken for duplicates."""
+    return f"-r{record.revision}" if record.revision else ""

@@ -48,7 +48,7 @@ class CommandSpec:
     """One order: its keywords (the first is the Russian normal form), typed arguments, help.
 
     The header words (ИГРА/GAME, СТРАНА/POWER/COUNTRY, ПАРОЛЬ/PASSWORD, ХОД/TURN,
-    ЗАПИСЫВАЮСЬ/SIGNUP, КОНЕЦ/END and the ruleset's `power_keywords`) are reserved: they are read
+    ЗАПИСЫВАЮСЬ/SIGNUP, ВЕДУЩИЙ/GM, КОНЕЦ/END and the ruleset's `power_keywords`) are reserved: they are read
     as header on any line, so they cannot be command keywords.
     """
 
@@ -99,6 +99,18 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class Adjustable:
+    """A number per power the GM may correct (ПОПРАВКА) or award (НАГРАДА), such as a treasury or
+    a story reward; the daemon audits every change, the ruleset says what the number means."""
+
+    name: str
+    title: Text
+    aliases: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
 class Resolution:
     """What resolving one phase produced; `state` carries the next turn/phase or `over`."""
 
@@ -116,6 +128,7 @@ class Ruleset(Protocol):
     max_players: int
     phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
     catalog: Catalog  # every Msg code the ruleset emits
+    adjustables: Mapping[str, Adjustable]  # what the GM may correct or award, by name
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """Initial state for these powers (a subset of `playable_powers`, in lot order)."""
@@ -128,6 +141,9 @@ class Ruleset(Protocol):
 
     def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         """The phase's commands `power` can use now, for its order blank; `check` has the last word."""
+
+    def summary(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
+        """What accepted orders add up to (spent, left), shown in the reply under them."""
 
     def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
         """Rule problems with these commands, each tied to a command's line."""
@@ -145,3 +161,9 @@ class Ruleset(Protocol):
 
     def scores(self, state: JSON) -> dict[str, int]:
         """Victory points so far; final once state["over"]."""
+
+    def read(self, state: JSON, power: str, name: str) -> int:
+        """The current value of adjustable `name` for `power`."""
+
+    def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
+        """A new state with adjustable `name` of `power` set to `value` (within its bounds). Pure."""

@@ -22,8 +22,10 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "password": ("ПАРОЛЬ", "PASSWORD"),
     "turn": ("ХОД", "TURN"),
     "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),
+    "gm": ("ВЕДУЩИЙ", "GM"),
     "end": ("КОНЕЦ", "END"),
 }
+_MAY_BE_EMPTY = ("signup", "gm")
 _FIRST_WORD = re.compile(r"\s*[^\W\d_]+")
 _NEXT_WORD = re.compile(r"\s+[^\W\d_]+")
 # what may follow a header word: ":" or "=" or a space, then the value; or the end of the line
@@ -40,6 +42,7 @@ class OrderHeader:
     password: str | None  # exactly as written
     turn: int | None
     signup: str | None  # the name after ЗАПИСЫВАЮСЬ as written, "" if none; None: not a signup
+    gm: bool = False  # a ВЕДУЩИЙ line: the mail holds the GM's commands
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,7 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         password=values.get("password"),
         turn=None if values.get("turn") is None else _turn(entries["turn"][0], problems),
         signup=values.get("signup"),
+        gm="gm" in entries,
     )
     return OrderText(header, body, sorted(problems, key=lambda problem: problem.line))
 
@@ -113,7 +117,7 @@ def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
 def _agreed(field: str, seen: list[_Entry], problems: list[Problem]) -> str | None:
     """The first value given for a field; a different later value or an empty one is a problem."""
     first = seen[0]
-    if not first.value and field != "signup":
+    if not first.value and field not in _MAY_BE_EMPTY:
         problems.append(Problem(first.line, Msg("empty_header", {"word": first.word})))
         return None
     problems.extend(

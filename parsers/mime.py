@@ -49,6 +49,8 @@ class IncomingMail:
     automatic: str
     body: str
     problems: tuple[str, ...]
+    # bare lowercased To/Cc/Delivered-To/X-Original-To addresses: "gonets+coins-1@…" routes a mail
+    recipients: tuple[str, ...] = ()
 
 
 def parse_mail(raw: bytes) -> IncomingMail:
@@ -123,6 +125,7 @@ def _read(
         automatic=_automatic(message, headers, sender or _first_address(senders)),
         body=body_text(message, problems),
         problems=tuple(problems),
+        recipients=_recipients(headers),
     )
 
 
@@ -145,6 +148,12 @@ def _wire_text(value: str) -> tuple[str, str]:
     if _RAW_BYTE.search(value):
         return charsets.decode(value.encode("utf-8", "surrogateescape"), None)
     return value, ""
+
+
+def _recipients(headers: _Headers) -> tuple[str, ...]:
+    values = [v for name in ("to", "cc", "delivered-to", "x-original-to") for v in headers.all(name)]
+    found = (address.strip().lower() for _, address in getaddresses(values))
+    return tuple(dict.fromkeys(a for a in found if _ADDRESS.fullmatch(a)))
 
 
 def _first_address(addresses: list[tuple[str, str]]) -> str:

@@ -8,6 +8,8 @@ rollback reads.
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +59,10 @@ class GameStore:
         found = self._orders.search((q.turn == turn) & (q.phase == phase))
         return {doc["power"]: OrderSet.from_json(dict(doc)) for doc in found}
 
-    def purge_orders_except(self, turn: int, phase: str) -> None:
-        """Drop orders of phases already resolved (they live on in the turn records)."""
+    def purge_orders(self, turn: int, phase: str) -> None:
+        """Drop the orders of a released phase (they live on in its turn record)."""
         q = Query()
-        self._orders.remove((q.turn != turn) | (q.phase != phase))
+        self._orders.remove((q.turn == turn) & (q.phase == phase))
 
     def record_path(self, name: str) -> Path:
         return self.directory / "turns" / f"{name}.json"
@@ -72,6 +74,33 @@ class GameStore:
         data = read_json(self.record_path(name))
         assert isinstance(data, dict)
         return data
+
+    def append_history(self, entry: dict[str, Any]) -> None:
+        """One GM action, appended and synced: who, when, what and why (`gonets history`)."""
+        line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
+        with (self.directory / "history.jsonl").open("a", encoding="utf-8") as fh:
+            fh.write(line)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def history(self) -> list[dict[str, Any]]:
+        path = self.directory / "history.jsonl"
+        if not path.exists():
+            return []
+        entries = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entries.append(json.loads(line))
+            except ValueError:  # a line cut by a crash mid-write
+                continue
+        return entries
+
+    def set_aside(self, names: list[str], folder: str) -> None:
+        """Move turn records out of play (a rollback keeps them for the record, never deletes)."""
+        target = self.directory / "turns" / folder
+        target.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            os.replace(self.record_path(name), target / f"{name}.json")
 
     def turn_records(self) -> list[str]:
         return sorted(p.stem for p in (self.directory / "turns").glob("*.json"))

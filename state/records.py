@@ -29,7 +29,24 @@ class Player:
     status: PlayerStatus = "active"
     missed: int = 0  # consecutive required phases without orders
     retired_turn: int = 0
+    retired_why: str = ""  # missed | ejected
+    leave_until: int = 0  # on leave through this turn: misses do not count
+    leave_mode: str = "ai"  # during leave without orders: ai (the computer plays) | pass (nothing)
     role_mail: str = ""  # outbox id of the role mail carrying the password now valid
+
+    def standing(self) -> JSON:
+        """The part of a player that resolutions change and a rollback restores."""
+        return {k: getattr(self, k) for k in STANDING}
+
+    def restore(self, standing: JSON) -> None:
+        for key in STANDING:
+            setattr(self, key, standing[key])
+
+    def on_leave(self, turn: int) -> bool:
+        return self.status == "active" and self.leave_until >= turn
+
+
+STANDING = ("status", "missed", "retired_turn", "retired_why", "leave_until", "leave_mode")
 
 
 @dataclass
@@ -46,9 +63,18 @@ class GameRecord:
     deadline: str = ""  # ISO UTC instant of the current phase's deadline
     reminded: bool = False  # reminders for the current phase went out
     held: str = ""  # why the current phase is held for the GM ("" when not held)
-    hold_confirmed: bool = False  # the GM said: resolve the held phase anyway
+    process_now: bool = False  # the GM said: resolve the current phase now (held or not)
     release: str = ""  # turn record whose mails are still being queued
     starting: bool = False  # role mails are still being queued
+    paused: bool = False
+    paused_left: float = 0.0  # seconds that were left to the deadline when the GM paused
+    preview_mode: bool = False  # resolutions wait for the GM's release before players see them
+    preview: str = ""  # turn record resolved and waiting for the GM's release
+    durations: dict[str, float] = field(default_factory=dict)  # GM's cadence, phase → seconds
+    revision: int = 0  # rollbacks so far; part of every later mail id
+    corrections: list[str] = field(default_factory=list)  # turn records whose re-release corrects
+    gm_notes: list[JSON] = field(default_factory=list)  # GM actions since the last digest
+    gm_applied: list[str] = field(default_factory=list)  # recent GM command ids: a replayed mail is no-op
 
     @property
     def turn(self) -> int:
@@ -60,6 +86,10 @@ class GameRecord:
 
     def active_powers(self) -> list[str]:
         return [p for p, player in sorted(self.players.items()) if player.status == "active"]
+
+    def expected_powers(self) -> list[str]:
+        """Active players who owe orders now (not on leave)."""
+        return [p for p in self.active_powers() if not self.players[p].on_leave(self.turn)]
 
     def player_by_address(self, address: str) -> Player | None:
         return next((p for p in self.players.values() if p.address == address), None)

@@ -50,4 +50,8 @@ class Transport(Protocol):
     def send(self, mail: Outgoing) -> None:
         """Deliver one mail or raise a `TransportError`."""
 
+    def wait(self, timeout: float) -> bool:
+        """Between passes: return within `timeout` seconds, True as soon as new mail may be there
+        (IMAP IDLE answers at once; a transport that cannot tell just sleeps and says False)."""
+
     def close(self) -> None: ...

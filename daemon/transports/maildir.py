@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
+import time
 from pathlib import Path
 
 from daemon.transports.base import Incoming, Outgoing, PermanentSendError
@@ -69,6 +70,11 @@ class MaildirTransport:
         target = self.outbox / "new" / safe_file_name(mail.id)
         if not target.exists():
             atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
+
+    def wait(self, timeout: float) -> bool:
+        """No notification to wait for: the next scheduled pass reads the inbox."""
+        time.sleep(timeout)
+        return False
 
     def close(self) -> None:
         """Nothing to release: every call opens and closes its own files."""

@@ -7,31 +7,27 @@ line adds nothing to the totals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from engines import toolkit
 from engines.coins import voting
 from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
 from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
-from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem, Vocabulary
+from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
 from engines.text import Msg
 
 
 @dataclass
-class Mail:
+class Mail(toolkit.Mail):
     """One power's mail being judged, with what its earlier lines already spent."""
 
-    state: JSON
-    power: str
-    commands: Sequence[Command]
-    names: Mapping[str, Vocabulary]
     coins: int = 0
     army: int = 0
     lent: int = 0
     research: int = 0
-    seen: dict[tuple[str, ...], int] = field(default_factory=dict)
 
     @property
     def me(self) -> dict[str, Any]:
@@ -287,11 +283,7 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
     ]
 
 
-def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    if state["over"]:
-        return [Problem(0, _msg("game_already_over"))]
-    if phase != state["phase"]:
-        return [Problem(0, _msg("wrong_phase", phase=state["phase"]))]
+def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
     mail = Mail(state, power, commands, vocabularies(state))
     problems: list[Problem] = []
     for cmd in commands:
@@ -300,4 +292,27 @@ def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> l
             mail.seen[_key(cmd)] = cmd.line
         elif msg is not None:
             problems.append(Problem(cmd.line, msg))
-    return problems
+    return problems, mail
+
+
+def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if state["over"]:
+        return [Problem(0, _msg("game_already_over"))]
+    if phase != state["phase"]:
+        return [Problem(0, _msg("wrong_phase", phase=state["phase"]))]
+    return _judge(state, power, phase, commands)[0]
+
+
+def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+    """What accepted orders add up to: coins, army and research used of what the power has."""
+    if state["over"] or phase != state["phase"]:
+        return []
+    mail = _judge(state, power, phase, commands)[1]
+    lines = [
+        _msg("summary_coins", spent=mail.coins, have=mail.me["coins"], left=mail.me["coins"] - mail.coins)
+    ]
+    if mail.army or mail.lent:
+        lines.append(_msg("summary_army", used=mail.army + mail.lent, have=available_army(state, power)))
+    if mail.research:
+        lines.append(_msg("summary_research", spent=mail.research, have=mail.me["research"]))
+    return lines

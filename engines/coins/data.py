@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+
+from engines.toolkit import Named, by_name, named_fields, read_toml
 
 DATA_FILE = Path(__file__).with_name("data.toml")
-N = TypeVar("N", bound="Named")
-
-
-@dataclass(frozen=True)
-class Named:
-    """Anything players name in orders: canonical Russian name, English name, extra spellings."""
-
-    name: str
-    en: str
-    aliases: tuple[str, ...]
-
-    @property
-    def spellings(self) -> tuple[str, ...]:
-        return (self.en, *self.aliases)
 
 
 @dataclass(frozen=True)
@@ -118,19 +104,19 @@ class Data:
     ai: AiPlan
 
     def line(self, name: str) -> Line:
-        return _by_name(self.lines, name)
+        return by_name(self.lines, name)
 
     def perk(self, name: str) -> Perk:
-        return _by_name(self.perks, name)
+        return by_name(self.perks, name)
 
     def colony(self, name: str) -> Colony:
-        return _by_name(self.colonies, name)
+        return by_name(self.colonies, name)
 
     def alliance(self, name: str) -> AllianceKind:
-        return _by_name(self.alliances, name)
+        return by_name(self.alliances, name)
 
     def proposal(self, name: str) -> Proposal:
-        return _by_name(self.proposals, name)
+        return by_name(self.proposals, name)
 
     def line_for(self, stat: str) -> Line:
         return next(line for line in self.lines if line.stat == stat)
@@ -146,17 +132,6 @@ class Data:
         return tuple(part for tech in self.techs for part in tech.part_names)
 
 
-def _by_name(items: tuple[N, ...], name: str) -> N:
-    for item in items:
-        if item.name == name:
-            return item
-    raise KeyError(name)
-
-
-def _named(raw: dict[str, Any]) -> dict[str, Any]:
-    return {"name": raw["name"], "en": raw["en"], "aliases": tuple(raw.get("aliases", ()))}
-
-
 def _check(data: Data) -> Data:
     """Fail at import, not mid-game, when an edit breaks the data file's shape."""
     for line in data.lines:
@@ -170,8 +145,7 @@ def _check(data: Data) -> Data:
 
 @cache
 def load(path: Path = DATA_FILE) -> Data:
-    with path.open("rb") as fh:
-        raw = tomllib.load(fh)
+    raw = read_toml(path)
     game, ai = raw["game"], raw["ai"]
     return _check(
         Data(
@@ -182,12 +156,14 @@ def load(path: Path = DATA_FILE) -> Data:
             min_players=game["min_players"],
             max_players=game["max_players"],
             vp=Victory(**raw["vp"]),
-            lines=tuple(Line(**_named(x), stat=x["stat"], payout=tuple(x["payout"])) for x in raw["lines"]),
-            powers=tuple(Named(**_named(x)) for x in raw["powers"]),
-            perks=tuple(Perk(**_named(x), stat=x["stat"], bonus=x["bonus"]) for x in raw["perks"]),
+            lines=tuple(
+                Line(**named_fields(x), stat=x["stat"], payout=tuple(x["payout"])) for x in raw["lines"]
+            ),
+            powers=tuple(Named(**named_fields(x)) for x in raw["powers"]),
+            perks=tuple(Perk(**named_fields(x), stat=x["stat"], bonus=x["bonus"]) for x in raw["perks"]),
             techs=tuple(
                 Tech(
-                    **_named(x),
+                    **named_fields(x),
                     cost=x["cost"],
                     parts=x["parts"],
                     stat=x.get("stat", ""),
@@ -198,7 +174,7 @@ def load(path: Path = DATA_FILE) -> Data:
             ),
             colonies=tuple(
                 Colony(
-                    **_named(x),
+                    **named_fields(x),
                     income=x["income"],
                     vp=x["vp"],
                     guard=x.get("guard", 0),
@@ -208,11 +184,11 @@ def load(path: Path = DATA_FILE) -> Data:
                 for x in raw["colonies"]
             ),
             alliances=tuple(
-                AllianceKind(**_named(x), kind=x["kind"], income=x["income"]) for x in raw["alliances"]
+                AllianceKind(**named_fields(x), kind=x["kind"], income=x["income"]) for x in raw["alliances"]
             ),
             proposals=tuple(
                 Proposal(
-                    **_named(x),
+                    **named_fields(x),
                     effect=x["effect"],
                     target=x.get("target", ""),
                     recipient=x.get("recipient", False),
@@ -222,8 +198,8 @@ def load(path: Path = DATA_FILE) -> Data:
                 )
                 for x in raw["proposals"]
             ),
-            yes=Named(**_named(raw["votes"]["yes"])),
-            no=Named(**_named(raw["votes"]["no"])),
+            yes=Named(**named_fields(raw["votes"]["yes"])),
+            no=Named(**named_fields(raw["votes"]["no"])),
             ai=AiPlan(
                 funding=tuple((step["line"], step["level"]) for step in ai["funding"]),
                 attack_margin=ai["attack_margin"],

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.coins.data import DATA
-from engines.coins.events import Events
 from engines.coins.world import alliance_record, country, partners
 from engines.contract import JSON
+from engines.toolkit import Events
 
 
 def form_alliances(state: JSON, offers: Sequence[tuple[str, str, str]], events: Events) -> None:

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.coins.data import DATA
-from engines.coins.events import Events
 from engines.coins.world import LEVELS, country, owned_colonies, partners
 from engines.contract import JSON
+from engines.toolkit import Events
 
 
 def payout(line_name: str, invested: int) -> int:

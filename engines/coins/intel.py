@@ -4,16 +4,16 @@ strictly lower than its own; the report goes to the stronger side only."""
 from __future__ import annotations
 
 from engines.coins.data import DATA
-from engines.coins.events import Events
 from engines.coins.world import country, others
 from engines.contract import JSON
+from engines.toolkit import Events
 
 
 def snapshot(state: JSON, power: str) -> JSON:
-    """What a spy (or the International Commission) sees: the rulebook's list, no more."""
+    """What a spy (or the International Commission) sees: the rulebook's list, no more —
+    income at the start of the turn, research received, army, intelligence, influence, techs."""
     c = country(state, power)
     return {
-        "coins": c["coins"],
         "income": sum(c["income"].values()),
         "research": sum(c["research_income"].values()),
         "army": c["army"],

@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.coins import ai, checks, scoring, turn, views, world
+from engines.coins import ai, checks, gm, scoring, turn, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
-from engines.contract import JSON, Command, CommandSpec, PhaseSpec, Problem, Resolution, Vocabulary
+from engines.contract import (
+    JSON,
+    Adjustable,
+    Command,
+    CommandSpec,
+    PhaseSpec,
+    Problem,
+    Resolution,
+    Vocabulary,
+)
 from engines.rng import Rng
-from engines.text import Catalog, Text
+from engines.text import Catalog, Msg, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
@@ -26,6 +35,7 @@ class CoinsRuleset:
     max_players: int = DATA.max_players
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
+    adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE)
@@ -47,6 +57,9 @@ class CoinsRuleset:
     def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         return checks.open_commands(state, power, phase)
 
+    def summary(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+        return checks.summary(state, power, phase, commands)
+
     def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
         return checks.check(state, power, phase, commands)
 
@@ -63,3 +76,9 @@ class CoinsRuleset:
 
     def scores(self, state: JSON) -> dict[str, int]:
         return scoring.scores(state)
+
+    def read(self, state: JSON, power: str, name: str) -> int:
+        return gm.read(state, power, name)
+
+    def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
+        return gm.adjust(state, power, name, value)

@@ -3,10 +3,11 @@ vocabularies that NAME arguments take."""
 
 from __future__ import annotations
 
-from engines.coins.data import DATA, Named
+from engines.coins.data import DATA
 from engines.coins.world import ORDERS, TALKS, VOTE
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
+from engines.toolkit import power_vocabulary, vocabulary_of
 
 
 def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
@@ -180,10 +181,6 @@ PHASES: dict[str, PhaseSpec] = {
 }
 
 
-def _vocabulary(items: tuple[Named, ...]) -> Vocabulary:
-    return {item.name: item.spellings for item in items}
-
-
 def _tech_parts() -> Vocabulary:
     """Part n of a two-part tech also answers to "<short form> n", "<short form>n", "<short>-n"."""
     found: dict[str, tuple[str, ...]] = {}
@@ -197,17 +194,16 @@ def _tech_parts() -> Vocabulary:
 
 
 def vocabularies(state: JSON) -> dict[str, Vocabulary]:
-    spellings = {p.name: p.spellings for p in DATA.powers}
-    powers = {power: spellings.get(power, ()) for power in state["powers"]}
-    colonies = _vocabulary(tuple(c for c in DATA.colonies if c.name in state["colonies"]))
+    powers = power_vocabulary(DATA.powers, state["powers"])
+    colonies = vocabulary_of(c for c in DATA.colonies if c.name in state["colonies"])
     return {
         "power": powers,
         "colony": colonies,
         "target": {**colonies, **powers},
-        "line": _vocabulary(DATA.lines),
-        "perk": _vocabulary(DATA.perks),
+        "line": vocabulary_of(DATA.lines),
+        "perk": vocabulary_of(DATA.perks),
         "tech": _tech_parts(),
-        "alliance": _vocabulary(DATA.alliances),
-        "proposal": _vocabulary(DATA.proposals),
-        "vote": _vocabulary((DATA.yes, DATA.no)),
+        "alliance": vocabulary_of(DATA.alliances),
+        "proposal": vocabulary_of(DATA.proposals),
+        "vote": vocabulary_of((DATA.yes, DATA.no)),
     }

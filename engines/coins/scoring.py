@@ -20,6 +20,7 @@ def breakdown(state: JSON, power: str) -> dict[str, int]:
         "alliances": alliances * vp.per_alliance,
         "proposals": c["vp"]["proposals"],
         "tribunal": c["vp"]["tribunal"],
+        "gm": c["vp"]["gm"],
     }
 
 

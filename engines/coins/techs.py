@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engines.coins.data import DATA
 from engines.coins.economy import refresh_levels
-from engines.coins.events import Events
 from engines.coins.world import country, has_grant
 from engines.contract import JSON
+from engines.toolkit import Events
 
 
 def acquire(state: JSON, power: str, part: str, events: Events) -> bool:

@@ -9,19 +9,17 @@ orders → leader perks, wars, coin transfers, funding; then the next turn start
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from engines.coins import diplomacy, economy, intel, techs, voting
 from engines.coins.checks import check, proposal_record
 from engines.coins.data import DATA
-from engines.coins.events import Events
 from engines.coins.scoring import scores
 from engines.coins.war import Front, resolve_wars
 from engines.coins.world import ORDERS, TALKS, VOTE, clear_effects, country, is_last_turn
-from engines.contract import JSON, Command, Resolution
+from engines.contract import JSON, Resolution
 from engines.rng import Rng
-
-Orders = Mapping[str, Sequence[Command]]
+from engines.toolkit import Events, Orders, accepted, commands_named
 
 
 def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
@@ -29,69 +27,53 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
     new = copy.deepcopy(state)
     events = Events(new["powers"])
-    valid = {p: _accepted(new, p, phase, orders.get(p, ()), events) for p in new["powers"]}
+    valid = accepted(check, new, phase, orders, events, "order_refused")
     PHASE_RESOLVERS[phase](new, valid, rng, events)
     return events.resolution(new)
 
 
-def _accepted(
-    state: JSON, power: str, phase: str, commands: Sequence[Command], events: Events
-) -> list[Command]:
-    """Orders that pass the checks now; refused ones are reported, never half-applied."""
-    problems = check(state, power, phase, commands)
-    refused = {p.line for p in problems}
-    for problem in problems:
-        events.tell(power, "order_refused", line=problem.line)
-        events.reports[power].append(problem.msg)
-    return [] if 0 in refused else [c for c in commands if c.line not in refused]
-
-
-def _named(orders: Orders, name: str) -> list[tuple[str, Command]]:
-    """Every (power, command) of this kind, in setup order then line order: deterministic."""
-    return [(power, cmd) for power, cmds in orders.items() for cmd in cmds if cmd.name == name]
-
-
 def _talks(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
-    for power, cmd in _named(orders, "research"):
+    for power, cmd in commands_named(orders, "research"):
         techs.research(state, power, str(cmd.args["tech"]), events)
-    for power, cmd in _named(orders, "share"):
+    for power, cmd in commands_named(orders, "share"):
         techs.give(state, power, str(cmd.args["power"]), str(cmd.args["tech"]), events)
-    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in _named(orders, "give")]
+    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in commands_named(orders, "give")]
     economy.settle_transfers(state, transfers, events)
-    for power, cmd in _named(orders, "cede"):
+    for power, cmd in commands_named(orders, "cede"):
         diplomacy.cede_colony(state, power, str(cmd.args["colony"]), str(cmd.args["power"]), events)
-    for power, cmd in _named(orders, "break"):
+    for power, cmd in commands_named(orders, "break"):
         kind = DATA.alliance(str(cmd.args["kind"])).kind
         diplomacy.break_alliance(state, kind, power, str(cmd.args["power"]), events)
     offers = [
-        (DATA.alliance(str(c.args["kind"])).kind, p, str(c.args["power"])) for p, c in _named(orders, "ally")
+        (DATA.alliance(str(c.args["kind"])).kind, p, str(c.args["power"]))
+        for p, c in commands_named(orders, "ally")
     ]
     diplomacy.form_alliances(state, offers, events)
-    for power, cmd in _named(orders, "help"):
+    for power, cmd in commands_named(orders, "help"):
         diplomacy.send_help(state, power, str(cmd.args["power"]), int(cmd.args["army"]), events)
-    proposals = _named(orders, "propose")
+    proposals = commands_named(orders, "propose")
     state["phase"] = VOTE if proposals else ORDERS
     for power, cmd in proposals:
         voting.announce_proposal(state, proposal_record(power, cmd), events)
 
 
 def _vote(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
-    votes = {p: c.args["choice"] == DATA.yes.name for p, c in _named(orders, "vote")}
+    votes = {p: c.args["choice"] == DATA.yes.name for p, c in commands_named(orders, "vote")}
     voting.tally(state, votes, events)
     state["phase"] = ORDERS
 
 
 def _orders(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
-    for power, cmd in _named(orders, "leader"):
+    for power, cmd in commands_named(orders, "leader"):
         country(state, power)["perk"] = str(cmd.args["perk"])
         events.tell(power, "perk_chosen", perk=str(cmd.args["perk"]))
     fronts = {power: Front() for power in state["powers"]}
-    for power, cmd in _named(orders, "attack"):
+    for power, cmd in commands_named(orders, "attack"):
         fronts[power].attacks[str(cmd.args["target"])] = int(cmd.args["army"])
-    for power, cmd in _named(orders, "defend"):
+    for power, cmd in commands_named(orders, "defend"):
         fronts[power].defends[str(cmd.args["colony"])] = int(cmd.args["army"])
     resolve_wars(state, fronts, events)
-    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in _named(orders, "give")]
+    transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in commands_named(orders, "give")]
     economy.settle_transfers(state, transfers, events)
     if is_last_turn(state):
         _end_game(state, events)
@@ -153,7 +135,9 @@ def _end_game(state: JSON, events: Events) -> None:
     state["over"] = True
     final = scores(state)
     ranking = sorted(state["powers"], key=lambda p: -final[p])
-    for place, power in enumerate(ranking, start=1):
+    for power in ranking:
+        # equal totals share a place ("1, 1, 3"): the rulebook names no tie-break
+        place = 1 + sum(1 for other in ranking if final[other] > final[power])
         events.announce("final_score", place=place, power=power, vp=final[power])
     events.log("game_ended", turn=state["turn"])
     for power in state["powers"]:

@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping
 from engines.coins.data import DATA, Proposal
 from engines.coins.diplomacy import drop_all
 from engines.coins.economy import pay
-from engines.coins.events import Events
 from engines.coins.intel import snapshot, snapshot_params
 from engines.coins.world import country, others
 from engines.contract import JSON
 from engines.rng import Rng
 from engines.text import Msg
+from engines.toolkit import Events
 
 
 def choose_chair(state: JSON, rng: Rng, events: Events) -> None:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from engines.coins.data import DATA
 from engines.coins.economy import pay
-from engines.coins.events import Events
 from engines.coins.world import available_army, country
 from engines.contract import JSON
+from engines.toolkit import Events
 
 
 @dataclass

@@ -22,7 +22,7 @@ from engines.contract import JSON
 ORDERS, TALKS, VOTE = "orders", "talks", "vote"
 # stats that are a level for the turn (recomputed) rather than an income that accumulates
 LEVELS = ("intel", "army", "influence")
-VP_SOURCES = ("wars", "intel", "unspied", "proposals", "tribunal")
+VP_SOURCES = ("wars", "intel", "unspied", "proposals", "tribunal", "gm")  # gm: the GM's awards
 
 
 def colonies_in_play(player_count: int) -> list[Colony]:

@@ -8,18 +8,20 @@ from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.mime.text import MIMEText
-from email.utils import make_msgid
+from email.utils import getaddresses, make_msgid
 from pathlib import Path
 from typing import Any
 
 from daemon.config import load_config
 from daemon.games import Game
+from daemon.gm.dispatch import LineResult, run_line
 from daemon.service import Daemon, PassReport
 from daemon.start import start_game
 from daemon.transports.maildir import MaildirTransport
 
 GAME = "coins-t"
 GM = "gm@test.local"
+GM_PASSWORD = "Gm-Secret-7"
 PLAYERS = ("anna@test.local", "boris@test.local", "vera@test.local", "gleb@test.local")
 
 CONFIG = """\
@@ -33,7 +35,7 @@ inbox = "mail/inbox"
 outbox = "mail/sent"
 
 [games.{game}]
-ruleset = "coins"
+ruleset = "{ruleset}"
 gm = "{gm}"
 timezone = "Europe/Moscow"
 language = "ru+en"
@@ -42,6 +44,7 @@ reminder = "12h"
 early_resolution = {early}
 max_missed = 2
 hold_share = 0.5
+gm_password = "{gm_password}"
 """
 
 
@@ -57,11 +60,19 @@ class Clock:
 
 
 class Harness:
-    def __init__(self, root: Path, early: bool = True, replies: int = 50) -> None:
+    def __init__(self, root: Path, early: bool = True, replies: int = 50, ruleset: str = "coins") -> None:
         self.root = root
         self.config_path = root / "gonets.toml"
         self.config_path.write_text(
-            CONFIG.format(game=GAME, gm=GM, early=str(early).lower(), replies=replies), encoding="utf-8"
+            CONFIG.format(
+                game=GAME,
+                gm=GM,
+                early=str(early).lower(),
+                replies=replies,
+                gm_password=GM_PASSWORD,
+                ruleset=ruleset,
+            ),
+            encoding="utf-8",
         )
         self.clock = Clock()
         self.daemon = self._daemon()
@@ -112,6 +123,12 @@ class Harness:
     def run(self) -> PassReport:
         return self.daemon.run_once()
 
+    def gm(self, line: str, reason: str = "") -> LineResult:
+        """A GM command from the command line; what it mails is delivered at once."""
+        result = run_line(self.game, self.daemon.postman, self.clock(), line, reason)
+        self.daemon.outbox.flush(self.daemon.transport)
+        return result
+
     def mail_to(self, address: str) -> list[EmailMessage]:
         """Mails sent (or copied) to `address` since the last call."""
         sent = mailbox.Maildir(self.root / "mail" / "sent", create=False)
@@ -121,8 +138,10 @@ class Harness:
                 continue
             message = message_from_bytes(sent.get_bytes(key), policy=policy.default)
             assert isinstance(message, EmailMessage)
-            recipients = f"{message.get('To', '')} {message.get('Cc', '')}"
-            if address in recipients:
+            recipients = {
+                a.lower() for _, a in getaddresses([str(message.get("To", "")), str(message.get("Cc", ""))])
+            }
+            if address.lower() in recipients:
                 self._read.add(key)
                 fresh.append(message)
         return fresh
@@ -140,6 +159,10 @@ class Harness:
                 found = re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(message))
                 if found:
                     self.powers[address], self.passwords[address] = found.group(1), found.group(2)
+
+    def gm_mail(self, *lines: str, password: str = GM_PASSWORD, sender: str = GM) -> bytes:
+        """A GM command mail, as the GM writes it."""
+        return self.send(sender, "\n".join([f"ИГРА {GAME}", "ВЕДУЩИЙ", f"ПАРОЛЬ {password}", *lines]))
 
     def orders(self, address: str, *lines: str, turn: int | None = None, password: str | None = None) -> str:
         head = [

@@ -69,7 +69,7 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
     assert main(["run", "--config", str(config), "--once"]) == 0
     assert "mails=1" in capsys.readouterr().out
     assert main(["start", "--config", str(config), "coins-1"]) == 1
-    assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().err
+    assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().out
     for n, name in enumerate(("Борис", "Вера", "Глеб")):
         signup(config, f"p{n}@x.test", name)
     main(["run", "--config", str(config), "--once"])
@@ -93,19 +93,20 @@ def test_check_prints_the_reply_a_mail_would_get(
     assert "Игры «нет-такой» нет. Игры: coins-1." in capsys.readouterr().out
 
 
-def test_gm_extend_moves_the_deadline(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["gm", "extend", "coins-1", "24h", "--config", str(config)]) == 0
-    assert "игра не идёт" in capsys.readouterr().out
-    assert main(["gm", "confirm", "nope", "--config", str(config)]) == 2
+def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gm", "--config", str(config), "coins-1", "extend", "24"]) == 1
+    assert "игра не идёт / the game is not running" in capsys.readouterr().out
+    assert main(["gm", "--config", str(config), "coins-1", "ПРОДЛИТЬ", "завтра"]) == 2
+    assert "not_a_number" in capsys.readouterr().out
+    assert main(["gm", "--config", str(config), "nope", "HELP"]) == 2
+    assert "no game nope" in capsys.readouterr().err
+    assert main(["gm", "--config", str(config), "coins-1", "HELP"]) == 0
+    assert "ОТКАТ 3" in capsys.readouterr().out
 
 
 def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(config: Path) -> None:
-    from daemon.cli import _open
+    from daemon.cli import _daemon
     from state.lock import LockedError
 
-    first = _open(str(config))
-    try:
-        with pytest.raises(LockedError, match="PID"):
-            _open(str(config))
-    finally:
-        first.close()
+    with _daemon(str(config)), pytest.raises(LockedError, match="PID"), _daemon(str(config)):
+        pass

@@ -79,7 +79,7 @@ def test_a_crash_during_resolution_leaves_one_resolution_and_one_mail_each(
 
         crash_on_call(monkeypatch, Outbox, "enqueue", third_report)
     else:
-        crash_on_call(monkeypatch, GameStore, "purge_orders_except", lambda *a: True)
+        crash_on_call(monkeypatch, GameStore, "purge_orders", lambda *a: True)
     with pytest.raises(Crash):
         h.run()
     h.restart()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from pathlib import Path
 
-from daemon import gm
 from engines.contract import Command
 from engines.rng import Rng
 from tests.daemon.harness import GM, PLAYERS, Harness, body
@@ -113,8 +111,9 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     assert "3 of 4 active players sent no orders" in body(hold)
     h.run()
     assert h.mail_to(GM) == []  # asked once
-    assert "будет рассчитан" in gm.confirm(h.game)
-    assert h.run().resolved == 1
+    assert h.gm("ОБРАБОТАТЬ 1 orders").exit_code == 0
+    (again,) = h.gm("PROCESS 1 orders").text
+    assert again.startswith("ОБРАБОТАТЬ 1 orders: ход 1, фаза orders уже не текущая — ничего не сделано")
     record = h.game.load()
     assert record.turn == 2 and not record.held
     assert sorted(p.missed for p in record.players.values()) == [0, 1, 1, 1]
@@ -126,7 +125,8 @@ def test_extending_a_held_turn_gives_the_players_more_time(tmp_path: Path) -> No
     h.clock.advance(hours=49)
     h.run()
     assert h.game.load().held
-    gm.extend(h.game, timedelta(hours=24), h.clock())
+    assert h.gm("ПРОДЛИТЬ 24").exit_code == 0
+    assert not h.game.load().held
     send_all(h, PLAYERS, *ORDERS)
     assert h.run().resolved == 1
 

@@ -36,6 +36,9 @@ class FakeTransport:
             raise self.outcomes[mail.id]
         self.sent.append(mail)
 
+    def wait(self, timeout: float) -> bool:
+        return False
+
     def close(self) -> None:
         pass
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.coins import RULESET
 from engines.coins.world import country
-from engines.contract import JSON, Command, Problem, Resolution
+from engines.contract import JSON
 from engines.rng import Rng
+from tests.engines.helpers import RulesetUnderTest
 
 POWERS = RULESET.playable_powers(4)
 US, CN, RU, EU = POWERS
+
+_UNDER_TEST = RulesetUnderTest(RULESET)
+run = _UNDER_TEST.run
+problems = _UNDER_TEST.problems
 
 
 def game(turn: int = 2, phase: str = "talks", players: int = 4) -> JSON:
@@ -26,24 +30,3 @@ def setc(state: JSON, power: str, **values: Any) -> dict[str, Any]:
     c = country(state, power)
     c.update(values)
     return c
-
-
-def mail(*lines: tuple[str, dict[str, int | str]]) -> list[Command]:
-    return [Command(name, args, number) for number, (name, args) in enumerate(lines, start=1)]
-
-
-def o(name: str, **args: int | str) -> tuple[str, dict[str, int | str]]:
-    return (name, args)
-
-
-def run(state: JSON, orders: Mapping[str, Sequence[Command]] | None = None, seed: str = "t") -> Resolution:
-    return RULESET.resolve(state, state["phase"], orders or {}, Rng(seed))
-
-
-def problems(state: JSON, power: str, *lines: tuple[str, dict[str, int | str]]) -> list[str]:
-    found: list[Problem] = RULESET.check(state, power, state["phase"], mail(*lines))
-    return [p.msg.code for p in found]
-
-
-def codes(messages: Sequence[Any]) -> list[str]:
-    return [m.code for m in messages]

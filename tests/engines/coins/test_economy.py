@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from engines.coins.world import country
-from tests.engines.coins.helpers import CN, EU, RU, US, game, mail, o, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.helpers import mail, o
 
 
 def fund(line: str, amount: int) -> dict[str, Any]:

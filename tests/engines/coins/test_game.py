@@ -14,7 +14,8 @@ from engines.coins.world import country, partners
 from engines.contract import JSON, Resolution
 from engines.rng import Rng
 from engines.text import Msg
-from tests.engines.coins.helpers import CN, EU, RU, US, codes, game, mail, o, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.helpers import as_json, codes, mail, o
 
 
 def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resolution]]:
@@ -31,19 +32,6 @@ def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resol
         state = result.state
         assert len(history) < 100
     return state, history
-
-
-def as_json(result: Resolution) -> str:
-    return json.dumps(
-        {
-            "state": result.state,
-            "reports": {p: [m.to_json() for m in ms] for p, ms in result.reports.items()},
-            "news": [m.to_json() for m in result.news],
-            "gm_log": [m.to_json() for m in result.gm_log],
-        },
-        ensure_ascii=False,
-        sort_keys=True,
-    )
 
 
 def test_registered_as_coins() -> None:
@@ -142,7 +130,7 @@ def test_victory_points_from_every_source() -> None:
         US,
         coins=5,
         techs=["Кибершпионаж", "Ядерное Оружие 1", "Ядерное Оружие 2"],
-        vp={"wars": 4, "intel": 3, "unspied": 2, "proposals": 2, "tribunal": -2},
+        vp={"wars": 4, "intel": 3, "unspied": 2, "proposals": 2, "tribunal": -2, "gm": 3},
     )
     state["colonies"]["Исландия"] = US
     state["colonies"]["Марс"] = US
@@ -157,8 +145,9 @@ def test_victory_points_from_every_source() -> None:
         "alliances": 2,
         "proposals": 2,
         "tribunal": -2,
+        "gm": 3,
     }
-    assert RULESET.scores(state)[US] == 5 + 4 + 3 + 2 + 6 + 6 + 2 + 2 - 2
+    assert RULESET.scores(state)[US] == 5 + 4 + 3 + 2 + 6 + 6 + 2 + 2 - 2 + 3
 
 
 def test_ai_plays_all_ten_turns_and_the_game_ends_with_scores() -> None:
@@ -201,11 +190,44 @@ def test_same_seed_same_orders_identical_resolution() -> None:
     assert [as_json(r) for r in first] == [as_json(r) for r in second]
 
 
+def test_resolution_does_not_depend_on_the_order_the_mails_arrived_in() -> None:
+    state = RULESET.setup(RULESET.playable_powers(6), Rng("arrival"))
+    while not state["over"]:
+        orders = {p: RULESET.ai_orders(state, p, state["phase"]) for p in state["powers"]}
+        arrived = dict(reversed(list(orders.items())))
+        seed = f"arrival-{state['turn']}-{state['phase']}"
+        result = RULESET.resolve(state, state["phase"], orders, Rng(seed))
+        assert as_json(result) == as_json(RULESET.resolve(state, state["phase"], arrived, Rng(seed)))
+        state = result.state
+
+
 def test_resolve_does_not_change_the_state_it_was_given() -> None:
     state = game(1, "orders")
     before = json.dumps(state, sort_keys=True)
     run(state, {US: mail(o("invest", line="Армия", amount=3))})
     assert json.dumps(state, sort_keys=True) == before
+
+
+def test_resolve_does_not_change_its_input_in_any_phase_of_a_whole_game() -> None:
+    state = RULESET.setup(RULESET.playable_powers(5), Rng("pure"))
+    phases = set()
+    while not state["over"]:
+        phases.add(state["phase"])
+        orders = {p: RULESET.ai_orders(state, p, state["phase"]) for p in state["powers"]}
+        before = json.dumps(state, sort_keys=True)
+        result = RULESET.resolve(state, state["phase"], orders, Rng(f"pure-{state['turn']}"))
+        assert json.dumps(state, sort_keys=True) == before, (state["turn"], state["phase"])
+        state = result.state
+    assert phases == {"talks", "vote", "orders"}
+
+
+def test_equal_final_scores_share_a_place() -> None:
+    state = game(10, "orders")
+    setc(state, US, coins=20)
+    setc(state, RU, coins=1)
+    result = run(state)
+    places = {m.params["power"]: m.params["place"] for m in result.news if m.code == "final_score"}
+    assert places == {US: 1, CN: 2, EU: 2, RU: 4}
 
 
 def test_every_message_of_a_game_is_in_the_catalog_in_both_languages() -> None:
@@ -242,6 +264,34 @@ def test_view_shows_own_numbers_and_public_facts_only() -> None:
     assert {"name": "Исландия", "owner": CN, "income": 2} in mine["colonies"]
     text = json.dumps(mine, ensure_ascii=False)
     assert "23" not in text and '"army": 9' not in text
+
+
+def test_view_hides_every_private_number_of_other_powers() -> None:
+    state = game(3, "orders")
+    setc(state, US, intel=0)
+    state["intel"] = {power: {} for power in state["powers"]}
+    before = RULESET.view(state, US)
+    setc(
+        state,
+        CN,
+        coins=31,
+        research=7,
+        army=5,
+        intel=3,
+        influence=1,
+        perk="Шпион",
+        techs=["Кибершпионаж", "Космическая Программа 1"],
+        funding={"Промышленность": 3, "Наука": 2, "Разведка": 1, "Армия": 3, "Влияние": 0},
+        income={"funding": 8, "trade": 1},
+        research_income={"funding": 3},
+        lent=2,
+        influence_factor=2,
+        vp={"wars": 4, "intel": 3, "unspied": 1, "proposals": 2, "tribunal": 0},
+    )
+    state["intel"][CN] = {US: {"income": 2, "army": 0}}
+    assert RULESET.view(state, US) == before
+    setc(state, US, coins=31)  # the same kind of change to its own numbers does show
+    assert RULESET.view(state, US) != before
 
 
 def test_view_shows_intelligence_won_this_turn() -> None:
@@ -301,3 +351,16 @@ def test_every_example_line_parses_with_the_order_parser() -> None:
 def test_resolving_a_phase_the_game_is_not_in_is_an_error() -> None:
     with pytest.raises(ValueError):
         RULESET.resolve(game(2, "talks"), "orders", {}, Rng("x"))
+
+
+def test_the_gm_may_correct_a_treasury_and_award_victory_points() -> None:
+    state = game(3, "orders")
+    assert RULESET.read(state, US, "coins") == state["countries"][US]["coins"]
+    corrected = RULESET.adjust(state, US, "coins", 12)
+    awarded = RULESET.adjust(corrected, US, "vp", 2)
+    assert RULESET.read(awarded, US, "coins") == 12 and RULESET.read(awarded, US, "vp") == 2
+    assert (
+        RULESET.scores(awarded)[US] == RULESET.scores(state)[US] + (12 - RULESET.read(state, US, "coins")) + 2
+    )
+    assert RULESET.read(state, US, "vp") == 0  # adjust is pure
+    assert set(RULESET.adjustables) == {"coins", "research", "army", "vp"}

@@ -7,7 +7,8 @@ import pytest
 from engines.coins import RULESET
 from engines.coins.data import DATA
 from engines.coins.world import country, has_grant
-from tests.engines.coins.helpers import CN, RU, US, codes, game, mail, o, problems, run, setc
+from tests.engines.coins.helpers import CN, RU, US, game, problems, run, setc
+from tests.engines.helpers import codes, mail, o
 
 
 def test_nine_technologies_seven_names_two_in_two_parts_4_points_each() -> None:

@@ -10,7 +10,8 @@ from engines.coins.voting import EFFECTS
 from engines.coins.world import country, partners
 from engines.contract import JSON
 from engines.rng import Rng
-from tests.engines.coins.helpers import CN, EU, RU, US, codes, game, mail, o, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.helpers import codes, mail, o
 
 
 def chaired(chair: str = US, **influence: int) -> JSON:
@@ -137,6 +138,9 @@ def test_arms_limitation_at_most_1_coin_into_the_army_this_turn() -> None:
     state = passed(chaired(), "Ограничение вооружений")
     assert problems(state, CN, o("invest", line="Армия", amount=2)) == ["arms_limited"]
     assert problems(state, CN, o("invest", line="Армия", amount=1)) == []
+    state = run(run(state).state).state  # the next turn's orders: the limit is gone
+    assert state["phase"] == "orders"
+    assert problems(state, CN, o("invest", line="Армия", amount=3)) == []
 
 
 def test_immunity_x_cannot_be_attacked_this_turn() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engines.coins.world import country
 from engines.contract import JSON
-from tests.engines.coins.helpers import CN, EU, RU, US, codes, game, mail, o, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.helpers import codes, mail, o
 
 
 def at_war(**armies: int) -> JSON:
@@ -36,6 +37,18 @@ def test_equal_armies_the_defender_keeps_the_colony() -> None:
     )
     assert result.state["colonies"]["Исландия"] == CN
     assert "colony_held" in codes(result.news)
+
+
+def test_successful_defence_of_a_colony_is_a_war_victory_worth_2_vp() -> None:
+    state = at_war(us=4, cn=4)
+    state["colonies"]["Исландия"] = CN
+    orders = {
+        US: mail(o("attack", target="Исландия", army=2)),
+        CN: mail(o("defend", colony="Исландия", army=3)),
+    }
+    state = run(state, orders).state
+    assert country(state, CN)["vp"]["wars"] == 2
+    assert country(state, US)["vp"]["wars"] == 0
 
 
 def test_two_equal_attackers_leave_a_neutral_colony_neutral() -> None:
@@ -111,6 +124,7 @@ def test_no_war_vp_when_a_colony_was_lost_the_same_turn() -> None:
 def test_colony_income_arrives_only_the_turn_after_capture() -> None:
     state = run(at_war(us=2), {US: mail(o("attack", target="Исландия", army=1))}).state
     assert country(state, US)["income"] == {"funding": 2, "colonies": 2}
+    assert country(state, US)["coins"] == 8 + 2 + 2  # once, at the start of the next turn
 
 
 def test_cannot_send_more_army_than_the_power_has() -> None:

@@ -1,0 +1,53 @@
+"""What every GM action needs: the game, the mail it came in (for idempotence), and the audit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from daemon.games import Game
+from daemon.postman import Postman
+from engines.text import Msg
+from state.records import GameRecord
+
+APPLIED_KEPT = 200  # recent command ids remembered; a mail replayed after a crash is far younger
+
+
+@dataclass
+class GmContext:
+    game: Game
+    postman: Postman
+    now: datetime
+    actor: str  # who: the GM's address, or "cli:<user>"
+    token: str  # the mail's archive key, or a fresh token on the command line
+    reason: str = ""  # ПРИЧИНА of the mail, for every command in it
+    following: list[str] = field(default_factory=list)  # lines after the command (a broadcast's text)
+    index: int = 0  # which command of the mail is running
+
+    @property
+    def command_id(self) -> str:
+        return f"{self.token}:{self.index}"
+
+    def applied(self, record: GameRecord) -> bool:
+        """This very command was applied before a crash: applying it again would double it."""
+        return self.command_id in record.gm_applied
+
+    def save(self, record: GameRecord, action: str, detail: str, reason: str = "") -> None:
+        """Store the action's change, its once-only marker and its audit note in one write."""
+        entry = {
+            "at": self.now.isoformat(timespec="seconds"),
+            "by": self.actor,
+            "action": action,
+            "detail": detail,
+            "reason": reason or self.reason,
+            "turn": record.turn,
+            "phase": record.phase,
+        }
+        record.gm_notes.append(entry)
+        record.gm_applied = [*record.gm_applied, self.command_id][-APPLIED_KEPT:]
+        self.game.store.save(record)
+        self.game.store.append_history(entry)
+
+
+def result(code: str, **params: str | int) -> Msg:
+    return Msg(code, params)

@@ -1,0 +1,92 @@
+"""GM actions that change the game's past or its numbers: rollback, adjust, award."""
+
+from __future__ import annotations
+
+from daemon.gm.context import GmContext, result
+from daemon.start import START_RECORD
+from engines.contract import Command
+from engines.text import Msg
+from state.records import GameRecord, OrderSet
+
+
+def rollback(ctx: GmContext, cmd: Command) -> Msg:
+    """Back to the start of turn N: its state, the players' standing, and every order sent since.
+
+    The turn records from there on are set aside (kept, never deleted); resolving again with the
+    same orders gives the same result, and the mails of a re-released phase say they correct.
+    """
+    turn = int(cmd.args["turn"])
+    record = ctx.game.load()
+    names = [n for n in ctx.game.store.turn_records() if n != START_RECORD]
+    later = [n for n in names if int(n[:4]) >= turn]
+    if ctx.applied(record):
+        _set_aside(ctx, record)
+        return result("gm_already_done")
+    if not later or int(later[0][:4]) != turn:
+        return result("gm_no_such_turn", turn=turn)
+    first = ctx.game.store.read_turn_record(later[0])
+    for name in later:
+        _restore_orders(ctx, ctx.game.store.read_turn_record(name))
+    record.state = first["state_before"]
+    for power, standing in first["players_before"].items():
+        record.players[power].restore(standing)
+    record.status, record.preview, record.release, record.held = "running", "", "", ""
+    record.process_now, record.reminded = False, False
+    record.revision += 1
+    record.corrections = later
+    record.deadline = (ctx.now + ctx.game.duration(record)).isoformat()
+    ctx.save(record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")))
+    _set_aside(ctx, record)
+    return result("gm_rolled_back", turn=turn, phases=len(later))
+
+
+def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
+    orders = data["orders"]
+    assert isinstance(orders, dict)
+    for power, entry in orders.items():
+        if entry["source"] not in ("player", "pass"):
+            continue
+        standing = OrderSet.from_json(
+            {
+                "turn": data["turn"],
+                "phase": data["phase"],
+                "power": power,
+                "commands": entry["commands"],
+                "explicit_pass": entry["source"] == "pass",
+                "mail_key": f"rollback-{ctx.command_id}",
+                "received": ctx.now.isoformat(),
+                "sender": "rollback",
+            }
+        )
+        ctx.game.store.put_orders(standing)
+
+
+def _set_aside(ctx: GmContext, record: GameRecord) -> None:
+    present = [n for n in record.corrections if ctx.game.store.record_path(n).exists()]
+    ctx.game.store.set_aside(present, f"rolled-back-r{record.revision}")
+
+
+def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
+    record = ctx.game.load()
+    if ctx.applied(record):
+        return result("gm_already_done")
+    power, name = str(cmd.args["power"]), str(cmd.args["field"])
+    spec = ctx.game.ruleset.adjustables[name]
+    before = ctx.game.ruleset.read(record.state, power, name)
+    value = before + int(cmd.args["delta"]) if value_of == "delta" else int(cmd.args["value"])
+    low = spec.minimum if spec.minimum is not None else value
+    high = spec.maximum if spec.maximum is not None else value
+    if not low <= value <= high:
+        return result("gm_out_of_bounds", field=spec.title.ru, value=value, low=low, high=high)
+    record.state = ctx.game.ruleset.adjust(record.state, power, name, value)
+    action = "award" if value_of == "delta" else "adjust"
+    ctx.save(record, action, f"{power} {name}: {before} → {value}", str(cmd.args.get("reason", "")))
+    return result("gm_adjusted", power=power, field=spec.title.ru, before=before, after=value)
+
+
+def adjust(ctx: GmContext, cmd: Command) -> Msg:
+    return _change(ctx, cmd, "value")
+
+
+def award(ctx: GmContext, cmd: Command) -> Msg:
+    return _change(ctx, cmd, "delta")

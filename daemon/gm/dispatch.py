@@ -1,0 +1,130 @@
+"""Run a GM's commands, from a mail or the command line, and say what each one did."""
+
+from __future__ import annotations
+
+import getpass
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from daemon.games import Game
+from daemon.gm import clock, corrections, messages, players
+from daemon.gm.context import GmContext
+from daemon.gm.schema import GM_PHASE, vocabularies
+from daemon.postman import Postman
+from daemon.render import daemon_catalog
+from engines.contract import Command, Problem
+from engines.text import Msg
+from parsers.normalize import normalize
+from parsers.orders import normal_form, parse_commands
+
+Action = Callable[[GmContext, Command], Msg]
+ACTIONS: dict[str, Action] = {
+    "start": clock.start,
+    "extend": clock.extend,
+    "cadence": clock.cadence,
+    "pause": clock.pause,
+    "resume": clock.resume,
+    "process": clock.process,
+    "preview": clock.preview,
+    "release": clock.release,
+    "reresolve": clock.reresolve,
+    "rollback": corrections.rollback,
+    "adjust": corrections.adjust,
+    "award": corrections.award,
+    "replace": players.replace,
+    "return": players.give_back,
+    "eject": players.eject,
+    "leave": players.leave,
+    "revive": players.revive,
+    "broadcast": messages.broadcast,
+    "digest": messages.digest,
+    "help": messages.gm_help,
+}
+_BROADCAST = {normalize(word) for word in ("РАССЫЛКА", "BROADCAST")}
+_END = {normalize(word) for word in ("КОНЕЦ", "END")}
+
+
+@dataclass(frozen=True)
+class GmPlan:
+    """A GM mail's commands, parsed and not yet run (so `gonets check` can show them)."""
+
+    commands: list[Command]
+    problems: list[Problem]
+    following: list[str]  # the text after a broadcast line: the broadcast's own lines
+
+    def lines(self) -> list[str]:
+        return [normal_form(c, GM_PHASE) for c in self.commands]
+
+
+def plan(game: Game, body: list[tuple[int, str]], lines: list[tuple[int, str]] | None = None) -> GmPlan:
+    """Parse the commands; every line of the mail after a РАССЫЛКА line (`lines`: before the
+    header was taken out, as a broadcast may well say "Ход 5…") is that broadcast's text."""
+    cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _BROADCAST), len(body))
+    parsed = parse_commands(body[: cut + 1], GM_PHASE, vocabularies(game, game.load()))
+    following: list[str] = []
+    if cut < len(body):
+        after = body[cut][0]
+        for number, text in lines or body:
+            if number > after and _first_word(text) in _END:
+                break
+            if number > after:
+                following.append(text)
+    return GmPlan(parsed.commands, parsed.problems, following)
+
+
+def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
+    """Each command's normal form and what it did, in the order written."""
+    ctx.reason = next((str(c.args["text"]) for c in gm_plan.commands if c.name == "reason"), ctx.reason)
+    ctx.following = gm_plan.following
+    done = []
+    for index, command in enumerate(gm_plan.commands):
+        if command.name == "reason":
+            continue
+        ctx.index = index
+        done.append((normal_form(command, GM_PHASE), ACTIONS[command.name](ctx, command)))
+    return done
+
+
+@dataclass(frozen=True)
+class LineResult:
+    text: list[str]
+    exit_code: int  # 0 done, 1 some command refused, 2 the line could not be read
+
+
+REFUSALS = {
+    "gm_refused",
+    "gm_not_running",
+    "gm_no_such_turn",
+    "gm_out_of_bounds",
+    "gm_bad_address",
+    "gm_nothing_to_release",
+    "gm_no_preview",
+    "gm_not_active",
+    "gm_not_retired",
+    "gm_already_active",
+}
+
+
+def run_line(game: Game, postman: Postman, now: datetime, line: str, reason: str) -> LineResult:
+    """A GM command typed on the command line, run exactly as if it came by mail."""
+    catalog = daemon_catalog().merged(game.catalog)
+    gm_plan = plan(game, [(1, line)])
+    if gm_plan.problems or not gm_plan.commands:
+        said = [
+            f"{p.msg.code}: {catalog.render(p.msg, 'ru')} / {catalog.render(p.msg, 'en')}"
+            for p in gm_plan.problems
+        ]
+        return LineResult(said or ["нет команды / no command"], 2)
+    ctx = GmContext(
+        game, postman, now, actor=f"cli:{getpass.getuser()}", token=secrets.token_hex(8), reason=reason
+    )
+    done = run(ctx, gm_plan)
+    text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]
+    return LineResult(text, 1 if any(msg.code in REFUSALS for _, msg in done) else 0)
+
+
+def _first_word(text: str) -> str:
+    words = normalize(text).split()
+    return words[0] if words else ""

@@ -1,0 +1,97 @@
+"""GM actions on who plays: replace, give back, eject, leave, revive. Each one tells the player."""
+
+from __future__ import annotations
+
+from daemon.gm.context import GmContext, result
+from daemon.postman import Letter
+from daemon.start import mail_password
+from engines.contract import Command
+from engines.text import Msg
+from state.records import GameRecord
+
+
+def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
+    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason}
+    letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
+    mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
+    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, ctx.game.catalog)
+
+
+def _who(text: str, fallback_name: str) -> tuple[str, str]:
+    """ "ivan@example.org Иван Петров" → (address, name)."""
+    address, _, name = text.strip().partition(" ")
+    return address.lower(), name.strip() or fallback_name
+
+
+def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, name: str, action: str) -> None:
+    player = record.players[power]
+    if not ctx.applied(record):
+        player.address, player.name = address, name
+        player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
+        player.role_mail = ""
+        ctx.save(record, action, f"{power}: {name} <{address}>")
+    mail_password(ctx.game, ctx.postman, record, power)
+
+
+def replace(ctx: GmContext, cmd: Command) -> Msg:
+    record = ctx.game.load()
+    power = str(cmd.args["power"])
+    old = record.players[power]
+    address, name = _who(str(cmd.args["who"]), old.name)
+    if "@" not in address:
+        return result("gm_bad_address", address=address)
+    if not ctx.applied(record) and old.address != address:
+        _tell(ctx, old.address, power, result("notice_replaced", power=power))
+    _new_player(ctx, record, power, address, name, "replace")
+    return result("gm_replaced", power=power, address=address)
+
+
+def give_back(ctx: GmContext, cmd: Command) -> Msg:
+    record = ctx.game.load()
+    power = str(cmd.args["power"])
+    player = record.players[power]
+    if player.status == "active" and not ctx.applied(record):
+        return result("gm_already_active", power=power)
+    address, name = _who(str(cmd.args.get("who", "")) or player.address, player.name)
+    _new_player(ctx, record, power, address, name, "return")
+    return result("gm_returned", power=power, address=address)
+
+
+def eject(ctx: GmContext, cmd: Command) -> Msg:
+    record = ctx.game.load()
+    power = str(cmd.args["power"])
+    player = record.players[power]
+    if player.status != "active":
+        return result("gm_already_done")
+    player.status, player.retired_turn, player.retired_why = "ai", record.turn, "ejected"
+    reason = str(cmd.args.get("reason", ""))
+    ctx.save(record, "eject", power, reason)
+    _tell(ctx, player.address, power, result("notice_ejected", power=power), reason)
+    return result("gm_ejected", power=power)
+
+
+def leave(ctx: GmContext, cmd: Command) -> Msg:
+    record = ctx.game.load()
+    power, turns = str(cmd.args["power"]), int(cmd.args["turns"])
+    player = record.players[power]
+    if player.status != "active":
+        return result("gm_not_active", power=power)
+    if ctx.applied(record):
+        return result("gm_already_done")
+    player.leave_until = record.turn + turns - 1
+    player.leave_mode = "pass" if cmd.args.get("mode") == "НИЧЕГО" else "ai"
+    ctx.save(record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}")
+    _tell(ctx, player.address, power, result("notice_leave", first=record.turn, last=player.leave_until))
+    return result("gm_leave", power=power, first=record.turn, last=player.leave_until)
+
+
+def revive(ctx: GmContext, cmd: Command) -> Msg:
+    record = ctx.game.load()
+    power = str(cmd.args["power"])
+    player = record.players[power]
+    if player.status != "ai" or player.retired_why != "missed":
+        return result("gm_not_retired", power=power)
+    player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
+    ctx.save(record, "revive", power)
+    _tell(ctx, player.address, power, result("notice_revived", power=power))
+    return result("gm_revived", power=power)

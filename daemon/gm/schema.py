@@ -1,0 +1,211 @@
+"""The GM's commands as a command schema, read by the same generic parser as players' orders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from daemon.games import Game
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.text import Text
+from state.records import GameRecord
+
+_POWER = Arg("power", ArgKind.NAME, "power")
+_TURN = Arg("turn", ArgKind.INT, minimum=1)
+_PHASE = Arg("phase", ArgKind.NAME, "phase")
+_HOURS = Arg("hours", ArgKind.INT, minimum=1, maximum=24 * 365)
+_REASON = Arg("reason", ArgKind.TEXT, optional=True)
+
+
+def _spec(
+    name: str, keywords: tuple[str, ...], args: tuple[Arg, ...], ru: str, en: str, example: str
+) -> CommandSpec:
+    return CommandSpec(name, keywords, args, Text(ru, en), example)
+
+
+COMMANDS = (
+    _spec(
+        "start",
+        ("НАЧАТЬ", "START"),
+        (),
+        "закрыть запись, жребием раздать страны, разослать пароли",
+        "close signup, draw powers by lot, mail the passwords",
+        "НАЧАТЬ",
+    ),
+    _spec(
+        "extend",
+        ("ПРОДЛИТЬ", "EXTEND"),
+        (_HOURS,),
+        "продлить срок текущей фазы на N часов (снимает задержку)",
+        "extend the current deadline by N hours (lifts a hold)",
+        "ПРОДЛИТЬ 24",
+    ),
+    _spec(
+        "cadence",
+        ("РИТМ", "CADENCE"),
+        (_HOURS, Arg("phase", ArgKind.NAME, "phase", optional=True)),
+        "длительность фаз в часах (всех или одной), со следующей фазы",
+        "phase length in hours (all phases or one), from the next phase on",
+        "РИТМ 48 orders",
+    ),
+    _spec("pause", ("ПАУЗА", "PAUSE"), (), "остановить часы игры", "stop the game's clock", "ПАУЗА"),
+    _spec(
+        "resume",
+        ("ПРОДОЛЖИТЬ", "RESUME"),
+        (),
+        "пустить часы с того же остатка времени",
+        "restart the clock with the time that was left",
+        "ПРОДОЛЖИТЬ",
+    ),
+    _spec(
+        "process",
+        ("ОБРАБОТАТЬ", "PROCESS"),
+        (_TURN, _PHASE),
+        "рассчитать фазу сейчас (повтор безвреден: прошедшая фаза не считается дважды)",
+        "resolve the phase now (harmless twice: a phase that moved on is not resolved again)",
+        "ОБРАБОТАТЬ 3 orders",
+    ),
+    _spec(
+        "preview",
+        ("ПРОСМОТР", "PREVIEW"),
+        (Arg("mode", ArgKind.NAME, "switch"),),
+        "итоги сначала ведущему, игрокам — после ВЫПУСТИТЬ",
+        "results to the GM first, to players after RELEASE",
+        "ПРОСМОТР ВКЛ",
+    ),
+    _spec(
+        "release",
+        ("ВЫПУСТИТЬ", "RELEASE"),
+        (_TURN, _PHASE),
+        "разослать просмотренные итоги игрокам",
+        "send the previewed results to the players",
+        "ВЫПУСТИТЬ 3 orders",
+    ),
+    _spec(
+        "reresolve",
+        ("ПЕРЕСЧИТАТЬ", "RERESOLVE"),
+        (),
+        "пересчитать просматриваемую фазу после поправок",
+        "resolve the previewed phase again after corrections",
+        "ПЕРЕСЧИТАТЬ",
+    ),
+    _spec(
+        "rollback",
+        ("ОТКАТ", "ROLLBACK"),
+        (_TURN, _REASON),
+        "вернуть игру к началу хода N (приказы и состояние как были)",
+        "return the game to the start of turn N (orders and state as they were)",
+        "ОТКАТ 3 ошибка в подсчёте",
+    ),
+    _spec(
+        "replace",
+        ("ЗАМЕНИТЬ", "REPLACE"),
+        (_POWER, Arg("who", ArgKind.TEXT)),
+        "новый игрок за страну: адрес и имя; ему уходит новый пароль",
+        "a new player for a power: address and name; a new password is mailed",
+        "ЗАМЕНИТЬ США ivan@example.org Иван",
+    ),
+    _spec(
+        "return",
+        ("ВЕРНУТЬ", "RETURN"),
+        (_POWER, Arg("who", ArgKind.TEXT, optional=True)),
+        "вернуть страну от компьютера игроку (адрес и имя; без них — прежнему) с новым паролем",
+        "give a computer-run power back to a player (address and name; none: the last one), new password",
+        "ВЕРНУТЬ США",
+    ),
+    _spec(
+        "eject",
+        ("ИЗГНАТЬ", "EJECT"),
+        (_POWER, _REASON),
+        "отстранить игрока, страну — компьютеру",
+        "remove a player; the computer plays the power",
+        "ИЗГНАТЬ США не по правилам",
+    ),
+    _spec(
+        "leave",
+        ("ОТПУСК", "LEAVE"),
+        (
+            _POWER,
+            Arg("turns", ArgKind.INT, minimum=1, maximum=100),
+            Arg("mode", ArgKind.NAME, "leave", optional=True),
+        ),
+        "отпуск на N ходов: пропуски не считаются; без приказов страной играет компьютер или никто",
+        "leave for N turns: misses do not count; without orders the computer plays, or nobody",
+        "ОТПУСК США 2 КОМПЬЮТЕР",
+    ),
+    _spec(
+        "revive",
+        ("ВОСКРЕСИТЬ", "REVIVE"),
+        (_POWER,),
+        "вернуть игрока, снятого за пропуски (пароль прежний)",
+        "bring back a player retired for missed turns (same password)",
+        "ВОСКРЕСИТЬ США",
+    ),
+    _spec(
+        "adjust",
+        ("ПОПРАВКА", "ADJUST"),
+        (
+            _POWER,
+            Arg("field", ArgKind.NAME, "field"),
+            Arg("value", ArgKind.INT, minimum=-(10**9), maximum=10**9),
+            _REASON,
+        ),
+        "установить число страны (с причиной)",
+        "set a number of a power (with the reason)",
+        "ПОПРАВКА США Монеты 12 ошибка ведущего",
+    ),
+    _spec(
+        "award",
+        ("НАГРАДА", "AWARD"),
+        (
+            _POWER,
+            Arg("field", ArgKind.NAME, "field"),
+            Arg("delta", ArgKind.INT, minimum=-(10**9), maximum=10**9),
+            _REASON,
+        ),
+        "прибавить к числу страны (награда за отыгрыш, штраф — с минусом)",
+        "add to a number of a power (a story award; a penalty is negative)",
+        "НАГРАДА США Монеты 2 летопись",
+    ),
+    _spec(
+        "broadcast",
+        ("РАССЫЛКА", "BROADCAST"),
+        (Arg("text", ArgKind.TEXT),),
+        "письмо всем игрокам: эта строка и все строки ниже",
+        "a mail to every player: this line and all below",
+        "РАССЫЛКА Ход 5 переносится на понедельник.",
+    ),
+    _spec(
+        "digest",
+        ("СВОДКА", "DIGEST"),
+        (),
+        "прислать последнюю сводку ещё раз",
+        "send the last digest again",
+        "СВОДКА",
+    ),
+    _spec("help", ("ПОМОЩЬ", "HELP"), (), "этот список", "this list", "ПОМОЩЬ"),
+    _spec(
+        "reason",
+        ("ПРИЧИНА", "REASON"),
+        (Arg("text", ArgKind.TEXT),),
+        "причина для всех команд письма (в журнал)",
+        "the reason for every command of the mail (logged)",
+        "ПРИЧИНА праздники",
+    ),
+)
+
+GM_PHASE = PhaseSpec("gm", Text("Команды ведущего", "GM commands"), COMMANDS, required=False)
+
+SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
+LEAVE_MODES: Vocabulary = {"КОМПЬЮТЕР": ("AI", "COMPUTER"), "НИЧЕГО": ("PASS", "NOTHING")}
+
+
+def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
+    powers = game.ruleset.vocabularies(record.state).get("power", {}) if record.state else {}
+    fields = {a.name: (a.title.ru, a.title.en, *a.aliases) for a in game.ruleset.adjustables.values()}
+    return {
+        "power": {p: tuple(powers.get(p, ())) for p in record.players},
+        "phase": {name: (spec.title.ru, spec.title.en) for name, spec in game.ruleset.phases.items()},
+        "switch": SWITCH,
+        "leave": LEAVE_MODES,
+        "field": fields,
+    }

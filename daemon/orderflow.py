@@ -1,0 +1,183 @@
+"""A routed player's mail: orders parsed and checked into the standing orders of the phase, plus
+the conveniences (СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК) answered beside them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from daemon.conveniences import CONVENIENCES
+from daemon.games import Game
+from daemon.postman import Letter
+from daemon.release import letters
+from daemon.render import when
+from daemon.routing import Route
+from daemon.start import START_RECORD
+from daemon.views import blanks, status_texts
+from engines.contract import Command, Problem
+from engines.text import Msg
+from parsers.mime import IncomingMail
+from parsers.orders import normal_form, parse_commands
+from state.records import GameRecord, OrderSet
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A refused order line as the reply shows it."""
+
+    line: int
+    text: str
+    msg: Msg
+    suggestion: str = ""
+
+
+@dataclass(frozen=True)
+class Extra:
+    """A mail a player's mail asks for besides the reply: the last report again, a leave request."""
+
+    suffix: str
+    to: str
+    letter: Letter
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a routed mail decided: the standing orders (if any), the reply, and extra mails."""
+
+    orders: OrderSet | None
+    letter: Letter
+    extras: list[Extra]
+    detail: str
+
+
+def answer(
+    route: Route,
+    mail: IncomingMail,
+    key: str,
+    body: list[tuple[int, str]],
+    lines: list[tuple[int, str]],
+    header_problems: list[Problem],
+    now: datetime,
+) -> Answer:
+    game, record, power = route.game, route.record, route.power
+    service = parse_commands(body, CONVENIENCES, {})
+    asked = {c.line: c for c in service.commands}
+    body = [(n, text) for n, text in body if n not in asked]
+    phase = game.phase_spec(record)
+    parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
+    accepted, check_problems = _check(game, record, power, parsed.commands)
+    problems = header_problems + parsed.problems + check_problems
+    refused = sorted((_refused(p, lines) for p in problems), key=lambda r: r.line)
+    earlier = game.store.orders(record.turn, record.phase).get(power)
+    player = record.players[power]
+    submitted = bool(accepted) or parsed.explicit_pass
+    orders = None
+    if submitted:
+        orders = OrderSet(
+            record.turn,
+            record.phase,
+            power,
+            accepted,
+            parsed.explicit_pass and not accepted,
+            key,
+            now.isoformat(),
+            mail.sender,
+        )
+    deadline = game.deadline(record)
+    context: dict[str, Any] = {
+        "game": game.id,
+        "power": power,
+        "turn": record.turn,
+        "phase": phase.title,
+        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "accepted": [normal_form(c, phase) for c in accepted],
+        "summary": list(game.ruleset.summary(record.state, power, record.phase, accepted))
+        if accepted
+        else [],
+        "explicit_pass": orders is not None and orders.explicit_pass,
+        "refused": refused,
+        "stored": submitted,
+        "orders_sent": submitted or bool(refused) or not asked,
+        "replaced": submitted and earlier is not None and earlier.mail_key != key,
+        "kept_earlier": not submitted and earlier is not None,
+        "misses_left": max(0, game.settings.max_missed - player.missed),
+        "other_sender": mail.sender if mail.sender != player.address else "",
+        "by_gm": route.by_gm,
+        **_service_context(game, record, power, list(asked.values())),
+    }
+    letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
+    extras = _service_mails(game, record, power, list(asked.values()))
+    return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
+
+
+def _check(
+    game: Game, record: GameRecord, power: str, commands: list[Command]
+) -> tuple[list[Command], list[Problem]]:
+    """Drop refused commands until the ruleset accepts the rest, so stored orders are always valid."""
+    accepted, problems = list(commands), []
+    for _ in range(len(commands) + 1):
+        found = game.ruleset.check(record.state, power, record.phase, accepted)
+        if not found:
+            break
+        bad_lines = {p.line for p in found}
+        if 0 in bad_lines:  # a problem with the whole set: nothing of it stands
+            bad_lines = {c.line for c in accepted}
+        problems += found
+        accepted = [c for c in accepted if c.line not in bad_lines]
+    return accepted, problems
+
+
+def _refused(problem: Problem, lines: list[tuple[int, str]]) -> Refused:
+    text = dict(lines).get(problem.line, "")
+    return Refused(problem.line, text, problem.msg, problem.suggestion)
+
+
+def _service_context(game: Game, record: GameRecord, power: str, asked: list[Command]) -> dict[str, Any]:
+    names = {c.name for c in asked}
+    phases = [
+        {"title": spec.title, "commands": [(c.example, c.help) for c in spec.commands]}
+        for spec in game.ruleset.phases.values()
+    ]
+    return {
+        "blank": blanks(game, record, power) if "form" in names else None,
+        "help": phases if "help" in names else None,
+        "leave_asked": next((int(c.args["turns"]) for c in asked if c.name == "leave"), 0),
+        "status_sent": "status" in names,
+    }
+
+
+def _service_mails(game: Game, record: GameRecord, power: str, asked: list[Command]) -> list[Extra]:
+    extras = []
+    player = record.players[power]
+    for command in asked:
+        if command.name == "status":
+            extras.append(Extra("status", player.address, _last_report(game, record, power)))
+        elif command.name == "leave":
+            context = {
+                "game": game.id,
+                "power": power,
+                "player": f"{player.name} <{player.address}>",
+                "turns": int(command.args["turns"]),
+            }
+            letter = Letter("gm/leave-request", context, "subject_leave", {"game": game.id, "power": power})
+            extras.append(Extra("leave", game.settings.gm, letter))
+    return extras
+
+
+def _last_report(game: Game, record: GameRecord, power: str) -> Letter:
+    """The latest turn report as it went out; before the first resolution, the status and blank."""
+    names = [n for n in game.store.turn_records() if n != START_RECORD]
+    if names:
+        data = game.store.read_turn_record(names[-1])
+        for mail in letters(game, record, data, correction=False):
+            if mail.power == power and mail.letter.template == "player/report":
+                return mail.letter
+    context = {
+        "game": game.id,
+        "power": power,
+        "turn": record.turn,
+        "status": status_texts(game, record, power),
+        "blank": blanks(game, record, power),
+    }
+    return Letter("player/status", context, "subject_status", {"game": game.id, "power": power})

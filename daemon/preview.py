@@ -1,0 +1,53 @@
+"""Preview mode: the GM reads a resolved phase, every private report included, before players do.
+
+The preview is the turn record itself; nothing in the game record changes until the GM releases
+it (`commit`) or corrects orders or state and asks for it again.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from datetime import datetime
+from typing import Any
+
+from daemon.games import Game
+from daemon.postman import Letter, Postman
+from daemon.release import letters
+from daemon.render import languages, render
+from state.records import GameRecord
+
+
+def as_committed(game: Game, record: GameRecord, data: dict[str, Any]) -> GameRecord:
+    """The game record as it will be once this turn record is released (a copy)."""
+    future = copy.deepcopy(record)
+    future.state = data["state_after"]
+    for power, standing in data["players_after"].items():
+        future.players[power].restore(standing)
+    if future.state.get("over"):
+        future.status, future.deadline = "over", ""
+    else:
+        resolved = datetime.fromisoformat(data["resolved_at"])
+        future.deadline = (resolved + game.duration(future)).isoformat()
+    return future
+
+
+def send_preview(game: Game, postman: Postman, record: GameRecord) -> None:
+    data = game.store.read_turn_record(record.preview)
+    future = as_committed(game, record, data)
+    parts = [
+        {
+            "to": mail.to,
+            "power": mail.power,
+            "text": render(mail.letter.template, game.settings.language, mail.letter.context, game.catalog),
+        }
+        for mail in letters(game, future, data, correction=record.preview in record.corrections)
+    ]
+    first = languages(game.settings.language)[0]
+    context = {"game": game.id, "turn": data["turn"], "phase": data["phase"], "parts": parts, "first": first}
+    letter = Letter("gm/preview", context, "subject_preview", {"game": game.id, "turn": data["turn"]})
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
+    postman.send(
+        f"{game.id}-{record.preview}-preview-{digest}", game.settings.gm, letter, game.settings.language
+    )

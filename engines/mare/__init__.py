@@ -1,0 +1,11 @@
+"""The "mare" ruleset (rules/mare.txt): western Mediterranean antiquity, one resource (МОЩЬ),
+simultaneous influence auctions per territory, generals, map painting."""
+
+from __future__ import annotations
+
+from engines.contract import Ruleset
+from engines.mare.ruleset import MareRuleset
+
+RULESET: Ruleset = MareRuleset()
+
+__all__ = ["RULESET", "MareRuleset"]

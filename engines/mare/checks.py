@@ -1,0 +1,305 @@
+"""Rule checks of one power's orders, each problem tied to its line.
+
+Each command has one named check (the table CHECKS). A mail is judged top to bottom with a
+running total of the influence it spends, so the line that overspends is the one refused; a
+refused line spends nothing. `spending` turns accepted orders into the allocation table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engines import toolkit
+from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
+from engines.mare.data import DATA
+from engines.mare.schema import PHASES, vocabularies
+from engines.mare.world import (
+    adjacent,
+    bonus_at,
+    connectivity_cost,
+    extra_components,
+    held_generals,
+    influence,
+    is_land,
+    neighbours,
+    owned,
+    pool,
+)
+from engines.text import Msg
+
+C = DATA.costs
+
+
+@dataclass
+class Mail(toolkit.Mail):
+    """One power's mail being judged, with what its earlier lines already spent."""
+
+    spent: int = 0
+
+    def bids_on(self, territory: str) -> bool:
+        return any(c.name == "influence" and c.args.get("territory") == territory for c in self.commands)
+
+    def holds(self, general: str) -> bool:
+        return general in held_generals(self.state, self.power)
+
+    def mine(self, territory: str) -> bool:
+        return bool(self.state["owners"][territory] == self.power)
+
+
+Check = Callable[[Mail, Command], Msg | None]
+
+
+def _msg(code: str, **params: str | int) -> Msg:
+    return Msg(code, params)
+
+
+def cost(state: JSON, cmd: Command) -> int:
+    """What an order takes from the turn's influence."""
+    if cmd.name in ("influence", "support"):
+        return int(cmd.args["amount"])
+    if cmd.name == "connect":
+        return connectivity_cost(int(cmd.args["count"]))
+    return {"fortify": C.fortress, "raze": C.raze, "move_bonus": C.move_bonus}.get(cmd.name, 0)
+
+
+def _spend(mail: Mail, cmd: Command) -> Msg | None:
+    amount, have = cost(mail.state, cmd), influence(mail.state, mail.power)
+    if mail.spent + amount > have:
+        return _msg("mare_not_enough_influence", need=mail.spent + amount, have=have, left=have - mail.spent)
+    mail.spent += amount
+    return None
+
+
+def _influence(mail: Mail, cmd: Command) -> Msg | None:
+    return _spend(mail, cmd)
+
+
+def _support(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.args["side"] == mail.power:
+        return _msg("mare_support_self")
+    return _spend(mail, cmd)
+
+
+def _sent_general(mail: Mail, general: str, territory: str) -> Msg | None:
+    if not mail.holds(general):
+        return _msg("mare_general_not_yours", general=general)
+    if not mail.bids_on(territory):
+        return _msg("mare_general_needs_influence", general=general, territory=territory)
+    return None
+
+
+def _general(mail: Mail, cmd: Command) -> Msg | None:
+    general = DATA.general(str(cmd.args["general"]))
+    if general.command != "general":
+        keyword = next(spec.keywords[0] for spec in PHASES["orders"].commands if spec.name == general.command)
+        return _msg("mare_general_own_order", general=general.name, keyword=keyword)
+    return _sent_general(mail, general.name, str(cmd.args["territory"]))
+
+
+def _charm(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.args["side"] == mail.power:
+        return _msg("mare_charm_self")
+    return _sent_general(mail, DATA.general_of("charmer").name, str(cmd.args["territory"]))
+
+
+def _unite(mail: Mail, cmd: Command) -> Msg | None:
+    first, other = str(cmd.args["territory"]), str(cmd.args["other"])
+    if not adjacent(mail.state, first, other):
+        return _msg("mare_not_adjacent", territory=first, other=other)
+    return _sent_general(mail, DATA.general_of("unifier").name, first)
+
+
+def _kill(mail: Mail, cmd: Command) -> Msg | None:
+    killer, target = DATA.general_of("killer").name, str(cmd.args["general"])
+    if not mail.holds(killer):
+        return _msg("mare_general_not_yours", general=killer)
+    if target == killer:
+        return _msg("mare_kill_self")
+    if target in pool(mail.state):
+        return _msg("mare_general_in_pool", general=target)
+    return None
+
+
+def _exchange(mail: Mail, cmd: Command) -> Msg | None:
+    sukh, target = DATA.general_of("sukhbaatar").name, str(cmd.args["general"])
+    if not mail.holds(sukh):
+        return _msg("mare_general_not_yours", general=sukh)
+    if target == sukh or target not in pool(mail.state):
+        return _msg("mare_general_not_in_pool", general=target)
+    return None
+
+
+def _fortify(mail: Mail, cmd: Command) -> Msg | None:
+    territory = str(cmd.args["territory"])
+    if not mail.mine(territory):
+        return _msg("mare_not_your_territory", territory=territory)
+    if not is_land(territory):
+        return _msg("mare_fortress_on_sea", territory=territory)
+    if territory in mail.state["fortresses"]:
+        return _msg("mare_fortress_exists", territory=territory)
+    return _spend(mail, cmd)
+
+
+def _raze(mail: Mail, cmd: Command) -> Msg | None:
+    territory = str(cmd.args["territory"])
+    if mail.state["fortresses"].get(territory) != mail.power:
+        return _msg("mare_no_fortress", territory=territory)
+    return _spend(mail, cmd)
+
+
+def _move_bonus(mail: Mail, cmd: Command) -> Msg | None:
+    source, target = str(cmd.args["territory"]), str(cmd.args["to"])
+    for territory in (source, target):
+        if not mail.mine(territory):
+            return _msg("mare_not_your_territory", territory=territory)
+    if not bonus_at(mail.state, source):
+        return _msg("mare_no_bonus_there", territory=source)
+    if not is_land(target) or bonus_at(mail.state, target):
+        return _msg("mare_bad_bonus_target", territory=target)
+    return _spend(mail, cmd)
+
+
+def _connect(mail: Mail, cmd: Command) -> Msg | None:
+    extra = extra_components(mail.state, mail.power)
+    if int(cmd.args["count"]) > extra:
+        return _msg("mare_connect_too_many", count=int(cmd.args["count"]), extra=extra)
+    return _spend(mail, cmd)
+
+
+def _permit(mail: Mail, cmd: Command) -> Msg | None:
+    power, territory = str(cmd.args["power"]), str(cmd.args["territory"])
+    if power == mail.power or owned(mail.state, power):
+        return _msg("mare_permit_not_landless", power=power)
+    if mail.state["owners"][territory]:
+        return _msg("mare_permit_not_neutral", territory=territory)
+    if not any(mail.mine(n) for n in neighbours(mail.state, territory)):
+        return _msg("mare_permit_not_neighbour", territory=territory)
+    return None
+
+
+CHECKS: dict[str, Check] = {
+    "influence": _influence,
+    "support": _support,
+    "general": _general,
+    "charm": _charm,
+    "unite": _unite,
+    "kill": _kill,
+    "exchange": _exchange,
+    "fortify": _fortify,
+    "raze": _raze,
+    "move_bonus": _move_bonus,
+    "connect": _connect,
+    "permit": _permit,
+}
+
+# Orders that may appear once per mail, keyed by these arguments (a second one is refused).
+ONCE: dict[str, tuple[str, ...]] = {
+    "influence": ("territory",),
+    "support": ("territory", "side"),
+    "general": ("general",),
+    "charm": (),
+    "unite": (),
+    "kill": (),
+    "exchange": (),
+    "fortify": ("territory",),
+    "raze": ("territory",),
+    "move_bonus": ("territory",),
+    "connect": (),
+    "permit": ("power", "territory"),
+}
+
+
+def _shape_problem(mail: Mail, cmd: Command) -> Msg | None:
+    """The order belongs to the phase and names only things that exist in this game."""
+    specs = {spec.name: spec for spec in PHASES["orders"].commands}
+    if cmd.name not in specs:
+        return _msg("mare_not_an_order", order=cmd.name)
+    for arg in specs[cmd.name].args:
+        value = cmd.args.get(arg.name)
+        if value is None:
+            if not arg.optional:
+                return _msg("mare_argument_missing", argument=arg.name)
+        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
+            return _msg("mare_name_not_in_game", name=str(value))
+        elif arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
+            return _msg("mare_bad_number", argument=arg.name)
+    return None
+
+
+def _key(cmd: Command) -> tuple[str, ...]:
+    return (cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))
+
+
+def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
+    first = mail.seen.get(_key(cmd))
+    if first is None and cmd.name == "move_bonus":  # one bonus per target territory too
+        first = mail.seen.get(("move_bonus_to", str(cmd.args.get("to", ""))))
+    return None if first is None else _msg("mare_duplicate_order", first=first)
+
+
+def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+    """What the order blank offers: the commands this power can use now."""
+    held = {DATA.general(g).command for g in held_generals(state, power)}
+    mine = owned(state, power)
+    closed = {
+        "general": "general" not in held,
+        "charm": "charm" not in held,
+        "unite": "unite" not in held,
+        "kill": "kill" not in held,
+        "exchange": "exchange" not in held or not pool(state),
+        "fortify": not any(is_land(t) and t not in state["fortresses"] for t in mine),
+        "raze": power not in state["fortresses"].values(),
+        "move_bonus": not any(bonus_at(state, t) for t in mine),
+        "connect": extra_components(state, power) == 0,
+        "permit": all(owned(state, p) for p in state["powers"] if p != power),
+    }
+    return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]
+
+
+def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if state["over"]:
+        return [Problem(0, _msg("mare_game_over"))]
+    if phase != state["phase"]:
+        return [Problem(0, _msg("mare_wrong_phase", phase=state["phase"]))]
+    mail = Mail(state, power, commands, vocabularies(state))
+    problems: list[Problem] = []
+    for cmd in commands:
+        msg = _shape_problem(mail, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
+        if msg is None:
+            mail.seen[_key(cmd)] = cmd.line
+            if cmd.name == "move_bonus":
+                mail.seen[("move_bonus_to", str(cmd.args["to"]))] = cmd.line
+        else:
+            problems.append(Problem(cmd.line, msg))
+    return problems
+
+
+def spending(state: JSON, power: str, commands: Sequence[Command]) -> JSON:
+    """The allocation table of accepted orders: what goes where, the total and what is left."""
+    rows: list[dict[str, str | int]] = [
+        {
+            "order": cmd.name,
+            "territory": str(cmd.args.get("territory", "")),
+            "side": str(cmd.args.get("side", "")),
+            "amount": cost(state, cmd),
+        }
+        for cmd in commands
+        if cost(state, cmd)
+    ]
+    have = influence(state, power)
+    spent = sum(int(row["amount"]) for row in rows)
+    return {"rows": rows, "available": have, "spent": spent, "left": have - spent}
+
+
+_ROW_CODES = {"influence": "mare_summary_influence", "support": "mare_summary_support"}
+
+
+def summary(state: JSON, power: str, commands: Sequence[Command]) -> list[Msg]:
+    """The reply's allocation table: each paid order, then the total and what is left."""
+    table = spending(state, power, commands)
+    rows = [_msg(_ROW_CODES.get(str(row["order"]), "mare_summary_action"), **row) for row in table["rows"]]
+    return [
+        *rows,
+        _msg("mare_summary_total", spent=table["spent"], available=table["available"], left=table["left"]),
+    ]

@@ -1,0 +1,273 @@
+"""Resolution of the one mail phase of a turn, and the start of the next.
+
+connectivity dues → special actions → stakes and generals → conflicts (by territory, map order)
+→ outcomes and generals' effects → map painting → sea-only pieces → fortresses → bonus moves →
+general exchanges, kills and heroic draws → МОЩЬ → landless penalty → victory → next turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+from engines.contract import JSON, Resolution
+from engines.mare import painting
+from engines.mare.checks import check, spending
+from engines.mare.conflict import NEUTRALS, Conflict, Play, Stake, fight
+from engines.mare.data import DATA
+from engines.mare.events import Events
+from engines.mare.outcomes import Aftermath, settle
+from engines.mare.victory import check_victory
+from engines.mare.world import (
+    coefficient,
+    connectivity_cost,
+    decimal,
+    extra_components,
+    influence,
+    owned,
+    pool,
+    sides,
+)
+from engines.rng import Rng
+from engines.toolkit import Orders, accepted, commands_named
+
+T, C = DATA.thresholds, DATA.costs
+
+
+def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    if state["over"] or phase != state["phase"]:
+        raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
+    start, new = copy.deepcopy(state), copy.deepcopy(state)
+    events = Events(new["powers"])
+    valid = accepted(check, start, phase, orders, events, "mare_order_refused")
+    events.announce("mare_news_turn", turn=start["turn"])
+    _connectivity(start, valid, events)
+    _special_actions(valid, events)
+    after = _conflicts(start, valid, events, rng)
+    permits = {
+        (p, str(c.args["power"]), str(c.args["territory"])) for p, c in commands_named(valid, "permit")
+    }
+    painting.paint(start, new, after.results, permits, events)
+    painting.vanish_sea_pieces(new, events)
+    builds = [(p, str(c.args["territory"])) for p, c in commands_named(valid, "fortify")]
+    razes = [(p, str(c.args["territory"])) for p, c in commands_named(valid, "raze")]
+    painting.fortresses(new, builds, razes, events)
+    moves = [(p, str(c.args["territory"]), str(c.args["to"])) for p, c in commands_named(valid, "move_bonus")]
+    painting.move_bonuses(new, moves, events)
+    _general_moves(new, valid, after, events, rng)
+    new["pesterator"] = after.pesterator
+    for power in new["powers"]:
+        if not owned(start, power) and not owned(new, power):
+            events.change_might(power, -T.landless_loss, "mare_landless")
+    _apply_might(new, events)
+    new["allocations"] = {p: spending(start, p, valid[p]) for p in new["powers"]}
+    if not check_victory(new, events):
+        new["turn"] += 1
+        _new_turn(new, events)
+    _publish_map(new, events)
+    return events.resolution(new)
+
+
+def _connectivity(start: JSON, orders: Orders, events: Events) -> None:
+    for power in start["powers"]:
+        extra = extra_components(start, power)
+        if not extra:
+            continue
+        paid = next((int(c.args["count"]) for c in orders[power] if c.name == "connect"), 0)
+        if paid:
+            events.tell_all(
+                [power], "mare_connectivity_paid", power=power, count=paid, cost=connectivity_cost(paid)
+            )
+        unpaid = extra - paid
+        if unpaid and start["might"][power] >= T.mighty:
+            events.change_might(power, -T.connectivity_loss * unpaid, "mare_connectivity_loss", count=unpaid)
+        elif unpaid:
+            events.tell_all([power], "mare_connectivity_free", power=power, count=unpaid, mighty=T.mighty)
+
+
+def _special_actions(orders: Orders, events: Events) -> None:
+    """«Использование п. а) и б) снижает вашу МОЩЬ на 1»: once per fortress built or bonus moved."""
+    for power, cmd in [*commands_named(orders, "fortify"), *commands_named(orders, "move_bonus")]:
+        events.change_might(
+            power, -T.special_action_loss, "mare_special_action", territory=str(cmd.args["territory"])
+        )
+
+
+def _stakes(start: JSON, orders: Orders) -> list[Stake]:
+    stakes = []
+    for power, cmd in [*commands_named(orders, "influence"), *commands_named(orders, "support")]:
+        territory, raw = str(cmd.args["territory"]), int(cmd.args["amount"])
+        beneficiary = str(cmd.args.get("side", power))
+        value = raw * coefficient(start, power, territory)
+        stakes.append(
+            Stake(power, beneficiary, territory, raw, value, "own" if cmd.name == "influence" else "support")
+        )
+    for territory, owner in sorted(start["fortresses"].items()):
+        stakes.append(
+            Stake(owner, owner, territory, C.fortress_influence, Fraction(C.fortress_influence), "fortress")
+        )
+    for due in start["pesterator"]:
+        amount = DATA.rules.pesterator_support
+        stakes.append(Stake(NEUTRALS, due["power"], due["territory"], amount, Fraction(amount), "pesterator"))
+    return stakes
+
+
+def _plays(orders: Orders) -> list[Play]:
+    plays = [
+        Play(str(c.args["general"]), p, str(c.args["territory"]))
+        for p, c in commands_named(orders, "general")
+    ]
+    plays += [
+        Play(DATA.general_of("charmer").name, p, str(c.args["territory"]), str(c.args["side"]))
+        for p, c in commands_named(orders, "charm")
+    ]
+    plays += [
+        Play(DATA.general_of("unifier").name, p, str(c.args["territory"]), str(c.args["other"]))
+        for p, c in commands_named(orders, "unite")
+    ]
+    return plays
+
+
+def _groups(start: JSON, stakes: list[Stake], plays: list[Play]) -> list[tuple[str, ...]]:
+    """Territories in conflict, in map order; the Unifier's two territories make one group."""
+    busy = {s.territory for s in stakes} | {p.territory for p in plays}
+    merged = {p.territory: p.target for p in plays if p.kind == "unifier"}
+    groups: list[tuple[str, ...]] = []
+    taken: set[str] = set()
+    for territory in start["map"]:
+        if territory in taken or territory not in busy | set(merged.values()):
+            continue
+        partner = merged.get(territory) or next((a for a, b in merged.items() if b == territory), "")
+        group = tuple(t for t in start["map"] if t in (territory, partner))
+        taken.update(group)
+        groups.append(group)
+    return groups
+
+
+def _conflicts(start: JSON, orders: Orders, events: Events, rng: Rng) -> Aftermath:
+    stakes, plays, after = _stakes(start, orders), _plays(orders), Aftermath()
+    for stake in stakes:
+        events.log(
+            "mare_gm_stake",
+            territory=stake.territory,
+            source=stake.source,
+            beneficiary=stake.beneficiary,
+            raw=stake.raw,
+            coefficient=decimal(stake.value / stake.raw) if stake.raw else "1",
+            value=decimal(stake.value),
+            via=stake.via,
+        )
+    for group in _groups(start, stakes, plays):
+        here = [s for s in stakes if s.territory in group]
+        sent = [p for p in plays if p.territory in group]
+        if not here:
+            continue
+        conflict = fight(group, here, sent, sides(start), rng)
+        _tell_conflict(conflict, events)
+        settle(start, conflict, events, after, rng)
+    return after
+
+
+def _tell_conflict(c: Conflict, events: Events) -> None:
+    who, place = c.participants(), c.label
+    events.tell_all(who, "mare_conflict", territory=place)
+    for play in c.active:
+        events.tell_all(who, "mare_general_played", general=play.general, holder=play.holder, territory=place)
+    for play in c.cancelled:
+        events.tell_all(
+            who, "mare_general_cancelled", general=play.general, holder=play.holder, territory=place
+        )
+    for side in c.sides:
+        events.tell_all(
+            who,
+            "mare_side",
+            side=side,
+            strength=decimal(c.strength[side]),
+            own=decimal(c.own(side)),
+            support=decimal(c.support(side)),
+        )
+    for r in c.rounds:
+        if r.winner:
+            events.tell_all(
+                who,
+                "mare_round",
+                number=r.number,
+                winner=r.a,
+                winner_strength=decimal(r.a_strength),
+                loser=r.b,
+                loser_strength=decimal(r.b_strength),
+                left=decimal(r.left),
+            )
+        else:
+            events.tell_all(
+                who, "mare_round_tie", number=r.number, a=r.a, b=r.b, strength=decimal(r.a_strength)
+            )
+    if c.by_victor:
+        events.tell_all(who, "mare_victor_wins", power=c.winner, territory=place)
+    if c.winner:
+        events.tell_all(who, "mare_conflict_won", territory=place, winner=c.winner)
+    else:
+        events.tell_all(who, "mare_conflict_nobody", territory=place)
+    events.announce("mare_news_conflict", territory=place, winner=c.winner or "—")
+
+
+def _general_moves(new: JSON, orders: Orders, after: Aftermath, events: Events, rng: Rng) -> None:
+    """Annihilated generals return; Sukhbaatar exchanges; kills; then heroic draws from the pool."""
+    for general in sorted(after.to_pool):
+        new["generals"][general] = ""
+    sukh = DATA.general_of("sukhbaatar").name
+    for power, cmd in commands_named(orders, "exchange"):
+        wanted = str(cmd.args["general"])
+        if new["generals"][sukh] == power and not new["generals"][wanted]:
+            new["generals"][sukh], new["generals"][wanted] = "", power
+            events.tell_all([power], "mare_exchanged", general=wanted)
+    killer = DATA.general_of("killer").name
+    for power, cmd in commands_named(orders, "kill"):
+        target = str(cmd.args["general"])
+        victim = new["generals"][target]
+        new["generals"][target] = new["generals"][killer] = ""
+        events.tell_all([power], "mare_killed", general=target)
+        if victim and victim != power:
+            events.tell(victim, "mare_general_killed", general=target)
+    for winner, territory in after.heroic:
+        free = pool(new)
+        if not free:
+            events.tell_all([winner], "mare_heroic_no_general", territory=territory)
+            continue
+        general = rng.choice(free, f"mare {territory}: heroic victory of {winner}, a free general")
+        new["generals"][general] = winner
+        events.tell_all([winner], "mare_heroic_general", general=general)
+        events.announce("mare_news_heroic", power=winner, territory=territory)
+
+
+def _apply_might(new: JSON, events: Events) -> None:
+    for power in new["powers"]:
+        new["might"][power] = max(DATA.might_floor, new["might"][power] + events.might[power])
+
+
+def _new_turn(new: JSON, events: Events) -> None:
+    for power in new["powers"]:
+        events.tell(
+            power,
+            "mare_turn_start",
+            turn=new["turn"],
+            might=new["might"][power],
+            influence=influence(new, power),
+            extra=extra_components(new, power),
+        )
+
+
+def _publish_map(new: JSON, events: Events) -> None:
+    """The painted map as a table in the news, then everyone's МОЩЬ."""
+    for territory in new["map"]:
+        events.announce(
+            "mare_news_map_row",
+            territory=territory,
+            owner=new["owners"][territory] or NEUTRALS,
+            fortress=" ♜" if territory in new["fortresses"] else "",
+            bonus="".join(f" ★{b}" for b, at in new["bonuses"].items() if at == territory),
+        )
+    for power in new["powers"]:
+        events.announce(
+            "mare_news_might", power=power, might=new["might"][power], territories=len(owned(new, power))
+        )

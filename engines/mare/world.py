@@ -1,0 +1,188 @@
+"""The state's shape (plain JSON) and the map questions every rule module asks.
+
+state = {turn, phase, over, powers,                 # the contract keys
+         map: [territory],                           # this game's territories, data order
+         owners: {territory: power or ""},           # public
+         might: {power: МОЩЬ},                       # public (see README)
+         fortresses: {territory: power},             # public, standing fortresses
+         bonuses: {bonus: territory},                # public
+         generals: {general: holder or ""},          # "" = the common pool; holders are private
+         pesterator: [{power, territory}],           # private: neutrals' support due this turn
+         allocations: {power: {rows, available, spent, left}},  # private: last turn's spending
+         winner: "", victory: ""}                    # "conquest" | "domination" once over
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+
+from engines.contract import JSON
+from engines.mare.data import DATA
+
+ORDERS = "orders"
+CONQUEST, DOMINATION = "conquest", "domination"
+
+
+def setup(powers: list[str]) -> JSON:
+    territories = DATA.map_for(powers)
+    return {
+        "turn": 1,
+        "phase": ORDERS,
+        "over": False,
+        "powers": list(powers),
+        "map": [t.name for t in territories],
+        "owners": {t.name: t.home if t.home in powers else "" for t in territories},
+        "might": {p: DATA.start_might for p in powers},
+        "fortresses": {},
+        "bonuses": {b.name: b.at for b in DATA.bonuses},
+        "generals": {g.name: "" for g in DATA.generals},
+        "pesterator": [],
+        "allocations": {p: {"rows": [], "available": 0, "spent": 0, "left": 0} for p in powers},
+        "winner": "",
+        "victory": "",
+    }
+
+
+def neighbours(state: JSON, territory: str) -> list[str]:
+    present = set(state["map"])
+    return [n for n in DATA.territory(territory).neighbours if n in present]
+
+
+def adjacent(state: JSON, a: str, b: str) -> bool:
+    return b in neighbours(state, a)
+
+
+def owned(state: JSON, power: str) -> list[str]:
+    return [t for t in state["map"] if state["owners"][t] == power]
+
+
+def is_land(territory: str) -> bool:
+    return DATA.territory(territory).is_land
+
+
+def is_border(state: JSON, territory: str) -> bool:
+    """Next to a territory of another player (neutrals do not count)."""
+    owner = state["owners"][territory]
+    return bool(owner) and any(state["owners"][n] not in ("", owner) for n in neighbours(state, territory))
+
+
+def is_internal(state: JSON, territory: str) -> bool:
+    return bool(state["owners"][territory]) and not is_border(state, territory)
+
+
+def near(state: JSON, power: str, territory: str) -> bool:
+    """Owned by `power` or next to one of its territories."""
+    mine = set(owned(state, power))
+    return territory in mine or any(n in mine for n in neighbours(state, territory))
+
+
+def bonuses_of(state: JSON, power: str) -> list[str]:
+    return [b.name for b in DATA.bonuses if state["owners"].get(state["bonuses"][b.name]) == power]
+
+
+def has_bonus_kind(state: JSON, power: str, kind: str) -> bool:
+    return any(DATA.bonus(b).kind == kind for b in bonuses_of(state, power))
+
+
+def bonus_at(state: JSON, territory: str) -> str:
+    return next((b for b, at in state["bonuses"].items() if at == territory), "")
+
+
+def coefficient(state: JSON, power: str, territory: str) -> Fraction:
+    """«Удалённость территорий»: 1 near, else 0.8 sea / 0.7 land, × 0.5 on another's internal one."""
+    d = DATA.distance
+    if near(state, power, territory):
+        return d.near
+    sea = not is_land(territory)
+    factor = d.near if sea and has_bonus_kind(state, power, "sea_reach") else d.sea if sea else d.land
+    owner = state["owners"][territory]
+    if (
+        owner
+        and owner != power
+        and is_internal(state, territory)
+        and not has_bonus_kind(state, power, "no_internal")
+    ):
+        factor *= d.internal
+    return factor
+
+
+def components(state: JSON, power: str) -> list[list[str]]:
+    """The connected pieces of a power's state, each in map order, largest first (ties: map order)."""
+    mine = owned(state, power)
+    left, pieces = set(mine), []
+    for start in mine:
+        if start not in left:
+            continue
+        piece, stack = {start}, [start]
+        left.discard(start)
+        while stack:
+            for n in neighbours(state, stack.pop()):
+                if n in left:
+                    left.discard(n)
+                    piece.add(n)
+                    stack.append(n)
+        pieces.append([t for t in mine if t in piece])
+    return sorted(pieces, key=lambda p: -len(p))
+
+
+def extra_components(state: JSON, power: str) -> int:
+    return max(0, len(components(state, power)) - 1)
+
+
+def connectivity_cost(paid: int) -> int:
+    """1 for the 2nd component, 2 for the 3rd…: paying for `paid` extra pieces costs 1+2+…+paid."""
+    return DATA.costs.connectivity_step * paid * (paid + 1) // 2
+
+
+def influence(state: JSON, power: str) -> int:
+    """Influence to spread this turn: МОЩЬ plus the income bonuses held (fortresses are extra)."""
+    income = sum(DATA.bonus(b).value for b in bonuses_of(state, power) if DATA.bonus(b).kind == "influence")
+    return max(0, int(state["might"][power])) + income
+
+
+def fortresses_of(state: JSON, power: str) -> list[str]:
+    return [t for t in state["map"] if state["fortresses"].get(t) == power]
+
+
+def held_generals(state: JSON, power: str) -> list[str]:
+    return [g.name for g in DATA.generals if state["generals"][g.name] == power]
+
+
+def pool(state: JSON) -> list[str]:
+    return [g.name for g in DATA.generals if not state["generals"][g.name]]
+
+
+def conquest_target(state: JSON) -> int:
+    t = DATA.thresholds
+    return math.ceil(len(state["map"]) * t.conquest_num / t.conquest_den)
+
+
+def others(state: JSON, power: str) -> list[str]:
+    return [p for p in state["powers"] if p != power]
+
+
+def sides(state: JSON) -> list[str]:
+    """Who may be supported or charmed: the powers and the neutrals."""
+    return [*state["powers"], DATA.neutrals.name]
+
+
+def decimal(value: Fraction) -> str:
+    """An exact value as players read it: 5.6, 2.45, 7 (every coefficient is a terminating decimal).
+
+    A non-terminating value (none arises from the data's hundredths and halvings) shows 4 places.
+    """
+    digits, scaled = 0, abs(value)
+    while scaled.denominator != 1 and digits < 12:
+        scaled, digits = scaled * 10, digits + 1
+    sign = "-" if value < 0 else ""
+    if scaled.denominator != 1:
+        return f"{float(value):.4f}"
+    text = str(scaled.numerator).rjust(digits + 1, "0")
+    whole, part = (text[:-digits], text[-digits:]) if digits else (text, "")
+    return sign + whole + ("." + part.rstrip("0") if part.rstrip("0") else "")
+
+
+def names_in(items: Iterable[str]) -> str:
+    return ", ".join(items)

@@ -1,0 +1,124 @@
+"""What every ruleset may share, so each rule of the house is written once: named data records and
+their loading from TOML, name lookup, the mail being checked, the acceptance of orders by the
+checks, and the events collector that becomes the contract's Resolution.
+
+Nothing here knows a ruleset's rules or message codes; a ruleset passes its codes in.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from engines.contract import JSON, Command, Problem, Resolution, Vocabulary
+from engines.text import Msg, Param
+
+N = TypeVar("N", bound="Named")
+Orders = Mapping[str, Sequence[Command]]
+MailCheck = Callable[[JSON, str, str, Sequence[Command]], list[Problem]]
+
+
+# ---- data ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Named:
+    """Anything players name in orders: canonical Russian name, English name, extra spellings."""
+
+    name: str
+    en: str
+    aliases: tuple[str, ...]
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.en, *self.aliases)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A ruleset's data file as plain tables (each ruleset turns them into its frozen records)."""
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def named_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The `Named` fields of a TOML table, for `Record(**named_fields(x), ...)`; aliases optional."""
+    return {"name": raw["name"], "en": raw["en"], "aliases": tuple(raw.get("aliases", ()))}
+
+
+def by_name(items: Iterable[N], name: str) -> N:
+    """The record with this canonical name; KeyError for a name the data does not have."""
+    for item in items:
+        if item.name == name:
+            return item
+    raise KeyError(name)
+
+
+def vocabulary_of(items: Iterable[Named]) -> Vocabulary:
+    """A NAME vocabulary: each canonical name with the other spellings orders may use."""
+    return {item.name: item.spellings for item in items}
+
+
+def power_vocabulary(known: Iterable[Named], powers: Iterable[str]) -> Vocabulary:
+    """The powers of one game with their spellings (a power the data does not know has none)."""
+    spellings = {p.name: p.spellings for p in known}
+    return {power: spellings.get(power, ()) for power in powers}
+
+
+# ---- checks -------------------------------------------------------------------------------------
+@dataclass
+class Mail:
+    """One power's mail being judged; a ruleset's subclass adds what its earlier lines spent.
+
+    `seen` maps a ruleset's once-only key of an accepted order to its line, to refuse repeats."""
+
+    state: JSON
+    power: str
+    commands: Sequence[Command]
+    names: Mapping[str, Vocabulary]
+    seen: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+
+# ---- resolution ---------------------------------------------------------------------------------
+class Events:
+    """Collects what one resolution tells: private reports, public news and the GM's log."""
+
+    def __init__(self, powers: Iterable[str]) -> None:
+        self.reports: dict[str, list[Msg]] = {power: [] for power in powers}
+        self.news: list[Msg] = []
+        self.gm_log: list[Msg] = []
+
+    def tell(self, power: str, code: str, /, **params: Param) -> None:
+        self.reports[power].append(Msg(code, params))
+
+    def announce(self, code: str, /, **params: Param) -> None:
+        self.news.append(Msg(code, params))
+
+    def log(self, code: str, /, **params: Param) -> None:
+        self.gm_log.append(Msg(code, params))
+
+    def resolution(self, state: JSON) -> Resolution:
+        return Resolution(state, self.reports, self.news, self.gm_log)
+
+
+def accepted(
+    check: MailCheck, state: JSON, phase: str, orders: Orders, events: Events, refusal: str
+) -> dict[str, list[Command]]:
+    """Each power's orders that pass the checks now, in setup order; refused ones are reported
+    (the `refusal` code with the line, then the problem), never half-applied. A problem on
+    line 0 (the whole mail) refuses every order of that power."""
+    valid: dict[str, list[Command]] = {}
+    for power in state["powers"]:
+        commands = orders.get(power, ())
+        problems = check(state, power, phase, commands)
+        refused = {p.line for p in problems}
+        for problem in problems:
+            events.tell(power, refusal, line=problem.line)
+            events.reports[power].append(problem.msg)
+        valid[power] = [] if 0 in refused else [c for c in commands if c.line not in refused]
+    return valid
+
+
+def commands_named(orders: Orders, name: str) -> list[tuple[str, Command]]:
+    """Every (power, command) of this kind, in setup order then line order: deterministic."""
+    return [(power, cmd) for power, cmds in orders.items() for cmd in cmds if cmd.name == name]

@@ -1,0 +1,58 @@
+"""Builders every ruleset's tests share: order mails, one resolution, the codes of messages and
+problems, and a stable dump of a resolution (for determinism tests)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.contract import JSON, Command, Problem, Resolution, Ruleset
+from engines.rng import Rng
+
+Line = tuple[str, dict[str, int | str]]
+
+
+def mail(*lines: Line) -> list[Command]:
+    """A mail of these orders, numbered from line 1 as the parser would."""
+    return [Command(name, args, number) for number, (name, args) in enumerate(lines, start=1)]
+
+
+def o(name: str, **args: int | str) -> Line:
+    return (name, args)
+
+
+def codes(messages: Sequence[Any]) -> list[str]:
+    return [m.code for m in messages]
+
+
+def as_json(result: Resolution) -> str:
+    """Everything a resolution gives, as one string: equal strings mean equal resolutions."""
+    return json.dumps(
+        {
+            "state": result.state,
+            "reports": {p: [m.to_json() for m in ms] for p, ms in result.reports.items()},
+            "news": [m.to_json() for m in result.news],
+            "gm_log": [m.to_json() for m in result.gm_log],
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+class RulesetUnderTest:
+    """One ruleset's `run` and `problems`, so each ruleset's helpers bind them once."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def run(
+        self, state: JSON, orders: Mapping[str, Sequence[Command]] | None = None, seed: str = "t"
+    ) -> Resolution:
+        """Resolve the phase the game is at."""
+        return self.ruleset.resolve(state, state["phase"], orders or {}, Rng(seed))
+
+    def problems(self, state: JSON, power: str, *lines: Line) -> list[str]:
+        """The codes of what the checks refuse in this mail of the power, now."""
+        found: list[Problem] = self.ruleset.check(state, power, state["phase"], mail(*lines))
+        return [p.msg.code for p in found]
