@@ -12,6 +12,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from daemon import bench_burst
 from daemon.auth import hash_password, verify_password
 from daemon.config import load_config
 from daemon.demo import GAME, PLAYERS, DemoClock
@@ -44,7 +45,26 @@ def run_bench(turns: int, mails: int) -> int:
     print(f"order mail, {turns} turns of history: {history * 1000:7.2f} ms/mail ({1 / history:6.1f} mails/s)")
     print(f"ratio history/fresh: {history / fresh:.2f} (1.00 = cost independent of history)")
     print(f"of which the deliberate scrypt password check: {_scrypt_seconds() * 1000:7.2f} ms/mail")
+    _burst()
     return 0
+
+
+def _burst(games: int = 10, mails: int = 1000) -> None:
+    """A mixed burst (valid, re-delivered, garbage) through Maildir; tests/load runs 10,000 of them."""
+    with tempfile.TemporaryDirectory(prefix="gonets-burst-") as tmp:
+        root = Path(tmp)
+        daemon = bench_burst.open_daemon(root, games)
+        try:
+            burst = bench_burst.build(bench_burst.start_games(daemon), mails)
+            bench_burst.deliver(root, burst)
+            seconds = bench_burst.run(daemon)
+        finally:
+            daemon.close()
+    valid = sum(len(sent) for sent in burst.valid.values())
+    print(
+        f"burst of {mails} mails over {games} games ({valid} valid, {burst.duplicates} re-delivered, "
+        f"the rest garbage): {seconds:.1f} s, {mails / seconds:.1f} mails/s"
+    )
 
 
 def _measure(

@@ -18,6 +18,8 @@ from daemon.service import Daemon, utc_now
 from daemon.setup import init_game
 from daemon.status import status_text
 from daemon.transports import make_transport
+from state.lock import LockedError
+from state.storage import CorruptStoreError
 
 
 @contextmanager
@@ -79,6 +81,33 @@ def cmd_gm(args: argparse.Namespace) -> int:
         print("\n".join(lines.text))
         daemon.outbox.flush(daemon.transport)
     return lines.exit_code
+
+
+def cmd_rebuild(args: argparse.Namespace) -> int:
+    """Rebuild games from the mail archive; the daemon must be stopped (the lock says so)."""
+    from daemon.rebuild import rebuild_games
+
+    config = load_config(Path(args.config))
+    ids = [args.game.lower()] if args.game else sorted(config.games)
+    unknown = [game_id for game_id in ids if game_id not in config.games]
+    if unknown:
+        raise ConfigError(f"нет игры {unknown[0]} / no game {unknown[0]} (games: {', '.join(config.games)})")
+    for report in rebuild_games(config, ids, utc_now()):
+        print(report.text(args.config))
+    return 0
+
+
+def _corrupt(error: CorruptStoreError, config_path: str) -> int:
+    """A store file that does not parse: say which, and how to rebuild it; exit 3, no traceback."""
+    game = error.path.parent.name if error.path.name == "game.json" else "<game>"
+    print(
+        f"gonets: {error}\n"
+        f"Файл игры испорчен / the game file is corrupt: {error.path}\n"
+        f"Восстановить из архива писем / rebuild it from the mail archive (stop the daemon first):\n"
+        f"    gonets rebuild --config {config_path} {game}",
+        file=sys.stderr,
+    )
+    return 3
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -153,6 +182,13 @@ def parser() -> argparse.ArgumentParser:
     history.add_argument("game")
     history.set_defaults(func=cmd_history)
 
+    rebuild = sub.add_parser(
+        "rebuild", help="rebuild a game's store from the raw mail archive (the old one is moved aside)"
+    )
+    rebuild.add_argument("--config", required=True)
+    rebuild.add_argument("game", nargs="?", help="one game (default: every game of the config)")
+    rebuild.set_defaults(func=cmd_rebuild)
+
     demo = sub.add_parser("demo", help="play a whole coins game with simulated players on Maildir")
     demo.add_argument("--dir", help="where to leave the game and its maildirs (default: a temp dir)")
     demo.set_defaults(func=cmd_demo)
@@ -183,6 +219,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"config: {error}", file=sys.stderr)
         return 2
+    except CorruptStoreError as error:
+        return _corrupt(error, getattr(args, "config", "F"))
+    except LockedError as error:
+        print(
+            f"{error}\nДругой гонец уже работает с этой папкой / another gonets runs on this directory",
+            file=sys.stderr,
+        )
+        return 4
     return code
 
 

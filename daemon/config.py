@@ -56,6 +56,17 @@ class GameSettings:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one mail may cost the daemon. Beyond a limit the whole mail is refused with a reply that
+    names the limit, and nothing of it is stored: half a mail's orders standing would be worse
+    than none, because the player believes the reply covered all of them."""
+
+    order_lines: int = 500  # lines that may hold orders, after quotes, comments and signatures
+    body_chars: int = 2_000_000  # characters of decoded body text (HTML as text, or a .txt attachment)
+    wrong_passwords: int = 5  # per sender per game per hour; beyond it the password is not checked
+
+
+@dataclass(frozen=True)
 class TransportSettings:
     kind: str
     options: dict[str, Any]
@@ -69,6 +80,7 @@ class Config:
     games: dict[str, GameSettings]
     poll_seconds: int = 30
     replies_per_hour: int = 20  # per sender; beyond it mail is recorded but not answered
+    limits: Limits = field(default_factory=Limits)
 
     @property
     def domain(self) -> str:
@@ -113,6 +125,15 @@ def _game(game_id: str, raw: dict[str, Any]) -> GameSettings:
     )
 
 
+def _limits(raw: dict[str, Any]) -> Limits:
+    defaults = Limits()
+    values = {name: int(raw.get(name, getattr(defaults, name))) for name in ("order_lines", "body_chars")}
+    wrong = int(raw.get("wrong_passwords", defaults.wrong_passwords))
+    if min(*values.values(), wrong) < 1:
+        raise ConfigError("limits: every limit must be a positive number")
+    return Limits(wrong_passwords=wrong, **values)
+
+
 def load_config(path: Path) -> Config:
     with path.open("rb") as fh:
         raw = _resolve_secrets(tomllib.load(fh))
@@ -131,4 +152,5 @@ def load_config(path: Path) -> Config:
         games={gid: _game(gid, g) for gid, g in raw.get("games", {}).items()},
         poll_seconds=max(1, int(raw.get("poll_seconds", 30))),
         replies_per_hour=int(raw.get("replies_per_hour", 20)),
+        limits=_limits(raw.get("limits", {})),
     )

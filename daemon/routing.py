@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from daemon.auth import is_secret, verify_password
 from daemon.games import Game, Games
+from daemon.render import when
+from daemon.throttle import Mark, blocked
 from engines.contract import Vocabulary
 from engines.text import Msg
 from parsers.header import OrderHeader
@@ -29,6 +32,8 @@ class Route:
 class Refusal:
     msg: Msg
     game: Game | None = None
+    mark: Mark | None = None  # a wrong password or a "wait" notice, for the throttle
+    silent: bool = False  # logged, never answered: the sender was already told to wait
 
 
 def find_game(header: OrderHeader, games: Games, recipients: Sequence[str] = ()) -> Game | Refusal:
@@ -49,8 +54,29 @@ def _plus_tags(recipients: Sequence[str]) -> list[str]:
     return [local.partition("+")[2] for local in local_parts if "+" in local]
 
 
-def route_orders(header: OrderHeader, game: Game, sender: str) -> Route | Refusal:
-    """The power's password, or the GM's (from the GM's address) to send orders on its behalf."""
+def throttled(game: Game, sender: str, now: datetime, limit: int) -> Refusal | None:
+    """A refusal, without looking at the password, while `sender` has used up its guesses."""
+    block = blocked(game.store.directory, sender, now, limit)
+    if block is None:
+        return None
+    params: dict[str, str | int] = {
+        "sender": sender,
+        "game": game.id,
+        "limit": limit,
+        "until": when(block.until, game.settings.timezone),
+    }
+    return Refusal(Msg("throttle_wait", params), game, Mark(sender, "notice"), silent=block.told)
+
+
+def wrong_password(msg: Msg, game: Game, sender: str) -> Refusal:
+    return Refusal(msg, game, Mark(sender, "failure"))
+
+
+def route_orders(
+    header: OrderHeader, game: Game, sender: str, now: datetime, wrong_passwords: int
+) -> Route | Refusal:
+    """The power's password, or the GM's (from the GM's address) to send orders on its behalf;
+    not even looked at once `sender` gave `wrong_passwords` wrong ones this hour."""
     record = game.load()
     if record.status == "signup":
         return Refusal(Msg("route_not_started", {"game": game.id}), game)
@@ -66,10 +92,12 @@ def route_orders(header: OrderHeader, game: Game, sender: str) -> Route | Refusa
         return Refusal(Msg("route_unknown_power", {"power": header.power, "hint": hint}), game)
     if not header.password:
         return Refusal(Msg("route_no_password", {"power": power}), game)
+    if refusal := throttled(game, sender, now, wrong_passwords):
+        return refusal
     player = record.players[power]
     by_gm = _is_gm(game, sender, header.password)
     if not by_gm and not verify_password(header.password, player.password_hash):
-        return Refusal(Msg("route_wrong_password", {"power": power}), game)
+        return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
     if player.status != "active":
         return Refusal(Msg("route_retired", {"power": power}), game)
     if header.turn is not None and header.turn != record.turn:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 import schedule
 
 from daemon import mailflow
+from daemon.alerts import STORE_FAILURES, StoreAlarm
 from daemon.config import Config
 from daemon.games import Games
 from daemon.postman import Postman
@@ -55,10 +56,15 @@ class Daemon:
         removed = remove_stray_temps(config.games_dir)
         if removed:
             log.warning("removed %d temporary files left by a crash", removed)
-        self.games = Games(config)
+        try:
+            self.games = Games(config)  # CorruptStoreError: a game file that does not parse
+        except BaseException:
+            self.lock.close()
+            raise
         self.archive = MailArchive(config.games_dir / "archive")
         self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
+        self.alarm = StoreAlarm(self.games, self.postman, config.games_dir)
         self._replies: dict[str, deque[datetime]] = defaultdict(deque)
 
     def close(self) -> None:
@@ -69,41 +75,50 @@ class Daemon:
     def run_once(self) -> PassReport:
         report = PassReport()
         now = self.clock()
-        self._finish_interrupted()
+        self._finish_interrupted(now)
         for incoming in self.transport.fetch():
             self.handle(incoming, now)
             report.mails += 1
         for game in self.games:
-            if tick(game, self.postman, now):
-                report.resolved += 1
+            try:
+                report.resolved += tick(game, self.postman, now)
+            except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
+                self.alarm.raise_alarm(error, now)
         flushed = self.outbox.flush(self.transport)
         report.sent, report.failed = flushed.sent, flushed.failed
         return report
 
-    def _finish_interrupted(self) -> None:
+    def _finish_interrupted(self, now: datetime) -> None:
         """Role mails of a start interrupted by a crash; turn releases are finished by `tick`."""
         for game in self.games:
-            record = game.load()
-            if record.starting:
-                finish_start(game, self.postman, record)
+            try:
+                record = game.load()
+                if record.starting:
+                    finish_start(game, self.postman, record)
+            except STORE_FAILURES as error:
+                self.alarm.raise_alarm(error, now)
 
     def handle(self, incoming: Incoming, now: datetime) -> None:
-        """Archive first, acknowledge last: a crash in between only means handling it again."""
-        key = self.archive.store(incoming.raw)
-        if self.archive.is_done(key):
-            self.transport.acknowledge(incoming.uid)
-            return
+        """Archive first, acknowledge last: a crash in between only means handling it again.
+
+        A store that cannot be written or read is not the mail's fault: the mail is left in the
+        inbox, unacknowledged, for the next pass, and the GM is alerted (`StoreAlarm`).
+        """
+        key = self.archive.key(incoming.raw)
         try:
-            outcome = self._decide(key, incoming.raw, now)
-        except OSError:
-            log.exception("store write failed; mail %s stays in the inbox", key)
-            raise
+            self.archive.store(incoming.raw)
+            done = self.archive.is_done(key)
+            outcome = None if done else self._decide(key, incoming.raw, now)
+        except STORE_FAILURES as error:
+            log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
+            self.alarm.raise_alarm(error, now)
+            return
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
             self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
             self.transport.acknowledge(incoming.uid, rejected=True)
             return
-        self.transport.acknowledge(incoming.uid, rejected=outcome.kind == "ignored")
+        self.transport.acknowledge(incoming.uid, rejected=outcome is not None and outcome.kind == "ignored")
 
     def _decide(self, key: str, raw: bytes, now: datetime) -> mailflow.Outcome:
         mail = parse_mail(raw)
@@ -134,6 +149,7 @@ class Daemon:
             "from": mail.sender,
             "subject": mail.subject,
             "problems": list(mail.problems),
+            "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
         }
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)

@@ -24,6 +24,11 @@ replies_per_hour = 20     # answers per sender per hour, against mail loops
 kind = "maildir"          # the embedded default: no mail server needed
 inbox = "mail/inbox"      # drop incoming mail here (Maildir)
 outbox = "mail/sent"      # every mail the daemon sends lands here (Maildir)
+
+[limits]
+order_lines = 500         # more order lines in one mail: refused with a reply naming the limit
+body_chars = 2000000      # more text: refused likewise
+wrong_passwords = 5       # per sender and game per hour; then one "wait" reply and silence
 """
 
 GAME_SECTION = """

@@ -43,12 +43,15 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             f"{count} signed up, {game.ruleset.min_players} needed"
         )
     rng = Rng(f"{record.seed}:start")
-    powers = game.ruleset.playable_powers(count)
-    drawn = rng.shuffled(powers, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
-    record.players = {
+    pool = game.ruleset.playable_powers(count)
+    if len(pool) < count:
+        raise StartError(f"{count} игроков, а стран {len(pool)} / {count} players for {len(pool)} powers")
+    drawn = rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+    record.players = {  # with more powers than players, the ones left over stay with the computer
         power: Player(power=power, name=signup.name, address=signup.address, password_hash="")
-        for power, signup in zip(drawn, record.signups, strict=True)
+        for power, signup in zip(drawn, record.signups, strict=False)
     }
+    powers = [p for p in pool if p in record.players]
     record.state = game.ruleset.setup(powers, rng)
     record.status, record.starting = "running", True
     record.deadline = (now + game.duration(record)).isoformat()

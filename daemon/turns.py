@@ -148,6 +148,9 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
     rng = Rng(f"{record.seed}:{name}")
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
     after = _standings_after(game, record, subs)
+    state_after = result.state
+    for power in sorted(p for p in after if _retired(record, after, p)):
+        state_after = game.ruleset.handover(state_after, power, computer=True)
     turn_record: dict[str, Any] = {
         "game": game.id,
         "turn": record.turn,
@@ -161,7 +164,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
             p: {"source": s.source, "commands": [c.to_json() for c in s.commands]} for p, s in subs.items()
         },
         "draws": [d.to_json() for d in rng.log],
-        "state_after": result.state,
+        "state_after": state_after,
         "players_after": after,
         "reports": {p: [m.to_json() for m in msgs] for p, msgs in result.reports.items()},
         "news": [m.to_json() for m in result.news],

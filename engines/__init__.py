@@ -7,7 +7,7 @@ import importlib
 from engines.contract import Ruleset
 
 # ruleset id → module exposing RULESET; the daemon looks rulesets up here and nowhere else
-REGISTRY = {"coins": "engines.coins", "mare": "engines.mare"}
+REGISTRY = {"coins": "engines.coins", "mare": "engines.mare", "rus": "engines.rus"}
 
 
 def get_ruleset(name: str) -> Ruleset:

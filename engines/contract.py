@@ -131,10 +131,16 @@ class Ruleset(Protocol):
     adjustables: Mapping[str, Adjustable]  # what the GM may correct or award, by name
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
-        """Initial state for these powers (a subset of `playable_powers`, in lot order)."""
+        """Initial state; `powers` are those the lot gave to players (from `playable_powers`).
+        Every other power of the game is computer-run from the start."""
 
     def playable_powers(self, player_count: int) -> list[str]:
-        """The powers a game of this size is played with."""
+        """The powers the lot hands out to this many players; when there are more of them than
+        players, the lot also decides which are played and the rest stay with the computer."""
+
+    def handover(self, state: JSON, power: str, computer: bool) -> JSON:
+        """A new state after the computer takes `power` over (auto-kill, eject) or gives it back
+        to a player; most rulesets need no change of state, some (Русь) do. Pure."""
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
         """Names order arguments may take, by vocabulary key (includes "power")."""

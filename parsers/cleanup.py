@@ -19,10 +19,16 @@ _ATTRIBUTION_END = re.compile(r"(?:wrote|пишет|писала?|написал
 # Gmail in Russian names no verb: "Пн, 12 янв. 2024 г. в 10:00, Ivan <x@y>:".
 _DATED_ADDRESS = re.compile(r"\d{1,2}:\d{2}.*<[^<>\s]+@[^<>\s]+>\s*:$")
 _CLOCK = re.compile(r"\d{1,2}:\d{2}")
-# Everything after these belongs to someone else.
+# Everything after these belongs to someone else: a forwarded mail's orders are never the
+# forwarder's (they may carry another player's password), so a forward is read up to its start.
+_FORWARD_WORDS = (
+    r"(?:original message|исходное сообщение|forwarded message|пересылаемое сообщение"
+    r"|начало пересылаемого сообщения|переадресованное сообщение|начало переадресованного сообщения)"
+)
 _SEPARATOR = re.compile(
-    r"-{2,}\s*(?:original message|исходное сообщение|forwarded message|пересылаемое сообщение"
-    r"|начало пересылаемого сообщения|переадресованное сообщение)\s*-{2,}",
+    rf"-{{2,}}\s*{_FORWARD_WORDS}\s*-{{2,}}"
+    # Apple Mail: "Begin forwarded message:", «Начало переадресованного сообщения:»
+    r"|(?:begin forwarded message|начало переадресованного сообщения)\s*:",
     _FLAGS,
 )
 _RULE = re.compile(r"_{10,}")

@@ -18,6 +18,7 @@ _BLOCKS = (
     "h1", "h2", "h3", "h4", "h5", "h6", "hr", "section", "article", "header", "footer",
 )  # fmt: skip
 _SPACES = re.compile(r"\s+")
+_RULE = "_" * 32
 
 
 def _quote_depth(node: NavigableString) -> int:
@@ -43,6 +44,8 @@ def html_to_text(html: str) -> str:
         tag.decompose()
     for tag in soup.find_all("br"):
         tag.replace_with(_Break("\n"))
+    for tag in soup.find_all("hr"):  # as Outlook's text part draws it, so a reply header below ends orders
+        tag.replace_with(_Break("\n"), NavigableString(_RULE), _Break("\n"))
     for tag in soup.find_all(_BLOCKS):
         tag.insert(0, _Break(""))
         tag.append(_Break(""))

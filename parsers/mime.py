@@ -51,6 +51,8 @@ class IncomingMail:
     problems: tuple[str, ...]
     # bare lowercased To/Cc/Delivered-To/X-Original-To addresses: "gonets+coins-1@…" routes a mail
     recipients: tuple[str, ...] = ()
+    # several From headers or addresses: which one sent it is unknowable, so none may be answered
+    ambiguous_sender: bool = False
 
 
 def parse_mail(raw: bytes) -> IncomingMail:
@@ -126,6 +128,7 @@ def _read(
         body=body_text(message, problems),
         problems=tuple(problems),
         recipients=_recipients(headers),
+        ambiguous_sender=len(headers.all("from")) > 1 or len(senders) > 1,
     )
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from email.message import Message
 
 from parsers import charsets
 from parsers.cleanup import clean_lines
 from parsers.html_text import html_to_text
+
+# Bidi marks and overrides: invisible, they only reorder how text is shown. In a body they hide a
+# header word from the parser and would make our reply's quote of a refused line display reversed.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+_LOOK_FOR_LETTERS = 100_000
 
 
 def leaves(message: Message) -> list[Message]:
@@ -59,9 +67,15 @@ def body_text(message: Message, problems: list[str]) -> str:
                 break
     if "\0" in body:
         problems.append("NUL characters removed from body")
+    if _BIDI.search(body):
+        problems.append("bidi control characters removed from body")
+        body = _BIDI.sub("", body)
     return body.replace("\0", "").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _has_letters(body: str) -> bool:
-    """Whether any line that may hold orders has a letter: a footer alone is not a body."""
-    return any(char.isalpha() for _, line in clean_lines(body) for char in line)
+    """Whether any line that may hold orders has a letter: a footer alone is not a body.
+
+    Only the start is looked at: orders that begin after this many characters of quotes are not
+    worth reading a 20 MB attachment line by line for (the daemon's size limits refuse it anyway)."""
+    return any(char.isalpha() for _, line in clean_lines(body[:_LOOK_FOR_LETTERS]) for char in line)

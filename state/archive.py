@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from state.files import atomic_write_bytes, atomic_write_json, make_dirs
+from state.files import atomic_write_bytes, atomic_write_json, make_dirs, read_json
 
 _KEY = re.compile(r"[0-9a-f]{64}")
 
@@ -64,6 +64,14 @@ class MailArchive:
             atomic_write_bytes(self._msgid_path(message_id), key.encode("ascii"))
         atomic_write_json(_fanned(self.root / "done", key, ".json"), entry)
         self._append_log(now, entry)
+
+    def done_record(self, key: str) -> dict[str, Any] | None:
+        """What processing `key` did (the entry its log line also holds), or None when not done."""
+        path = _fanned(self.root / "done", _checked(key), ".json")
+        if not path.exists():
+            return None
+        entry: dict[str, Any] = read_json(path)
+        return entry
 
     def seen_message_id(self, message_id: str) -> str | None:
         """Key of a done mail with this Message-ID: the same mail resent with other bytes (a relay

@@ -56,8 +56,11 @@ def atomic_write_bytes(path: Path, data: bytes, *, temp_dir: Path | None = None)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)
-    except BaseException:
+    except BaseException as error:
         Path(temp_name).unlink(missing_ok=True)
+        if isinstance(error, OSError) and error.filename is None and error.errno is not None:
+            # write() and fsync() name no file, and the GM's alert must say which one failed
+            raise OSError(error.errno, error.strerror, str(path)) from error
         raise
     fsync_dir(path.parent)
 

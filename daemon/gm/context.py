@@ -23,6 +23,7 @@ class GmContext:
     reason: str = ""  # ПРИЧИНА of the mail, for every command in it
     following: list[str] = field(default_factory=list)  # lines after the command (a broadcast's text)
     index: int = 0  # which command of the mail is running
+    command: str = ""  # that command in normal form: the history keeps it so `gonets rebuild` can replay it
 
     @property
     def command_id(self) -> str:
@@ -42,6 +43,7 @@ class GmContext:
             "reason": reason or self.reason,
             "turn": record.turn,
             "phase": record.phase,
+            "command": self.command,
         }
         record.gm_notes.append(entry)
         record.gm_applied = [*record.gm_applied, self.command_id][-APPLIED_KEPT:]

@@ -82,8 +82,8 @@ def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
     for index, command in enumerate(gm_plan.commands):
         if command.name == "reason":
             continue
-        ctx.index = index
-        done.append((normal_form(command, GM_PHASE), ACTIONS[command.name](ctx, command)))
+        ctx.index, ctx.command = index, normal_form(command, GM_PHASE)
+        done.append((ctx.command, ACTIONS[command.name](ctx, command)))
     return done
 
 

@@ -26,6 +26,8 @@ def _who(text: str, fallback_name: str) -> tuple[str, str]:
 def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, name: str, action: str) -> None:
     player = record.players[power]
     if not ctx.applied(record):
+        if player.status != "active":
+            record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
         player.address, player.name = address, name
         player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
         player.role_mail = ""
@@ -64,6 +66,7 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     if player.status != "active":
         return result("gm_already_done")
     player.status, player.retired_turn, player.retired_why = "ai", record.turn, "ejected"
+    record.state = ctx.game.ruleset.handover(record.state, power, computer=True)
     reason = str(cmd.args.get("reason", ""))
     ctx.save(record, "eject", power, reason)
     _tell(ctx, player.address, power, result("notice_ejected", power=power), reason)
@@ -92,6 +95,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     if player.status != "ai" or player.retired_why != "missed":
         return result("gm_not_retired", power=power)
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
+    record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
     ctx.save(record, "revive", power)
     _tell(ctx, player.address, power, result("notice_revived", power=power))
     return result("gm_revived", power=power)

@@ -82,3 +82,7 @@ class CoinsRuleset:
 
     def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
         return gm.adjust(state, power, name, value)
+
+    def handover(self, state: JSON, power: str, computer: bool) -> JSON:
+        """Who plays a power changes nothing in this game's state."""
+        return state

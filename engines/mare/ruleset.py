@@ -91,3 +91,7 @@ class MareRuleset:
         result = copy.deepcopy(state)
         result["might"][power] = max(DATA.might_floor, value)
         return result
+
+    def handover(self, state: JSON, power: str, computer: bool) -> JSON:
+        """Who plays a power changes nothing in this game's state."""
+        return state

@@ -104,9 +104,14 @@ def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFix
     assert "ОТКАТ 3" in capsys.readouterr().out
 
 
-def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(config: Path) -> None:
+def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(
+    config: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from daemon.cli import _daemon
     from state.lock import LockedError
 
     with _daemon(str(config)), pytest.raises(LockedError, match="PID"), _daemon(str(config)):
         pass
+    with _daemon(str(config)):
+        assert main(["status", "--config", str(config)]) == 4
+    assert "another gonets runs on this directory" in capsys.readouterr().err

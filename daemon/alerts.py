@@ -1,0 +1,83 @@
+"""The GM's alarm when the store cannot be written (disk full, permission) or read (corrupt file).
+
+Such a failure is not the mail's fault, so the mail is neither quarantined nor acknowledged: it
+stays in the inbox and the next pass tries again. The GM is told once per game, kind of failure
+and hour (in memory, and durably through the outbox id, which carries the hour). An alert that
+cannot be queued itself (the outbox is on the same full disk) is logged at CRITICAL and dropped:
+alerting never retries in a loop and never raises.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from daemon.games import Game, Games
+from daemon.postman import Letter, Postman
+from state.storage import CorruptStoreError
+
+log = logging.getLogger(__name__)
+
+STORE_FAILURES = (OSError, CorruptStoreError)
+QUIET = timedelta(hours=1)
+_PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def failure_kind(error: BaseException) -> str:
+    """disk_full | permission | corrupt | io: what the GM has to do differs for each."""
+    if isinstance(error, CorruptStoreError):
+        return "corrupt"
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "disk_full"
+    if isinstance(error, OSError) and error.errno in _PERMISSION:
+        return "permission"
+    return "io"
+
+
+def failed_path(error: BaseException) -> str:
+    if isinstance(error, CorruptStoreError):
+        return str(error.path)
+    return str(getattr(error, "filename", "") or "")
+
+
+class StoreAlarm:
+    def __init__(self, games: Games, postman: Postman, games_dir: Path) -> None:
+        self.games = games
+        self.postman = postman
+        self.games_dir = games_dir
+        self._last: dict[tuple[str, str], datetime] = {}
+
+    def raise_alarm(self, error: BaseException, now: datetime) -> None:
+        kind = failure_kind(error)
+        for game in self._affected(failed_path(error)):
+            last = self._last.get((game.id, kind))
+            if last is not None and now - last < QUIET:
+                continue
+            self._last[game.id, kind] = now
+            self._alert(game, kind, error, now)
+
+    def _affected(self, path: str) -> list[Game]:
+        """The game whose folder holds `path`; every game when it is shared (archive, outbox)."""
+        games_root = (self.games_dir / "games").resolve()
+        try:
+            game_id = Path(path).resolve().relative_to(games_root).parts[0] if path else ""
+        except (ValueError, IndexError):
+            game_id = ""
+        game = self.games.get(game_id) if game_id else None
+        return [game] if game is not None else list(self.games)
+
+    def _alert(self, game: Game, kind: str, error: BaseException, now: datetime) -> None:
+        path = failed_path(error) or str(self.games_dir)
+        context = {"game": game.id, "kind": kind, "path": path, "detail": str(error)}
+        letter = Letter("gm/alert", context, "alert_store", {"game": game.id, "kind": kind})
+        mail_id = f"alert-{game.id}-{kind}-{now:%Y%m%d%H}"
+        try:
+            self.postman.send(mail_id, game.settings.gm, letter, game.settings.language)
+        except Exception:
+            log.critical(
+                "GM ALERT NOT QUEUED for %s (%s at %s: %s): tell the GM by hand", game.id, kind, path, error
+            )
+            return
+        log.error("GM of %s alerted: %s at %s: %s", game.id, kind, path, error)

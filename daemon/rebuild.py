@@ -1,0 +1,285 @@
+"""`gonets rebuild`: make a game's store again from the raw mail archive, sending nothing.
+
+The archive keeps every mail byte for byte with a done marker saying when it was handled and what
+came of it; the damaged game folder keeps (usually intact) its turn records, with when each phase
+was resolved, and its history.jsonl, with the GM's command-line actions. Replaying those three
+streams in time order through the daemon's own code — mails through `mailflow`, deadlines through
+`turns.tick`, GM lines through `run_line` — with the clock set to each event's original time
+gives back the same game: resolutions are deterministic for the stored seed.
+
+What cannot come back, and what is done about it:
+- the seed lives in game.json; when that is unreadable it is read off a turn record ("seed" is
+  "<game seed>:<record name>");
+- passwords exist only as salted hashes. A mail's password is taken as right when the archive
+  says the original run accepted it (routing did not refuse it for the password), so the orders
+  replay even if the game.json with the hashes is gone; the final hashes are then carried over
+  from the damaged store when it can still be read — else nobody knows the new ones and every
+  player needs `ЗАМЕНИТЬ <страна> <адрес>` (a fresh password by mail), which the output says;
+- GM command-line actions recorded before history entries carried the command text are listed,
+  not replayed;
+- nothing is mailed: replies, reports and role mails go to a scratch outbox that is dropped.
+The damaged folder is moved aside (`<game>.damaged-<time>`), never deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from daemon import mailflow, routing
+from daemon.config import Config
+from daemon.games import Game, Games
+from daemon.gm.dispatch import run_line
+from daemon.postman import Postman
+from daemon.turns import tick
+from parsers.mime import parse_mail
+from state.archive import MailArchive
+from state.files import read_json
+from state.game_store import GameStore
+from state.lock import DirectoryLock
+from state.outbox import Outbox
+from state.records import GameRecord
+
+log = logging.getLogger(__name__)
+
+_MAIL, _GM_LINE, _TICK = 0, 1, 2  # at one instant: a pass's mails, then its tick (as `run_once`)
+
+
+@dataclass(frozen=True)
+class Event:
+    at: datetime
+    kind: int
+    key: str = ""  # archive key of a mail
+    line: str = ""  # a GM command line
+    reason: str = ""
+
+
+@dataclass
+class Damaged:
+    """What the moved-aside folder still tells: the record (if readable), the seed, the timeline."""
+
+    record: GameRecord | None
+    seed: str
+    resolved_at: list[datetime]
+    history: list[dict[str, Any]]
+
+
+@dataclass
+class RebuildReport:
+    game: str
+    aside: Path | None
+    mails: int = 0
+    gm_lines: int = 0
+    resolved: int = 0
+    passwords_kept: bool = False
+    seed_from: str = ""
+    failed: list[str] = field(default_factory=list)
+    not_replayed: list[str] = field(default_factory=list)
+
+    def text(self, config_path: str) -> str:
+        lines = [
+            f"{self.game}: пересобрана из архива / rebuilt from the archive: {self.mails} mails, "
+            f"{self.gm_lines} GM command lines, {self.resolved} phases resolved; seed from {self.seed_from}",
+            f"  повреждённая папка сохранена / the damaged folder is kept at: {self.aside or '(none)'}",
+        ]
+        if not self.passwords_kept:
+            lines.append(
+                "  ПАРОЛИ ПОТЕРЯНЫ / PASSWORDS LOST: the damaged store was unreadable, so nobody knows the "
+                "new passwords. Give each player a fresh one by mail:\n"
+                f"    gonets gm --config {config_path} {self.game} ЗАМЕНИТЬ <страна/power> <адрес/address>"
+            )
+        lines += [f"  не воспроизведено / not replayed: {item}" for item in self.not_replayed]
+        lines += [f"  ошибка / failed: {item}" for item in self.failed]
+        return "\n".join(lines)
+
+
+def rebuild_games(config: Config, game_ids: list[str], stamp: datetime) -> list[RebuildReport]:
+    """Rebuild each game under the games directory's lock (the daemon must be stopped)."""
+    with DirectoryLock(config.games_dir):
+        archive = MailArchive(config.games_dir / "archive")
+        return [_rebuild(config, archive, game_id, stamp) for game_id in game_ids]
+
+
+def _rebuild(config: Config, archive: MailArchive, game_id: str, stamp: datetime) -> RebuildReport:
+    settings = config.games[game_id]
+    directory = config.games_dir / "games" / game_id
+    aside = None
+    if directory.exists():
+        aside = directory.with_name(f"{game_id}.damaged-{stamp:%Y%m%dT%H%M%S}")
+        os.replace(directory, aside)
+    damaged = _read_damaged(aside, game_id)
+    report = RebuildReport(game_id, aside, seed_from="game.json" if damaged.record else "turn records")
+    if not damaged.seed:
+        report.seed_from = "nowhere: a new seed (resolutions will differ)"
+    store = GameStore(directory)
+    if damaged.seed:
+        store.save(GameRecord(id=game_id, ruleset=settings.ruleset, seed=damaged.seed))
+    store.close()
+    games = Games(replace(config, games={game_id: settings}))
+    game = games.get(game_id)
+    assert game is not None
+    try:
+        with tempfile.TemporaryDirectory(prefix="gonets-rebuild-") as scratch:
+            _replay(config, archive, games, damaged, Path(scratch), report)
+        report.passwords_kept = _carry_passwords(game, damaged.record)
+        report.resolved = len([name for name in game.store.turn_records() if name != "0000-start"])
+    finally:
+        games.close()
+    return report
+
+
+def _read_damaged(aside: Path | None, game_id: str) -> Damaged:
+    if aside is None:
+        return Damaged(None, "", [], [])
+    record: GameRecord | None = None
+    try:
+        store = GameStore(aside)
+        try:
+            record = store.load()
+        finally:
+            store.close()
+    except Exception as error:  # corrupt, truncated, half a record: all mean "unreadable"
+        log.warning("%s: the damaged game.json is unreadable (%s)", game_id, error)
+    seed = record.seed if record else ""
+    resolved = []
+    for path in sorted((aside / "turns").rglob("*.json")):  # rolled-back records resolved too
+        try:
+            data = read_json(path)
+        except (OSError, ValueError):
+            continue
+        seed = seed or str(data.get("seed", "")).rpartition(":")[0]
+        if "resolved_at" in data:
+            resolved.append(datetime.fromisoformat(data["resolved_at"]))
+    return Damaged(record, seed, resolved, _history(aside / "history.jsonl"))
+
+
+def _history(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    entries = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            entries.append(read_line(line))  # a line cut by a crash is skipped
+        except ValueError:
+            continue
+    return entries
+
+
+def read_line(line: str) -> dict[str, Any]:
+    entry = json.loads(line)
+    if not isinstance(entry, dict):
+        raise ValueError("not an object")
+    return entry
+
+
+def _timeline(archive: MailArchive, game: Game, damaged: Damaged, report: RebuildReport) -> list[Event]:
+    """Mails at the pass time that handled them; deadlines when they fired; CLI lines when typed."""
+    events = []
+    for key in archive.keys():  # noqa: SIM118 (an archive, not a dict)
+        done = archive.done_record(key)
+        if done is None or done.get("game") != game.id:
+            continue  # not handled yet (the daemon will), or another game's
+        at = datetime.fromisoformat(done.get("handled_at") or done["time"])
+        events += [Event(at, _MAIL, key=key), Event(at, _TICK)]
+    events += [Event(at, _TICK) for at in damaged.resolved_at]
+    for entry in damaged.history:
+        if not str(entry.get("by", "")).startswith("cli:"):
+            continue  # a GM mail: replayed from the archive
+        at = datetime.fromisoformat(entry["at"])
+        if not entry.get("command"):
+            report.not_replayed.append(f"{entry['at']} {entry['action']} {entry['detail']}")
+            continue
+        line = Event(at, _GM_LINE, line=entry["command"], reason=entry.get("reason", ""))
+        events += [line, Event(at, _TICK)]
+    events.sort(key=lambda event: (event.at, event.kind))  # stable: archive order within a pass
+    return events
+
+
+def _replay(
+    config: Config, archive: MailArchive, games: Games, damaged: Damaged, scratch: Path, report: RebuildReport
+) -> None:
+    """`games` holds only the game being rebuilt: mail for any other game finds no game."""
+    [game] = list(games)
+    clock = _Clock()
+    postman = Postman(config, Outbox(scratch / "outbox", clock=lambda: clock().timestamp()), clock)
+    last_tick: datetime | None = None
+    with _passwords_as_archived(archive) as verdicts:
+        for event in _timeline(archive, game, damaged, report):
+            clock.now = event.at
+            try:
+                if event.kind == _MAIL:
+                    verdicts.key = event.key
+                    report.mails += _replay_mail(config, archive, games, postman, event)
+                elif event.kind == _GM_LINE:
+                    run_line(game, postman, event.at, event.line, event.reason)
+                    report.gm_lines += 1
+                elif event.at != last_tick:
+                    tick(game, postman, event.at)
+                    last_tick = event.at
+            except Exception as error:  # one bad event must not stop the others
+                log.exception("%s: replaying %s failed", game.id, event)
+                report.failed.append(f"{event.at.isoformat()} {event.key or event.line or 'tick'}: {error!r}")
+
+
+def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Postman, event: Event) -> int:
+    """`Daemon._decide` without the reply and the done marker (both exist already)."""
+    mail = parse_mail(archive.raw(event.key))
+    duplicate = archive.seen_message_id(mail.message_id)
+    if duplicate and duplicate != event.key:
+        return 0
+    outcome = mailflow.evaluate(mail, event.key, games, config.address, event.at)
+    mailflow.apply(outcome, postman, event.at, event.key)
+    return 1
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = datetime(1970, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+class _ArchivedVerdicts:
+    """Password checks answered by what the original run decided for the mail being replayed."""
+
+    def __init__(self, archive: MailArchive) -> None:
+        self.archive = archive
+        self.key = ""
+
+    def __call__(self, password: str, stored: str) -> bool:
+        done = self.archive.done_record(self.key) if self.key else None
+        return done is not None and done.get("detail") != "route_wrong_password"
+
+
+@contextmanager
+def _passwords_as_archived(archive: MailArchive) -> Iterator[_ArchivedVerdicts]:
+    """Swap routing's password check for the archive's verdicts during the replay only."""
+    verdicts = _ArchivedVerdicts(archive)
+    original = vars(routing)["verify_password"]
+    setattr(routing, "verify_password", verdicts)  # noqa: B010 (routing imports it by name)
+    try:
+        yield verdicts
+    finally:
+        setattr(routing, "verify_password", original)  # noqa: B010
+
+
+def _carry_passwords(game: Game, damaged: GameRecord | None) -> bool:
+    """The damaged store's hashes (and role-mail ids) for the players who are still the same."""
+    if damaged is None:
+        return False
+    record = game.load()
+    for power, player in record.players.items():
+        old = damaged.players.get(power)
+        if old is not None and old.address == player.address:
+            player.password_hash, player.role_mail = old.password_hash, old.role_mail
+    game.store.save(record)
+    return True

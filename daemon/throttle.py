@@ -1,0 +1,77 @@
+"""Wrong passwords per sender per game: past a few an hour, the password is no longer checked.
+
+Without it, order mails are a password oracle: anyone can try guesses for a power and read the
+answer. After `Limits.wrong_passwords` wrong passwords from one address for one game within an
+hour, that address's order mails for the game are not checked at all (a right password would be
+refused too, so the answer tells nothing); the first of them gets one "wait" reply, the rest are
+logged and left unanswered, so the refusals cannot themselves be used to flood anyone.
+
+Durable, in a small file beside the game's store (`throttle.json`): a restart must not give a
+guesser a fresh quota. Failures are keyed by the archive key of the mail, so a mail handled again
+after a crash counts once. Reading happens in `evaluate`, writing only in `apply`, so `gonets check`
+changes nothing. Trade-off, on purpose: someone who forges a player's From address can lock that
+address out for an hour; the player may still write from another address (the registered one gets
+a copy) and the GM may send the orders on the power's behalf.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+from state.files import atomic_write_json, read_json
+
+WINDOW = timedelta(hours=1)
+FILE_NAME = "throttle.json"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What `apply` must remember of a mail: a wrong password, or that the sender was told to wait."""
+
+    sender: str
+    kind: Literal["failure", "notice"]
+
+
+@dataclass(frozen=True)
+class Blocked:
+    until: datetime  # when the oldest counted failure leaves the window and one guess is allowed again
+    told: bool  # the sender already had the "wait" reply for this block
+
+
+def blocked(directory: Path, sender: str, now: datetime, limit: int) -> Blocked | None:
+    """None while `sender` may still try a password for the game stored in `directory`."""
+    entry = _load(directory).get(sender, {})
+    times = sorted(t for t in _times(entry) if t > now - WINDOW)
+    if len(times) < limit:
+        return None
+    notice = entry.get("notice")
+    told = notice is not None and datetime.fromisoformat(notice) >= times[-1]
+    return Blocked(times[len(times) - limit] + WINDOW, told)
+
+
+def record(directory: Path, mark: Mark, key: str, now: datetime) -> None:
+    """Remember a failure (once per mail key) or a notice; failures past the window are dropped."""
+    data = _load(directory)
+    entry = data.setdefault(mark.sender, {})
+    if mark.kind == "notice":
+        entry["notice"] = now.isoformat()
+    else:
+        failures = entry.setdefault("failures", {})
+        failures.setdefault(key, now.isoformat())
+        entry["failures"] = {k: t for k, t in failures.items() if datetime.fromisoformat(t) > now - WINDOW}
+    atomic_write_json(directory / FILE_NAME, data)
+
+
+def _load(directory: Path) -> dict[str, Any]:
+    path = directory / FILE_NAME
+    if not path.exists():
+        return {}
+    data = read_json(path)
+    return data if isinstance(data, dict) else {}
+
+
+def _times(entry: dict[str, Any]) -> list[datetime]:
+    return [datetime.fromisoformat(t) for t in entry.get("failures", {}).values()]

@@ -1,0 +1,410 @@
+"""Rule checks of one power's orders, each problem tied to its line.
+
+Each command has one named check (the table CHECKS). A mail is judged top to bottom with running
+totals, so the line that overspends the treasury is the one refused; a refused line adds nothing.
+Money is checked against the treasury the balance shows: this turn's income arrives in step 5 and
+is spent from the next turn on (see README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines import toolkit
+from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
+from engines.rus import trade
+from engines.rus.data import DATA
+from engines.rus.economy import mobilised
+from engines.rus.schema import PHASES, vocabularies
+from engines.rus.science import missing_prerequisite
+from engines.rus.world import (
+    at_war,
+    capital,
+    country,
+    is_ai,
+    knows,
+    owner,
+    policy_key,
+    provinces_of,
+    specs_of,
+)
+from engines.text import Msg
+
+M, S = DATA.misc, DATA.stability
+
+
+@dataclass
+class Mail(toolkit.Mail):
+    """One power's mail being judged, with what its earlier lines already spent or chose."""
+
+    money: int = 0
+    policy: str | None = None  # a policy key chosen by an earlier line
+    converting: bool = False
+    routes: int = 0  # routes this mail opens from provinces already trading
+
+    @property
+    def me(self) -> dict[str, Any]:
+        return country(self.state, self.power)
+
+    @property
+    def policy_now(self) -> str:
+        return policy_key(self.state, self.power) if self.policy is None else self.policy
+
+    def own(self, province: str) -> bool:
+        return owner(self.state, province) == self.power
+
+
+Check = Callable[[Mail, Command], Msg | None]
+
+
+def _msg(code: str, **params: str | int) -> Msg:
+    return Msg(code, params)
+
+
+def _spend(mail: Mail, amount: int) -> Msg | None:
+    have = mail.me["money"]
+    if mail.money + amount > have:
+        return _msg("rus_not_enough_money", need=mail.money + amount, have=have)
+    mail.money += amount
+    return None
+
+
+def _own(mail: Mail, province: str) -> Msg | None:
+    return None if mail.own(province) else _msg("rus_not_your_province", province=province)
+
+
+def _specialise(mail: Mail, cmd: Command) -> Msg | None:
+    province, spec = str(cmd.args["province"]), str(cmd.args["spec"])
+    here = mail.state["provinces"].get(province, {})
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if DATA.spec(spec).water_only and not DATA.province(province).water:
+        return _msg("rus_fishing_needs_water", province=province)
+    if here["spec"] == spec and here["spec_turn"]:
+        return _msg("rus_spec_same", province=province, spec=spec)
+    since = here["spec_turn"]
+    if since and mail.state["turn"] - since < M.change_every:
+        return _msg("rus_spec_too_soon", province=province, turn=since + M.change_every)
+    return None
+
+
+def _recruit(mail: Mail, cmd: Command) -> Msg | None:
+    if is_ai(mail.state, mail.power):
+        return _msg("rus_ai_no_recruit")
+    return _spend(mail, int(cmd.args["count"]) * DATA.army.druzhina_price)
+
+
+def _dismiss(mail: Mail, cmd: Command) -> Msg | None:
+    count, have = int(cmd.args["count"]), mail.me["druzhina"]
+    return None if count <= have else _msg("rus_not_enough_druzhina", need=count, have=have)
+
+
+def _mobilise(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    here = mail.state["provinces"][province]
+    if here["militia"]:
+        return _msg("rus_already_mobilised", province=province)
+    if mobilised(here["op"])[1] < 1:
+        return _msg("rus_too_small_to_mobilise", province=province, op=here["op"])
+    return None
+
+
+def _disband(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if not mail.own(province) or not mail.state["provinces"][province]["militia"]:
+        return _msg("rus_no_militia", province=province)
+    return None
+
+
+def _tactic(mail: Mail, cmd: Command) -> Msg | None:
+    if is_ai(mail.state, mail.power):
+        return _msg("rus_ai_no_tactic")
+    tactic = str(cmd.args["tactic"])
+    return _msg("rus_same_choice", choice=tactic) if tactic == (mail.me["tactic"] or "") else None
+
+
+def _policy(mail: Mail, cmd: Command) -> Msg | None:
+    policy = str(cmd.args["policy"])
+    if policy == mail.me["policy"]:
+        return _msg("rus_same_choice", choice=policy)
+    mail.policy = DATA.policy(policy).key
+    return None
+
+
+def _stability(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.policy_now != "stability":
+        return _msg("rus_needs_policy", policy=DATA.policy_of("stability").name)
+    if mail.me["stability"] >= DATA.game.stability_max:
+        return _msg("rus_stability_at_max", max=DATA.game.stability_max)
+    return _spend(mail, S.bought_cost)
+
+
+def _sacrifice(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if mail.me["religion"] != M.pagan or mail.converting:
+        return _msg("rus_pagans_only")
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if mail.state["provinces"][province]["op"] - S.sacrifice_op < DATA.game.min_op:
+        return _msg("rus_op_too_low", province=province)
+    return None
+
+
+def _convert(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.me["religion"] != M.pagan:
+        return _msg("rus_already_christian")
+    if any(c.name == "sacrifice" and c.line < cmd.line for c in mail.commands):
+        return _msg("rus_pagans_only")
+    mail.converting = True
+    return None
+
+
+def _research(mail: Mail, cmd: Command) -> Msg | None:
+    tech, amount = str(cmd.args["tech"]), int(cmd.args["amount"])
+    if tech in mail.me["techs"]:
+        return _msg("rus_tech_known", tech=tech)
+    missing = missing_prerequisite(mail.state, mail.power, tech)
+    if missing:
+        return _msg("rus_tech_needs", tech=tech, needs=missing)
+    return _spend(mail, amount)
+
+
+def _workshop(mail: Mail, cmd: Command) -> Msg | None:
+    craft = DATA.craft(str(cmd.args["craft"]))
+    province = str(cmd.args.get("province", capital(mail.state, mail.power)))
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if province != capital(mail.state, mail.power) and mail.policy_now != "crafts":
+        return _msg("rus_craft_capital_only", policy=DATA.policy_of("crafts").name)
+    if mail.state["provinces"][province]["craft"]:
+        return _msg("rus_has_craft", province=province, craft=mail.state["provinces"][province]["craft"])
+    if not knows(mail.state, mail.power, craft.tech):
+        return _msg("rus_needs_tech", tech=craft.tech)
+    if craft.spec not in specs_of(mail.state, mail.power):
+        return _msg("rus_craft_needs_spec", craft=craft.name, spec=craft.spec)
+    return _spend(mail, craft.cost)
+
+
+def _temple(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if mail.me["religion"] != M.christian and not mail.converting:
+        return _msg("rus_christians_only")
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if mail.state["provinces"][province]["temple"]:
+        return _msg("rus_has_temple", province=province)
+    return _spend(mail, M.temple)
+
+
+def _fortress(mail: Mail, cmd: Command) -> Msg | None:
+    province, level = str(cmd.args["province"]), int(cmd.args["level"])
+    if is_ai(mail.state, mail.power):
+        return _msg("rus_ai_no_fortress")
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if mail.state["provinces"][province]["fortress"] >= level:
+        return _msg("rus_fortress_built", province=province, level=level)
+    tech = M.fortress_techs[level - 1]
+    if not knows(mail.state, mail.power, tech):
+        return _msg("rus_needs_tech", tech=tech)
+    return _spend(mail, M.fortress[level - 1])
+
+
+def route_of(state: JSON, power: str, cmd: Command) -> list[str]:
+    """The full path a TRADE order declares (the shortest open one if it names none); [] if bad."""
+    province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
+    text = str(cmd.args.get("route", "")).strip()
+    if not text:
+        return trade.shortest(state, power, province, partner)
+    named = trade.read_route(text)
+    if named is None:
+        return []
+    path = trade.full_path(state, province, partner, named)
+    return path if not trade.path_problem(state, path, partner) else []
+
+
+def routes_allowed(state: JSON, power: str, province: str, policy: str) -> int:
+    """1 per province; under «Приоритет торговли» one province (the first to use it) may have 2."""
+    if policy != "trade":
+        return 1
+    doubled = [p for p in provinces_of(state, power) if sum(r["province"] == p for r in state["routes"]) > 1]
+    return 2 if not doubled or doubled == [province] else 1
+
+
+def _trade(mail: Mail, cmd: Command) -> Msg | None:
+    province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
+    state = mail.state
+    if is_ai(state, mail.power):
+        return _msg("rus_ai_no_trade")
+    if not mail.own(province):
+        return _msg("rus_not_your_province", province=province)
+    if partner == mail.power:
+        return _msg("rus_trade_self")
+    if any(r["province"] == province and r["fair"] == partner for r in state["routes"]):
+        return _msg("rus_trade_exists", province=province, partner=partner)
+    used = sum(r["province"] == province for r in state["routes"]) + sum(
+        c.name == "trade" and c.args["province"] == province and c.line < cmd.line for c in mail.commands
+    )
+    if used >= routes_allowed(state, mail.power, province, mail.policy_now):
+        return _msg("rus_province_trades", province=province)
+    if at_war(state, mail.power, partner):
+        return _msg("rus_trade_war", partner=partner)
+    if (trade.is_party(partner) or is_ai(state, partner)) and state["influence"][mail.power][
+        partner
+    ] < DATA.trade.min_influence:
+        return _msg("rus_trade_influence", partner=partner, min=DATA.trade.min_influence)
+    if not route_of(state, mail.power, cmd):
+        return _msg("rus_bad_route", route=str(cmd.args.get("route", "")) or "—", partner=partner)
+    return None
+
+
+def _fair(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if is_ai(mail.state, mail.power):
+        return _msg("rus_ai_no_trade")
+    if mail.own(province):
+        return _msg("rus_fair_own", province=province)
+    return None
+
+
+def _cancel(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    mine = [
+        r
+        for r in mail.state["routes"]
+        if r["province"] == province and mail.power in (r["caravan"], r["fair"])
+    ]
+    return None if mine else _msg("rus_no_route", province=province)
+
+
+def _finish(mail: Mail, cmd: Command) -> Msg | None:
+    return _msg("rus_ai_no_vote") if is_ai(mail.state, mail.power) else None
+
+
+CHECKS: dict[str, Check] = {
+    "specialise": _specialise,
+    "recruit": _recruit,
+    "dismiss": _dismiss,
+    "mobilise": _mobilise,
+    "disband": _disband,
+    "tactic": _tactic,
+    "policy": _policy,
+    "stability": _stability,
+    "sacrifice": _sacrifice,
+    "convert": _convert,
+    "research": _research,
+    "workshop": _workshop,
+    "temple": _temple,
+    "fortress": _fortress,
+    "trade": _trade,
+    "fair": _fair,
+    "cancel_trade": _cancel,
+    "finish": _finish,
+}
+
+# Orders that may appear once per mail, keyed by these arguments (a second one is refused).
+ONCE: dict[str, tuple[str, ...]] = {
+    "specialise": ("province",),
+    "recruit": (),
+    "dismiss": (),
+    "mobilise": ("province",),
+    "disband": ("province",),
+    "tactic": (),
+    "policy": (),
+    "stability": (),
+    "sacrifice": (),
+    "convert": (),
+    "research": ("tech",),
+    "workshop": ("province",),
+    "temple": ("province",),
+    "fortress": ("province",),
+    "trade": ("province", "partner"),
+    "fair": ("province",),
+    "cancel_trade": ("province",),
+    "finish": (),
+}
+
+
+def _key(mail: Mail, cmd: Command) -> tuple[str, ...]:
+    args = dict(cmd.args)
+    if cmd.name == "workshop":
+        args.setdefault("province", capital(mail.state, mail.power))
+    return (cmd.name, *(str(args.get(arg, "")) for arg in ONCE[cmd.name]))
+
+
+def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
+    """The order belongs to this phase and names only things that exist in this game."""
+    specs = {spec.name: spec for spec in PHASES[phase].commands}
+    if cmd.name not in specs:
+        return _msg("rus_not_in_phase", phase=phase)
+    for arg in specs[cmd.name].args:
+        value = cmd.args.get(arg.name)
+        if value is None:
+            if not arg.optional:
+                return _msg("rus_argument_missing", argument=arg.name)
+        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
+            return _msg("rus_name_not_in_game", name=str(value))
+        elif arg.kind == ArgKind.INT and not isinstance(value, int):
+            return _msg("rus_argument_missing", argument=arg.name)
+    return None
+
+
+def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
+    first = mail.seen.get(_key(mail, cmd))
+    return None if first is None else _msg("rus_duplicate_order", first=first)
+
+
+def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
+    mail = Mail(state, power, commands, vocabularies(state))
+    problems: list[Problem] = []
+    for cmd in commands:
+        msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
+        if msg is None:
+            mail.seen[_key(mail, cmd)] = cmd.line
+        else:
+            problems.append(Problem(cmd.line, msg))
+    return problems, mail
+
+
+def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if state["over"]:
+        return [Problem(0, _msg("rus_game_over"))]
+    if phase != state["phase"]:
+        return [Problem(0, _msg("rus_wrong_phase", phase=state["phase"]))]
+    if power not in state["powers"]:
+        return [Problem(0, _msg("rus_name_not_in_game", name=power))]
+    return _judge(state, power, phase, commands)[0]
+
+
+def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+    """What accepted orders spend of the treasury."""
+    if state["over"] or phase != state["phase"] or power not in state["powers"]:
+        return []
+    mail = _judge(state, power, phase, commands)[1]
+    have = mail.me["money"]
+    return [_msg("rus_summary_money", spent=mail.money, have=have, left=have - mail.money)]
+
+
+def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+    """What the order blank offers: the phase's commands minus those this country cannot use."""
+    c = country(state, power)
+    ai = is_ai(state, power)
+    closed = {
+        "recruit": ai,
+        "tactic": ai,
+        "fortress": ai,
+        "trade": ai,
+        "fair": ai,
+        "finish": ai,
+        "sacrifice": c["religion"] != M.pagan,
+        "convert": c["religion"] != M.pagan,
+        "temple": c["religion"] != M.christian,
+        "stability": policy_key(state, power) != "stability",
+        "disband": not any(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
+        "cancel_trade": not any(power in (r["caravan"], r["fair"]) for r in state["routes"]),
+    }
+    return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]

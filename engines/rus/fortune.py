@@ -1,0 +1,110 @@
+"""Step 1: random events from the data table (section 10) and the AI country converting by lot (9).
+
+Every event of the table is rolled once a turn (d100 against its `chance`); one that happens
+strikes a country drawn by lot, and, where it needs one, a province or specialisation drawn by lot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.contract import JSON
+from engines.rng import Rng
+from engines.rus.data import DATA, Event
+from engines.rus.report import Turn
+from engines.rus.science import grant, missing_prerequisite
+from engines.rus.world import change_stability, country, is_ai, provinces_of
+
+G, M = DATA.game, DATA.misc
+
+
+@dataclass(frozen=True)
+class HarvestChange:
+    """«Засуха» / «Урожайный год»: this country's provinces of this specialisation, ±percent."""
+
+    power: str
+    spec: str
+    percent: int
+
+
+def roll(state: JSON, rng: Rng, turn: Turn) -> list[HarvestChange]:
+    """Roll every event; apply what happens now and return the harvest changes for step 9."""
+    harvests: list[HarvestChange] = []
+    t = state["turn"]
+    for event in DATA.events:
+        if rng.randint(1, 100, f"rus turn {t}: {event.name}, chance {event.chance}%") > event.chance:
+            continue
+        power = rng.choice(state["powers"], f"rus turn {t}: {event.name} strikes")
+        change = _apply(state, event, power, rng, turn)
+        if change is not None:
+            harvests.append(change)
+    return harvests
+
+
+def _apply(state: JSON, event: Event, power: str, rng: Rng, turn: Turn) -> HarvestChange | None:
+    t, c = state["turn"], country(state, power)
+    own = provinces_of(state, power)
+    if event.kind == "harvest" and own:
+        specs = [s.name for s in DATA.specs if any(state["provinces"][p]["spec"] == s.name for p in own)]
+        spec = rng.choice(specs, f"rus turn {t}: {event.name} in {power}, the branch")
+        _news(turn, power, event, "rus_event_harvest", spec=spec, percent=event.percent)
+        return HarvestChange(power, spec, event.percent)
+    if event.kind == "fire" and own:
+        province = rng.choice(own, f"rus turn {t}: {event.name} in {power}, the province")
+        here = state["provinces"][province]
+        lost = max(0, min(event.amount, here["op"] - G.min_op))
+        here["op"] -= lost
+        _news(turn, power, event, "rus_event_fire", province=province, amount=lost)
+    elif event.kind == "stability":
+        made = change_stability(state, power, event.amount)
+        _news(turn, power, event, "rus_event_stability", amount=made)
+    elif event.kind == "raid" and own:
+        province = rng.choice(own, f"rus turn {t}: {event.name} in {power}, the province")
+        _news(
+            turn, power, event, "rus_event_raid", province=province, amount=event.amount, raider=event.raider
+        )
+        turn.log(
+            "rus_gm_raid_by_hand", power=power, province=province, amount=event.amount, raider=event.raider
+        )
+    elif event.kind == "druzhina":
+        c["druzhina"] += event.amount
+        _news(turn, power, event, "rus_event_druzhina", amount=event.amount)
+    elif event.kind == "influence":
+        others = [p for p in state["influence"][power]]
+        target = rng.choice(others, f"rus turn {t}: {event.name} of {power}, the country")
+        value = state["influence"][power][target] + event.amount
+        state["influence"][power][target] = max(G.influence_min, min(G.influence_max, value))
+        _news(turn, power, event, "rus_event_influence", target=target, amount=event.amount)
+    elif event.kind == "tech":
+        open_techs = [
+            x.name
+            for x in DATA.techs
+            if x.name not in c["techs"] and not missing_prerequisite(state, power, x.name)
+        ]
+        if open_techs:
+            tech = rng.choice(open_techs, f"rus turn {t}: {event.name} in {power}, the technology")
+            grant(state, power, tech)
+            _news(turn, power, event, "rus_event_tech", tech=tech)
+    elif event.kind == "money":
+        turn.book(state, power, "event", event.amount, event.name)
+        _news(turn, power, event, "rus_event_money", amount=event.amount)
+    elif event.kind == "prestige":
+        c["prestige"] += event.amount
+        _news(turn, power, event, "rus_event_prestige", amount=event.amount)
+    return None
+
+
+def _news(turn: Turn, power: str, event: Event, code: str, **params: str | int) -> None:
+    turn.announce("rus_news_event", event=event.name, power=power)
+    turn.announce(code, power=power, **params)
+    turn.tell(power, code, power=power, **params)
+
+
+def ai_conversion(state: JSON, rng: Rng, turn: Turn) -> None:
+    """«Ведущий по жребию каждый ход объявляет о принятии одной из АИ-стран христианства»."""
+    pagans = [p for p in state["powers"] if is_ai(state, p) and country(state, p)["religion"] == M.pagan]
+    if not pagans:
+        return
+    power = rng.choice(pagans, f"rus turn {state['turn']}: the AI country that converts")
+    country(state, power)["religion"] = M.christian
+    turn.announce("rus_news_ai_converts", power=power)

@@ -1,0 +1,93 @@
+"""What the GM may correct or award in a Rus game (ПОПРАВКА / НАГРАДА): the daemon audits it, this
+module says what each number means. Story rewards are awards here, paid at the end of the turn."""
+
+from __future__ import annotations
+
+import copy
+
+from engines.contract import JSON, Adjustable
+from engines.rus.data import DATA
+from engines.rus.world import clamp_stability, country
+from engines.text import Text
+
+M, G = DATA.misc, DATA.game
+
+ADJUSTABLES: dict[str, Adjustable] = {
+    "money": Adjustable("money", Text("Казна (Д)", "Treasury (Д)"), ("Д", "ДЕНЬГИ", "КАЗНА", "TREASURY")),
+    "stability": Adjustable(
+        "stability",
+        Text("Стабильность", "Stability"),
+        ("СТ",),
+        minimum=G.stability_min,
+        maximum=G.stability_max,
+    ),
+    "druzhina": Adjustable("druzhina", Text("Дружина, ВС (п)", "Druzhina"), ("ДРУЖИНА",), minimum=0),
+    "prestige": Adjustable(
+        "prestige", Text("Победные очки за события", "Event victory points"), ("ПРЕСТИЖ", "ПО", "VP")
+    ),
+    "story_opening": Adjustable(
+        "story_opening",
+        Text(
+            f"Рассказы на открытие этого хода ({M.opening_story}Д)",
+            f"Opening stories this turn ({M.opening_story}Д)",
+        ),
+        ("ОТКРЫТИЕ", "РАССКАЗ-ОТКРЫТИЕ", "OPENING"),
+        minimum=0,
+        maximum=M.opening_per_turn,
+    ),
+    "story_action": Adjustable(
+        "story_action",
+        Text(
+            f"Рассказ на действия этого хода ({M.action_story}Д)",
+            f"Action story this turn ({M.action_story}Д)",
+        ),
+        ("РАССКАЗ", "ДЕЙСТВИЯ", "STORY"),
+        minimum=0,
+        maximum=M.action_per_country,
+    ),
+    "end": Adjustable(
+        "end",
+        Text("Окончание игры решением ведущего после этого хода (1)", "GM ends the game after this turn (1)"),
+        ("КОНЕЦ-ИГРЫ", "GAME-OVER"),
+        minimum=0,
+        maximum=1,
+    ),
+}
+_FIELDS = ("money", "stability", "druzhina", "prestige", "story_opening", "story_action")
+
+
+def read(state: JSON, power: str, name: str) -> int:
+    if name == "end":
+        return int(state["gm_end"])
+    if name not in _FIELDS:
+        raise KeyError(name)
+    return int(country(state, power)[name])
+
+
+def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
+    """Set the number; opening stories are capped at two a turn for all countries together."""
+    result = copy.deepcopy(state)
+    if name == "end":
+        result["gm_end"] = bool(value)
+        return result
+    if name not in _FIELDS:
+        raise KeyError(name)
+    if name == "stability":
+        value = 0 if power in result["ai"] else clamp_stability(value)
+    if name == "story_opening":
+        others = sum(country(result, p)["story_opening"] for p in result["powers"] if p != power)
+        value = max(0, min(value, M.opening_per_turn - others))
+    country(result, power)[name] = value
+    return result
+
+
+def handover(state: JSON, power: str, computer: bool) -> JSON:
+    """A computer-run country keeps stability 0 («Компьютерные страны»); a returning player
+    takes it over as it stands."""
+    result = copy.deepcopy(state)
+    result["ai"] = [
+        p for p in result["powers"] if (p == power and computer) or (p != power and p in result["ai"])
+    ]
+    if computer:
+        country(result, power)["stability"] = 0
+    return result

@@ -1,0 +1,368 @@
+"""Resolution of the one mail phase of a turn, in the rulebook's ten steps (section 2):
+
+1 random events · 2 revolts · 3 diplomacy (trade agreements) · 4 internal policy (militia, policy,
+religion, specialisation) · 5 taxes and duties · 6 spending in the turn's lot order (druzhina,
+science, buildings) · 7 battles (part 2) · 8 influence · 9 upkeep, ОП, harvest, story rewards ·
+10 balances and the results. The lot order of the powers is drawn first, every turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from engines.contract import JSON, Command, Resolution
+from engines.rng import Rng
+from engines.rus import economy, fortune, internal, trade
+from engines.rus.checks import check, route_of
+from engines.rus.data import DATA
+from engines.rus.report import Turn
+from engines.rus.science import invest
+from engines.rus.scoring import game_ends, scores
+from engines.rus.world import (
+    at_peace,
+    capital,
+    change_stability,
+    country,
+    is_ai,
+    owner,
+    players,
+    provinces_of,
+)
+from engines.toolkit import Orders, accepted
+
+G, M, TR = DATA.game, DATA.misc, DATA.trade
+IDLE = {"war": "rus_trade_idle_war", "revolt": "rus_trade_idle_revolt", "militia": "rus_trade_idle_militia"}
+STEPS = (
+    "rus_step_events",
+    "rus_step_revolts",
+    "rus_step_diplomacy",
+    "rus_step_policy",
+    "rus_step_taxes",
+    "rus_step_spending",
+    "rus_step_battles",
+    "rus_step_influence",
+    "rus_step_recount",
+    "rus_step_balance",
+)
+
+
+def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    if state["over"] or phase != state["phase"]:
+        raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
+    new = copy.deepcopy(state)
+    turn = Turn(new["powers"])
+    valid = accepted(check, state, phase, orders, turn, "rus_order_refused")
+    t = new["turn"]
+    new["order"] = rng.shuffled(new["powers"], f"rus turn {t}: the order of the powers")
+    turn.announce("rus_news_turn", turn=t)
+    turn.announce("rus_news_order", order=", ".join(new["order"]))
+    by_order = {p: valid[p] for p in new["order"]}
+    influence: list[tuple[str, str, int]] = []
+
+    _step(turn, 1)
+    harvests = fortune.roll(new, rng, turn)
+    fortune.ai_conversion(new, rng, turn)
+    _step(turn, 2)
+    _revolts(new, rng, turn)
+    _step(turn, 3)
+    _trade_agreements(new, by_order, influence, turn)
+    _step(turn, 4)
+    internal.apply(new, by_order, turn)
+    _step(turn, 5)
+    _taxes(new, turn)
+    _trade_income(new, turn)
+    _step(turn, 6)
+    _spending(new, by_order, turn)
+    _step(turn, 7)
+    turn.log("rus_gm_no_battles")
+    _step(turn, 8)
+    _influence(new, influence, turn)
+    _step(turn, 9)
+    _upkeep(new, turn)
+    _growth(new, turn)
+    _harvest(new, harvests, turn)
+    _stories(new, turn)
+    _christian_peace(new, state, turn)
+    _step(turn, 10)
+    _finish(new, by_order, turn)
+    return turn.resolution(new)
+
+
+def _step(turn: Turn, number: int) -> None:
+    turn.log(STEPS[number - 1], step=number)
+
+
+def _revolts(new: JSON, rng: Rng, turn: Turn) -> None:
+    """At −3: half the provinces (rounded down) revolt, by lot where there is a choice; never where
+    a temple stands or the enemy stands; ОП halved; no taxes, trade or levy there this turn."""
+    new["revolts"] = []
+    for power in new["powers"]:
+        c = country(new, power)
+        if is_ai(new, power) or c["stability"] != DATA.stability.revolt_at:
+            continue
+        own = provinces_of(new, power)
+        candidates = [p for p in own if not new["provinces"][p]["temple"] and p not in new["occupied"]]
+        count = len(own) // 2
+        if len(candidates) > count:
+            drawn = rng.shuffled(candidates, f"rus turn {new['turn']}: provinces of {power} that revolt")
+            candidates = [p for p in own if p in drawn[:count]]
+        for province in candidates[:count]:
+            here = new["provinces"][province]
+            here["op"] = max(G.min_op, here["op"] // 2)
+            new["revolts"].append(province)
+            turn.tell(power, "rus_revolt", province=province, op=here["op"])
+            turn.announce("rus_news_revolt", power=power, province=province)
+
+
+def _trade_agreements(new: JSON, orders: Orders, influence: list[tuple[str, str, int]], turn: Turn) -> None:
+    """Breaks first, then new agreements: with a player both must order it this turn."""
+    for power, cmds in orders.items():
+        for cmd in (c for c in cmds if c.name == "cancel_trade"):
+            province = str(cmd.args["province"])
+            gone = [
+                r for r in new["routes"] if r["province"] == province and power in (r["caravan"], r["fair"])
+            ]
+            for route in gone:
+                new["routes"].remove(route)
+                other = route["fair"] if power == route["caravan"] else route["caravan"]
+                influence.append((power, other, TR.break_influence))
+                turn.tell_all(
+                    [route["caravan"], route["fair"]], "rus_trade_broken", province=province, power=power
+                )
+                turn.announce(
+                    "rus_news_trade_broken", caravan=route["caravan"], province=province, fair=route["fair"]
+                )
+    accepting = {(p, str(c.args["province"])) for p, cmds in orders.items() for c in cmds if c.name == "fair"}
+    used: set[tuple[str, str]] = set()
+    for power, cmds in orders.items():
+        for cmd in (c for c in cmds if c.name == "trade"):
+            province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
+            player = not trade.is_party(partner) and not is_ai(new, partner)
+            if player and (partner, province) not in accepting:
+                turn.tell(power, "rus_trade_waits", province=province, partner=partner)
+                continue
+            path = route_of(new, power, cmd)
+            if not path:
+                turn.tell(power, "rus_trade_no_route", province=province, partner=partner)
+                continue
+            used.add((partner, province))
+            new["routes"].append({"caravan": power, "province": province, "fair": partner, "path": path})
+            influence.append((power, partner, TR.agreement_influence))
+            if not trade.is_party(partner):
+                influence.append((partner, power, TR.agreement_influence))
+            turn.tell_all(
+                [power, partner],
+                "rus_trade_opened",
+                province=province,
+                partner=partner,
+                path=" – ".join(path),
+            )
+            turn.announce("rus_news_trade_opened", caravan=power, province=province, fair=partner)
+    for power, province in sorted(accepting - used):
+        turn.tell(power, "rus_fair_unmatched", province=province, caravan=owner(new, province))
+
+
+def _taxes(new: JSON, turn: Turn) -> None:
+    revolted = set(new["revolts"])
+    for power in new["powers"]:
+        per, percent, total = economy.taxes(new, power, revolted)
+        turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}%")
+
+
+def _trade_income(new: JSON, turn: Turn) -> None:
+    """Every route pays; a fair of seven or more routes is a trade centre: ×1.5 on its trade income."""
+    idle = {p: "revolt" for p in new["revolts"]}
+    idle.update({p: "militia" for p, here in new["provinces"].items() if here["militia"] and p not in idle})
+    flows = [trade.flow(new, route, set(idle), idle) for route in new["routes"]]
+    income: dict[str, list[tuple[str, int, str]]] = {p: [] for p in new["powers"]}
+    for f in flows:
+        if f.closed:
+            turn.tell(f.caravan, IDLE[f.closed], province=f.province, partner=f.fair)
+            continue
+        income[f.caravan].append(("trade", f.net, f"{f.province} → {f.fair}"))
+        if f.fair in income:
+            income[f.fair].append(("fair", f.fair_income, f"{f.province} ({f.caravan})"))
+        for power, duty in f.duties.items():
+            if power in income:
+                income[power].append(("transit", duty, f"{f.province} ({f.caravan}) → {f.fair}"))
+    fairs = [f.fair for f in flows if not f.closed]
+    new["centres"] = []
+    for power in new["powers"]:
+        home = capital(new, power)
+        centre = fairs.count(power) >= TR.centre_routes
+        spoiled = home in new["occupied"] or home in new["battles"]
+        if centre and not spoiled:
+            new["centres"].append(power)
+            turn.announce("rus_news_trade_centre", power=power, province=home)
+        elif centre:
+            turn.tell(power, "rus_trade_centre_spoiled", province=home)
+        for item, amount, note in income[power]:
+            turn.book(new, power, item, amount, note)
+        if power in new["centres"]:
+            bonus = int(sum(a for _, a, _ in income[power]) * (TR.centre - 1))
+            turn.book(new, power, "centre", bonus, home)
+    new["trade"] = [f.to_json() for f in flows]
+
+
+def _spending(new: JSON, orders: Orders, turn: Turn) -> None:
+    """Step 6, in the turn's lot order: so the first of two countries to learn a technology wins."""
+    for power, cmds in orders.items():
+        for cmd in cmds:
+            _spend(new, power, cmd, turn)
+
+
+def _afford(new: JSON, power: str, amount: int, turn: Turn) -> bool:
+    if country(new, power)["money"] >= amount:
+        return True
+    turn.tell(power, "rus_short_of_money", need=amount, have=country(new, power)["money"])
+    return False
+
+
+def _spend(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
+    c = country(new, power)
+    if cmd.name == "recruit":
+        count = int(cmd.args["count"])
+        if _afford(new, power, count * DATA.army.druzhina_price, turn):
+            turn.book(new, power, "recruit", -count * DATA.army.druzhina_price, str(count))
+            c["druzhina"] += count
+            turn.tell(power, "rus_recruited", count=count, druzhina=c["druzhina"])
+    elif cmd.name == "dismiss":
+        count = min(int(cmd.args["count"]), c["druzhina"])
+        c["druzhina"] -= count
+        turn.tell(power, "rus_dismissed", count=count, druzhina=c["druzhina"])
+    elif cmd.name == "research":
+        tech, amount = str(cmd.args["tech"]), int(cmd.args["amount"])
+        if tech in c["techs"]:
+            turn.tell(power, "rus_research_known", tech=tech)
+        elif _afford(new, power, amount, turn):
+            turn.book(new, power, "research", -amount, tech)
+            learned, cost, burnt = invest(new, power, tech, amount)
+            if learned:
+                turn.tell(power, "rus_tech_learned", tech=tech, price=cost, burnt=burnt)
+                turn.announce("rus_news_tech", power=power, tech=tech)
+            else:
+                turn.tell(power, "rus_tech_not_yet", tech=tech, invested=c["invested"][tech], price=cost)
+    elif cmd.name in ("workshop", "temple", "fortress"):
+        _build(new, power, cmd, turn)
+
+
+def _build(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
+    province = str(cmd.args.get("province", capital(new, power)))
+    here = new["provinces"][province]
+    if here["owner"] != power:
+        turn.tell(power, "rus_not_your_province", province=province)
+        return
+    if cmd.name == "workshop":
+        craft = DATA.craft(str(cmd.args["craft"]))
+        if not here["craft"] and _afford(new, power, craft.cost, turn):
+            turn.book(new, power, "workshop", -craft.cost, f"{craft.name}, {province}")
+            here["craft"], here["op"] = craft.name, here["op"] + craft.op
+            turn.announce("rus_news_workshop", power=power, craft=craft.name, province=province, op=craft.op)
+    elif cmd.name == "temple":
+        if not here["temple"] and _afford(new, power, M.temple, turn):
+            turn.book(new, power, "temple", -M.temple, province)
+            here["temple"] = True
+            turn.announce("rus_news_temple", power=power, province=province)
+    else:
+        level = int(cmd.args["level"])
+        cost = M.fortress[level - 1]
+        if here["fortress"] < level and _afford(new, power, cost, turn):
+            turn.book(new, power, "fortress", -cost, f"{province} {level}")
+            here["fortress"] = level
+            turn.tell(power, "rus_fortress_built_now", province=province, level=level)
+
+
+def _influence(new: JSON, changes: list[tuple[str, str, int]], turn: Turn) -> None:
+    for power, other, amount in changes:
+        if other not in new["influence"].get(power, {}):
+            continue
+        value = new["influence"][power][other] + amount
+        new["influence"][power][other] = max(G.influence_min, min(G.influence_max, value))
+        turn.tell(power, "rus_influence", power=other, amount=amount, value=new["influence"][power][other])
+
+
+def _upkeep(new: JSON, turn: Turn) -> None:
+    """20Д a man (40/15/30); an unpaid man deserts (README): the druzhina shrinks to what is paid."""
+    for power in new["powers"]:
+        c = country(new, power)
+        per = economy.upkeep_per_man(new, power)
+        if c["druzhina"] * per > max(0, c["money"]):
+            kept = max(0, c["money"]) // per
+            turn.tell(power, "rus_deserted", count=c["druzhina"] - kept)
+            c["druzhina"] = kept
+        turn.book(new, power, "upkeep", -c["druzhina"] * per, f"{c['druzhina']} × {per}")
+
+
+def _growth(new: JSON, turn: Turn) -> None:
+    """+1 ОП a province at stability > 0, −1 below 0 (never under the floor), after the taxes."""
+    for power in new["powers"]:
+        stability = 0 if is_ai(new, power) else country(new, power)["stability"]
+        step = (stability > 0) - (stability < 0)
+        if not step:
+            continue
+        for province in provinces_of(new, power):
+            here = new["provinces"][province]
+            here["op"] = max(G.min_op, here["op"] + step)
+        turn.tell(power, "rus_op_growth" if step > 0 else "rus_op_decline")
+
+
+def _harvest(new: JSON, changes: Sequence[fortune.HarvestChange], turn: Turn) -> None:
+    crops = economy.harvest(new)
+    for change in changes:
+        for province in provinces_of(new, change.power):
+            if new["provinces"][province]["spec"] == change.spec:
+                crops[province] = crops[province] * (100 + change.percent) // 100
+    new["harvest"] = crops
+    for power in new["powers"]:
+        total = sum(crops[p] for p in provinces_of(new, power))
+        turn.book(new, power, "harvest", total)
+
+
+def _stories(new: JSON, turn: Turn) -> None:
+    """Story rewards the GM awarded this turn (НАГРАДА), paid at the end of the turn."""
+    for power in new["powers"]:
+        c = country(new, power)
+        opening, action = c["story_opening"], c["story_action"]
+        pay = opening * M.opening_story + action * M.action_story
+        if pay:
+            turn.book(new, power, "stories", pay, f"{opening} + {action}")
+            turn.tell(power, "rus_story_paid", opening=opening, action=action, amount=pay)
+        c["stories"] += opening + action
+        c["story_opening"] = c["story_action"] = 0
+
+
+def _christian_peace(new: JSON, before: JSON, turn: Turn) -> None:
+    """A Christian country at peace gains +1 every second such turn (from the turn after conversion)."""
+    for power in new["powers"]:
+        c = country(new, power)
+        converted_now = country(before, power)["religion"] != M.christian
+        if c["religion"] != M.christian or converted_now or not at_peace(new, power):
+            c["peace"] = 0
+            continue
+        c["peace"] += 1
+        if c["peace"] % DATA.stability.christian_every == 0 and change_stability(
+            new, power, DATA.stability.christian
+        ):
+            turn.tell(power, "rus_christian_peace", stability=c["stability"])
+
+
+def _finish(new: JSON, orders: Orders, turn: Turn) -> None:
+    new["accounts"] = turn.accounts
+    for power in new["powers"]:
+        c = country(new, power)
+        turn.tell(power, "rus_balance", money=c["money"], stability=c["stability"], druzhina=c["druzhina"])
+    voters = [p for p in players(new) if any(cmd.name == "finish" for cmd in orders.get(p, ()))]
+    for power in voters:
+        turn.announce("rus_news_vote_end", power=power)
+    reason = game_ends(new, voters)
+    if reason:
+        new["over"] = True
+        turn.announce(reason)
+        for power, points in sorted(
+            scores(new).items(), key=lambda item: (-item[1], new["powers"].index(item[0]))
+        ):
+            turn.announce("rus_news_score", power=power, points=points)
+        return
+    new["turn"] += 1
+    new["battles"] = []

@@ -1,0 +1,137 @@
+"""What one country may see: everything of its own (treasury, stability, ВС, provinces with ОП,
+technologies and their progress, its routes, last turn's account) and the public facts (who holds
+which province, religions, workshops and temples, trade agreements and centres, the turn order).
+Other countries' treasuries, stability, armies, ОП, technologies and investments never leave the state."""
+
+from __future__ import annotations
+
+from engines.contract import JSON
+from engines.rus.data import DATA
+from engines.rus.economy import upkeep_per_man
+from engines.rus.science import price
+from engines.rus.scoring import breakdown
+from engines.rus.world import capital, country, is_ai, provinces_of
+
+M = DATA.misc
+
+
+def _english_names() -> dict[str, str]:
+    items = [*DATA.powers, *DATA.parties, *DATA.provinces, *DATA.specs, *DATA.crafts, *DATA.policies]
+    items += [*DATA.tactics, *DATA.techs, *DATA.events]
+    names = {item.name: item.en for item in items}
+    return {**names, M.pagan: M.pagan_en, M.christian: M.christian_en}
+
+
+def _province(state: JSON, name: str, home: str) -> JSON:
+    here = state["provinces"][name]
+    since = here["spec_turn"]
+    return {
+        "name": name,
+        "op": here["op"],
+        "spec": here["spec"],
+        "spec_change": since + M.change_every if since else state["turn"],
+        "craft": here["craft"],
+        "temple": here["temple"],
+        "fortress": here["fortress"],
+        "militia": here["militia"],
+        "water": DATA.province(name).water,
+        "capital": name == home,
+        "harvest": state.get("harvest", {}).get(name, 0),
+        "revolt": name in state["revolts"],
+    }
+
+
+def _routes(state: JSON, power: str) -> list[JSON]:
+    flows = {(f["province"], f["fair"]): f for f in state["trade"]}
+    found = []
+    for route in state["routes"]:
+        if power not in (route["caravan"], route["fair"]):
+            continue
+        f = flows.get((route["province"], route["fair"]), {})
+        found.append(
+            {
+                "role": "caravan" if route["caravan"] == power else "fair",
+                "caravan": route["caravan"],
+                "province": route["province"],
+                "fair": route["fair"],
+                "path": " – ".join(route["path"]),
+                "gross": f.get("gross", 0),
+                "transit": f.get("transit", 0),
+                "net": f.get("net", 0),
+                "fair_income": f.get("fair_income", 0),
+                "closed": f.get("closed", "new" if not f else ""),
+            }
+        )
+    return found
+
+
+def _transit(state: JSON, power: str) -> list[JSON]:
+    return [
+        {"caravan": f["caravan"], "province": f["province"], "fair": f["fair"], "amount": f["duties"][power]}
+        for f in state["trade"]
+        if power in f.get("duties", {})
+    ]
+
+
+def view(state: JSON, power: str) -> JSON:
+    c = country(state, power)
+    home = capital(state, power)
+    per = upkeep_per_man(state, power)
+    account = state["accounts"].get(power, [])
+    vp = breakdown(state, power)
+    return {
+        "power": power,
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "over": state["over"],
+        "computer": is_ai(state, power),
+        "stability": c["stability"],
+        "money": c["money"],
+        "druzhina": c["druzhina"],
+        "militia": sum(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
+        "tactic": c["tactic"],
+        "policy": c["policy"],
+        "religion": c["religion"],
+        "upkeep_per_man": per,
+        "upkeep": c["druzhina"] * per,
+        "provinces": [_province(state, p, home) for p in provinces_of(state, power)],
+        "techs": [
+            {
+                "name": t.name,
+                "known": t.name in c["techs"],
+                "since": c["techs"].get(t.name, 0),
+                "invested": c["invested"].get(t.name, 0),
+                "price": price(state, power, t.name),
+            }
+            for t in DATA.techs
+        ],
+        "routes": _routes(state, power),
+        "transit": _transit(state, power),
+        "centre": power in state["centres"],
+        "account": account,
+        "income": sum(line["amount"] for line in account if line["amount"] > 0),
+        "expenses": -sum(line["amount"] for line in account if line["amount"] < 0),
+        "influence": dict(state["influence"][power]),
+        "order": list(state["order"]),
+        "countries": [
+            {
+                "power": p,
+                "computer": is_ai(state, p),
+                "religion": country(state, p)["religion"],
+                "provinces": provinces_of(state, p),
+                "centre": p in state["centres"],
+            }
+            for p in state["powers"]
+        ],
+        "buildings": [
+            {"province": name, "owner": here["owner"], "craft": here["craft"], "temple": here["temple"]}
+            for name, here in state["provinces"].items()
+            if here["craft"] or here["temple"]
+        ],
+        "agreements": [
+            {"caravan": r["caravan"], "province": r["province"], "fair": r["fair"]} for r in state["routes"]
+        ],
+        "vp": vp,
+        "vp_total": sum(vp.values()),
+        "en": _english_names(),
+    }

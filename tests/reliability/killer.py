@@ -1,0 +1,135 @@
+"""Run daemon passes in a subprocess until quiet, SIGKILLing itself at a named kill point.
+
+    python -m tests.reliability.killer ROOT [KILL_POINT]
+
+ROOT holds gonets.toml (a Maildir game as tests/daemon/harness.py builds) and clock.txt (the
+instant every pass sees, so a restart lives in the same moment). With a kill point, one function
+is wrapped so that its n-th matching call does `os.kill(os.getpid(), SIGKILL)` before or after the
+real call: no handler, no `finally`, no flush runs, exactly as when the power goes. Without one,
+the passes run until one does nothing; the parent restarts this until quiet and then checks the
+directories.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from daemon.config import load_config
+from daemon.service import Daemon
+from daemon.transports.maildir import MaildirTransport
+
+MAX_PASSES = 10
+
+
+def _mail_id_has(word: str) -> Callable[[tuple[Any, ...]], bool]:
+    """For Outbox.enqueue / MaildirTransport.send (args: self, mail) and the outbox's file writes
+    (args: path, data): whether the mail's id, or the file's name, contains `word`."""
+
+    def match(args: tuple[Any, ...]) -> bool:
+        target = args[1] if len(args) > 1 and hasattr(args[1], "id") else args[0]
+        return word in str(getattr(target, "id", getattr(target, "name", "")))
+
+    return match
+
+
+def _release_set(args: tuple[Any, ...]) -> bool:
+    return bool(getattr(args[1], "release", ""))
+
+
+def _any(args: tuple[Any, ...]) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class KillPoint:
+    target: str  # "module:Qualified.name"
+    when: str  # before | after (the real call)
+    n: int = 1  # the n-th call that matches
+    only: Callable[[tuple[Any, ...]], bool] = _any
+    duplicate_window: bool = False  # a mail sent but not yet marked sent: the one known window
+
+
+KILL_POINTS = {
+    "after fetch": KillPoint("daemon.transports.maildir:MaildirTransport.fetch", "after"),
+    "after archive.store": KillPoint("state.archive:MailArchive.store", "after", 2),
+    "after put_orders": KillPoint("state.game_store:GameStore.put_orders", "after", 3),
+    "before archive.mark_done": KillPoint("state.archive:MailArchive.mark_done", "before", 2),
+    "before the archive log line": KillPoint("state.archive:MailArchive._append_log", "before", 3),
+    "before transport.acknowledge": KillPoint(
+        "daemon.transports.maildir:MaildirTransport.acknowledge", "before", 2
+    ),
+    "during the reply's enqueue": KillPoint(
+        "state.outbox:atomic_write_bytes", "after", 1, _mail_id_has("reply-")
+    ),
+    "inside ruleset.resolve": KillPoint("engines.coins.ruleset:CoinsRuleset.resolve", "after"),
+    "after the turn record": KillPoint("state.game_store:GameStore.write_turn_record", "after"),
+    "after the game record with release": KillPoint(
+        "state.game_store:GameStore.save", "after", 1, _release_set
+    ),
+    "after two reports queued": KillPoint("state.outbox:Outbox.enqueue", "after", 2, _mail_id_has("report")),
+    "before purge_orders": KillPoint("state.game_store:GameStore.purge_orders", "before"),
+    "during transport.send": KillPoint("daemon.transports.maildir:MaildirTransport.send", "before", 3),
+    "between send and mark_sent": KillPoint(
+        "state.outbox:Outbox.mark_sent", "before", 3, duplicate_window=True
+    ),
+    "while the outbox is sent": KillPoint("state.outbox:Outbox.mark_sent", "after", 6),
+}
+
+
+def arm(point: KillPoint) -> None:
+    module_name, _, qualified = point.target.partition(":")
+    owner: Any = importlib.import_module(module_name)
+    *path, name = qualified.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    original = getattr(owner, name)
+    seen = {"calls": 0}
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        hit = False
+        if point.only(args):
+            seen["calls"] += 1
+            hit = seen["calls"] == point.n
+        if hit and point.when == "before":
+            os.kill(os.getpid(), signal.SIGKILL)
+        result = original(*args, **kwargs)
+        if hit and point.when == "after":
+            os.kill(os.getpid(), signal.SIGKILL)
+        return result
+
+    setattr(owner, name, wrapper)
+
+
+def run(root: Path) -> int:
+    """Passes until one does nothing; returns how many ran."""
+    now = datetime.fromisoformat((root / "clock.txt").read_text().strip())
+    config = load_config(root / "gonets.toml")
+    transport = MaildirTransport(root / "mail" / "inbox", root / "mail" / "sent")
+    daemon = Daemon(config, transport, lambda: now)
+    try:
+        for passes in range(1, MAX_PASSES + 1):
+            report = daemon.run_once()
+            if not (report.mails or report.resolved or report.sent or report.failed):
+                return passes
+    finally:
+        daemon.close()
+    return MAX_PASSES
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) > 1:
+        arm(KILL_POINTS[argv[1]])
+    print(run(Path(argv[0])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
