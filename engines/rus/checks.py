@@ -42,7 +42,7 @@ class Mail(toolkit.Mail):
     money: int = 0
     policy: str | None = None  # a policy key chosen by an earlier line
     converting: bool = False
-    routes: int = 0  # routes this mail opens from provinces already trading
+    doubled: str = ""  # the province an earlier line gave its second route («Приоритет торговли»)
 
     @property
     def me(self) -> dict[str, Any]:
@@ -103,6 +103,8 @@ def _dismiss(mail: Mail, cmd: Command) -> Msg | None:
 
 def _mobilise(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
+    if is_ai(mail.state, mail.power):
+        return _msg("rus_ai_no_levy")  # «АИ-страна не проводит мобилизации» (8.4)
     if not mail.own(province):
         return _msg("rus_not_your_province", province=province)
     here = mail.state["provinces"][province]
@@ -227,12 +229,15 @@ def route_of(state: JSON, power: str, cmd: Command) -> list[str]:
     return path if not trade.path_problem(state, path, partner) else []
 
 
-def routes_allowed(state: JSON, power: str, province: str, policy: str) -> int:
-    """1 per province; under «Приоритет торговли» one province (the first to use it) may have 2."""
+def routes_allowed(state: JSON, power: str, province: str, policy: str, doubled_now: str = "") -> int:
+    """1 per province; under «Приоритет торговли» one province (the first to use it) may have 2.
+    `doubled_now`: a province this mail already gave a second route."""
     if policy != "trade":
         return 1
-    doubled = [p for p in provinces_of(state, power) if sum(r["province"] == p for r in state["routes"]) > 1]
-    return 2 if not doubled or doubled == [province] else 1
+    doubled = {p for p in provinces_of(state, power) if sum(r["province"] == p for r in state["routes"]) > 1}
+    if doubled_now:
+        doubled.add(doubled_now)
+    return 2 if not doubled or doubled == {province} else 1
 
 
 def _trade(mail: Mail, cmd: Command) -> Msg | None:
@@ -249,7 +254,7 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
     used = sum(r["province"] == province for r in state["routes"]) + sum(
         c.name == "trade" and c.args["province"] == province and c.line < cmd.line for c in mail.commands
     )
-    if used >= routes_allowed(state, mail.power, province, mail.policy_now):
+    if used >= routes_allowed(state, mail.power, province, mail.policy_now, mail.doubled):
         return _msg("rus_province_trades", province=province)
     if at_war(state, mail.power, partner):
         return _msg("rus_trade_war", partner=partner)
@@ -259,6 +264,8 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
         return _msg("rus_trade_influence", partner=partner, min=DATA.trade.min_influence)
     if not route_of(state, mail.power, cmd):
         return _msg("rus_bad_route", route=str(cmd.args.get("route", "")) or "—", partner=partner)
+    if used:
+        mail.doubled = province
     return None
 
 
@@ -395,6 +402,7 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
     ai = is_ai(state, power)
     closed = {
         "recruit": ai,
+        "mobilise": ai,
         "tactic": ai,
         "fortress": ai,
         "trade": ai,

@@ -124,6 +124,7 @@ class Flow:
     net: int
     fair_income: int
     closed: str  # "" if it traded; else why not: "war", "revolt", "militia"
+    stopped_at: str = ""  # the idle province (revolt, militia) that stopped it
 
     def to_json(self) -> JSON:
         return {
@@ -136,6 +137,7 @@ class Flow:
             "net": self.net,
             "fair_income": self.fair_income,
             "closed": self.closed,
+            "stopped_at": self.stopped_at,
         }
 
 
@@ -149,7 +151,7 @@ def flow(state: JSON, route: JSON, idle: set[str], idle_reason: dict[str, str]) 
         return base
     stopped = [p for p in (province, path[-1] if not is_party(fair) else "") if p in idle]
     if stopped:
-        base.closed = idle_reason[stopped[0]]
+        base.closed, base.stopped_at = idle_reason[stopped[0]], stopped[0]
         return base
     duties: dict[str, int] = {}
     for p in transit(state, caravan, fair, path):

@@ -178,7 +178,11 @@ def _trade_income(new: JSON, turn: Turn) -> None:
     income: dict[str, list[tuple[str, int, str]]] = {p: [] for p in new["powers"]}
     for f in flows:
         if f.closed:
-            turn.tell(f.caravan, IDLE[f.closed], province=f.province, partner=f.fair)
+            # a levy is no public fact: the other side's mobilised province only shows as idle
+            hidden = f.closed == "militia" and owner(new, f.stopped_at) != f.caravan
+            turn.tell(
+                f.caravan, "rus_trade_idle" if hidden else IDLE[f.closed], province=f.province, partner=f.fair
+            )
             continue
         income[f.caravan].append(("trade", f.net, f"{f.province} → {f.fair}"))
         if f.fair in income:

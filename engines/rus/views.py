@@ -43,11 +43,15 @@ def _province(state: JSON, name: str, home: str) -> JSON:
 
 def _routes(state: JSON, power: str) -> list[JSON]:
     flows = {(f["province"], f["fair"]): f for f in state["trade"]}
+    mine = set(provinces_of(state, power))
     found = []
     for route in state["routes"]:
         if power not in (route["caravan"], route["fair"]):
             continue
         f = flows.get((route["province"], route["fair"]), {})
+        closed = f.get("closed", "new" if not f else "")
+        if closed == "militia" and f.get("stopped_at") not in mine:
+            closed = "idle"  # another country's levy is not public
         found.append(
             {
                 "role": "caravan" if route["caravan"] == power else "fair",
@@ -59,7 +63,7 @@ def _routes(state: JSON, power: str) -> list[JSON]:
                 "transit": f.get("transit", 0),
                 "net": f.get("net", 0),
                 "fair_income": f.get("fair_income", 0),
-                "closed": f.get("closed", "new" if not f else ""),
+                "closed": closed,
             }
         )
     return found

@@ -134,7 +134,7 @@ def test_a_gm_mail_with_a_players_password_is_refused(h: Harness) -> None:
     before = h.game.load().deadline
     h.gm_mail("ПРОДЛИТЬ 24", password=h.passwords[ANNA])
     h.run()
-    assert "принимаются только с адреса ведущего и с паролем ведущего" in body(h.mail_to(GM)[-1])
+    assert any("только с адреса ведущего и с паролем ведущего" in body(m) for m in h.mail_to(GM))
     assert h.game.load().deadline == before
 
 
@@ -142,7 +142,7 @@ def test_a_gm_mail_from_a_players_address_with_the_gm_password_is_refused(h: Har
     before = h.game.load().deadline
     h.gm_mail("ПРОДЛИТЬ 24", sender=ANNA)
     h.run()
-    assert "принимаются только с адреса ведущего" in body(h.mail_to(ANNA)[0])
+    assert any("принимаются только с адреса ведущего" in body(m) for m in h.mail_to(ANNA))
     assert h.game.load().deadline == before
 
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 from engines.rus import RULESET
 from engines.rus.scoring import breakdown
 from tests.engines.helpers import codes, mail, o
-from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, PLAYERS, RYAZAN, game, run, seed_where, setc
+from tests.engines.rus.helpers import (
+    CHERNIGOV,
+    KIEV,
+    NOVGOROD,
+    PLAYERS,
+    RYAZAN,
+    game,
+    problems,
+    run,
+    seed_where,
+    setc,
+)
 
 
 def _seed(state: dict) -> str:  # type: ignore[type-arg]
@@ -134,3 +145,22 @@ def test_a_country_handed_to_the_computer_keeps_stability_zero() -> None:
     assert RYAZAN in state["ai"] and state["countries"][RYAZAN]["stability"] == 0
     back = RULESET.handover(state, RYAZAN, computer=False)
     assert RYAZAN not in back["ai"] and RYAZAN in state["ai"]  # pure
+
+
+def test_a_revolting_province_pays_no_tax_when_the_rest_are_taxed() -> None:
+    state = game()
+    setc(state, RYAZAN, stability=-3)
+    result = run(state, {RYAZAN: mail(o("sacrifice", province="Пронск"))}, _seed(state))
+    after = result.state
+    assert after["countries"][RYAZAN]["stability"] == -2  # taxed at −2 (ОП/10 × 100) in step 5
+    (revolted,) = after["revolts"]
+    op = {"Рязань": 15, "Тула": 10, "Пронск": 10 - 1}  # the sacrifice comes before the taxes
+    expected = sum(op[p] * 100 // 10 for p in op if p != revolted)
+    assert [x["amount"] for x in after["accounts"][RYAZAN] if x["item"] == "taxes"] == [expected]
+
+
+def test_computer_countries_do_not_mobilise() -> None:
+    state = game()
+    assert problems(state, "Муром", o("mobilise", province="Муром")) == ["rus_ai_no_levy"]
+    assert "mobilise" not in [c.name for c in RULESET.open_commands(state, "Муром", "orders")]
+    assert "mobilise" in [c.name for c in RULESET.open_commands(state, RYAZAN, "orders")]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from engines.rus import RULESET
 from engines.rus.trade import gross, read_route
-from tests.engines.helpers import mail, o
-from tests.engines.rus.helpers import NOVGOROD, RYAZAN, game, problems, run, seed_where
+from tests.engines.helpers import codes, mail, o
+from tests.engines.rus.helpers import NOVGOROD, RYAZAN, game, problems, run, seed_where, setc
 
 ROUTE = "Рязань - Тула – Москва – Тверь – Торжок – В.Новгород"
+ROUTE_PATH = ["Рязань", "Тула", "Москва", "Тверь", "Торжок", "Новгород"]
 
 
 def _lines(state: dict, power: str, item: str) -> list[int]:  # type: ignore[type-arg]
@@ -129,3 +131,35 @@ def test_a_fair_of_seven_routes_is_a_trade_centre() -> None:
     assert _lines(after, "Муром", "centre") == [fair // 2]
     state["occupied"] = {"Муром": RYAZAN}
     assert run(state).state["centres"] == []
+
+
+def test_the_trade_policy_doubles_one_province_only_even_within_one_mail() -> None:
+    state = game()
+    setc(state, RYAZAN, policy="Торговля")
+    for province in ("Рязань", "Тула"):
+        state["routes"].append(
+            {"caravan": RYAZAN, "province": province, "fair": "Муром", "path": [province, "Муром"]}
+        )
+    mail_lines = (
+        o("trade", province="Рязань", partner="Польша"),
+        o("trade", province="Тула", partner="Польша"),
+    )
+    assert problems(state, RYAZAN, *mail_lines) == ["rus_province_trades"]  # «одна из провинций»
+    assert problems(state, RYAZAN, mail_lines[1]) == []
+
+
+def test_another_countrys_levy_stopping_a_route_is_not_shown_to_the_other_side() -> None:
+    state = game()
+    state["routes"].append({"caravan": RYAZAN, "province": "Рязань", "fair": NOVGOROD, "path": ROUTE_PATH})
+    state["provinces"]["Новгород"]["militia"] = 5  # the fair's capital is mobilised: a secret
+    result = run(state)
+    assert result.state["trade"][0]["closed"] == "militia"
+    assert "rus_trade_idle" in codes(result.reports[RYAZAN])
+    assert "rus_trade_idle_militia" not in codes(result.reports[RYAZAN])
+    assert [r["closed"] for r in RULESET.view(result.state, RYAZAN)["routes"]] == ["idle"]
+    assert [r["closed"] for r in RULESET.view(result.state, NOVGOROD)["routes"]] == ["militia"]
+    state["provinces"]["Новгород"]["militia"] = 0
+    state["provinces"]["Рязань"]["militia"] = 3  # now the caravan's own levy
+    after = run(state).state
+    assert [r["closed"] for r in RULESET.view(after, RYAZAN)["routes"]] == ["militia"]
+    assert [r["closed"] for r in RULESET.view(after, NOVGOROD)["routes"]] == ["idle"]
