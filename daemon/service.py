@@ -17,7 +17,7 @@ from daemon import mailflow
 from daemon.alerts import STORE_FAILURES, StoreAlarm
 from daemon.config import Config
 from daemon.games import Games
-from daemon.postman import Postman
+from daemon.postman import Letter, Postman
 from daemon.start import finish_start
 from daemon.transports.base import Incoming, Transport
 from daemon.turns import tick
@@ -115,10 +115,24 @@ class Daemon:
             return
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
+            self._apologise(key, incoming.raw, now)
             self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
             self.transport.acknowledge(incoming.uid, rejected=True)
             return
         self.transport.acknowledge(incoming.uid, rejected=outcome is not None and outcome.kind == "ignored")
+
+    def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
+        """Tell the sender of a quarantined mail that it was kept but not handled (never an
+        automatic sender, never ourselves), so nobody waits for a reply that will not come."""
+        try:
+            mail = parse_mail(raw)
+            if not mail.sender or mail.automatic or mail.sender == self.config.address:
+                return
+            if self._may_reply(mail.sender, now):
+                letter = Letter("player/error", {"key": key[:12]}, "subject_error", {})
+                self.postman.send(f"reply-{key}", mail.sender, letter, "ru+en", answering=mail)
+        except Exception:  # the apology must never stop the loop
+            log.exception("could not tell the sender of mail %s", key)
 
     def _decide(self, key: str, raw: bytes, now: datetime) -> mailflow.Outcome:
         mail = parse_mail(raw)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from daemon import mailflow
 from daemon.auth import verify_password
 from daemon.checkmail import check_mail
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
@@ -199,3 +200,23 @@ def test_a_greeting_above_the_header_costs_nothing_but_a_note(h: Harness) -> Non
     h.run()
     text = body(h.mail_to(ANNA)[0])
     assert "ВЛОЖИТЬ Армия 1" in text and "строка 1: «Привет, Ведущий!»" in text
+
+
+def test_a_mail_that_breaks_the_daemon_is_kept_and_its_sender_told(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(mailflow, "evaluate", broken)
+    raw = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.send("MAILER-DAEMON@test.local", "Delivery failed")
+    h.run()
+    (reply,) = h.mail_to(ANNA)
+    assert "обработать его не удалось" in body(reply) and reply["In-Reply-To"]
+    assert h.mail_to("MAILER-DAEMON@test.local") == []
+    key = h.daemon.archive.key(raw)
+    done = h.daemon.archive.done_record(key)
+    assert done is not None and done["outcome"] == "error"
+    assert h.daemon.archive.raw(key) == raw  # kept, never lost
+    assert len(list((h.root / "mail" / "inbox" / ".Rejected").rglob("*"))) > 0
