@@ -13,14 +13,13 @@ from datetime import datetime
 from typing import Any
 
 from daemon import throttle
-from daemon.auth import is_secret
 from daemon.config import Limits
 from daemon.games import Game, Games
 from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
 from daemon.orderflow import Extra, answer
 from daemon.postman import Letter, Postman
-from daemon.routing import Refusal, find_game, route_orders, throttled, wrong_password
+from daemon.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import split_header
@@ -147,11 +146,10 @@ def _gm(
 ) -> Outcome:
     """GM commands need both the GM's address and the GM password; either alone proves nothing.
     Wrong GM passwords from the GM's address are throttled like a player's."""
-    secret = game.settings.gm_password
-    from_gm = bool(secret) and mail.sender == game.settings.gm
+    from_gm = bool(game.settings.gm_password) and mail.sender == game.settings.gm
     if from_gm and (refusal := throttled(game, mail.sender, now, limits.wrong_passwords)):
         return _unrouted(refusal, "", mail)
-    if not (from_gm and password and is_secret(password, secret)):
+    if not (password and is_gm(game, mail.sender, password)):
         msg = Msg("route_not_gm", {"game": game.id})
         guessed = from_gm and bool(password)
         return _unrouted(wrong_password(msg, game, mail.sender) if guessed else Refusal(msg, game), "", mail)

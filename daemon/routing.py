@@ -95,7 +95,7 @@ def route_orders(
     if refusal := throttled(game, sender, now, wrong_passwords):
         return refusal
     player = record.players[power]
-    by_gm = _is_gm(game, sender, header.password)
+    by_gm = is_gm(game, sender, header.password)
     if not by_gm and not verify_password(header.password, player.password_hash):
         return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
     if player.status != "active":
@@ -108,6 +108,7 @@ def route_orders(
     return Route(game, record, power, by_gm)
 
 
-def _is_gm(game: Game, sender: str, password: str) -> bool:
+def is_gm(game: Game, sender: str, password: str) -> bool:
+    """The GM's address and the GM password together; a game without a GM password has no GM mail."""
     secret = game.settings.gm_password
     return bool(secret) and sender == game.settings.gm and is_secret(password, secret)
