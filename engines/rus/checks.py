@@ -8,15 +8,13 @@ is spent from the next turn on (see README).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
-from engines import toolkit
 from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
-from engines.rus import trade
+from engines.rus import diplomacy_checks, trade, war_checks
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
+from engines.rus.judging import Check, Mail, msg, spend
 from engines.rus.schema import PHASES, vocabularies
 from engines.rus.science import missing_prerequisite
 from engines.rus.world import (
@@ -25,7 +23,6 @@ from engines.rus.world import (
     country,
     is_ai,
     knows,
-    owner,
     policy_key,
     provinces_of,
     specs_of,
@@ -35,132 +32,96 @@ from engines.text import Msg
 M, S = DATA.misc, DATA.stability
 
 
-@dataclass
-class Mail(toolkit.Mail):
-    """One power's mail being judged, with what its earlier lines already spent or chose."""
-
-    money: int = 0
-    policy: str | None = None  # a policy key chosen by an earlier line
-    converting: bool = False
-    doubled: str = ""  # the province an earlier line gave its second route («Приоритет торговли»)
-
-    @property
-    def me(self) -> dict[str, Any]:
-        return country(self.state, self.power)
-
-    @property
-    def policy_now(self) -> str:
-        return policy_key(self.state, self.power) if self.policy is None else self.policy
-
-    def own(self, province: str) -> bool:
-        return owner(self.state, province) == self.power
-
-
-Check = Callable[[Mail, Command], Msg | None]
-
-
-def _msg(code: str, **params: str | int) -> Msg:
-    return Msg(code, params)
-
-
-def _spend(mail: Mail, amount: int) -> Msg | None:
-    have = mail.me["money"]
-    if mail.money + amount > have:
-        return _msg("rus_not_enough_money", need=mail.money + amount, have=have)
-    mail.money += amount
-    return None
-
-
 def _own(mail: Mail, province: str) -> Msg | None:
-    return None if mail.own(province) else _msg("rus_not_your_province", province=province)
+    return None if mail.own(province) else msg("rus_not_your_province", province=province)
 
 
 def _specialise(mail: Mail, cmd: Command) -> Msg | None:
     province, spec = str(cmd.args["province"]), str(cmd.args["spec"])
     here = mail.state["provinces"].get(province, {})
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if DATA.spec(spec).water_only and not DATA.province(province).water:
-        return _msg("rus_fishing_needs_water", province=province)
+        return msg("rus_fishing_needs_water", province=province)
     if here["spec"] == spec and here["spec_turn"]:
-        return _msg("rus_spec_same", province=province, spec=spec)
+        return msg("rus_spec_same", province=province, spec=spec)
     since = here["spec_turn"]
     if since and mail.state["turn"] - since < M.change_every:
-        return _msg("rus_spec_too_soon", province=province, turn=since + M.change_every)
+        return msg("rus_spec_too_soon", province=province, turn=since + M.change_every)
     return None
 
 
 def _recruit(mail: Mail, cmd: Command) -> Msg | None:
     if is_ai(mail.state, mail.power):
-        return _msg("rus_ai_no_recruit")
-    return _spend(mail, int(cmd.args["count"]) * DATA.army.druzhina_price)
+        return msg("rus_ai_no_recruit")
+    return spend(mail, int(cmd.args["count"]) * DATA.army.druzhina_price)
 
 
 def _dismiss(mail: Mail, cmd: Command) -> Msg | None:
     count, have = int(cmd.args["count"]), mail.me["druzhina"]
-    return None if count <= have else _msg("rus_not_enough_druzhina", need=count, have=have)
+    return None if count <= have else msg("rus_not_enough_druzhina", need=count, have=have)
 
 
 def _mobilise(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if is_ai(mail.state, mail.power):
-        return _msg("rus_ai_no_levy")  # «АИ-страна не проводит мобилизации» (8.4)
+        return msg("rus_ai_no_levy")  # «АИ-страна не проводит мобилизации» (8.4)
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     here = mail.state["provinces"][province]
     if here["militia"]:
-        return _msg("rus_already_mobilised", province=province)
+        return msg("rus_already_mobilised", province=province)
     if mobilised(here["op"])[1] < 1:
-        return _msg("rus_too_small_to_mobilise", province=province, op=here["op"])
+        return msg("rus_too_small_to_mobilise", province=province, op=here["op"])
     return None
 
 
 def _disband(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if not mail.own(province) or not mail.state["provinces"][province]["militia"]:
-        return _msg("rus_no_militia", province=province)
+        return msg("rus_no_militia", province=province)
     return None
 
 
 def _tactic(mail: Mail, cmd: Command) -> Msg | None:
     if is_ai(mail.state, mail.power):
-        return _msg("rus_ai_no_tactic")
+        return msg("rus_ai_no_tactic")
     tactic = str(cmd.args["tactic"])
-    return _msg("rus_same_choice", choice=tactic) if tactic == (mail.me["tactic"] or "") else None
+    return msg("rus_same_choice", choice=tactic) if tactic == (mail.me["tactic"] or "") else None
 
 
 def _policy(mail: Mail, cmd: Command) -> Msg | None:
     policy = str(cmd.args["policy"])
     if policy == mail.me["policy"]:
-        return _msg("rus_same_choice", choice=policy)
+        return msg("rus_same_choice", choice=policy)
     mail.policy = DATA.policy(policy).key
     return None
 
 
 def _stability(mail: Mail, cmd: Command) -> Msg | None:
     if mail.policy_now != "stability":
-        return _msg("rus_needs_policy", policy=DATA.policy_of("stability").name)
+        return msg("rus_needs_policy", policy=DATA.policy_of("stability").name)
     if mail.me["stability"] >= DATA.game.stability_max:
-        return _msg("rus_stability_at_max", max=DATA.game.stability_max)
-    return _spend(mail, S.bought_cost)
+        return msg("rus_stability_at_max", max=DATA.game.stability_max)
+    return spend(mail, S.bought_cost)
 
 
 def _sacrifice(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if mail.me["religion"] != M.pagan or mail.converting:
-        return _msg("rus_pagans_only")
+        return msg("rus_pagans_only")
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if mail.state["provinces"][province]["op"] - S.sacrifice_op < DATA.game.min_op:
-        return _msg("rus_op_too_low", province=province)
+        return msg("rus_op_too_low", province=province)
     return None
 
 
 def _convert(mail: Mail, cmd: Command) -> Msg | None:
     if mail.me["religion"] != M.pagan:
-        return _msg("rus_already_christian")
+        return msg("rus_already_christian")
     if any(c.name == "sacrifice" and c.line < cmd.line for c in mail.commands):
-        return _msg("rus_pagans_only")
+        return msg("rus_pagans_only")
     mail.converting = True
     return None
 
@@ -168,52 +129,52 @@ def _convert(mail: Mail, cmd: Command) -> Msg | None:
 def _research(mail: Mail, cmd: Command) -> Msg | None:
     tech, amount = str(cmd.args["tech"]), int(cmd.args["amount"])
     if tech in mail.me["techs"]:
-        return _msg("rus_tech_known", tech=tech)
+        return msg("rus_tech_known", tech=tech)
     missing = missing_prerequisite(mail.state, mail.power, tech)
     if missing:
-        return _msg("rus_tech_needs", tech=tech, needs=missing)
-    return _spend(mail, amount)
+        return msg("rus_tech_needs", tech=tech, needs=missing)
+    return spend(mail, amount)
 
 
 def _workshop(mail: Mail, cmd: Command) -> Msg | None:
     craft = DATA.craft(str(cmd.args["craft"]))
     province = str(cmd.args.get("province", capital(mail.state, mail.power)))
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if province != capital(mail.state, mail.power) and mail.policy_now != "crafts":
-        return _msg("rus_craft_capital_only", policy=DATA.policy_of("crafts").name)
+        return msg("rus_craft_capital_only", policy=DATA.policy_of("crafts").name)
     if mail.state["provinces"][province]["craft"]:
-        return _msg("rus_has_craft", province=province, craft=mail.state["provinces"][province]["craft"])
+        return msg("rus_has_craft", province=province, craft=mail.state["provinces"][province]["craft"])
     if not knows(mail.state, mail.power, craft.tech):
-        return _msg("rus_needs_tech", tech=craft.tech)
+        return msg("rus_needs_tech", tech=craft.tech)
     if craft.spec not in specs_of(mail.state, mail.power):
-        return _msg("rus_craft_needs_spec", craft=craft.name, spec=craft.spec)
-    return _spend(mail, craft.cost)
+        return msg("rus_craft_needs_spec", craft=craft.name, spec=craft.spec)
+    return spend(mail, craft.cost)
 
 
 def _temple(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if mail.me["religion"] != M.christian and not mail.converting:
-        return _msg("rus_christians_only")
+        return msg("rus_christians_only")
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if mail.state["provinces"][province]["temple"]:
-        return _msg("rus_has_temple", province=province)
-    return _spend(mail, M.temple)
+        return msg("rus_has_temple", province=province)
+    return spend(mail, M.temple)
 
 
 def _fortress(mail: Mail, cmd: Command) -> Msg | None:
     province, level = str(cmd.args["province"]), int(cmd.args["level"])
     if is_ai(mail.state, mail.power):
-        return _msg("rus_ai_no_fortress")
+        return msg("rus_ai_no_fortress")
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if mail.state["provinces"][province]["fortress"] >= level:
-        return _msg("rus_fortress_built", province=province, level=level)
+        return msg("rus_fortress_built", province=province, level=level)
     tech = M.fortress_techs[level - 1]
     if not knows(mail.state, mail.power, tech):
-        return _msg("rus_needs_tech", tech=tech)
-    return _spend(mail, M.fortress[level - 1])
+        return msg("rus_needs_tech", tech=tech)
+    return spend(mail, M.fortress[level - 1])
 
 
 def route_of(state: JSON, power: str, cmd: Command) -> list[str]:
@@ -244,26 +205,26 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
     province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
     state = mail.state
     if is_ai(state, mail.power):
-        return _msg("rus_ai_no_trade")
+        return msg("rus_ai_no_trade")
     if not mail.own(province):
-        return _msg("rus_not_your_province", province=province)
+        return msg("rus_not_your_province", province=province)
     if partner == mail.power:
-        return _msg("rus_trade_self")
+        return msg("rus_trade_self")
     if any(r["province"] == province and r["fair"] == partner for r in state["routes"]):
-        return _msg("rus_trade_exists", province=province, partner=partner)
+        return msg("rus_trade_exists", province=province, partner=partner)
     used = sum(r["province"] == province for r in state["routes"]) + sum(
         c.name == "trade" and c.args["province"] == province and c.line < cmd.line for c in mail.commands
     )
     if used >= routes_allowed(state, mail.power, province, mail.policy_now, mail.doubled):
-        return _msg("rus_province_trades", province=province)
+        return msg("rus_province_trades", province=province)
     if at_war(state, mail.power, partner):
-        return _msg("rus_trade_war", partner=partner)
+        return msg("rus_trade_war", partner=partner)
     if (trade.is_party(partner) or is_ai(state, partner)) and state["influence"][mail.power][
         partner
     ] < DATA.trade.min_influence:
-        return _msg("rus_trade_influence", partner=partner, min=DATA.trade.min_influence)
+        return msg("rus_trade_influence", partner=partner, min=DATA.trade.min_influence)
     if not route_of(state, mail.power, cmd):
-        return _msg("rus_bad_route", route=str(cmd.args.get("route", "")) or "—", partner=partner)
+        return msg("rus_bad_route", route=str(cmd.args.get("route", "")) or "—", partner=partner)
     if used:
         mail.doubled = province
     return None
@@ -272,9 +233,9 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
 def _fair(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if is_ai(mail.state, mail.power):
-        return _msg("rus_ai_no_trade")
+        return msg("rus_ai_no_trade")
     if mail.own(province):
-        return _msg("rus_fair_own", province=province)
+        return msg("rus_fair_own", province=province)
     return None
 
 
@@ -285,14 +246,14 @@ def _cancel(mail: Mail, cmd: Command) -> Msg | None:
         for r in mail.state["routes"]
         if r["province"] == province and mail.power in (r["caravan"], r["fair"])
     ]
-    return None if mine else _msg("rus_no_route", province=province)
+    return None if mine else msg("rus_no_route", province=province)
 
 
 def _finish(mail: Mail, cmd: Command) -> Msg | None:
-    return _msg("rus_ai_no_vote") if is_ai(mail.state, mail.power) else None
+    return msg("rus_ai_no_vote") if is_ai(mail.state, mail.power) else None
 
 
-CHECKS: dict[str, Check] = {
+_ECONOMY: dict[str, Check] = {
     "specialise": _specialise,
     "recruit": _recruit,
     "dismiss": _dismiss,
@@ -313,8 +274,10 @@ CHECKS: dict[str, Check] = {
     "finish": _finish,
 }
 
+CHECKS: dict[str, Check] = {**_ECONOMY, **war_checks.CHECKS, **diplomacy_checks.CHECKS}
+
 # Orders that may appear once per mail, keyed by these arguments (a second one is refused).
-ONCE: dict[str, tuple[str, ...]] = {
+_ECONOMY_ONCE: dict[str, tuple[str, ...]] = {
     "specialise": ("province",),
     "recruit": (),
     "dismiss": (),
@@ -334,6 +297,7 @@ ONCE: dict[str, tuple[str, ...]] = {
     "cancel_trade": ("province",),
     "finish": (),
 }
+ONCE = {**_ECONOMY_ONCE, **war_checks.ONCE, **diplomacy_checks.ONCE}
 
 
 def _key(mail: Mail, cmd: Command) -> tuple[str, ...]:
@@ -347,22 +311,22 @@ def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
     """The order belongs to this phase and names only things that exist in this game."""
     specs = {spec.name: spec for spec in PHASES[phase].commands}
     if cmd.name not in specs:
-        return _msg("rus_not_in_phase", phase=phase)
+        return msg("rus_not_in_phase", phase=phase)
     for arg in specs[cmd.name].args:
         value = cmd.args.get(arg.name)
         if value is None:
             if not arg.optional:
-                return _msg("rus_argument_missing", argument=arg.name)
+                return msg("rus_argument_missing", argument=arg.name)
         elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
-            return _msg("rus_name_not_in_game", name=str(value))
+            return msg("rus_name_not_in_game", name=str(value))
         elif arg.kind == ArgKind.INT and not isinstance(value, int):
-            return _msg("rus_argument_missing", argument=arg.name)
+            return msg("rus_argument_missing", argument=arg.name)
     return None
 
 
 def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
     first = mail.seen.get(_key(mail, cmd))
-    return None if first is None else _msg("rus_duplicate_order", first=first)
+    return None if first is None else msg("rus_duplicate_order", first=first)
 
 
 def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
@@ -379,11 +343,11 @@ def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> 
 
 def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
     if state["over"]:
-        return [Problem(0, _msg("rus_game_over"))]
+        return [Problem(0, msg("rus_game_over"))]
     if phase != state["phase"]:
-        return [Problem(0, _msg("rus_wrong_phase", phase=state["phase"]))]
+        return [Problem(0, msg("rus_wrong_phase", phase=state["phase"]))]
     if power not in state["powers"]:
-        return [Problem(0, _msg("rus_name_not_in_game", name=power))]
+        return [Problem(0, msg("rus_name_not_in_game", name=power))]
     return _judge(state, power, phase, commands)[0]
 
 
@@ -393,7 +357,7 @@ def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) ->
         return []
     mail = _judge(state, power, phase, commands)[1]
     have = mail.me["money"]
-    return [_msg("rus_summary_money", spent=mail.money, have=have, left=have - mail.money)]
+    return [msg("rus_summary_money", spent=mail.money, have=have, left=have - mail.money)]
 
 
 def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:

@@ -52,11 +52,14 @@ class Policy(Named):
     key: str
     upkeep: int
     cavalry_upkeep: int
+    auto_rate: Fraction  # ОП per militia man in the automatic call-up (0: the ordinary rate)
 
 
 @dataclass(frozen=True)
 class Tactic(Named):
     upkeep: int
+    beats: str  # the tactic this one gains `percent` against ("" for none)
+    percent: int
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,64 @@ class Trade:
 
 
 @dataclass(frozen=True)
+class War:
+    """Section 5: marches, terrain and fortress modifiers (percent), plunder."""
+
+    march: int
+    cavalry_march: int
+    militia_march: int
+    cavalry: str
+    river_percent: int
+    forest_spec: str
+    forest_tactic: str
+    forest_percent: int
+    field_specs: tuple[str, ...]
+    field_tactic: str
+    field_percent: int
+    fortress_percent: tuple[int, ...]
+    plunder: Fraction
+    plunder_money: int
+    plunder_stability: int
+    capital_plunder_stability: int
+
+
+@dataclass(frozen=True)
+class Diplomacy:
+    """Section 8: what each act does to influence and stability."""
+
+    gift_unit: int
+    etiquette_unit: int
+    gift_points: int
+    embassy: int
+    embassy_upkeep: int
+    marriage: int
+    max_marriages: int
+    marriage_stability: int
+    alliance: int
+    white_peace: int
+    unequal_peace: int
+    peace_stability: int
+    transfer: int
+    divorce: int
+    divorce_stability: int
+    war: int
+    christian_war_stability: int
+    married_war_stability: int
+    vassal_war_stability: int
+    break_alliance: int
+    refusal_bonus: int
+    renounce: int
+    renounce_suzerain: int
+    contempt: int
+    renounce_stability: int
+    vassal_at: int
+    fealty_stability: int
+    refusal_stability: int
+    tribute: Fraction
+    no_war: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Misc:
     """Production, science, buildings, stories and victory: one flat record of small numbers."""
 
@@ -171,6 +232,8 @@ class Data:
     taxes: Taxes
     army: Army
     trade: Trade
+    war: War
+    diplomacy: Diplomacy
     misc: Misc
     powers: tuple[Power, ...]
     parties: tuple[Party, ...]
@@ -254,6 +317,18 @@ def _check(data: Data) -> Data:
             data.tech(needed)
     for tech_name in data.misc.fortress_techs:
         data.tech(tech_name)
+    for tactic in data.tactics:
+        if tactic.beats:
+            data.tactic(tactic.beats)
+    w = data.war
+    for tactic_name in (w.cavalry, w.forest_tactic, w.field_tactic):
+        data.tactic(tactic_name)
+    for spec_name in (w.forest_spec, *w.field_specs):
+        data.spec(spec_name)
+    if len(w.fortress_percent) != len(data.misc.fortress):
+        raise ValueError("war.fortress_percent needs one value per fortress level")
+    for party_name in data.diplomacy.no_war:
+        data.party(party_name)
     data.spec(data.misc.default_spec)
     return data
 
@@ -268,6 +343,19 @@ def _adjacency(provinces: tuple[Province, ...], borders: list[dict[str, Any]]) -
         found[b].append(a)
     order = [p.name for p in provinces]
     return {name: tuple(sorted(near, key=order.index)) for name, near in found.items()}
+
+
+def _war(w: dict[str, Any]) -> War:
+    fields = {k: v for k, v in w.items() if k not in ("plunder_num", "plunder_den")}
+    fields["field_specs"] = tuple(w["field_specs"])
+    fields["fortress_percent"] = tuple(w["fortress_percent"])
+    return War(**fields, plunder=Fraction(w["plunder_num"], w["plunder_den"]))
+
+
+def _diplomacy(d: dict[str, Any]) -> Diplomacy:
+    fields = {k: v for k, v in d.items() if k not in ("tribute_num", "tribute_den")}
+    fields["no_war"] = tuple(d["no_war"])
+    return Diplomacy(**fields, tribute=Fraction(d["tribute_num"], d["tribute_den"]))
 
 
 def _misc(raw: dict[str, Any]) -> Misc:
@@ -339,6 +427,8 @@ def load(path: Path = DATA_FILE) -> Data:
                 agreement_influence=t["agreement_influence"],
                 break_influence=t["break_influence"],
             ),
+            war=_war(raw["war"]),
+            diplomacy=_diplomacy(raw["diplomacy"]),
             misc=_misc(raw),
             powers=tuple(Power(**named_fields(x), capital=x["capital"]) for x in raw["powers"]),
             parties=tuple(
@@ -364,10 +454,19 @@ def load(path: Path = DATA_FILE) -> Data:
                     key=x["key"],
                     upkeep=x.get("upkeep", 0),
                     cavalry_upkeep=x.get("cavalry_upkeep", 0),
+                    auto_rate=Fraction(x.get("auto_rate_num", 0), x.get("auto_rate_den", 1)),
                 )
                 for x in raw["policies"]
             ),
-            tactics=tuple(Tactic(**named_fields(x), upkeep=x["upkeep"]) for x in raw["tactics"]),
+            tactics=tuple(
+                Tactic(
+                    **named_fields(x),
+                    upkeep=x["upkeep"],
+                    beats=x.get("beats", ""),
+                    percent=x.get("percent", 0),
+                )
+                for x in raw["tactics"]
+            ),
             techs=tuple(
                 Tech(
                     **named_fields(x),

@@ -13,7 +13,7 @@ from engines.rng import Rng
 from engines.rus.data import DATA, Event
 from engines.rus.report import Turn
 from engines.rus.science import grant, missing_prerequisite
-from engines.rus.world import change_stability, country, is_ai, provinces_of
+from engines.rus.world import change_stability, country, is_ai, provinces_of, set_druzhina
 
 G, M = DATA.game, DATA.misc
 
@@ -67,7 +67,7 @@ def _apply(state: JSON, event: Event, power: str, rng: Rng, turn: Turn) -> Harve
             "rus_gm_raid_by_hand", power=power, province=province, amount=event.amount, raider=event.raider
         )
     elif event.kind == "druzhina":
-        c["druzhina"] += event.amount
+        set_druzhina(state, power, c["druzhina"] + event.amount)
         _news(turn, power, event, "rus_event_druzhina", amount=event.amount)
     elif event.kind == "influence":
         others = [p for p in state["influence"][power]]

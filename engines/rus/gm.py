@@ -7,7 +7,7 @@ import copy
 
 from engines.contract import JSON, Adjustable
 from engines.rus.data import DATA
-from engines.rus.world import clamp_stability, country
+from engines.rus.world import clamp_stability, country, set_druzhina
 from engines.text import Text
 
 M, G = DATA.misc, DATA.game
@@ -77,7 +77,10 @@ def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
     if name == "story_opening":
         others = sum(country(result, p)["story_opening"] for p in result["powers"] if p != power)
         value = max(0, min(value, M.opening_per_turn - others))
-    country(result, power)[name] = value
+    if name == "druzhina":
+        set_druzhina(result, power, value)
+    else:
+        country(result, power)[name] = value
     return result
 
 

@@ -25,7 +25,7 @@ def _one(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
         new["provinces"][province].update(spec=spec, spec_turn=new["turn"])
         turn.tell(power, "rus_specialised", province=province, spec=spec)
     elif cmd.name == "mobilise":
-        _mobilise(new, power, str(cmd.args["province"]), turn)
+        mobilise(new, power, str(cmd.args["province"]), turn)
     elif cmd.name == "disband":
         province = str(cmd.args["province"])
         here = new["provinces"][province]
@@ -56,7 +56,8 @@ def _one(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
         turn.announce("rus_news_converted", power=power)
 
 
-def _mobilise(new: JSON, power: str, province: str, turn: Turn) -> None:
+def mobilise(new: JSON, power: str, province: str, turn: Turn) -> None:
+    """Raise the province's militia (an order, or a suzerain's call to arms)."""
     here = new["provinces"][province]
     if province in new["revolts"]:
         turn.tell(power, "rus_no_levy_in_revolt", province=province)

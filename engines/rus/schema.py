@@ -7,9 +7,23 @@ from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabul
 from engines.rus.data import DATA
 from engines.rus.world import ORDERS
 from engines.text import Text
-from engines.toolkit import power_vocabulary, vocabulary_of
+from engines.toolkit import Named, power_vocabulary, vocabulary_of
 
-M, A = DATA.misc, DATA.army
+M, A, W, D = DATA.misc, DATA.army, DATA.war, DATA.diplomacy
+
+# Words of peace orders (not rules, so not in data.toml): `name` is what the code compares.
+WHITE, VICTORY, DEFEAT = "Белый", "Победа", "Поражение"
+TERMS = (
+    Named(WHITE, "White", ("Белый мир", "Без условий", "WHITE PEACE")),
+    Named(VICTORY, "Victory", ("Победитель", "WIN")),
+    Named(DEFEAT, "Defeat", ("Побеждённый", "Побежденный", "LOSS")),
+)
+VASSAL, CESSION, ANNEX = "Вассалитет", "Уступки", "Аннексия"
+OUTCOMES = (
+    Named(VASSAL, "Vassal", ("Вассал", "VASSALAGE")),
+    Named(CESSION, "Cession", ("Уступка", "Территории", "CEDE")),
+    Named(ANNEX, "Annex", ("Присоединение", "ANNEXATION")),
+)
 
 
 def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
@@ -27,6 +41,9 @@ def _spec(
 
 
 _PROVINCE = _name("province", "province")
+_POWER = _name("power", "power")
+_AMOUNT = _int("amount", 1)
+_FORCES = (_PROVINCE, _int("druzhina", 0), _int("militia", 0))
 _CRAFT = DATA.craft("Скорняжная мастерская")
 
 COMMANDS = (
@@ -74,8 +91,10 @@ COMMANDS = (
         "tactic",
         ("ТАКТИКА", "TACTIC"),
         (_name("tactic", "tactic"),),
-        "Боевая тактика дружины (Конница удваивает содержание; в бою — часть 2).",
-        "The druzhina's battle tactic (Cavalry doubles upkeep; its battle effect comes with part 2).",
+        "Боевая тактика дружины: Конница +50% против Лучников (и 40Д содержания), Лучники +25% "
+        "против Копейщиков, Копейщики +25% против Конницы.",
+        "The druzhina's battle tactic: Cavalry +50% against Archers (and 40Д upkeep), Archers +25% "
+        "against Spearmen, Spearmen +25% against Cavalry.",
         "ТАКТИКА Лучники",
     ),
     _spec(
@@ -169,6 +188,218 @@ COMMANDS = (
         "РАЗОРВАТЬ ТОРГОВЛЮ Рязань",
     ),
     _spec(
+        "march",
+        ("ПОХОД", "MARCH", "MOVE"),
+        (*_FORCES, Arg("path", ArgKind.TEXT)),
+        f"Выступить из провинции: дружина, ополчение (только на {W.militia_march} провинцию) и путь; "
+        f"дружина идёт на {W.march} провинции (Конница — на {W.cavalry_march}), только через свои, "
+        "союзные и вражеские земли. Бой в каждой вражеской; победа в последней — её захват.",
+        f"March from a province: druzhina, militia (one province only) and the path; druzhina goes "
+        f"{W.march} provinces ({W.cavalry_march} with Cavalry), through own, allied and enemy land only. "
+        "A battle in each enemy province; a win in the last one takes it.",
+        "ПОХОД Рязань 10 5 Мценск",
+    ),
+    _spec(
+        "boats",
+        ("ЛАДЬИ", "BOATS", "BY BOAT"),
+        (*_FORCES, _name("target", "province")),
+        "С «Кораблестроением»: любое войско ладьями в любую провинцию у воды, бой сразу там; "
+        "проигравшим отступать некуда.",
+        "With Shipbuilding: any force by boat to any province on water, the battle right there; "
+        "losers have no retreat.",
+        "ЛАДЬИ Рязань 10 0 Муром",
+    ),
+    _spec(
+        "lend",
+        ("ПОД КОМАНДУ", "UNDER COMMAND", "LEND TROOPS"),
+        (_name("commander", "power"), _PROVINCE, _int("count", 1)),
+        "Передать дружину в провинции под командование союзника: она идёт в его поход из этой "
+        "провинции, с его тактикой.",
+        "Put druzhina standing in a province under an ally's command: it joins his march from there, "
+        "with his tactic.",
+        "ПОД КОМАНДУ Чернигов Тула 5",
+    ),
+    _spec(
+        "war",
+        ("ВОЙНА", "ОБЪЯВИТЬ ВОЙНУ", "WAR", "DECLARE WAR"),
+        (_POWER,),
+        f"Объявить войну ({D.war} влияния; союзники вступают, если не разорвут союз).",
+        f"Declare war ({D.war} influence; allies join unless they leave the alliance).",
+        "ВОЙНА Чернигов",
+    ),
+    _spec(
+        "peace",
+        ("МИР", "PEACE"),
+        (_POWER, _name("terms", "terms", optional=True)),
+        "Мир: с компьютерной страной — белый мир сразу; с игроком — когда оба прикажут МИР в один "
+        "ход (Белый / Победа / Поражение должны сойтись).",
+        "Peace: with a computer country a white peace at once; with a player when both order PEACE "
+        "in the same turn (White / Victory / Defeat must match).",
+        f"МИР Чернигов {WHITE}",
+    ),
+    _spec(
+        "terms",
+        ("УСЛОВИЯ", "TERMS"),
+        (_POWER, _name("outcome", "outcome"), Arg("provinces", ArgKind.TEXT, optional=True)),
+        "Что потребовать, если все провинции противника будут захвачены (автомир): Вассалитет, "
+        "Уступки [провинции] или Аннексия.",
+        "What to demand if all the enemy's provinces are taken (automatic peace): Vassal, "
+        "Cession [provinces] or Annex.",
+        f"УСЛОВИЯ Чернигов {CESSION} Мценск",
+    ),
+    _spec(
+        "alliance",
+        ("СОЮЗ", "ALLIANCE"),
+        (_POWER,),
+        f"Союз с игроком: когда оба прикажут в один ход (+{D.alliance} влияния обоим).",
+        f"An alliance with a player: when both order it in the same turn (+{D.alliance} influence each).",
+        "СОЮЗ Новгород",
+    ),
+    _spec(
+        "leave_alliance",
+        ("РАЗОРВАТЬ СОЮЗ", "ВЫЙТИ ИЗ СОЮЗА", "LEAVE ALLIANCE"),
+        (_POWER,),
+        f"Разорвать союз ({D.break_alliance} влияния); так же — отказ вступить в войну союзника.",
+        f"Leave an alliance ({D.break_alliance} influence); also how to refuse an ally's war.",
+        "РАЗОРВАТЬ СОЮЗ Новгород",
+    ),
+    _spec(
+        "marriage",
+        ("БРАК", "MARRIAGE"),
+        (_POWER,),
+        f"Династический брак одной веры (+{D.marriage} влияния обоим, +1 Ст); не больше "
+        f"{D.max_marriages} за игру и одного за ход; с игроком — оба в один ход.",
+        f"A dynastic marriage of one faith (+{D.marriage} influence each, +1 stability); at most "
+        f"{D.max_marriages} a game and one a turn; with a player both in the same turn.",
+        "БРАК Новгород",
+    ),
+    _spec(
+        "divorce",
+        ("РАЗВОД", "РАЗОРВАТЬ БРАК", "DIVORCE"),
+        (_POWER,),
+        f"Разорвать династический брак ({D.divorce} влияния, −1 Ст).",
+        f"Break a dynastic marriage ({D.divorce} influence, −1 stability).",
+        "РАЗВОД Новгород",
+    ),
+    _spec(
+        "gift",
+        ("ДАР", "ПОДАРОК", "GIFT"),
+        (_POWER, _AMOUNT),
+        f"Подарить Д: +{D.gift_points} влияния за {D.gift_unit}Д ({D.etiquette_unit}Д с «Этикетом»); "
+        "игрок должен принять (ПРИНЯТЬ ДАР).",
+        f"Give Д: +{D.gift_points} influence per {D.gift_unit}Д ({D.etiquette_unit}Д with Etiquette); "
+        "a player must accept (ACCEPT GIFT).",
+        "ДАР Муром 200",
+    ),
+    _spec(
+        "accept_gift",
+        ("ПРИНЯТЬ ДАР", "ACCEPT GIFT"),
+        (_POWER,),
+        "Согласие принять деньги (ДАР или ПОДКУП) от этой страны в этот ход.",
+        "Consent to money (GIFT or UNDERMINE) from this country this turn.",
+        "ПРИНЯТЬ ДАР Рязань",
+    ),
+    _spec(
+        "undermine",
+        ("ПОДКУП", "UNDERMINE"),
+        (_POWER, _AMOUNT, _name("rival", "power")),
+        f"Передать Д стране, чтобы снизить на ней влияние третьей: −{D.gift_points} за {D.gift_unit}Д.",
+        f"Give Д to a country to lower a third one's influence on it: −{D.gift_points} per {D.gift_unit}Д.",
+        "ПОДКУП Муром 200 Владимир",
+    ),
+    _spec(
+        "pay",
+        ("ЗАПЛАТИТЬ", "ПЛАТЁЖ", "PAY"),
+        (_POWER, _AMOUNT),
+        "Платёж по сделке или контрибуция: деньги без влияния.",
+        "A payment for a deal or a contribution: money without influence.",
+        "ЗАПЛАТИТЬ Чернигов 300",
+    ),
+    _spec(
+        "embassy",
+        ("ПОСОЛЬСТВО", "EMBASSY"),
+        (_POWER,),
+        f"С «Посольствами»: открыть посольство (+{D.embassy} влияния, {D.embassy_upkeep}Д в ход, "
+        "дипломатическая сводка каждый ход).",
+        f"With Embassies: open an embassy (+{D.embassy} influence, {D.embassy_upkeep}Д a turn, "
+        "a diplomatic summary every turn).",
+        "ПОСОЛЬСТВО Новгород",
+    ),
+    _spec(
+        "close_embassy",
+        ("ЗАКРЫТЬ ПОСОЛЬСТВО", "CLOSE EMBASSY"),
+        (_POWER,),
+        "Закрыть посольство.",
+        "Close an embassy.",
+        "ЗАКРЫТЬ ПОСОЛЬСТВО Новгород",
+    ),
+    _spec(
+        "cede",
+        ("ПЕРЕДАТЬ ПРОВИНЦИЮ", "CEDE", "CEDE PROVINCE"),
+        (_PROVINCE, _POWER),
+        f"Отдать провинцию игроку (он должен ПРИНЯТЬ ПРОВИНЦИЮ в тот же ход; +{D.transfer} влияния).",
+        f"Hand a province to a player (they must ACCEPT PROVINCE the same turn; +{D.transfer} influence).",
+        "ПЕРЕДАТЬ ПРОВИНЦИЮ Пронск Чернигов",
+    ),
+    _spec(
+        "accept_province",
+        ("ПРИНЯТЬ ПРОВИНЦИЮ", "ACCEPT PROVINCE"),
+        (_PROVINCE,),
+        "Принять провинцию, которую отдаёт другой игрок.",
+        "Accept a province another player hands over.",
+        "ПРИНЯТЬ ПРОВИНЦИЮ Мценск",
+    ),
+    _spec(
+        "give_tech",
+        ("ПЕРЕДАТЬ ТЕХНОЛОГИЮ", "GIVE TECH"),
+        (_name("tech", "tech"), _POWER),
+        f"Передать изученную технологию игроку (+{D.transfer} влияния).",
+        f"Give a known technology to a player (+{D.transfer} influence).",
+        "ПЕРЕДАТЬ ТЕХНОЛОГИЮ Замет Новгород",
+    ),
+    _spec(
+        "demand",
+        ("ТРЕБОВАТЬ ПРИСЯГИ", "DEMAND FEALTY"),
+        (_POWER,),
+        f"Потребовать вассальной присяги (нужно право: влияние +{D.vassal_at}).",
+        f"Demand fealty (needs the right: influence +{D.vassal_at}).",
+        "ТРЕБОВАТЬ ПРИСЯГИ Муром",
+    ),
+    _spec(
+        "fealty",
+        ("ПРИСЯГА", "FEALTY", "SWEAR FEALTY"),
+        (_POWER,),
+        "Принести присягу тому, кто её требует в этот ход (+1 Ст); молчание — отказ (−1 Ст).",
+        "Swear fealty to the one demanding it this turn (+1 stability); silence refuses (−1).",
+        "ПРИСЯГА Рязань",
+    ),
+    _spec(
+        "renounce",
+        ("ОТКАЗ ОТ ПРИСЯГИ", "RENOUNCE"),
+        (),
+        f"Разорвать вассальный договор ({D.renounce} влияния на сюзерена, {D.contempt} на всех, "
+        f"{D.renounce_stability} Ст).",
+        f"Renounce vassalage ({D.renounce} influence on the suzerain, {D.contempt} on everyone, "
+        f"{D.renounce_stability} stability).",
+        "ОТКАЗ ОТ ПРИСЯГИ",
+    ),
+    _spec(
+        "call",
+        ("ПРИЗЫВ", "CALL TO ARMS", "CALL"),
+        (_name("vassal", "power"), _name("province", "province", optional=True)),
+        "Призвать вассала: его дружина идёт в ваши походы, [ополчение в одной его провинции].",
+        "Call a vassal to arms: its druzhina joins your marches, [militia raised in one of its provinces].",
+        "ПРИЗЫВ Муром Муром",
+    ),
+    _spec(
+        "bank",
+        ("БАНК", "BANK"),
+        (_name("vassal", "power"), _AMOUNT),
+        "Взять Д из дипломатического банка компьютерного вассала.",
+        "Take Д from a computer vassal's diplomatic bank.",
+        "БАНК Муром 100",
+    ),
+    _spec(
         "finish",
         ("ЗАВЕРШИТЬ", "FINISH"),
         (),
@@ -194,4 +425,6 @@ def vocabularies(state: JSON) -> dict[str, Vocabulary]:
         "policy": vocabulary_of(DATA.policies),
         "tactic": vocabulary_of(DATA.tactics),
         "tech": vocabulary_of(DATA.techs),
+        "terms": vocabulary_of(TERMS),
+        "outcome": vocabulary_of(OUTCOMES),
     }

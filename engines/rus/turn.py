@@ -28,6 +28,7 @@ from engines.rus.world import (
     owner,
     players,
     provinces_of,
+    set_druzhina,
 )
 from engines.toolkit import Orders, accepted
 
@@ -229,11 +230,11 @@ def _spend(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
         count = int(cmd.args["count"])
         if _afford(new, power, count * DATA.army.druzhina_price, turn):
             turn.book(new, power, "recruit", -count * DATA.army.druzhina_price, str(count))
-            c["druzhina"] += count
+            set_druzhina(new, power, c["druzhina"] + count)
             turn.tell(power, "rus_recruited", count=count, druzhina=c["druzhina"])
     elif cmd.name == "dismiss":
         count = min(int(cmd.args["count"]), c["druzhina"])
-        c["druzhina"] -= count
+        set_druzhina(new, power, c["druzhina"] - count)
         turn.tell(power, "rus_dismissed", count=count, druzhina=c["druzhina"])
     elif cmd.name == "research":
         tech, amount = str(cmd.args["tech"]), int(cmd.args["amount"])
@@ -294,7 +295,7 @@ def _upkeep(new: JSON, turn: Turn) -> None:
         if c["druzhina"] * per > max(0, c["money"]):
             kept = max(0, c["money"]) // per
             turn.tell(power, "rus_deserted", count=c["druzhina"] - kept)
-            c["druzhina"] = kept
+            set_druzhina(new, power, kept)
         turn.book(new, power, "upkeep", -c["druzhina"] * per, f"{c['druzhina']} × {per}")
 
 

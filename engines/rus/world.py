@@ -4,14 +4,20 @@ state = {turn, phase, over, powers,                  # the contract keys; powers
          ai: [power],                                # computer-run countries (stability always 0)
          provinces: {name: {owner, op, spec, spec_turn, craft, temple, fortress, militia}},
          countries: {power: {money, stability, druzhina, tactic, policy, religion,
+                             posts: {province: ВС (п)},  # where the druzhina stands; sums to druzhina
                              techs: {tech: turn learned}, invested: {tech: Д},
                              peace: int, prestige, stories, story_opening, story_action,
-                             end_vote}},
+                             end_vote, marriages: [power], embassies: [power],
+                             bank: Д}},               # an AI country's diplomatic bank (gifts in)
          learned: {tech: how many countries know it},
          routes: [{caravan, province, fair, path: [province]}],
          influence: {power: {power or party: points}},   # part 2 moves it; trade uses it
-         wars: [[a, b]], occupied: {province: power}, battles: [province],   # part 2
-         vassals: {vassal: suzerain},                        # part 2
+         wars: [[a, b]], occupied: {province: occupier}, battles: [province this turn],
+         alliances: [[a, b]],                         # pairs in setup order
+         vassals: {vassal: suzerain},
+         rights: {target: {claimant: rank}},          # rights to vassalise (+200), rank = lot place
+         renounced: {ex-vassal: {suzerain, turn}},    # may declare war on the ex-suzerain after turn
+         defeated: {suzerain: turn},                  # lost a war (unequal peace): vassals may leave
          order: [power],                              # this turn's lot order
          accounts: {power: [{item, amount, note}]},   # last turn's income and expenses, by line
          trade: [{caravan, province, fair, gross, transit, net, fair_income, closed}],
@@ -70,6 +76,10 @@ def setup(players: Iterable[str]) -> JSON:
                 "story_opening": 0,
                 "story_action": 0,
                 "end_vote": False,
+                "posts": {DATA.power(p).capital: G.start_druzhina},
+                "marriages": [],
+                "embassies": [],
+                "bank": 0,
             }
             for p in powers
         },
@@ -80,6 +90,10 @@ def setup(players: Iterable[str]) -> JSON:
         "occupied": {},
         "battles": [],
         "vassals": {},
+        "alliances": [],
+        "rights": {},
+        "renounced": {},
+        "defeated": {},
         "order": [],
         "accounts": {p: [] for p in powers},
         "trade": [],
@@ -164,3 +178,77 @@ def neighbours_of_power(state: JSON, a: str, b: str) -> bool:
     """The two countries share a border."""
     theirs = set(provinces_of(state, b))
     return any(n in theirs for p in provinces_of(state, a) for n in DATA.adjacency[p])
+
+
+# ---- war and diplomacy: who stands with whom ------------------------------------------------------
+def controller(state: JSON, province: str) -> str:
+    """Who holds the province now: the occupier, else the owner."""
+    result: str = state["occupied"].get(province, owner(state, province))
+    return result
+
+
+def pair(state: JSON, a: str, b: str) -> list[str]:
+    """Two powers in setup order: how wars and alliances are stored."""
+    order = state["powers"]
+    return sorted([a, b], key=lambda p: order.index(p) if p in order else len(order))
+
+
+def allied(state: JSON, a: str, b: str) -> bool:
+    return pair(state, a, b) in state["alliances"]
+
+
+def suzerain(state: JSON, power: str) -> str:
+    result: str = state["vassals"].get(power, "")
+    return result
+
+
+def vassals_of(state: JSON, power: str) -> list[str]:
+    return [v for v in state["powers"] if state["vassals"].get(v) == power]
+
+
+def friendly(state: JSON, a: str, b: str) -> bool:
+    """The same side: itself, an ally, its suzerain or its vassal («вассал моего вассала не мой
+    вассал»: only the direct bond counts)."""
+    return a == b or allied(state, a, b) or suzerain(state, a) == b or suzerain(state, b) == a
+
+
+def enemies_of(state: JSON, power: str) -> list[str]:
+    return [q for war in state["wars"] if power in war for q in war if q != power]
+
+
+def add_war(state: JSON, a: str, b: str) -> bool:
+    """Put the two at war; False if they already were."""
+    if at_war(state, a, b) or a == b:
+        return False
+    state["wars"].append(pair(state, a, b))
+    return True
+
+
+def end_war(state: JSON, a: str, b: str) -> None:
+    """Peace between the two: their wars end and occupied provinces go back to their owners."""
+    state["wars"] = [w for w in state["wars"] if sorted(w) != sorted([a, b])]
+    for province, occupier in list(state["occupied"].items()):
+        if {occupier, owner(state, province)} == {a, b}:
+            del state["occupied"][province]
+
+
+def set_druzhina(state: JSON, power: str, total: int) -> None:
+    """Resize the druzhina and keep `posts` summing to it: new men muster in the capital; men lost
+    without a battle (dismissed, deserted, a GM correction) leave the capital's post first, then
+    the others in map order."""
+    c = country(state, power)
+    posts: dict[str, int] = c["posts"]
+    change = total - sum(posts.values())
+    home = capital(state, power) or next(iter(posts), "")
+    if change > 0 and home:
+        posts[home] = posts.get(home, 0) + change
+    order = [home, *(p for p in state["provinces"] if p != home)]
+    for province in order:
+        if change >= 0:
+            break
+        taken = min(posts.get(province, 0), -change)
+        if taken:
+            posts[province] -= taken
+            change += taken
+    c["posts"] = {p: n for p, n in posts.items() if n > 0}
+    c["druzhina"] = sum(c["posts"].values())
