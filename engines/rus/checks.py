@@ -11,21 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
-from engines.rus import diplomacy_checks, trade, war_checks
+from engines.rus import diplomacy_checks, trade, treaty_checks, war_checks
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.judging import Check, Mail, msg, spend
 from engines.rus.schema import PHASES, vocabularies
 from engines.rus.science import missing_prerequisite
 from engines.rus.world import (
+    allied,
     at_war,
     capital,
     country,
+    has_effect,
     is_ai,
     knows,
     policy_key,
     provinces_of,
     specs_of,
+    suzerain,
+    vassals_of,
 )
 from engines.text import Msg
 
@@ -274,7 +278,12 @@ _ECONOMY: dict[str, Check] = {
     "finish": _finish,
 }
 
-CHECKS: dict[str, Check] = {**_ECONOMY, **war_checks.CHECKS, **diplomacy_checks.CHECKS}
+CHECKS: dict[str, Check] = {
+    **_ECONOMY,
+    **war_checks.CHECKS,
+    **treaty_checks.CHECKS,
+    **diplomacy_checks.CHECKS,
+}
 
 # Orders that may appear once per mail, keyed by these arguments (a second one is refused).
 _ECONOMY_ONCE: dict[str, tuple[str, ...]] = {
@@ -297,7 +306,7 @@ _ECONOMY_ONCE: dict[str, tuple[str, ...]] = {
     "cancel_trade": ("province",),
     "finish": (),
 }
-ONCE = {**_ECONOMY_ONCE, **war_checks.ONCE, **diplomacy_checks.ONCE}
+ONCE = {**_ECONOMY_ONCE, **war_checks.ONCE, **treaty_checks.ONCE, **diplomacy_checks.ONCE}
 
 
 def _key(mail: Mail, cmd: Command) -> tuple[str, ...]:
@@ -364,6 +373,9 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this country cannot use."""
     c = country(state, power)
     ai = is_ai(state, power)
+    lord = suzerain(state, power)
+    my_vassals = vassals_of(state, power)
+    at_war_now = any(power in war for war in state["wars"])
     closed = {
         "recruit": ai,
         "mobilise": ai,
@@ -378,5 +390,28 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
         "stability": policy_key(state, power) != "stability",
         "disband": not any(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
         "cancel_trade": not any(power in (r["caravan"], r["fair"]) for r in state["routes"]),
+        "boats": ai or not has_effect(state, power, "boats"),
+        "lend": ai or not any(allied(state, power, q) for q in state["powers"]),
+        "war": ai,
+        "peace": not at_war_now,
+        "terms": ai or not at_war_now,
+        "alliance": ai,
+        "leave_alliance": not any(power in a for a in state["alliances"]),
+        "marriage": ai,
+        "divorce": ai or not c["marriages"],
+        "gift": ai,
+        "accept_gift": ai,
+        "undermine": ai,
+        "pay": ai,
+        "embassy": ai or not has_effect(state, power, "embassies"),
+        "close_embassy": not c["embassies"],
+        "cede": ai,
+        "accept_province": ai,
+        "give_tech": ai,
+        "demand": ai or not any(power in claims for claims in state["rights"].values()),
+        "fealty": ai or not state["rights"].get(power),
+        "renounce": ai or not lord,
+        "call": not my_vassals,
+        "bank": not any(is_ai(state, v) for v in my_vassals),
     }
     return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]

@@ -13,6 +13,7 @@ from engines.rng import Rng
 from engines.rus.data import DATA, Event
 from engines.rus.report import Turn
 from engines.rus.science import grant, missing_prerequisite
+from engines.rus.war import raid
 from engines.rus.world import change_stability, country, is_ai, provinces_of, set_druzhina
 
 G, M = DATA.game, DATA.misc
@@ -63,9 +64,7 @@ def _apply(state: JSON, event: Event, power: str, rng: Rng, turn: Turn) -> Harve
         _news(
             turn, power, event, "rus_event_raid", province=province, amount=event.amount, raider=event.raider
         )
-        turn.log(
-            "rus_gm_raid_by_hand", power=power, province=province, amount=event.amount, raider=event.raider
-        )
+        raid(state, power, province, event.raider, event.amount, turn)
     elif event.kind == "druzhina":
         set_druzhina(state, power, c["druzhina"] + event.amount)
         _news(turn, power, event, "rus_event_druzhina", amount=event.amount)

@@ -85,12 +85,18 @@ def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
 
 
 def handover(state: JSON, power: str, computer: bool) -> JSON:
-    """A computer-run country keeps stability 0 («Компьютерные страны»); a returning player
-    takes it over as it stands."""
+    """A country the computer takes over becomes one of section 8.4: stability 0, no alliance, no
+    battle tactic, no embassy, no right to vassalise (a computer country cannot be a suzerain; the
+    vassals it has stay). Its wars go on, fought on the defensive. A returning player takes the
+    country over as it stands."""
     result = copy.deepcopy(state)
     result["ai"] = [
         p for p in result["powers"] if (p == power and computer) or (p != power and p in result["ai"])
     ]
     if computer:
-        country(result, power)["stability"] = 0
+        c = country(result, power)
+        c.update(stability=0, tactic="", embassies=[])
+        result["alliances"] = [a for a in result["alliances"] if power not in a]
+        for claims in result["rights"].values():
+            claims.pop(power, None)
     return result

@@ -21,7 +21,9 @@ from engines.rus.data import DATA
 from engines.rus.schema import PHASES, vocabularies
 from engines.text import Catalog, Msg, Text
 
-CATALOG_FILE = Path(__file__).with_name("messages.toml")
+HERE = Path(__file__).parent
+# the economy and the game; battles and marches; wars, peace and alliances; influence and vassals
+CATALOG_FILES = ("messages.toml", "messages_war.toml", "messages_treaties.toml", "messages_diplomacy.toml")
 
 
 class RusRuleset:
@@ -35,7 +37,10 @@ class RusRuleset:
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE)
+        parts = [Catalog.load(HERE / name) for name in CATALOG_FILES]
+        self.catalog = parts[0]
+        for part in parts[1:]:
+            self.catalog = self.catalog.merged(part)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """All sixteen principalities are in play; those no player drew are computer-run.

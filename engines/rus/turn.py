@@ -1,9 +1,12 @@
 """Resolution of the one mail phase of a turn, in the rulebook's ten steps (section 2):
 
-1 random events · 2 revolts · 3 diplomacy (trade agreements) · 4 internal policy (militia, policy,
-religion, specialisation) · 5 taxes and duties · 6 spending in the turn's lot order (druzhina,
-science, buildings) · 7 battles (part 2) · 8 influence · 9 upkeep, ОП, harvest, story rewards ·
-10 balances and the results. The lot order of the powers is drawn first, every turn.
+1 random events (raids are battles) · 2 revolts · 3 diplomacy (trade agreements, then wars, peace
+and alliances in `treaties`, then influence acts and vassalage in `diplomacy`) · 4 internal policy
+(militia, policy, religion, specialisation; a suzerain's call-up) · 5 taxes and duties · 6 spending
+in the turn's lot order (druzhina, science, buildings) · 7 battles (`war`), the automatic peace, the
+trade centres (spoiled by a battle there) · 8 influence, rights to vassalise · 9 upkeep, ОП, harvest,
+embassies and tribute, story rewards, troops in foreign land sent home · 10 balances and the
+results. The lot order of the powers is drawn first, every turn.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Sequence
 
 from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
-from engines.rus import economy, fortune, internal, trade
+from engines.rus import diplomacy, economy, fortune, internal, trade, treaties, war
 from engines.rus.checks import check, route_of
 from engines.rus.data import DATA
 from engines.rus.report import Turn
@@ -21,9 +24,12 @@ from engines.rus.science import invest
 from engines.rus.scoring import game_ends, scores
 from engines.rus.world import (
     at_peace,
+    at_war,
     capital,
     change_stability,
+    controller,
     country,
+    friendly,
     is_ai,
     owner,
     players,
@@ -33,7 +39,12 @@ from engines.rus.world import (
 from engines.toolkit import Orders, accepted
 
 G, M, TR = DATA.game, DATA.misc, DATA.trade
-IDLE = {"war": "rus_trade_idle_war", "revolt": "rus_trade_idle_revolt", "militia": "rus_trade_idle_militia"}
+IDLE = {
+    "war": "rus_trade_idle_war",
+    "revolt": "rus_trade_idle_revolt",
+    "militia": "rus_trade_idle_militia",
+    "occupied": "rus_trade_idle_occupied",
+}
 STEPS = (
     "rus_step_events",
     "rus_step_revolts",
@@ -68,21 +79,29 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     _revolts(new, rng, turn)
     _step(turn, 3)
     _trade_agreements(new, by_order, influence, turn)
+    treaties.acts(new, by_order, influence, turn)
+    diplomacy.acts(new, by_order, influence, turn)
     _step(turn, 4)
     internal.apply(new, by_order, turn)
+    treaties.levies(new, by_order, turn)
     _step(turn, 5)
     _taxes(new, turn)
-    _trade_income(new, turn)
+    income = _trade_income(new, turn)
     _step(turn, 6)
     _spending(new, by_order, turn)
     _step(turn, 7)
-    turn.log("rus_gm_no_battles")
+    war.campaign(new, by_order, turn)
+    treaties.autopeace(new, by_order, influence, turn)
+    _trade_centres(new, income, turn)
     _step(turn, 8)
     _influence(new, influence, turn)
+    diplomacy.rights(new, turn)
     _step(turn, 9)
     _upkeep(new, turn)
     _growth(new, turn)
     _harvest(new, harvests, turn)
+    diplomacy.settle(new, turn)
+    _recall(new, turn)
     _stories(new, turn)
     _christian_peace(new, state, turn)
     _step(turn, 10)
@@ -165,18 +184,23 @@ def _trade_agreements(new: JSON, orders: Orders, influence: list[tuple[str, str,
 
 
 def _taxes(new: JSON, turn: Turn) -> None:
-    revolted = set(new["revolts"])
+    """An occupied or revolting province pays its owner nothing (the occupier took its plunder)."""
+    exempt = set(new["revolts"]) | set(new["occupied"])
     for power in new["powers"]:
-        per, percent, total = economy.taxes(new, power, revolted)
+        per, percent, total = economy.taxes(new, power, exempt)
         turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}%")
 
 
-def _trade_income(new: JSON, turn: Turn) -> None:
-    """Every route pays; a fair of seven or more routes is a trade centre: ×1.5 on its trade income."""
+TradeIncome = dict[str, list[tuple[str, int, str]]]
+
+
+def _trade_income(new: JSON, turn: Turn) -> TradeIncome:
+    """Every open route pays now; the trade centres' ×1.5 waits for the battles (`_trade_centres`)."""
     idle = {p: "revolt" for p in new["revolts"]}
+    idle.update({p: "occupied" for p in new["occupied"] if p not in idle})
     idle.update({p: "militia" for p, here in new["provinces"].items() if here["militia"] and p not in idle})
     flows = [trade.flow(new, route, set(idle), idle) for route in new["routes"]]
-    income: dict[str, list[tuple[str, int, str]]] = {p: [] for p in new["powers"]}
+    income: TradeIncome = {p: [] for p in new["powers"]}
     for f in flows:
         if f.closed:
             # a levy is no public fact: the other side's mobilised province only shows as idle
@@ -191,23 +215,29 @@ def _trade_income(new: JSON, turn: Turn) -> None:
         for power, duty in f.duties.items():
             if power in income:
                 income[power].append(("transit", duty, f"{f.province} ({f.caravan}) → {f.fair}"))
-    fairs = [f.fair for f in flows if not f.closed]
+    for power in new["powers"]:
+        for item, amount, note in income[power]:
+            turn.book(new, power, item, amount, note)
+    new["trade"] = [f.to_json() for f in flows]
+    return income
+
+
+def _trade_centres(new: JSON, income: TradeIncome, turn: Turn) -> None:
+    """A fair of seven or more routes is a trade centre: ×1.5 on the turn's trade income, unless the
+    enemy occupies its capital or a battle was fought there this turn (so it is judged after step 7)."""
+    fairs = [f["fair"] for f in new["trade"] if not f["closed"]]
     new["centres"] = []
     for power in new["powers"]:
         home = capital(new, power)
-        centre = fairs.count(power) >= TR.centre_routes
-        spoiled = home in new["occupied"] or home in new["battles"]
-        if centre and not spoiled:
-            new["centres"].append(power)
-            turn.announce("rus_news_trade_centre", power=power, province=home)
-        elif centre:
+        if fairs.count(power) < TR.centre_routes:
+            continue
+        if home in new["occupied"] or home in new["battles"]:
             turn.tell(power, "rus_trade_centre_spoiled", province=home)
-        for item, amount, note in income[power]:
-            turn.book(new, power, item, amount, note)
-        if power in new["centres"]:
-            bonus = int(sum(a for _, a, _ in income[power]) * (TR.centre - 1))
-            turn.book(new, power, "centre", bonus, home)
-    new["trade"] = [f.to_json() for f in flows]
+            continue
+        new["centres"].append(power)
+        turn.announce("rus_news_trade_centre", power=power, province=home)
+        bonus = int(sum(a for _, a, _ in income[power]) * (TR.centre - 1))
+        turn.book(new, power, "centre", bonus, home)
 
 
 def _spending(new: JSON, orders: Orders, turn: Turn) -> None:
@@ -297,6 +327,24 @@ def _upkeep(new: JSON, turn: Turn) -> None:
             turn.tell(power, "rus_deserted", count=c["druzhina"] - kept)
             set_druzhina(new, power, kept)
         turn.book(new, power, "upkeep", -c["druzhina"] * per, f"{c['druzhina']} × {per}")
+
+
+def _recall(new: JSON, turn: Turn) -> None:
+    """Druzhina standing where its country has no business after this turn's peace (land held by a
+    country neither its own side nor at war with it) marches home to its capital."""
+    for power in new["powers"]:
+        home = capital(new, power)
+        for province, count in list(country(new, power)["posts"].items()):
+            holder = controller(new, province)
+            if friendly(new, power, holder) or at_war(new, power, holder):
+                continue
+            posts = country(new, power)["posts"]
+            del posts[province]
+            if home:
+                posts[home] = posts.get(home, 0) + count
+            else:
+                country(new, power)["druzhina"] -= count
+            turn.tell(power, "rus_troops_home", province=province, count=count, home=home or "—")
 
 
 def _growth(new: JSON, turn: Turn) -> None:

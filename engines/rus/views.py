@@ -10,7 +10,7 @@ from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
 from engines.rus.science import price
 from engines.rus.scoring import breakdown
-from engines.rus.world import capital, country, is_ai, provinces_of
+from engines.rus.world import capital, controller, country, is_ai, provinces_of, suzerain, vassals_of
 
 M = DATA.misc
 
@@ -77,6 +77,47 @@ def _transit(state: JSON, power: str) -> list[JSON]:
     ]
 
 
+def _diplomatic(state: JSON, power: str) -> JSON:
+    """Wars, alliances, vassals, marriages and occupations are public; embassies bring the
+    influence of every country on their host (8.5); rights and banks are the country's own."""
+    c = country(state, power)
+    return {
+        "posts": [{"province": p, "count": n} for p, n in c["posts"].items()],
+        "enemies": [q for w in state["wars"] if power in w for q in w if q != power],
+        "suzerain": suzerain(state, power),
+        "vassals": [
+            {"power": v, "bank": country(state, v)["bank"] if is_ai(state, v) else None}
+            for v in vassals_of(state, power)
+        ],
+        "marriages": list(c["marriages"]),
+        "embassies": [
+            {
+                "host": host,
+                "influence": [
+                    {"power": p, "points": state["influence"][p][host]}
+                    for p in state["powers"]
+                    if p != host and state["influence"][p].get(host)
+                ],
+            }
+            for host in c["embassies"]
+        ],
+        "rights": sorted(t for t, claims in state["rights"].items() if power in claims),
+        "claims": sorted(state["rights"].get(power, {})),
+        "wars": [list(w) for w in state["wars"]],
+        "alliances": [list(a) for a in state["alliances"]],
+        "bonds": [{"vassal": v, "suzerain": s} for v, s in state["vassals"].items()],
+        "occupied": [
+            {"province": p, "owner": state["provinces"][p]["owner"], "occupier": o}
+            for p, o in state["occupied"].items()
+        ],
+        "held": [
+            p
+            for p in state["provinces"]
+            if controller(state, p) == power and p not in provinces_of(state, power)
+        ],
+    }
+
+
 def view(state: JSON, power: str) -> JSON:
     c = country(state, power)
     home = capital(state, power)
@@ -124,6 +165,7 @@ def view(state: JSON, power: str) -> JSON:
                 "religion": country(state, p)["religion"],
                 "provinces": provinces_of(state, p),
                 "centre": p in state["centres"],
+                "marriages": list(country(state, p)["marriages"]),
             }
             for p in state["powers"]
         ],
@@ -135,6 +177,7 @@ def view(state: JSON, power: str) -> JSON:
         "agreements": [
             {"caravan": r["caravan"], "province": r["province"], "fair": r["fair"]} for r in state["routes"]
         ],
+        "diplomacy": _diplomatic(state, power),
         "vp": vp,
         "vp_total": sum(vp.values()),
         "en": _english_names(),

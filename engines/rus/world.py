@@ -18,6 +18,8 @@ state = {turn, phase, over, powers,                  # the contract keys; powers
          rights: {target: {claimant: rank}},          # rights to vassalise (+200), rank = lot place
          renounced: {ex-vassal: {suzerain, turn}},    # may declare war on the ex-suzerain after turn
          defeated: {suzerain: turn},                  # lost a war (unequal peace): vassals may leave
+         weddings: [[a, b, turn]],                    # every marriage ever made (limits count these)
+         pending_stability: {power: delta},           # fealty/refusal, applied at step 9 («в следующий ход»)
          order: [power],                              # this turn's lot order
          accounts: {power: [{item, amount, note}]},   # last turn's income and expenses, by line
          trade: [{caravan, province, fair, gross, transit, net, fair_income, closed}],
@@ -94,6 +96,8 @@ def setup(players: Iterable[str]) -> JSON:
         "rights": {},
         "renounced": {},
         "defeated": {},
+        "weddings": [],
+        "pending_stability": {},
         "order": [],
         "accounts": {p: [] for p in powers},
         "trade": [],
