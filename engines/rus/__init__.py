@@ -1,5 +1,5 @@
-"""«Русь» (rules/rus.txt): sixteen principalities, a one-year turn in ten steps; part 1: the map,
-the state and its economy (war and diplomacy come in part 2)."""
+"""«Русь» (rules/rus.txt): sixteen principalities, a one-year turn in ten steps: the map, the
+economy, war and battles, diplomacy, vassals and the computer-run countries."""
 
 from engines.rus.ruleset import RusRuleset
 

@@ -221,7 +221,9 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
     )
     if used >= routes_allowed(state, mail.power, province, mail.policy_now, mail.doubled):
         return msg("rus_province_trades", province=province)
-    if at_war(state, mail.power, partner):
+    if at_war(state, mail.power, partner) or any(
+        c.name == "war" and c.args.get("power") == partner for c in mail.commands
+    ):
         return msg("rus_trade_war", partner=partner)
     if (trade.is_party(partner) or is_ai(state, partner)) and state["influence"][mail.power][
         partner
@@ -391,7 +393,7 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
         "disband": not any(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
         "cancel_trade": not any(power in (r["caravan"], r["fair"]) for r in state["routes"]),
         "boats": ai or not has_effect(state, power, "boats"),
-        "lend": ai or not any(allied(state, power, q) for q in state["powers"]),
+        "lend": ai or not (lord or any(allied(state, power, q) for q in state["powers"])),
         "war": ai,
         "peace": not at_war_now,
         "terms": ai or not at_war_now,

@@ -80,12 +80,14 @@ def ever_wed(state: JSON, a: str, b: str) -> bool:
 
 
 def may_claim(state: JSON, claimant: str, target: str) -> bool:
-    """A demand is lawful: the claimant holds the right and the target has no suzerain."""
+    """A demand is lawful: the claimant holds the right, the target has no suzerain and the two
+    are not at war (a war declared earlier in step 3 counts: no vassal may fight its suzerain)."""
     return (
         claimant in state["rights"].get(target, {})
         and not suzerain(state, target)
         and not is_ai(state, claimant)
         and suzerain(state, claimant) != target
+        and not at_war(state, claimant, target)
     )
 
 

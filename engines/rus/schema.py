@@ -222,7 +222,7 @@ COMMANDS = (
     _spec(
         "war",
         ("ВОЙНА", "ОБЪЯВИТЬ ВОЙНУ", "WAR", "DECLARE WAR"),
-        (_POWER,),
+        (_name("power", "partner"),),  # Польша and Венгрия parse, to be refused in words
         f"Объявить войну ({D.war} влияния; союзники вступают, если не разорвут союз).",
         f"Declare war ({D.war} influence; allies join unless they leave the alliance).",
         "ВОЙНА Чернигов",

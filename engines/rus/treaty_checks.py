@@ -4,6 +4,7 @@ again what earlier acts of the same turn may change (treaties.war_refusal)."""
 from __future__ import annotations
 
 from engines.contract import Command
+from engines.rus.data import DATA
 from engines.rus.judging import Check, Mail, msg
 from engines.rus.schema import CESSION, WHITE
 from engines.rus.trade import read_route
@@ -15,6 +16,8 @@ def _war(mail: Mail, cmd: Command) -> Msg | None:
     target, state = str(cmd.args["power"]), mail.state
     if target == mail.power:
         return msg("rus_treaty_check_war_self")
+    if target in DATA.diplomacy.no_war:
+        return msg("rus_treaty_check_war_party", power=target)  # «Война против Польши … не возможна»
     if is_ai(state, mail.power):
         return msg("rus_treaty_check_war_ai")  # 8.4: «АИ-страны не начинают … войн»
     if at_war(state, mail.power, target):

@@ -136,8 +136,10 @@ def _revolts(new: JSON, rng: Rng, turn: Turn) -> None:
 
 
 def _trade_agreements(new: JSON, orders: Orders, influence: list[tuple[str, str, int]], turn: Turn) -> None:
-    """Breaks first, then new agreements: with a player both must order it this turn."""
+    """Breaks first, then new agreements: with a player both must order it this turn. A break
+    ordered with a declaration of war on the partner costs no influence (8: the war breaks it)."""
     for power, cmds in orders.items():
+        declared = {str(c.args["power"]) for c in cmds if c.name == "war"}
         for cmd in (c for c in cmds if c.name == "cancel_trade"):
             province = str(cmd.args["province"])
             gone = [
@@ -146,7 +148,8 @@ def _trade_agreements(new: JSON, orders: Orders, influence: list[tuple[str, str,
             for route in gone:
                 new["routes"].remove(route)
                 other = route["fair"] if power == route["caravan"] else route["caravan"]
-                influence.append((power, other, TR.break_influence))
+                if other not in declared:
+                    influence.append((power, other, TR.break_influence))
                 turn.tell_all(
                     [route["caravan"], route["fair"]], "rus_trade_broken", province=province, power=power
                 )

@@ -455,7 +455,8 @@ def _stand(new: JSON, army: _Army, province: str, turn: Turn) -> None:
 
 def _arrive(new: JSON, army: _Army, province: str, turn: Turn) -> None:
     """The end of the march: a friend's province is just reached; an enemy's is occupied and
-    plundered; one of the commander's side is liberated. The druzhina stays, the militia goes home."""
+    plundered; one of the commander's side (or of a country it is not at war with) is liberated. The
+    druzhina stays, the militia goes home."""
     commander = army.commander
     holder, lord = controller(new, province), owner(new, province)
     if friendly(new, commander, holder):
@@ -466,8 +467,8 @@ def _arrive(new: JSON, army: _Army, province: str, turn: Turn) -> None:
             province=province,
             forces=_forces(army.units),
         )
-    elif friendly(new, commander, lord):
-        del new["occupied"][province]
+    elif friendly(new, commander, lord) or not at_war(new, commander, lord):
+        del new["occupied"][province]  # an enemy driven out of a neutral's land: no capture there
         turn.tell_all([commander, lord, holder], "rus_war_liberated", power=commander, province=province)
         turn.announce("rus_news_liberated", power=commander, province=province, owner=lord)
     else:

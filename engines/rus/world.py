@@ -11,7 +11,7 @@ state = {turn, phase, over, powers,                  # the contract keys; powers
                              bank: Д}},               # an AI country's diplomatic bank (gifts in)
          learned: {tech: how many countries know it},
          routes: [{caravan, province, fair, path: [province]}],
-         influence: {power: {power or party: points}},   # part 2 moves it; trade uses it
+         influence: {power: {power or party: points}},   # −200..+200, changed at step 8
          wars: [[a, b]], occupied: {province: occupier}, battles: [province this turn],
          alliances: [[a, b]],                         # pairs in setup order
          vassals: {vassal: suzerain},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engines.rus.data import DATA
 from parsers.orders import normal_form
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
@@ -48,3 +49,24 @@ def test_rus_draws_four_of_sixteen_principalities_and_the_computer_plays_the_res
     # a retired player's principality passes to the computer inside the game's state too
     assert h.gm(f"ИЗГНАТЬ {h.powers[PLAYERS[0]]}").exit_code == 0
     assert h.powers[PLAYERS[0]] in h.game.load().state["ai"]
+
+
+def test_a_rus_war_is_declared_and_fought_by_mail(tmp_path: Path) -> None:
+    h = Harness(tmp_path, ruleset="rus")
+    h.start()
+    address = PLAYERS[0]
+    power = h.powers[address]
+    home = DATA.power(power).capital
+    target_province = next(p for p in DATA.adjacency[home] if DATA.province(p).owner != power)
+    enemy = DATA.province(target_province).owner
+    h.send(address, h.orders(address, f"ВОЙНА {enemy}", f"ПОХОД {home} 10 0 {target_province}"))
+    for other in PLAYERS[1:]:
+        h.send(other, h.orders(other, "НЕТ ДЕЙСТВИЙ"))
+    assert h.run().resolved == 1
+    mails = [body(m) for m in h.mail_to(address)]
+    reply = next(t for t in mails if "Приняты приказы" in t)
+    assert "Не приняты" not in reply
+    report = next(t for t in mails if "итоги хода 1" in t)
+    assert f"Бой в провинции {target_province}" in report and f"Battle in {target_province}" in report
+    state = h.game.load().state
+    assert [power, enemy] in state["wars"] or [enemy, power] in state["wars"]

@@ -11,7 +11,7 @@ from engines.rus.data import DATA
 from engines.rus.report import Turn
 from engines.rus.world import country
 from tests.engines.helpers import codes, mail, o
-from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, setc
+from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, run, setc
 
 MUROM, VLADIMIR = "Муром", "Владимир"
 D = DATA.diplomacy
@@ -325,6 +325,22 @@ def test_fealty_accepted_gives_1_stability_at_the_end_of_the_turn() -> None:
     assert country(state, KIEV)["stability"] == 0  # «в следующий ход»
     diplomacy.settle(state, Turn(state["powers"]))
     assert country(state, KIEV)["stability"] == 1 and diplomacy.PENDING not in state
+
+
+def test_no_vassal_at_war_with_its_suzerain_a_war_declared_the_same_turn_voids_the_demand() -> None:
+    state = _state()
+    state["rights"][KIEV] = {RYAZAN: 0}
+    orders = {
+        RYAZAN: mail(o("war", power=KIEV), o("demand", power=KIEV)),
+        KIEV: mail(o("fealty", power=RYAZAN)),
+    }
+    assert problems(state, RYAZAN, *[(c.name, dict(c.args)) for c in orders[RYAZAN]]) == []
+    result = run(state, orders)
+    assert result.state["vassals"] == {}
+    assert [RYAZAN, KIEV] in result.state["wars"]
+    assert "rus_demand_unlawful" in codes(result.reports[RYAZAN])
+    state["wars"].append([RYAZAN, KIEV])
+    assert problems(state, RYAZAN, o("demand", power=KIEV)) == ["rus_no_right"]
 
 
 def test_silence_refuses_every_demand_and_costs_1_stability_each() -> None:

@@ -9,7 +9,7 @@ from engines.rus import treaties
 from engines.rus.report import Turn
 from engines.rus.world import at_war, pair
 from tests.engines.helpers import codes, mail, o
-from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, setc
+from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, run, setc
 
 MUROM, TUROV = "Муром", "Туров"  # computer countries in game()
 Orders = dict[str, Sequence[Command]]
@@ -110,6 +110,20 @@ def test_war_breaks_marriage_and_trade_without_influence() -> None:
     assert [r["fair"] for r in state["routes"]] == [NOVGOROD]
     assert influence == [(RYAZAN, CHERNIGOV, -150)]
     assert state["countries"][RYAZAN]["stability"] == -2  # «состоящему в династическом родстве»
+
+
+def test_breaking_trade_together_with_a_declaration_of_war_costs_no_extra_influence() -> None:
+    state = game()
+    state["routes"] = [
+        {"caravan": RYAZAN, "province": "Пронск", "fair": CHERNIGOV, "path": ["Пронск", "Мценск"]},
+        {"caravan": RYAZAN, "province": "Тула", "fair": NOVGOROD, "path": ["Тула"]},
+    ]
+    orders = {RYAZAN: mail(o("cancel_trade", province="Пронск"), o("war", power=CHERNIGOV))}
+    assert problems(state, RYAZAN, o("cancel_trade", province="Пронск"), o("war", power=CHERNIGOV)) == []
+    after = run(state, orders).state
+    assert after["influence"][RYAZAN][CHERNIGOV] == -150  # not −190: «без объявления войны» only
+    alone = run(state, {RYAZAN: mail(o("cancel_trade", province="Тула"))}).state
+    assert alone["influence"][RYAZAN][NOVGOROD] == -40
 
 
 def test_christian_on_christian_costs_1_and_married_christians_only_the_worse_2() -> None:
@@ -402,3 +416,13 @@ def test_terms_checks() -> None:
         "rus_treaty_check_not_theirs"
     ]
     assert problems(state, RYAZAN, o("terms", power=CHERNIGOV, outcome="Уступки", provinces="Мценск")) == []
+
+
+def test_war_on_poland_or_hungary_is_refused_in_words() -> None:
+    assert problems(game(), RYAZAN, o("war", power="Польша")) == ["rus_treaty_check_war_party"]
+    assert problems(game(), RYAZAN, o("war", power="Венгрия")) == ["rus_treaty_check_war_party"]
+
+
+def test_no_trade_agreement_with_the_country_the_same_mail_declares_war_on() -> None:
+    lines = (o("war", power="Муром"), o("trade", province="Рязань", partner="Муром"))
+    assert problems(game(), RYAZAN, *lines) == ["rus_trade_war"]

@@ -108,6 +108,14 @@ def test_boats_need_shipbuilding_and_water() -> None:
     assert problems(state, RYAZAN, dry) == ["rus_war_no_water"]
 
 
+def test_a_vassal_without_allies_is_offered_the_loan_to_its_suzerain() -> None:
+    state = game()
+    assert "lend" not in [c.name for c in RULESET.open_commands(state, CHERNIGOV, "orders")]
+    state["vassals"][CHERNIGOV] = RYAZAN
+    assert "lend" in [c.name for c in RULESET.open_commands(state, CHERNIGOV, "orders")]
+    assert problems(state, CHERNIGOV, o("lend", commander=RYAZAN, province="Чернигов", count=5)) == []
+
+
 def test_lend_only_to_an_ally() -> None:
     state = at_war()
     lend = o("lend", commander=RYAZAN, province="Новгород", count=5)
@@ -220,6 +228,17 @@ def test_liberation_ends_the_occupation() -> None:
     fight(state, {RYAZAN: mail(march("Рязань", 5, 0, "Тула"))})
     assert state["occupied"] == {} and state["battles"] == []
     assert state["countries"][RYAZAN]["posts"] == {"Рязань": 5, "Тула": 5}
+
+
+def test_driving_the_enemy_out_of_a_neutrals_province_frees_it_without_capture_or_plunder() -> None:
+    state = at_war()  # Рязань and Чернигов; Владимир (owner of Москва) is at peace with both
+    state["occupied"]["Москва"] = CHERNIGOV
+    place(state, CHERNIGOV, {"Москва": 2, "Чернигов": 8})
+    money, op = state["countries"][RYAZAN]["money"], state["provinces"]["Москва"]["op"]
+    turn = fight(state, {RYAZAN: mail(march("Рязань", 10, 0, "Тула Москва"))})
+    assert logged(turn, "rus_war_battle") and "Москва" not in state["occupied"]
+    assert state["countries"][RYAZAN]["money"] == money and state["provinces"]["Москва"]["op"] == op
+    assert not logged(turn, "rus_war_captured") and logged(turn, "rus_war_liberated")
 
 
 # ---- the automatic militia -----------------------------------------------------------------------
