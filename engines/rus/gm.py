@@ -1,5 +1,7 @@
 """What the GM may correct or award in a Rus game (ПОПРАВКА / НАГРАДА): the daemon audits it, this
-module says what each number means. Story rewards are awards here, paid at the end of the turn."""
+module says what each number means. Story rewards are awards here, paid at the end of the turn.
+A player country's influence on each other country is one number per target («Влияние на Муром»),
+so a GM can mend a diplomatic mistake without rolling the turn back."""
 
 from __future__ import annotations
 
@@ -54,11 +56,31 @@ ADJUSTABLES: dict[str, Adjustable] = {
     ),
 }
 _FIELDS = ("money", "stability", "druzhina", "prestige", "story_opening", "story_action")
+_INFLUENCE = "influence:"
+
+
+def _influence_adjustables() -> dict[str, Adjustable]:
+    targets = [*DATA.powers, *DATA.parties]
+    return {
+        f"{_INFLUENCE}{x.name}": Adjustable(
+            f"{_INFLUENCE}{x.name}",
+            Text(f"Влияние на {x.name}", f"Influence on {x.en}"),
+            (f"ВЛИЯНИЕ {x.name}", f"INFLUENCE {x.en}"),
+            minimum=G.influence_min,
+            maximum=G.influence_max,
+        )
+        for x in targets
+    }
+
+
+ADJUSTABLES.update(_influence_adjustables())
 
 
 def read(state: JSON, power: str, name: str) -> int:
     if name == "end":
         return int(state["gm_end"])
+    if name.startswith(_INFLUENCE):
+        return int(state["influence"][power].get(name.removeprefix(_INFLUENCE), 0))
     if name not in _FIELDS:
         raise KeyError(name)
     return int(country(state, power)[name])
@@ -69,6 +91,11 @@ def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
     result = copy.deepcopy(state)
     if name == "end":
         result["gm_end"] = bool(value)
+        return result
+    if name.startswith(_INFLUENCE):
+        target = name.removeprefix(_INFLUENCE)
+        if target in result["influence"][power]:  # a country has no influence on itself
+            result["influence"][power][target] = value
         return result
     if name not in _FIELDS:
         raise KeyError(name)

@@ -70,3 +70,12 @@ def test_a_rus_war_is_declared_and_fought_by_mail(tmp_path: Path) -> None:
     assert f"Бой в провинции {target_province}" in report and f"Battle in {target_province}" in report
     state = h.game.load().state
     assert [power, enemy] in state["wars"] or [enemy, power] in state["wars"]
+
+
+def test_the_gm_mends_a_rus_influence_by_command(tmp_path: Path) -> None:
+    h = Harness(tmp_path, ruleset="rus")
+    h.start()
+    power = h.powers[PLAYERS[0]]
+    target = next(p.name for p in DATA.powers if p.name != power)
+    assert h.gm(f"ПОПРАВКА {power} Влияние на {target} 150 ошибка ведущего").exit_code == 0
+    assert h.game.load().state["influence"][power][target] == 150
