@@ -295,8 +295,9 @@ def spending(state: JSON, power: str, commands: Sequence[Command]) -> JSON:
 _ROW_CODES = {"influence": "mare_summary_influence", "support": "mare_summary_support"}
 
 
-def summary(state: JSON, power: str, commands: Sequence[Command]) -> list[Msg]:
-    """The reply's allocation table: each paid order, then the total and what is left."""
+def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+    """The reply's allocation table: each paid order, then the total and what is left (the one
+    mail phase's; `phase` is the contract's and changes nothing)."""
     table = spending(state, power, commands)
     rows = [_msg(_ROW_CODES.get(str(row["order"]), "mare_summary_action"), **row) for row in table["rows"]]
     return [

@@ -1,32 +1,25 @@
-"""The Rus ruleset object the daemon sees: the contract's attributes wired to the modules."""
+"""The Rus ruleset object the daemon sees: its own attributes, setup and the lot; every other
+contract method is a module function named in `Parts`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import (
-    JSON,
-    Adjustable,
-    Command,
-    CommandSpec,
-    PhaseSpec,
-    Problem,
-    Resolution,
-    Vocabulary,
-)
+from engines.contract import JSON, Adjustable, PhaseSpec
+from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.rus import ai, checks, gm, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.schema import PHASES, vocabularies
-from engines.text import Catalog, Msg, Text
+from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals
 CATALOG_FILES = ("messages.toml", "messages_war.toml", "messages_treaties.toml", "messages_diplomacy.toml")
 
 
-class RusRuleset:
+class RusRuleset(ModularRuleset):
     name: str = "rus"
     title: Text = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
     power_keywords: tuple[str, ...] = ("КНЯЖЕСТВО", "PRINCIPALITY")
@@ -35,6 +28,19 @@ class RusRuleset:
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
+    parts = Parts(
+        vocabularies=vocabularies,
+        open_commands=checks.open_commands,
+        summary=checks.summary,
+        check=checks.check,
+        resolve=turn.resolve,
+        ai_orders=ai.ai_orders,
+        view=views.view,
+        scores=scoring.scores,
+        read=gm.read,
+        adjust=gm.adjust,
+        handover=gm.handover,
+    )
 
     def __init__(self) -> None:
         parts = [Catalog.load(HERE / name) for name in CATALOG_FILES]
@@ -55,38 +61,3 @@ class RusRuleset:
         if not self.min_players <= player_count <= self.max_players:
             raise ValueError(f"rus is for {self.min_players}–{self.max_players} players, not {player_count}")
         return [power.name for power in DATA.powers]
-
-    def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
-        return vocabularies(state)
-
-    def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
-        return checks.open_commands(state, power, phase)
-
-    def summary(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
-        return checks.summary(state, power, phase, commands)
-
-    def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-        return checks.check(state, power, phase, commands)
-
-    def resolve(
-        self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
-    ) -> Resolution:
-        return turn.resolve(state, phase, orders, rng)
-
-    def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
-        return ai.ai_orders(state, power, phase)
-
-    def view(self, state: JSON, power: str) -> JSON:
-        return views.view(state, power)
-
-    def scores(self, state: JSON) -> dict[str, int]:
-        return scoring.scores(state)
-
-    def read(self, state: JSON, power: str, name: str) -> int:
-        return gm.read(state, power, name)
-
-    def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
-        return gm.adjust(state, power, name, value)
-
-    def handover(self, state: JSON, power: str, computer: bool) -> JSON:
-        return gm.handover(state, power, computer)
