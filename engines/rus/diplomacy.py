@@ -36,10 +36,10 @@ from typing import Any
 from engines.contract import JSON, Command
 from engines.rus import science
 from engines.rus.data import DATA
-from engines.rus.report import Turn
+from engines.rus.report import Influence, Turn
 from engines.rus.world import (
     at_war,
-    capital,
+    change_owner,
     change_stability,
     country,
     has_effect,
@@ -52,7 +52,6 @@ from engines.rus.world import (
 from engines.toolkit import Orders, commands_named
 
 D = DATA.diplomacy
-Influence = list[tuple[str, str, int]]
 WEDDINGS = "weddings"
 PENDING = "pending_stability"
 MONEY_ACTS = ("gift", "undermine", "pay")
@@ -334,7 +333,7 @@ def _cessions(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> No
             turn.tell_all([power, to], "rus_cede_failed", province=province, power=to)
             continue
         used.add((to, province))
-        _hand_over(new, province, power, to, turn)
+        _hand_over(new, province, to, turn)
         influence.append((power, to, D.transfer))
         turn.tell_all([power, to], "rus_ceded", province=province, giver=power, receiver=to)
         turn.announce("rus_news_ceded", province=province, giver=power, receiver=to)
@@ -342,20 +341,8 @@ def _cessions(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> No
         turn.tell(power, "rus_province_unmatched", province=province)
 
 
-def _hand_over(new: JSON, province: str, giver: str, receiver: str, turn: Turn) -> None:
-    """New owner (free to change the specialisation now); the giver's druzhina there goes home, its
-    militia back to the ОП; routes whose caravan province it is end."""
-    here = new["provinces"][province]
-    here["owner"], here["spec_turn"] = receiver, 0
-    here["op"] += here["militia"] * DATA.army.disband_rate
-    here["militia"] = 0
-    posts: dict[str, int] = country(new, giver)["posts"]
-    men = posts.pop(province, 0)
-    if men:
-        home = capital(new, giver)
-        posts[home] = posts.get(home, 0) + men
-    for route in [r for r in new["routes"] if r["province"] == province]:
-        new["routes"].remove(route)
+def _hand_over(new: JSON, province: str, receiver: str, turn: Turn) -> None:
+    for route in change_owner(new, province, receiver):
         turn.tell_all(
             [route["caravan"], route["fair"]],
             "rus_cede_route_ended",

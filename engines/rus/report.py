@@ -9,6 +9,8 @@ from engines.rus.world import country
 from engines.text import Param
 from engines.toolkit import Events
 
+Influence = list[tuple[str, str, int]]  # (from, on, delta): the turn's influence changes, applied at step 8
+
 
 class Turn(Events):
     """What a resolution tells, and the money lines it books (credited to the treasury at once)."""

@@ -7,13 +7,11 @@ step 7. Influence changes go to the turn's list (applied at step 8); stability c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engines.contract import JSON, Command
 from engines.rus import internal
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
-from engines.rus.report import Turn
+from engines.rus.report import Influence, Turn
 from engines.rus.schema import ANNEX, CESSION, DEFEAT, VASSAL, VICTORY, WHITE
 from engines.rus.trade import read_route
 from engines.rus.world import (
@@ -21,6 +19,7 @@ from engines.rus.world import (
     allied,
     at_war,
     capital,
+    change_owner,
     change_stability,
     controller,
     country,
@@ -35,18 +34,9 @@ from engines.rus.world import (
     suzerain,
     vassals_of,
 )
-from engines.toolkit import Orders
+from engines.toolkit import Orders, commands_named
 
 D = DATA.diplomacy
-Influence = list[tuple[str, str, int]]
-
-
-def _named(orders: Orders, name: str) -> Iterator[tuple[str, Command]]:
-    """Every (power, order) of this kind, in the lot order the orders come in."""
-    for power, cmds in orders.items():
-        for cmd in cmds:
-            if cmd.name == name:
-                yield power, cmd
 
 
 def _ordered(orders: Orders, power: str, name: str, target: str, arg: str = "power") -> Command | None:
@@ -62,16 +52,16 @@ def acts(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Step 3: leaving first (so a leaver is out of this turn's war), then peace, war, alliances, calls."""
     _leave(new, orders, influence, turn)
     _peace(new, orders, influence, turn)
-    for power, cmd in _named(orders, "war"):
+    for power, cmd in commands_named(orders, "war"):
         declare(new, power, str(cmd.args["power"]), influence, turn)
     _alliances(new, orders, influence, turn)
-    for power, cmd in _named(orders, "call"):
+    for power, cmd in commands_named(orders, "call"):
         _call(new, power, str(cmd.args["vassal"]), turn)
 
 
 def _leave(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     """−100 on the ex-ally; +10 on the country it attacks this turn, if leaving refuses that war."""
-    for power, cmd in _named(orders, "leave_alliance"):
+    for power, cmd in commands_named(orders, "leave_alliance"):
         ally = str(cmd.args["power"])
         if not allied(new, power, ally):
             turn.tell(power, "rus_treaty_no_alliance", power=ally)
@@ -196,7 +186,7 @@ def _peace(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     terms. Then a peacemaker whose ally still fights that enemy leaves the alliance."""
     done: list[tuple[str, str]] = []
     seen: set[frozenset[str]] = set()
-    for power, cmd in _named(orders, "peace"):
+    for power, cmd in commands_named(orders, "peace"):
         enemy = str(cmd.args["power"])
         if frozenset((power, enemy)) in seen:
             continue  # the other side's order already settled (or failed) this pair
@@ -273,7 +263,7 @@ def _defeated(new: JSON, loser: str, turn: Turn) -> None:
 # ---- alliances and the call to arms ------------------------------------------------------------------
 def _alliances(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Both players order it the same turn; +30 mutual; announced."""
-    for power, cmd in _named(orders, "alliance"):
+    for power, cmd in commands_named(orders, "alliance"):
         other = str(cmd.args["power"])
         if allied(new, power, other):
             continue  # the partner's order made it already
@@ -305,7 +295,7 @@ def _call(new: JSON, lord: str, vassal: str, turn: Turn) -> None:
 def levies(new: JSON, orders: Orders, turn: Turn) -> None:
     """Step 4: a call naming one of the vassal's provinces raises its militia there (computer vassals
     too: the suzerain's right of 8.1 is not the AI's own initiative that 8.4 forbids)."""
-    for lord, cmd in _named(orders, "call"):
+    for lord, cmd in commands_named(orders, "call"):
         vassal, province = str(cmd.args["vassal"]), str(cmd.args.get("province", ""))
         if not province or suzerain(new, vassal) != lord:
             continue
@@ -385,22 +375,8 @@ def _annex(new: JSON, winner: str, loser: str, turn: Turn) -> bool:
 
 
 def _transfer(new: JSON, province: str, winner: str, turn: Turn) -> None:
-    """The province changes hands: occupation lifted, specialisation free to change, the old owner's
-    druzhina there goes home, its militia back to the ОП, its trade agreements from there end."""
-    here = new["provinces"][province]
-    loser = here["owner"]
-    here["owner"], here["spec_turn"] = winner, 0
-    new["occupied"].pop(province, None)
-    here["op"] += here["militia"] * DATA.army.disband_rate
-    here["militia"] = 0
-    posts = country(new, loser)["posts"]
-    men = posts.pop(province, 0)
-    home = capital(new, loser)
-    if men and home:
-        posts[home] = posts.get(home, 0) + men
-    elif men:
-        country(new, loser)["druzhina"] -= men
-    new["routes"] = [r for r in new["routes"] if r["province"] != province]
+    loser = owner(new, province)
+    change_owner(new, province, winner)
     turn.announce("rus_treaty_news_ceded", province=province, loser=loser, winner=winner)
 
 

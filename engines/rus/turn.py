@@ -19,7 +19,7 @@ from engines.rng import Rng
 from engines.rus import diplomacy, economy, fortune, internal, trade, treaties, war
 from engines.rus.checks import check, route_of
 from engines.rus.data import DATA
-from engines.rus.report import Turn
+from engines.rus.report import Influence, Turn
 from engines.rus.science import invest
 from engines.rus.scoring import game_ends, scores
 from engines.rus.world import (
@@ -34,6 +34,7 @@ from engines.rus.world import (
     owner,
     players,
     provinces_of,
+    send_home,
     set_druzhina,
 )
 from engines.toolkit import Orders, accepted
@@ -70,7 +71,7 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     by_order = {p: valid[p] for p in new["order"]}
-    influence: list[tuple[str, str, int]] = []
+    influence: Influence = []
 
     _step(turn, 1)
     harvests = fortune.roll(new, rng, turn)
@@ -135,7 +136,7 @@ def _revolts(new: JSON, rng: Rng, turn: Turn) -> None:
             turn.announce("rus_news_revolt", power=power, province=province)
 
 
-def _trade_agreements(new: JSON, orders: Orders, influence: list[tuple[str, str, int]], turn: Turn) -> None:
+def _trade_agreements(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Breaks first, then new agreements: with a player both must order it this turn. A break
     ordered with a declaration of war on the partner costs no influence (8: the war breaks it)."""
     for power, cmds in orders.items():
@@ -311,7 +312,7 @@ def _build(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
             turn.tell(power, "rus_fortress_built_now", province=province, level=level)
 
 
-def _influence(new: JSON, changes: list[tuple[str, str, int]], turn: Turn) -> None:
+def _influence(new: JSON, changes: Influence, turn: Turn) -> None:
     for power, other, amount in changes:
         if other not in new["influence"].get(power, {}):
             continue
@@ -336,17 +337,12 @@ def _recall(new: JSON, turn: Turn) -> None:
     """Druzhina standing where its country has no business after this turn's peace (land held by a
     country neither its own side nor at war with it) marches home to its capital."""
     for power in new["powers"]:
-        home = capital(new, power)
-        for province, count in list(country(new, power)["posts"].items()):
+        for province in list(country(new, power)["posts"]):
             holder = controller(new, province)
             if friendly(new, power, holder) or at_war(new, power, holder):
                 continue
-            posts = country(new, power)["posts"]
-            del posts[province]
-            if home:
-                posts[home] = posts.get(home, 0) + count
-            else:
-                country(new, power)["druzhina"] -= count
+            count = send_home(new, power, province)
+            home = capital(new, power)
             turn.tell(power, "rus_troops_home", province=province, count=count, home=home or "—")
 
 

@@ -256,3 +256,32 @@ def set_druzhina(state: JSON, power: str, total: int) -> None:
             change += taken
     c["posts"] = {p: n for p, n in posts.items() if n > 0}
     c["druzhina"] = sum(c["posts"].values())
+
+
+def send_home(state: JSON, power: str, province: str) -> int:
+    """The power's druzhina posted in the province marches to its capital (disbanded if it has
+    none left); the men moved."""
+    c = country(state, power)
+    men: int = c["posts"].pop(province, 0)
+    home = capital(state, power)
+    if men and home:
+        c["posts"][home] = c["posts"].get(home, 0) + men
+    elif men:
+        c["druzhina"] -= men
+    return men
+
+
+def change_owner(state: JSON, province: str, new_owner: str) -> list[JSON]:
+    """A province passes to another country (ceded, annexed): its occupation ends, its
+    specialisation may change at once, the old owner's druzhina there goes home and its militia back
+    to the ОП. The trade routes it was the caravan of end: they are returned."""
+    here = state["provinces"][province]
+    old = here["owner"]
+    here["owner"], here["spec_turn"] = new_owner, 0
+    state["occupied"].pop(province, None)
+    here["op"] += here["militia"] * DATA.army.disband_rate
+    here["militia"] = 0
+    send_home(state, old, province)
+    ended = [r for r in state["routes"] if r["province"] == province]
+    state["routes"] = [r for r in state["routes"] if r["province"] != province]
+    return ended
