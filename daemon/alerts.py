@@ -3,25 +3,29 @@
 Such a failure is not the mail's fault, so the mail is neither quarantined nor acknowledged: it
 stays in the inbox and the next pass tries again. The GM is told once per game, kind of failure
 and hour (in memory, and durably through the outbox id, which carries the hour). An alert that
-cannot be queued itself (the outbox is on the same full disk) is logged at CRITICAL and dropped:
-alerting never retries in a loop and never raises.
+cannot be queued itself (the outbox is on the same full disk) is logged at CRITICAL and handed to
+the transport directly, once, by a path that writes nothing to disk: alerting never retries in a
+loop and never raises.
 """
 
 from __future__ import annotations
 
 import errno
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from daemon.games import Game, Games
 from daemon.postman import Letter, Postman
+from daemon.transports.base import Outgoing
 from state.storage import CorruptStoreError
 
 log = logging.getLogger(__name__)
 
 STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
+Send = Callable[[Outgoing], None]
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 
 
@@ -43,10 +47,11 @@ def failed_path(error: BaseException) -> str:
 
 
 class StoreAlarm:
-    def __init__(self, games: Games, postman: Postman, games_dir: Path) -> None:
+    def __init__(self, games: Games, postman: Postman, games_dir: Path, direct: Send) -> None:
         self.games = games
         self.postman = postman
         self.games_dir = games_dir
+        self.direct = direct  # the transport's send: no outbox, no disk
         self._last: dict[tuple[str, str], datetime] = {}
 
     def raise_alarm(self, error: BaseException, now: datetime) -> None:
@@ -77,7 +82,14 @@ class StoreAlarm:
             self.postman.send(mail_id, game.settings.gm, letter, game.settings.language)
         except Exception:
             log.critical(
-                "GM ALERT NOT QUEUED for %s (%s at %s: %s): tell the GM by hand", game.id, kind, path, error
+                "GM ALERT NOT QUEUED for %s (%s at %s: %s): sending it directly", game.id, kind, path, error
             )
+            self._send_directly(mail_id, game, letter)
             return
         log.error("GM of %s alerted: %s at %s: %s", game.id, kind, path, error)
+
+    def _send_directly(self, mail_id: str, game: Game, letter: Letter) -> None:
+        try:
+            self.direct(self.postman.compose(mail_id, game.settings.gm, letter, game.settings.language))
+        except Exception as error:
+            log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import mailbox
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from daemon.service import Daemon
 from daemon.setup import init_game
 from daemon.start import start_game
 from daemon.transports.maildir import MaildirTransport
+from parsers.html_text import html_to_text
+from parsers.mime import parse_mail
 
 
 def run_bench(turns: int, mails: int) -> int:
@@ -32,6 +35,7 @@ def run_bench(turns: int, mails: int) -> int:
         text = config_path.read_text(encoding="utf-8")
         text = text.replace("early_resolution = true", "early_resolution = false")
         text = text.replace("replies_per_hour = 20", "replies_per_hour = 1000000")
+        text = text.replace("replies_total_per_hour = 2000", "replies_total_per_hour = 1000000")
         config_path.write_text(text, encoding="utf-8")
         config = load_config(config_path)
         clock = DemoClock()
@@ -46,7 +50,32 @@ def run_bench(turns: int, mails: int) -> int:
     print(f"ratio history/fresh: {history / fresh:.2f} (1.00 = cost independent of history)")
     print(f"of which the deliberate scrypt password check: {_scrypt_seconds() * 1000:7.2f} ms/mail")
     _burst()
+    _hostile()
     return 0
+
+
+def _hostile() -> None:
+    """Inputs an attacker shapes to be slow; each must cost time linear in its size."""
+    cases: dict[str, Callable[[], object]] = {
+        "2.2 MB of nested <div>s": lambda: html_to_text("<div>x" * 200_000 + "</div>" * 200_000),
+        "1.3 MB Subject of words (cut with the 100 KB header cap)": lambda: _mail(
+            f"Subject: {'word ' * 260_000}"
+        ),
+        "90 KB Subject of words": lambda: _mail(f"Subject: {'word ' * 18_000}"),
+        "90 KB References header": lambda: _mail(f"References: {_ids(5_300)}"),
+    }
+    for name, case in cases.items():
+        began = time.perf_counter()
+        case()
+        print(f"hostile input, {name}: {time.perf_counter() - began:6.2f} s")
+
+
+def _mail(header: str) -> object:
+    return parse_mail(f"From: a@b.example\nMessage-ID: <x@b.example>\n{header}\n\nhi".encode())
+
+
+def _ids(count: int) -> str:
+    return " ".join(f"<{n}@b.example>" for n in range(count))
 
 
 def _burst(games: int = 10, mails: int = 1000) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 from daemon import mailflow
 from daemon.render import render, subject
 from daemon.service import Daemon
-from parsers.mime import parse_mail
 from state.archive import MailArchive
 
 
 def check_mail(daemon: Daemon, raw: bytes) -> str:
-    mail = parse_mail(raw)
+    mail = mailflow.read(raw, 0, daemon.config.limits)
     now = daemon.clock()
     outcome = mailflow.evaluate(mail, MailArchive.key(raw), daemon.games, daemon.config.address, now)
     game = outcome.game.id if outcome.game else "-"

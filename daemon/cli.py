@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from daemon.alerts import failure_kind
 from daemon.checkmail import check_mail
 from daemon.config import ConfigError, load_config
 from daemon.games import Game
@@ -21,11 +22,16 @@ from daemon.transports import make_transport
 from state.lock import LockedError
 from state.storage import CorruptStoreError
 
+_DISK_WORDS = {
+    "disk_full": "диск переполнен / the disk is full",
+    "permission": "нет прав на запись / no permission to write",
+}
+
 
 @contextmanager
 def _daemon(config_path: str) -> Iterator[Daemon]:
     config = load_config(Path(config_path))
-    daemon = Daemon(config, make_transport(config))
+    daemon = Daemon(config, make_transport(config), config_path=Path(config_path))
     try:
         yield daemon
     finally:
@@ -227,6 +233,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 4
+    except OSError as error:  # the games directory cannot be written (disk full, permissions) or read
+        kind = failure_kind(error)
+        print(
+            f"{_DISK_WORDS.get(kind, 'ошибка диска / disk error')}: {error}\n"
+            "Ничего не потеряно: почта ждёт в ящике / nothing is lost: the mail waits in the inbox",
+            file=sys.stderr,
+        )
+        return 5
     return code
 
 

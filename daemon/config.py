@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
+
+from parsers.mime import MAX_BODY_CHARS
 
 Language = Literal["ru", "en", "ru+en"]
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
@@ -62,8 +64,10 @@ class Limits:
     than none, because the player believes the reply covered all of them."""
 
     order_lines: int = 500  # lines that may hold orders, after quotes, comments and signatures
-    body_chars: int = 2_000_000  # characters of decoded body text (HTML as text, or a .txt attachment)
+    body_chars: int = MAX_BODY_CHARS  # characters of body text as sent (HTML source, or a .txt attachment)
     wrong_passwords: int = 5  # per sender per game per hour; beyond it the password is not checked
+    mail_bytes: int = 25 * 1024 * 1024  # a bigger raw mail is not read: one reply, kept for the GM
+    replies_total_per_hour: int = 2000  # answers to everyone together, against floods and backscatter
 
 
 @dataclass(frozen=True)
@@ -127,11 +131,14 @@ def _game(game_id: str, raw: dict[str, Any]) -> GameSettings:
 
 def _limits(raw: dict[str, Any]) -> Limits:
     defaults = Limits()
-    values = {name: int(raw.get(name, getattr(defaults, name))) for name in ("order_lines", "body_chars")}
-    wrong = int(raw.get("wrong_passwords", defaults.wrong_passwords))
-    if min(*values.values(), wrong) < 1:
+    names = [f.name for f in fields(Limits)]
+    unknown = sorted(set(raw) - set(names))
+    if unknown:
+        raise ConfigError(f"limits: unknown key {unknown[0]!r}; the keys are {', '.join(names)}")
+    values = {name: int(raw.get(name, getattr(defaults, name))) for name in names}
+    if min(values.values()) < 1:
         raise ConfigError("limits: every limit must be a positive number")
-    return Limits(wrong_passwords=wrong, **values)
+    return Limits(**values)
 
 
 def load_config(path: Path) -> Config:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
-from daemon.config import Config, GameSettings
+from daemon.config import Config, ConfigError, GameSettings
 from engines import get_ruleset
 from engines.contract import PhaseSpec, Ruleset
 from engines.text import Catalog
@@ -53,12 +53,30 @@ class Games:
     def __init__(self, config: Config) -> None:
         self.config = config
         self._games: dict[str, Game] = {}
-        for game_id, settings in sorted(config.games.items()):
-            store = GameStore(config.games_dir / "games" / game_id)
-            game = Game(settings, get_ruleset(settings.ruleset), store)
-            if not store.exists():
-                store.save(GameRecord(id=game_id, ruleset=settings.ruleset, seed=_new_seed(game_id)))
-            self._games[game_id] = game
+        self.update(config)
+
+    def update(self, config: Config) -> list[str]:
+        """Open the games new in `config` and take the new settings of the others; returns the new
+        ids. A game whose ruleset changed is refused whole (`ConfigError`): its store holds the old one."""
+        for game_id, settings in config.games.items():
+            game = self._games.get(game_id)
+            if game is not None and game.settings.ruleset != settings.ruleset:
+                raise ConfigError(f"games.{game_id}.ruleset: a running game keeps {game.settings.ruleset}")
+        added = [game_id for game_id in sorted(config.games) if game_id not in self._games]
+        for game_id in added:
+            self._games[game_id] = self._open(config, config.games[game_id])
+        for game_id, game in self._games.items():
+            game.settings = config.games.get(game_id, game.settings)
+        self.config = config
+        return added
+
+    @staticmethod
+    def _open(config: Config, settings: GameSettings) -> Game:
+        store = GameStore(config.games_dir / "games" / settings.id)
+        game = Game(settings, get_ruleset(settings.ruleset), store)
+        if not store.exists():
+            store.save(GameRecord(id=settings.id, ruleset=settings.ruleset, seed=_new_seed(settings.id)))
+        return game
 
     def __iter__(self) -> Iterator[Game]:
         return iter(self._games.values())

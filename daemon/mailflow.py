@@ -13,18 +13,22 @@ from datetime import datetime
 from typing import Any
 
 from daemon import throttle
+from daemon.addresses import mailbox_key
 from daemon.config import Limits
 from daemon.games import Game, Games
 from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
 from daemon.orderflow import Extra, answer
 from daemon.postman import Letter, Postman
+from daemon.redact import NO_SECRETS, Redactor
 from daemon.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
-from parsers.header import split_header
-from parsers.mime import IncomingMail
+from parsers.header import OrderText, split_header
+from parsers.mime import UNREADABLE, IncomingMail, parse_head, parse_mail
 from state.records import OrderSet, Signup
+
+GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
 
 
 @dataclass
@@ -41,7 +45,8 @@ class Outcome:
     signup: Signup | None = None
     gm_plan: GmPlan | None = None
     extras: list[Extra] = field(default_factory=list)
-    mark: throttle.Mark | None = None  # a wrong password or a "wait" notice to remember
+    mark: throttle.Mark | None = None  # a wrong password, a "wait" notice or a GM's right one
+    redactor: Redactor = NO_SECRETS  # blanks this mail's passwords wherever its text is repeated
 
     def log_record(self) -> dict[str, Any]:
         return {
@@ -56,65 +61,95 @@ class Outcome:
         return self.game.catalog if self.game else None
 
 
-def evaluate(mail: IncomingMail, key: str, games: Games, own_address: str, now: datetime) -> Outcome:
+def read(raw: bytes, oversize: int, limits: Limits) -> IncomingMail:
+    """A mail as the pipeline reads it: a mail over the size limit by its header block alone."""
+    return parse_head(raw) if oversize else parse_mail(raw, body_limit=limits.body_chars)
+
+
+def evaluate(
+    mail: IncomingMail, key: str, games: Games, own_address: str, now: datetime, oversize: int = 0
+) -> Outcome:
+    """What to do with a mail; `oversize` is the raw size of a mail too big to read (its head only)."""
+    redactor = Redactor.of(game.settings.gm_password for game in games)
     if mail.automatic:
-        return Outcome("ignored", detail=f"automatic: {mail.automatic}")
+        return Outcome("ignored", detail=f"automatic: {mail.automatic}", redactor=redactor)
     if not mail.sender:
-        return Outcome("ignored", detail="no usable From address")
+        return Outcome("ignored", detail=_senderless(mail), redactor=redactor)
     if mail.ambiguous_sender:  # a forger's trick: clients show one From, filters check another
         return Outcome("ignored", detail="several From addresses: none can be trusted to answer")
     if _is_own(mail.sender, own_address):
         return Outcome("ignored", detail="from our own address")
     limits = games.config.limits
-    too_long = _over_limits(mail.body, limits)
-    if isinstance(too_long, Msg):
-        return _unrouted(Refusal(too_long), "", mail, kind="refused")
-    lines = too_long
+    if oversize:
+        msg = Msg(
+            "limit_mail", {"size": _megabytes(oversize, up=True), "limit": _megabytes(limits.mail_bytes)}
+        )
+        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
+    if any(p.startswith(UNREADABLE) for p in mail.problems):  # the archive log keeps the reason
+        return _unrouted(Refusal(Msg("mail_unreadable")), "", mail, redactor, kind="refused")
+    if max(len(mail.body), mail.text_chars) > limits.body_chars:
+        msg = Msg("limit_body", {"chars": max(len(mail.body), mail.text_chars), "limit": limits.body_chars})
+        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
+    lines = clean_lines(mail.body)
     text = split_header(lines, mail.subject, games.power_keywords())
+    redactor = Redactor.of([*redactor.secrets, text.header.password])
+    if len(text.body) > limits.order_lines:  # header lines are not orders: they do not count
+        msg = Msg("limit_lines", {"lines": len(text.body), "limit": limits.order_lines})
+        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
     found = find_game(text.header, games, mail.recipients)
     if isinstance(found, Refusal):
-        return _unrouted(found, "", mail)
+        return _unrouted(found, "", mail, redactor)
     if text.header.gm:
-        return _gm(found, mail, text.header.password, text.body, lines, now, limits)
+        return _gm(found, mail, text, lines, now, limits, redactor)
     if text.header.signup is not None:
         return _signup(found, mail, text.header.signup, now)
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords)
     if isinstance(route, Refusal):
-        return _unrouted(route, text.header.power or "", mail)
-    done = answer(route, mail, key, text.body, lines, text.problems, now)
+        return _unrouted(route, text.header.power or "", mail, redactor)
+    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor)
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
     kind = "orders" if done.orders is not None else "rejected"
     return Outcome(
-        kind, route.game, route.power, done.detail, done.letter, cc, done.orders, extras=done.extras
+        kind,
+        route.game,
+        route.power,
+        done.detail,
+        done.letter,
+        cc,
+        done.orders,
+        extras=done.extras,
+        redactor=redactor,
     )
+
+
+def _megabytes(size: int, up: bool = False) -> int:
+    """Whole megabytes (no decimal point to write the Russian way): a mail's size rounded up, so it
+    never reads as equal to the limit it broke."""
+    whole, rest = divmod(size, 1024 * 1024)
+    return whole + (1 if up and rest else 0)
+
+
+def _senderless(mail: IncomingMail) -> str:
+    """Why nobody can be answered: an unreadable mail says so rather than blaming its From."""
+    return next((p for p in mail.problems if p.startswith(UNREADABLE)), "no usable From address")
 
 
 def _is_own(sender: str, own_address: str) -> bool:
     """Our address, also with a "+game" tag: a reply of ours that came back must not be answered."""
-    local, _, domain = sender.rpartition("@")
-    return f"{local.partition('+')[0]}@{domain}" == own_address
+    return mailbox_key(sender) == mailbox_key(own_address)
 
 
-def _over_limits(body: str, limits: Limits) -> list[tuple[int, str]] | Msg:
-    """The lines that may hold orders, or why the mail is refused whole (a `limit_` message).
-
-    The text length is checked before any line is read, so a huge body costs one `len`."""
-    if len(body) > limits.body_chars:
-        return Msg("limit_body", {"chars": len(body), "limit": limits.body_chars})
-    lines = clean_lines(body)
-    if len(lines) > limits.order_lines:
-        return Msg("limit_lines", {"lines": len(lines), "limit": limits.order_lines})
-    return lines
-
-
-def _unrouted(refusal: Refusal, power: str, mail: IncomingMail, kind: str = "unrouted") -> Outcome:
+def _unrouted(
+    refusal: Refusal, power: str, mail: IncomingMail, redactor: Redactor, kind: str = "unrouted"
+) -> Outcome:
     game = refusal.game
     if refusal.silent:
-        return Outcome("ignored", game, power, f"{refusal.msg.code}: the sender was told already")
-    context = {"reason": refusal.msg, "sender": mail.sender}
+        detail = f"{refusal.msg.code}: the sender was told already"
+        return Outcome("ignored", game, power, detail, redactor=redactor)
+    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender}
     letter = Letter("player/unrouted", context, "subject_unrouted", {})
-    return Outcome(kind, game, power, refusal.msg.code, letter, mark=refusal.mark)
+    return Outcome(kind, game, power, refusal.msg.code, letter, mark=refusal.mark, redactor=redactor)
 
 
 def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome:
@@ -138,23 +173,30 @@ def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome
 def _gm(
     game: Game,
     mail: IncomingMail,
-    password: str | None,
-    body: list[tuple[int, str]],
+    text: OrderText,
     lines: list[tuple[int, str]],
     now: datetime,
     limits: Limits,
+    redactor: Redactor,
 ) -> Outcome:
     """GM commands need both the GM's address and the GM password; either alone proves nothing.
-    Wrong GM passwords from the GM's address are throttled like a player's."""
+
+    Wrong GM passwords from the GM's address are counted like a player's, but a forger must not
+    lock the GM out with a few forged mails: the GM's address gets `GM_GUESSES` times the
+    player's allowance (the answers go to the GM's own mailbox, so a forger learns nothing from
+    them), and the right password clears the count. The command line is never throttled."""
+    password = text.header.password
     from_gm = bool(game.settings.gm_password) and mail.sender == game.settings.gm
-    if from_gm and (refusal := throttled(game, mail.sender, now, limits.wrong_passwords)):
-        return _unrouted(refusal, "", mail)
+    if from_gm and (refusal := throttled(game, mail.sender, now, limits.wrong_passwords * GM_GUESSES)):
+        return _unrouted(refusal, "", mail, redactor)
     if not (password and is_gm(game, mail.sender, password)):
         msg = Msg("route_not_gm", {"game": game.id})
         guessed = from_gm and bool(password)
-        return _unrouted(wrong_password(msg, game, mail.sender) if guessed else Refusal(msg, game), "", mail)
-    gm_plan = plan(game, body, lines)
-    return Outcome("gm", game, "", f"{len(gm_plan.commands)} GM commands", gm_plan=gm_plan)
+        refusal = wrong_password(msg, game, mail.sender) if guessed else Refusal(msg, game)
+        return _unrouted(refusal, "", mail, redactor)
+    gm_plan = plan(game, text.body, lines, text.fields, redactor)
+    detail = f"{len(gm_plan.commands)} GM commands"
+    return Outcome("gm", game, "", detail, gm_plan=gm_plan, mark=throttle.Mark(mail.sender, "reset"))
 
 
 def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from daemon.conveniences import CONVENIENCES
 from daemon.games import Game
 from daemon.postman import Letter
+from daemon.redact import Redactor
 from daemon.release import letters
 from daemon.render import when
 from daemon.routing import Route
@@ -59,6 +60,7 @@ def answer(
     lines: list[tuple[int, str]],
     header_problems: list[Problem],
     now: datetime,
+    redactor: Redactor,
 ) -> Answer:
     game, record, power = route.game, route.record, route.power
     service = parse_commands(body, CONVENIENCES, {})
@@ -68,7 +70,7 @@ def answer(
     parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
     accepted, check_problems = _check(game, record, power, parsed.commands)
     problems = header_problems + parsed.problems + check_problems
-    refused = sorted((_refused(p, lines) for p in problems), key=lambda r: r.line)
+    refused = sorted((_refused(p, lines, redactor) for p in problems), key=lambda r: r.line)
     earlier = game.store.orders(record.turn, record.phase).get(power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass
@@ -128,9 +130,11 @@ def _check(
     return accepted, problems
 
 
-def _refused(problem: Problem, lines: list[tuple[int, str]]) -> Refused:
-    text = dict(lines).get(problem.line, "")
-    return Refused(problem.line, text, problem.msg, problem.suggestion)
+def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:
+    """A refused line as the reply quotes it, with any password in it blanked: the reply may be
+    copied to another address, and an auto-responder may have pasted a role mail."""
+    text = redactor.text(dict(lines).get(problem.line, ""))
+    return Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
 
 
 def _service_context(game: Game, record: GameRecord, power: str, asked: list[Command]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from daemon.compose import Envelope, outgoing, reply_subject
 from daemon.config import Config, Language
 from daemon.render import render, subject
+from daemon.transports.base import Outgoing
 from engines.text import Catalog
 from parsers.mime import IncomingMail
 from state.outbox import Outbox
@@ -44,16 +45,34 @@ class Postman:
         """Queue the mail; False when a mail with this id was queued before (a replay after a crash)."""
         if mail_id in self.outbox:
             return False
-        body = render(letter.template, language, letter.context, catalog)
+        envelope = self._envelope(to, letter, language, answering, cc)
+        mail = outgoing(
+            mail_id, envelope, render(letter.template, language, letter.context, catalog), self.clock()
+        )
+        return self.outbox.enqueue(mail, game=str(letter.context.get("game", "")), subject=envelope.subject)
+
+    def compose(self, mail_id: str, to: str, letter: Letter, language: Language) -> Outgoing:
+        """The finished mail without queueing it: an alert that cannot be queued on a full disk is
+        handed to the transport directly."""
+        envelope = self._envelope(to, letter, language)
+        return outgoing(mail_id, envelope, render(letter.template, language, letter.context), self.clock())
+
+    def _envelope(
+        self,
+        to: str,
+        letter: Letter,
+        language: Language,
+        answering: IncomingMail | None = None,
+        cc: tuple[str, ...] = (),
+    ) -> Envelope:
         title = subject(letter.subject, language, **letter.subject_params)
-        envelope = Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
-        if answering is not None:
-            envelope = Envelope(
-                sender=self.config.address,
-                recipient=to,
-                subject=reply_subject(answering.subject) if answering.subject else title,
-                in_reply_to=answering.message_id,
-                references=answering.references,
-                cc=cc,
-            )
-        return self.outbox.enqueue(outgoing(mail_id, envelope, body, self.clock()))
+        if answering is None:
+            return Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
+        return Envelope(
+            sender=self.config.address,
+            recipient=to,
+            subject=reply_subject(answering.subject) if answering.subject else title,
+            in_reply_to=answering.message_id,
+            references=answering.references,
+            cc=cc,
+        )

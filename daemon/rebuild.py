@@ -40,7 +40,6 @@ from daemon.games import Game, Games
 from daemon.gm.dispatch import run_line
 from daemon.postman import Postman
 from daemon.turns import tick
-from parsers.mime import parse_mail
 from state.archive import MailArchive
 from state.files import read_json
 from state.game_store import GameStore
@@ -231,11 +230,12 @@ def _replay(
 
 def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Postman, event: Event) -> int:
     """`Daemon._decide` without the reply and the done marker (both exist already)."""
-    mail = parse_mail(archive.raw(event.key))
-    duplicate = archive.seen_message_id(mail.message_id)
-    if duplicate and duplicate != event.key:
+    done = archive.done_record(event.key) or {}
+    if str(done.get("detail", "")).startswith("duplicate of"):
         return 0
-    outcome = mailflow.evaluate(mail, event.key, games, config.address, event.at)
+    oversize = int(done.get("oversize", 0))
+    mail = mailflow.read(archive.raw(event.key), oversize, config.limits)
+    outcome = mailflow.evaluate(mail, event.key, games, config.address, event.at, oversize)
     mailflow.apply(outcome, postman, event.at, event.key)
     return 1
 

@@ -142,6 +142,7 @@ def _digest_context(
         "news": news,
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": data["gm_notes"],
+        "undelivered": data.get("undelivered", []),
         "scores": _ranking(scores),
         "over": over,
         "next": None

@@ -5,23 +5,26 @@ The tests, `gonets demo` and the long-running process drive the very same `run_o
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
 
 import schedule
 
-from daemon import mailflow
+from daemon import mailflow, undelivered
+from daemon.addresses import answerable, mailbox_key
 from daemon.alerts import STORE_FAILURES, StoreAlarm
-from daemon.config import Config
-from daemon.games import Games
+from daemon.config import Config, ConfigError, load_config
+from daemon.games import Game, Games
 from daemon.postman import Letter, Postman
+from daemon.replies import ReplyLedger, ReplyLimits
 from daemon.start import finish_start
 from daemon.transports.base import Incoming, Transport
 from daemon.turns import tick
-from parsers.mime import parse_mail
+from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.files import remove_stray_temps
 from state.lock import DirectoryLock
@@ -46,10 +49,14 @@ class PassReport:
 
 
 class Daemon:
-    def __init__(self, config: Config, transport: Transport, clock: Clock = utc_now) -> None:
+    def __init__(
+        self, config: Config, transport: Transport, clock: Clock = utc_now, config_path: Path | None = None
+    ) -> None:
         self.config = config
         self.transport = transport
         self.clock = clock
+        self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
+        self._config_stamp = _stamp(config_path)
         config.games_dir.mkdir(parents=True, exist_ok=True)
         self.lock = DirectoryLock(config.games_dir)
         self.lock.__enter__()
@@ -58,14 +65,16 @@ class Daemon:
             log.warning("removed %d temporary files left by a crash", removed)
         try:
             self.games = Games(config)  # CorruptStoreError: a game file that does not parse
+            self.ledger = ReplyLedger(config.games_dir, _reply_limits(config))
         except BaseException:
             self.lock.close()
             raise
         self.archive = MailArchive(config.games_dir / "archive")
         self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
-        self.alarm = StoreAlarm(self.games, self.postman, config.games_dir)
-        self._replies: dict[str, deque[datetime]] = defaultdict(deque)
+        self.alarm = StoreAlarm(self.games, self.postman, config.games_dir, transport.send)
+        self._failures_checked = False  # failed/ is scanned once for failures no digest has yet
+        self._known: set[str] | None = None  # addresses some game knows, built once per pass
 
     def close(self) -> None:
         self.games.close()
@@ -75,8 +84,10 @@ class Daemon:
     def run_once(self) -> PassReport:
         report = PassReport()
         now = self.clock()
+        self._known = None
+        self._reload_config()
         self._finish_interrupted(now)
-        for incoming in self.transport.fetch():
+        for incoming in self.transport.fetch(self.config.limits.mail_bytes):
             self.handle(incoming, now)
             report.mails += 1
         for game in self.games:
@@ -84,9 +95,48 @@ class Daemon:
                 report.resolved += tick(game, self.postman, now)
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
                 self.alarm.raise_alarm(error, now)
-        flushed = self.outbox.flush(self.transport)
-        report.sent, report.failed = flushed.sent, flushed.failed
+        self._flush(report, now)
+        try:
+            self.ledger.save(now)
+        except STORE_FAILURES as error:
+            self.alarm.raise_alarm(error, now)
         return report
+
+    def _flush(self, report: PassReport, now: datetime) -> None:
+        """Send what is due; a store that cannot record a send holds the queue (and tells the GM)
+        rather than send the same mail pass after pass. Mails given up on go to their GM's digest."""
+        try:
+            flushed = self.outbox.flush(self.transport)
+            given_up = list(flushed.gave_up)
+            if not self._failures_checked:
+                given_up, self._failures_checked = self.outbox.unreported(), True
+            for mail in given_up:
+                undelivered.note(self.games, self.outbox, mail)
+        except STORE_FAILURES as error:
+            self.alarm.raise_alarm(error, now)
+            return
+        report.sent, report.failed = flushed.sent, flushed.failed
+
+    def _reload_config(self) -> None:
+        """A game added (or a setting changed) in the config file while the daemon runs takes
+        effect at the next pass; a file that does not load keeps the running configuration."""
+        stamp = _stamp(self.config_path)
+        if self.config_path is None or stamp == self._config_stamp:
+            return
+        self._config_stamp = stamp
+        try:
+            config = load_config(self.config_path)
+            added = self.games.update(config)
+        except (ConfigError, OSError, ValueError, KeyError) as error:
+            log.error(
+                "%s changed but was not loaded, the running configuration stays: %s", self.config_path, error
+            )
+            return
+        if config.transport != self.config.transport or config.games_dir != self.config.games_dir:
+            log.warning("the transport or games_dir changed: that takes a restart")
+        self.config = self.postman.config = config
+        self.ledger.limits = _reply_limits(config)
+        log.info("configuration reloaded; new games: %s", ", ".join(added) or "none")
 
     def _finish_interrupted(self, now: datetime) -> None:
         """Role mails of a start interrupted by a crash; turn releases are finished by `tick`."""
@@ -102,13 +152,14 @@ class Daemon:
         """Archive first, acknowledge last: a crash in between only means handling it again.
 
         A store that cannot be written or read is not the mail's fault: the mail is left in the
-        inbox, unacknowledged, for the next pass, and the GM is alerted (`StoreAlarm`).
+        inbox, unacknowledged, for the next pass, and the GM is alerted (`StoreAlarm`). A mail over
+        the size limit is archived as its head only and left for the GM in the rejected folder.
         """
         key = self.archive.key(incoming.raw)
         try:
             self.archive.store(incoming.raw)
             done = self.archive.is_done(key)
-            outcome = None if done else self._decide(key, incoming.raw, now)
+            outcome = None if done else self._decide(key, incoming, now)
         except STORE_FAILURES as error:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
             self.alarm.raise_alarm(error, now)
@@ -119,66 +170,89 @@ class Daemon:
             self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
             self.transport.acknowledge(incoming.uid, rejected=True)
             return
-        self.transport.acknowledge(incoming.uid, rejected=outcome is not None and outcome.kind == "ignored")
+        rejected = bool(incoming.oversize) or (outcome is not None and outcome.kind == "ignored")
+        self.transport.acknowledge(incoming.uid, rejected=rejected)
 
     def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an
         automatic sender, never ourselves), so nobody waits for a reply that will not come."""
         try:
-            mail = parse_mail(raw)
+            mail = parse_head(raw)
             if not mail.sender or mail.automatic or mail.sender == self.config.address:
                 return
-            if self._may_reply(mail.sender, now):
+            if answerable(mail.sender) and self.ledger.may_send(mail.sender, f"reply-{key}", now):
                 letter = Letter("player/error", {"key": key[:12]}, "subject_error", {})
                 self.postman.send(f"reply-{key}", mail.sender, letter, "ru+en", answering=mail)
         except Exception:  # the apology must never stop the loop
             log.exception("could not tell the sender of mail %s", key)
 
-    def _decide(self, key: str, raw: bytes, now: datetime) -> mailflow.Outcome:
-        mail = parse_mail(raw)
-        duplicate = self.archive.seen_message_id(mail.message_id)
+    def _decide(self, key: str, incoming: Incoming, now: datetime) -> mailflow.Outcome:
+        mail = mailflow.read(incoming.raw, incoming.oversize, self.config.limits)
+        fingerprint = _fingerprint(mail, incoming.oversize)
+        duplicate = self.archive.seen_fingerprint(fingerprint)
         if duplicate and duplicate != key:
             outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}")
         else:
-            outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now)
+            outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now, incoming.oversize)
             mailflow.apply(outcome, self.postman, now, key)
-            language = outcome.game.settings.language if outcome.game else "ru+en"
-            if outcome.letter is not None and self._may_reply(mail.sender, now):
-                self.postman.send(
-                    f"reply-{key}",
-                    mail.sender,
-                    outcome.letter,
-                    language,
-                    outcome.catalog,
-                    answering=mail,
-                    cc=outcome.cc,
-                )
-            for extra in outcome.extras:
-                self.postman.send(
-                    f"reply-{key}-{extra.suffix}", extra.to, extra.letter, language, outcome.catalog
-                )
+            self._answer(key, mail, outcome, now)
         record = {
             **outcome.log_record(),
             "message_id": mail.message_id,
+            "fingerprint": fingerprint,
             "from": mail.sender,
-            "subject": mail.subject,
+            "subject": outcome.redactor.text(mail.subject),
             "problems": list(mail.problems),
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
+            "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome
 
-    def _may_reply(self, sender: str, now: datetime) -> bool:
-        """At most `replies_per_hour` answers per sender: a loop or a flood costs us one hour's quota."""
-        recent = self._replies[sender]
-        while recent and recent[0] < now - timedelta(hours=1):
-            recent.popleft()
-        if len(recent) >= self.config.replies_per_hour:
-            log.warning("reply to %s suppressed: over %d per hour", sender, self.config.replies_per_hour)
+    def _answer(self, key: str, mail: IncomingMail, outcome: mailflow.Outcome, now: datetime) -> None:
+        """The reply to the sender (within the sender's quota) and the copy to a player's
+        registered address (within that address's own quota: a flood from elsewhere never
+        silences it), then the extra mails the orders asked for."""
+        language = outcome.game.settings.language if outcome.game else "ru+en"
+        shown = replace(mail, subject=outcome.redactor.text(mail.subject))
+        mail_id = f"reply-{key}"
+        if outcome.letter is not None:
+            copies = tuple(a for a in outcome.cc if self.ledger.may_send(a, mail_id, now, "copy"))
+            if self._may_answer(mail, outcome, mail_id, now):
+                self.postman.send(
+                    mail_id,
+                    mail.sender,
+                    outcome.letter,
+                    language,
+                    outcome.catalog,
+                    answering=shown,
+                    cc=copies,
+                )
+            elif copies:
+                first, *others = copies
+                self.postman.send(
+                    f"{mail_id}-copy", first, outcome.letter, language, outcome.catalog, shown, tuple(others)
+                )
+        for extra in outcome.extras:
+            self.postman.send(f"{mail_id}-{extra.suffix}", extra.to, extra.letter, language, outcome.catalog)
+
+    def _may_answer(self, mail: IncomingMail, outcome: mailflow.Outcome, mail_id: str, now: datetime) -> bool:
+        """Never an address no reply can reach; a mail that reached no game, from an address no
+        game knows, once a day (backscatter to forged senders); anyone else within the hour's quota."""
+        if not answerable(mail.sender):
+            log.warning("no reply to %s: not an address a reply can reach", mail.sender)
             return False
-        recent.append(now)
-        return True
+        stray = (
+            outcome.kind in ("unrouted", "refused")
+            and mailbox_key(mail.sender) not in self._known_addresses()
+        )
+        return self.ledger.may_send(mail.sender, mail_id, now, "unrouted" if stray else "reply")
+
+    def _known_addresses(self) -> set[str]:
+        if self._known is None:
+            self._known = {mailbox_key(a) for game in self.games for a in _addresses(game)}
+        return self._known
 
     def run_forever(self) -> None:
         """Tick with `schedule` (memory only, by design: deadlines live in the store). Between
@@ -198,3 +272,29 @@ class Daemon:
             return
         if result.mails or result.resolved or result.sent:
             log.info("pass: %s", result)
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    """When and how big the config file is: a change means reading it again."""
+    try:
+        stat = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size) if stat is not None else None
+
+
+def _reply_limits(config: Config) -> ReplyLimits:
+    return ReplyLimits(config.replies_per_hour, config.limits.replies_total_per_hour)
+
+
+def _fingerprint(mail: IncomingMail, oversize: int) -> str:
+    """The same mail again: same sender, Message-ID and content. A relay that adds headers does not
+    change it; a client that reuses a Message-ID for new orders (or another sender) does."""
+    parts = (mail.sender, mail.message_id, mail.subject, mail.body, str(oversize or mail.text_chars))
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _addresses(game: Game) -> list[str]:
+    record = game.load()
+    players = [p.address for p in record.players.values()]
+    return [game.settings.gm, *players, *(s.address for s in record.signups)]

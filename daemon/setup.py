@@ -29,6 +29,8 @@ outbox = "mail/sent"      # every mail the daemon sends lands here (Maildir)
 order_lines = 500         # more order lines in one mail: refused with a reply naming the limit
 body_chars = 2000000      # more text: refused likewise
 wrong_passwords = 5       # per sender and game per hour; then one "wait" reply and silence
+mail_bytes = 26214400     # a bigger mail (25 MB) is not read: one reply, kept for the GM
+replies_total_per_hour = 2000   # answers to everyone together, against floods
 """
 
 GAME_SECTION = """

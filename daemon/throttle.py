@@ -7,11 +7,13 @@ refused too, so the answer tells nothing); the first of them gets one "wait" rep
 logged and left unanswered, so the refusals cannot themselves be used to flood anyone.
 
 Durable, in a small file beside the game's store (`throttle.json`): a restart must not give a
-guesser a fresh quota. Failures are keyed by the archive key of the mail, so a mail handled again
-after a crash counts once. Reading happens in `evaluate`, writing only in `apply`, so `gonets check`
-changes nothing. Trade-off, on purpose: someone who forges a player's From address can lock that
-address out for an hour; the player may still write from another address (the registered one gets
-a copy) and the GM may send the orders on the power's behalf.
+guesser a fresh quota. Senders are counted by mailbox (`mailbox_key`: no "+tag", any case), and
+the file keeps only the last hour's entries. Failures are keyed by the archive key of the mail, so
+a mail handled again after a crash counts once. Reading happens in `evaluate`, writing only in
+`apply`, so `gonets check` changes nothing. Trade-off, on purpose: someone who forges a player's
+From address can lock that address out for an hour; the player may still write from another
+address (the registered one gets a copy) and the GM may send the orders on the power's behalf.
+The GM's own address has a larger allowance and is cleared by the right password (`mailflow._gm`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
+from daemon.addresses import mailbox_key
 from state.files import atomic_write_json, read_json
 
 WINDOW = timedelta(hours=1)
@@ -29,10 +32,11 @@ FILE_NAME = "throttle.json"
 
 @dataclass(frozen=True)
 class Mark:
-    """What `apply` must remember of a mail: a wrong password, or that the sender was told to wait."""
+    """What `apply` must remember of a mail: a wrong password, that the sender was told to wait,
+    or (the GM's address only) a right password, which clears the count."""
 
     sender: str
-    kind: Literal["failure", "notice"]
+    kind: Literal["failure", "notice", "reset"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class Blocked:
 
 def blocked(directory: Path, sender: str, now: datetime, limit: int) -> Blocked | None:
     """None while `sender` may still try a password for the game stored in `directory`."""
-    entry = _load(directory).get(sender, {})
+    entry = _load(directory).get(mailbox_key(sender), {})
     times = sorted(t for t in _times(entry) if t > now - WINDOW)
     if len(times) < limit:
         return None
@@ -53,16 +57,34 @@ def blocked(directory: Path, sender: str, now: datetime, limit: int) -> Blocked 
 
 
 def record(directory: Path, mark: Mark, key: str, now: datetime) -> None:
-    """Remember a failure (once per mail key) or a notice; failures past the window are dropped."""
+    """Remember a failure (once per mail key), a notice, or clear a sender. Every sender whose
+    failures and notice are all older than the window is dropped in the same write, so the file
+    holds only the last hour's guessers however many came before."""
     data = _load(directory)
-    entry = data.setdefault(mark.sender, {})
-    if mark.kind == "notice":
+    sender = mailbox_key(mark.sender)
+    if mark.kind == "reset" and sender not in data:
+        return
+    entry = data.setdefault(sender, {})
+    if mark.kind == "reset":
+        del data[sender]
+    elif mark.kind == "notice":
         entry["notice"] = now.isoformat()
     else:
-        failures = entry.setdefault("failures", {})
-        failures.setdefault(key, now.isoformat())
-        entry["failures"] = {k: t for k, t in failures.items() if datetime.fromisoformat(t) > now - WINDOW}
-    atomic_write_json(directory / FILE_NAME, data)
+        entry.setdefault("failures", {}).setdefault(key, now.isoformat())
+    fresh = {name: _fresh(value, now) for name, value in data.items()}
+    atomic_write_json(directory / FILE_NAME, {name: value for name, value in fresh.items() if value})
+
+
+def _fresh(entry: dict[str, Any], now: datetime) -> dict[str, Any]:
+    """The part of an entry that still matters at `now`: failures in the window, a recent notice."""
+    failures = {
+        k: t for k, t in entry.get("failures", {}).items() if datetime.fromisoformat(t) > now - WINDOW
+    }
+    notice = entry.get("notice")
+    kept: dict[str, Any] = {"failures": failures} if failures else {}
+    if notice is not None and datetime.fromisoformat(notice) > now - WINDOW:
+        kept["notice"] = notice
+    return kept
 
 
 def _load(directory: Path) -> dict[str, Any]:

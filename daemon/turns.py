@@ -173,6 +173,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "warned": sorted(p for p in after if _warned(record, after, p)),
         "retired": sorted(p for p in after if _retired(record, after, p)),
         "gm_notes": record.gm_notes,
+        "undelivered": record.undelivered,
     }
     game.store.write_turn_record(name, turn_record)
     log.info("%s: resolved %s; missed %s", game.id, name, turn_record["missed"])
@@ -188,6 +189,8 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
         record.players[power].restore(standing)
     record.held, record.process_now, record.reminded, record.preview = "", False, False, ""
     record.gm_notes = [note for note in record.gm_notes if note not in data["gm_notes"]]  # later ones wait
+    told = data.get("undelivered", [])  # turn records written before it was kept have none
+    record.undelivered = [entry for entry in record.undelivered if entry not in told]
     if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:

@@ -50,6 +50,7 @@ class OrderText:
     header: OrderHeader
     body: list[tuple[int, str]]  # the order lines, numbered as in the mail
     problems: list[Problem]
+    fields: dict[int, str]  # line number → header field of each header line ("end" for КОНЕЦ)
 
 
 @dataclass(frozen=True)
@@ -67,10 +68,13 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
     )
     entries: dict[str, list[_Entry]] = {}
     body: list[tuple[int, str]] = []
+    fields: dict[int, str] = {}
     for number, text in lines:
         if not text.strip() or text.lstrip().startswith("#"):
             continue
         found = _header_line(text, words)
+        if found is not None:
+            fields[number] = found[0]
         if found is not None and found[0] == "end":
             break
         if found is not None:
@@ -92,7 +96,7 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         signup=values.get("signup"),
         gm="gm" in entries,
     )
-    return OrderText(header, body, sorted(problems, key=lambda problem: problem.line))
+    return OrderText(header, body, sorted(problems, key=lambda problem: problem.line), fields)
 
 
 def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:

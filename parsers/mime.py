@@ -3,6 +3,8 @@
 mail-parser parses the mail and decodes the From addresses; where it loses data we read the
 stdlib message tree it built: a raw 8-bit Subject or display name (mail-parser drops the
 Cyrillic), and body parts, whose bytes must be re-decoded when the declared charset is wrong.
+A mail neither can read, or too big to read, still has a header block read alone, so its sender
+can be told why.
 """
 
 from __future__ import annotations
@@ -10,16 +12,18 @@ from __future__ import annotations
 import email
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email import policy
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 
 import mailparser
-from mailparser.exceptions import MailParserError
+from mailparser.exceptions import MailParserError, MailParserRecursionError
 
 from parsers import charsets
 from parsers.mime_body import body_text, leaves
+from parsers.mime_head import CappedMail, cap_head, cap_mail
 
 charsets.register()
 
@@ -33,6 +37,13 @@ _RAW_BYTE = re.compile("[\udc80-\udcff]")
 _MESSAGE_ID = re.compile(r"<[\x21-\x3b=\x3f-\x7e]+>")
 _ADDRESS = re.compile(r"[^@\s<>()\[\]\",;:\\\ud800-\udfff]+@[^@\s<>()\[\]\",;:\\\ud800-\udfff]+")
 _DAEMONS = ("mailer-daemon", "postmaster")
+
+MAX_BODY_CHARS = 2_000_000  # characters of text read as the body; a longer one is not read
+UNREADABLE = "unreadable mail"  # how the problem of a mail that could not be parsed begins
+# The stdlib decodes RFC 2047 words in time quadratic in their number: longer values are cut first.
+_MAX_WORDS_CHARS = 2_000
+# Message-IDs of References kept, the latest: what a reply copies to stay in the thread.
+_MAX_REFERENCES = 20
 
 
 @dataclass(frozen=True)
@@ -53,35 +64,65 @@ class IncomingMail:
     recipients: tuple[str, ...] = ()
     # several From headers or addresses: which one sent it is unknowable, so none may be answered
     ambiguous_sender: bool = False
+    # characters of the text read as the body (plain parts, else the HTML source, else a .txt
+    # attachment) before any HTML conversion; over the body limit the body is left empty
+    text_chars: int = 0
 
 
-def parse_mail(raw: bytes) -> IncomingMail:
+def parse_mail(raw: bytes, body_limit: int = MAX_BODY_CHARS) -> IncomingMail:
     """Read one raw mail. Never raises: a hostile mail must not stop the daemon's loop.
 
-    mail-parser has crashed (AttributeError) on a multipart whose boundary never starts; such a
-    mail is read with the stdlib alone. A mail nested too deep for either comes back with empty
-    fields and the reason in `problems`, so the daemon can archive it and move on.
+    Header beyond MAX_HEAD_BYTES and parameters beyond MAX_PARAMS_BYTES are dropped before any
+    parser sees them, and a text over `body_limit` characters is not read (nor converted from
+    HTML), so reading takes time linear in the size of the mail. mail-parser has crashed
+    (AttributeError) on a multipart whose boundary never starts; such a mail is read with the
+    stdlib alone. A mail nested too deep for either, or that breaks the stdlib too, comes back
+    with its header fields, an empty body and the reason in `problems`, so the daemon can archive
+    it, tell the sender, and move on.
     """
+    capped = cap_mail(raw)
     try:
-        parsed = mailparser.parse_from_bytes(raw)
+        parsed = mailparser.parse_from_bytes(capped.raw)
+    except MailParserRecursionError:
+        return _unreadable(raw, capped, "nested too deep")
     except MailParserError as error:
-        return _unreadable(raw, str(error))
+        return _unreadable(raw, capped, str(error))
     except Exception as error:  # a mail-parser bug: the stdlib alone may still read the mail
-        return _read_with_stdlib(raw, f"mail-parser failed ({type(error).__name__}), read with the stdlib")
-    return _read(raw, parsed.message, parsed.from_, sorted(parsed.defects_categories), [])
+        problem = f"mail-parser failed ({type(error).__name__}), read with the stdlib"
+        return _read_with_stdlib(raw, capped, problem, body_limit)
+    defects = sorted(parsed.defects_categories)
+    return _read(raw, parsed.message, parsed.from_, [*capped.problems], defects, body_limit)
 
 
-def _read_with_stdlib(raw: bytes, problem: str) -> IncomingMail:
+def parse_head(raw: bytes) -> IncomingMail:
+    """The header fields of `raw` with an empty body, its header block read alone: for a mail too
+    big to read whole, whose sender must still be told why."""
+    return _head_only(raw, cap_head(raw), [])
+
+
+def _read_with_stdlib(raw: bytes, capped: CappedMail, problem: str, body_limit: int) -> IncomingMail:
     try:
-        message = email.message_from_bytes(raw)
+        message = email.message_from_bytes(capped.raw)
+        return _read(raw, message, _senders(message), [problem, *capped.problems], [], body_limit)
     except RecursionError:
-        return _unreadable(raw, "nested too deep")
-    senders = [(_decode_words(name), address) for name, address in getaddresses(message.get_all("from", []))]
-    return _read(raw, message, senders, [], [problem])
+        return _unreadable(raw, capped, "nested too deep")
+    except Exception as error:  # a stdlib bug too (TypeError on some RFC 2231 parameters)
+        return _unreadable(raw, capped, f"the stdlib parser failed ({type(error).__name__})")
 
 
-def _unreadable(raw: bytes, reason: str) -> IncomingMail:
-    return IncomingMail(_hash_id(raw), "", "", "", "", "", (), "", "", (f"unreadable mail: {reason}",))
+def _unreadable(raw: bytes, capped: CappedMail, reason: str) -> IncomingMail:
+    return _head_only(raw, capped, [f"{UNREADABLE}: {reason}"])
+
+
+def _head_only(raw: bytes, capped: CappedMail, problems: list[str]) -> IncomingMail:
+    """The fields of the header block parsed alone: it holds no parts, so nothing can nest."""
+    message = BytesHeaderParser().parsebytes(capped.head)
+    return _fields(raw, message, _senders(message), [*problems, *capped.problems])
+
+
+def _senders(message: Message) -> list[tuple[str, str]]:
+    """(display name, address) of each From address, as mail-parser gives them."""
+    return [(_decode_words(name), address) for name, address in getaddresses(message.get_all("from", []))]
 
 
 class _Headers:
@@ -104,18 +145,32 @@ class _Headers:
 
 
 def _read(
-    raw: bytes, message: Message, senders: list[tuple[str, str]], defects: list[str], problems: list[str]
+    raw: bytes,
+    message: Message,
+    senders: list[tuple[str, str]],
+    problems: list[str],
+    defects: list[str],
+    body_limit: int,
 ) -> IncomingMail:
+    head = _fields(raw, message, senders, problems)
+    if defects:
+        problems.append(f"MIME defects: {', '.join(defects)}")
+    body, text_chars = body_text(message, problems, body_limit)
+    return replace(head, body=body, text_chars=text_chars, problems=tuple(problems))
+
+
+def _fields(
+    raw: bytes, message: Message, senders: list[tuple[str, str]], problems: list[str]
+) -> IncomingMail:
+    """Everything but the body, from the top-level header fields; their oddities go to `problems`."""
     headers = _Headers(message)
     sender, sender_name = _sender(senders, headers.all("from"), problems)
     message_id = _MESSAGE_ID.search(headers.first("message-id"))
     if message_id is None:
         problems.append("no Message-ID, using a hash of the mail")
-    subject, subject_problem = _wire_text(headers.first("subject"))
+    subject, subject_problem = _wire_text(_cut(headers.first("subject")))
     if subject_problem:
         problems.append(f"Subject: {subject_problem}")
-    if defects:
-        problems.append(f"MIME defects: {', '.join(defects)}")
     return IncomingMail(
         message_id=message_id.group() if message_id else _hash_id(raw),
         sender=sender,
@@ -123,9 +178,9 @@ def _read(
         subject=_one_line(_decode_words(subject)),
         date=_one_line(headers.first("date")),
         in_reply_to=_one_line(headers.first("in-reply-to")),
-        references=tuple(_MESSAGE_ID.findall(" ".join(headers.all("references")))),
+        references=tuple(_MESSAGE_ID.findall(" ".join(headers.all("references")))[-_MAX_REFERENCES:]),
         automatic=_automatic(message, headers, sender or _first_address(senders)),
-        body=body_text(message, problems),
+        body="",
         problems=tuple(problems),
         recipients=_recipients(headers),
         ambiguous_sender=len(headers.all("from")) > 1 or len(senders) > 1,
@@ -142,8 +197,15 @@ def _one_line(text: str) -> str:
 
 
 def _decode_words(text: str) -> str:
-    """Decode RFC 2047 encoded words, dropping the space between adjacent ones."""
-    return str(policy.default.header_factory("subject", text))
+    """Decode RFC 2047 encoded words, dropping the space between adjacent ones; a long value is cut."""
+    return str(policy.default.header_factory("subject", _cut(text)))
+
+
+def _cut(value: str) -> str:
+    """`value` cut to _MAX_WORDS_CHARS at a space, so that no word, encoded or 8-bit, is split."""
+    if len(value) <= _MAX_WORDS_CHARS:
+        return value
+    return value[:_MAX_WORDS_CHARS].rpartition(" ")[0] or value[:_MAX_WORDS_CHARS]
 
 
 def _wire_text(value: str) -> tuple[str, str]:

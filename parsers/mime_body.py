@@ -51,26 +51,40 @@ def _part_text(part: Message, problems: list[str]) -> str:
     return text
 
 
-def body_text(message: Message, problems: list[str]) -> str:
-    """The order text: text/plain, else HTML as text, else a .txt attachment if that is all."""
+def body_text(message: Message, problems: list[str], limit: int) -> tuple[str, int]:
+    """(The order text, the length of the text it is read from): text/plain, else HTML as text,
+    else a .txt attachment if that is all.
+
+    The length is taken before any HTML conversion: a text over `limit` characters is not
+    converted, nor read, and its body is empty, so a huge mail costs no more than decoding it."""
     parts = leaves(message)
     inline = [part for part in parts if not _is_attachment(part)]
     plain = [_part_text(part, problems) for part in inline if part.get_content_type() == "text/plain"]
     html = [_part_text(part, problems) for part in inline if part.get_content_type() == "text/html"]
-    body = "\n".join(plain) if plain else "\n".join(html_to_text(text) for text in html)
+    source = "\n".join(plain or html)
+    if len(source) > limit:
+        return _over(source, limit, problems)
+    body = source if plain else "\n".join(html_to_text(text) for text in html)
     if not _has_letters(body):
         for part in filter(_is_text_attachment, parts):
             attached = _part_text(part, problems)
             if _has_letters(attached):
+                if len(attached) > limit:
+                    return _over(attached, limit, problems)
                 problems.append(f"orders read from attachment {part.get_filename()!r}")
-                body = attached
+                body, source = attached, attached
                 break
     if "\0" in body:
         problems.append("NUL characters removed from body")
     if _BIDI.search(body):
         problems.append("bidi control characters removed from body")
         body = _BIDI.sub("", body)
-    return body.replace("\0", "").replace("\r\n", "\n").replace("\r", "\n")
+    return body.replace("\0", "").replace("\r\n", "\n").replace("\r", "\n"), len(source)
+
+
+def _over(text: str, limit: int, problems: list[str]) -> tuple[str, int]:
+    problems.append(f"body of {len(text)} characters not read: over the limit of {limit}")
+    return "", len(text)
 
 
 def _has_letters(body: str) -> bool:

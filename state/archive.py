@@ -5,7 +5,8 @@ grows past what a file system handles well, and no cost grows with the number of
 
     raw/ab/<key>.eml      the mail byte for byte; key = sha256 of those bytes
     done/ab/<key>.json    processed marker: what happened (game, power, outcome); the truth
-    msgid/cd/<h>.txt      h = sha256(Message-ID); holds the key of the first done mail with it
+    content/cd/<f>.txt    f = the mail's fingerprint (sender, Message-ID, content: `Daemon`);
+                          holds the key of the first done mail with it
     log/YYYY-MM.jsonl     one line per processed mail, for humans and `gonets rebuild`
 
 The pipeline stores a mail before anything else and marks it done once its effects are stored, so
@@ -53,15 +54,19 @@ class MailArchive:
         return _fanned(self.root / "done", _checked(key), ".json").exists()
 
     def mark_done(self, key: str, record: dict[str, Any]) -> None:
-        """Record what processing `key` did. The Message-ID index is written before the marker, so
+        """Record what processing `key` did. The fingerprint index is written before the marker, so
         after a crash it may point to a mail that is not done (ignored), never the reverse."""
         if not self._raw_path(key).exists():
             raise KeyError(f"mail {key} is not archived; store it before marking it done")
         now = datetime.fromtimestamp(self._clock(), UTC)
         entry = {**record, "key": key, "time": now.isoformat(timespec="seconds")}
-        message_id = record.get("message_id")
-        if isinstance(message_id, str) and message_id.strip() and self.seen_message_id(message_id) is None:
-            atomic_write_bytes(self._msgid_path(message_id), key.encode("ascii"))
+        fingerprint = record.get("fingerprint")
+        if (
+            isinstance(fingerprint, str)
+            and _KEY.fullmatch(fingerprint)
+            and not self.seen_fingerprint(fingerprint)
+        ):
+            atomic_write_bytes(self._content_path(fingerprint), key.encode("ascii"))
         atomic_write_json(_fanned(self.root / "done", key, ".json"), entry)
         self._append_log(now, entry)
 
@@ -73,14 +78,14 @@ class MailArchive:
         entry: dict[str, Any] = read_json(path)
         return entry
 
-    def seen_message_id(self, message_id: str) -> str | None:
-        """Key of a done mail with this Message-ID: the same mail resent with other bytes (a relay
-        adding headers) is a duplicate even though its content hash differs. A blank Message-ID
-        (header missing) is never indexed: it would make every such mail a duplicate."""
-        if not message_id.strip():
+    def seen_fingerprint(self, fingerprint: str) -> str | None:
+        """Key of a done mail with this fingerprint: the same mail resent with other bytes (a relay
+        adding headers) is a duplicate even though its content hash differs. Never the Message-ID
+        alone: clients reuse them, and a reused one must not swallow new orders."""
+        if not _KEY.fullmatch(fingerprint):
             return None
         try:
-            key = self._msgid_path(message_id).read_text("ascii").strip()
+            key = self._content_path(fingerprint).read_text("ascii").strip()
         except FileNotFoundError:
             return None
         return key if _KEY.fullmatch(key) and self.is_done(key) else None
@@ -95,8 +100,8 @@ class MailArchive:
     def _raw_path(self, key: str) -> Path:
         return _fanned(self.root / "raw", _checked(key), ".eml")
 
-    def _msgid_path(self, message_id: str) -> Path:
-        return _fanned(self.root / "msgid", hashlib.sha256(message_id.encode("utf-8")).hexdigest(), ".txt")
+    def _content_path(self, fingerprint: str) -> Path:
+        return _fanned(self.root / "content", fingerprint, ".txt")
 
     def _append_log(self, now: datetime, entry: dict[str, Any]) -> None:
         """One `write` per line on an O_APPEND file: a kill cannot interleave two lines, and the

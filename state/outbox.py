@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,8 @@ class QueuedMail:
     attempts: int
     next_try: float
     last_error: str
+    game: str = ""  # the game the mail belongs to, so a mail given up on reaches its GM's digest
+    subject: str = ""  # for the GM: which mail it was
 
     def outgoing(self) -> Outgoing:
         return Outgoing(self.id, self.recipients, self.raw)
@@ -46,6 +48,7 @@ class FlushResult:
     sent: int = 0
     retried: int = 0
     failed: int = 0
+    gave_up: tuple[QueuedMail, ...] = field(default=(), compare=False)  # moved to failed/ just now
 
 
 class Outbox:
@@ -55,8 +58,9 @@ class Outbox:
         self._pending = root / "pending"
         self._sent = root / "sent"
         self._failed = root / "failed"
+        self._unrecorded: set[str] = set()  # sent, but `mark_sent` failed (a full disk)
 
-    def enqueue(self, mail: Outgoing) -> bool:
+    def enqueue(self, mail: Outgoing, *, game: str = "", subject: str = "") -> bool:
         """Queue `mail` unless its id is already pending, sent or failed (then False, nothing
         written): re-running a step after a crash does not mail a player twice."""
         if mail.id in self:
@@ -69,6 +73,8 @@ class Outbox:
             "attempts": 0,
             "next_try": self._clock(),
             "last_error": "",
+            "game": game,
+            "subject": subject,
             # Real wall time, so queue order holds even with an injected (frozen) clock.
             "enqueued_ns": time.time_ns(),
         }
@@ -101,8 +107,7 @@ class Outbox:
     def mark_retry(self, id: str, error: str) -> None:
         """Count a failed attempt and wait 60 s, doubling per attempt, at most an hour."""
         meta = _failed_attempt(self._load(id), error)
-        backoff = min(FIRST_BACKOFF * 2 ** (meta["attempts"] - 1), MAX_BACKOFF)
-        meta["next_try"] = self._clock() + backoff
+        meta["next_try"] = self._clock() + _backoff(meta["attempts"])
         atomic_write_json(self._pending / f"{safe_file_name(id)}.json", meta)
 
     def mark_failed(self, id: str, error: str) -> None:
@@ -113,32 +118,78 @@ class Outbox:
         metas = [read_json(path) for path in self._failed.glob("*.json")]
         return [_queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
 
+    def unreported(self) -> list[QueuedMail]:
+        """Mails given up on whose failure has not yet been handed to their game (`mark_reported`)."""
+        return [mail for mail in self.failed() if not read_json(self._failed_meta(mail.id)).get("reported")]
+
+    def mark_reported(self, id: str) -> None:
+        path = self._failed_meta(id)
+        atomic_write_json(path, {**read_json(path), "reported": True})
+
     def flush(self, transport: Transport, max_attempts: int = 20) -> FlushResult:
         """Send every due mail once.
 
-        The only duplicate-send window is a crash after `transport.send` returned and before
-        `mark_sent` wrote the sent/ marker: that mail is sent again on restart. A plain
+        Each attempt is recorded before the mail is handed to the transport (the next try moved
+        past a backoff), so a store that cannot write sends nothing (the `OSError` propagates: the
+        caller alerts the GM), and a send whose `mark_sent` failed is not repeated pass after pass.
+        The only duplicate-send window left is a crash after `transport.send` returned and before
+        `mark_sent`: that mail goes again once, after the backoff (a failed `mark_sent` without a
+        crash is retried from memory, without sending). A plain
         `TransportError` counts as temporary; any other exception propagates and leaves the mail
-        pending, unchanged.
+        pending.
         """
         sent = retried = failed = 0
+        gave_up: list[QueuedMail] = []
+        unconfirmed: OSError | None = None
         for mail in self.due():
+            if mail.id in self._unrecorded:  # sent by this process; only its record failed
+                try:
+                    self._confirm(mail.id)
+                except OSError as error:  # still not writable: the mails behind it get their turn
+                    unconfirmed = error
+                    continue
+                sent += 1
+                continue
+            self._record_attempt(mail.id)
             try:
                 transport.send(mail.outgoing())
             except PermanentSendError as exc:
-                self.mark_failed(mail.id, str(exc))
+                gave_up.append(self._give_up(mail, str(exc)))
                 failed += 1
             except TransportError as exc:
                 if mail.attempts + 1 >= max_attempts:
-                    self.mark_failed(mail.id, f"gave up after {mail.attempts + 1} attempts: {exc}")
+                    gave_up.append(self._give_up(mail, f"gave up after {mail.attempts + 1} attempts: {exc}"))
                     failed += 1
                 else:
                     self.mark_retry(mail.id, str(exc))
                     retried += 1
             else:
-                self.mark_sent(mail.id)
+                self._unrecorded.add(mail.id)
+                self._confirm(mail.id)
                 sent += 1
-        return FlushResult(sent, retried, failed)
+        if unconfirmed is not None:
+            raise unconfirmed
+        return FlushResult(sent, retried, failed, tuple(gave_up))
+
+    def _give_up(self, mail: QueuedMail, error: str) -> QueuedMail:
+        self.mark_failed(mail.id, error)
+        return replace(mail, attempts=mail.attempts + 1, last_error=error)
+
+    def _record_attempt(self, id: str) -> None:
+        """Before a send. A send never recorded as done (a crash, a store that cannot write) is
+        repeated once at once, then only after a backoff that doubles with each send begun: a
+        broken store costs a few copies a day, not one a pass."""
+        meta = self._load(id)
+        meta["tries"] = meta.get("tries", 0) + 1
+        if meta["tries"] > 1:
+            meta["next_try"] = self._clock() + _backoff(meta["tries"] - 1)
+        atomic_write_json(self._pending / f"{safe_file_name(id)}.json", meta)
+
+    def _confirm(self, id: str) -> None:
+        """`mark_sent` for a mail the transport took; until it is written the id is remembered, so
+        this process never sends it again (another process may, once, after the backoff)."""
+        self.mark_sent(id)
+        self._unrecorded.discard(id)
 
     def _scan_pending(self) -> tuple[list[dict[str, Any]], list[tuple[str, Path]]]:
         """Read-only: metadata of live pending entries, oldest first, and the (name, folder) of
@@ -159,6 +210,9 @@ class Outbox:
         meta: dict[str, Any] = read_json(path)
         return meta
 
+    def _failed_meta(self, id: str) -> Path:
+        return self._failed / f"{safe_file_name(id)}.json"
+
     def _move(self, id: str, folder: Path, meta: dict[str, Any]) -> None:
         name = safe_file_name(id)
         atomic_write_json(folder / f"{name}.json", {**meta, "moved_at": self._clock()})
@@ -175,6 +229,10 @@ def _failed_attempt(meta: dict[str, Any], error: str) -> dict[str, Any]:
     return {**meta, "attempts": meta["attempts"] + 1, "last_error": error}
 
 
+def _backoff(attempts: int) -> float:
+    return float(min(FIRST_BACKOFF * 2 ** max(attempts - 1, 0), MAX_BACKOFF))
+
+
 def _queue_order(meta: dict[str, Any]) -> tuple[int, str]:
     return meta["enqueued_ns"], meta["id"]
 
@@ -187,4 +245,6 @@ def _queued(folder: Path, meta: dict[str, Any]) -> QueuedMail:
         attempts=meta["attempts"],
         next_try=meta["next_try"],
         last_error=meta["last_error"],
+        game=meta.get("game", ""),
+        subject=meta.get("subject", ""),
     )

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from daemon.games import Game
 from daemon.postman import Postman
+from daemon.redact import NO_SECRETS, Redactor
 from engines.text import Msg
 from state.records import GameRecord
 
@@ -22,6 +23,7 @@ class GmContext:
     token: str  # the mail's archive key, or a fresh token on the command line
     reason: str = ""  # ПРИЧИНА of the mail, for every command in it
     following: list[str] = field(default_factory=list)  # lines after the command (a broadcast's text)
+    redactor: Redactor = NO_SECRETS  # blanks the mail's passwords in text that is repeated
     index: int = 0  # which command of the mail is running
     command: str = ""  # that command in normal form: the history keeps it so `gonets rebuild` can replay it
 

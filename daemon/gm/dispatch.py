@@ -13,6 +13,7 @@ from daemon.gm import clock, corrections, messages, players
 from daemon.gm.context import GmContext
 from daemon.gm.schema import GM_PHASE, vocabularies
 from daemon.postman import Postman
+from daemon.redact import NO_SECRETS, Redactor
 from daemon.render import daemon_catalog
 from engines.contract import Command, Problem
 from engines.text import Msg
@@ -53,36 +54,50 @@ class GmPlan:
     commands: list[Command]
     problems: list[Problem]
     following: list[str]  # the text after a broadcast line: the broadcast's own lines
+    redactor: Redactor = NO_SECRETS  # blanks the mail's passwords in whatever is repeated
 
     def lines(self) -> list[str]:
         return [normal_form(c, GM_PHASE) for c in self.commands]
 
 
-def plan(game: Game, body: list[tuple[int, str]], lines: list[tuple[int, str]] | None = None) -> GmPlan:
-    """Parse the commands; every line of the mail after a РАССЫЛКА line (`lines`: before the
-    header was taken out, as a broadcast may well say "Ход 5…") is that broadcast's text."""
+def plan(
+    game: Game,
+    body: list[tuple[int, str]],
+    lines: list[tuple[int, str]] | None = None,
+    fields: dict[int, str] | None = None,
+    redactor: Redactor = NO_SECRETS,
+) -> GmPlan:
+    """Parse the commands; every line of the mail after a РАССЫЛКА line up to КОНЕЦ is that
+    broadcast's text. It is taken from `lines` (before the header was taken out, as a broadcast
+    may well say "Ход 5…"), but no other header line (`fields`: ИГРА, ВЕДУЩИЙ, ПАРОЛЬ…) is text."""
+    fields = fields or {}
     cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _BROADCAST), len(body))
     parsed = parse_commands(body[: cut + 1], GM_PHASE, vocabularies(game, game.load()))
     following: list[str] = []
     if cut < len(body):
         after = body[cut][0]
         for number, text in lines or body:
-            if number > after and _first_word(text) in _END:
+            field = fields.get(number, "")
+            if number <= after:
+                continue
+            if field == "end" or _first_word(text) in _END:
                 break
-            if number > after:
+            if field in ("", "turn"):
                 following.append(text)
-    return GmPlan(parsed.commands, parsed.problems, following)
+    return GmPlan(parsed.commands, parsed.problems, following, redactor)
 
 
 def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
     """Each command's normal form and what it did, in the order written."""
-    ctx.reason = next((str(c.args["text"]) for c in gm_plan.commands if c.name == "reason"), ctx.reason)
+    hide = gm_plan.redactor.text  # the history keeps what the GM wrote, never a password in it
+    ctx.reason = next((hide(str(c.args["text"])) for c in gm_plan.commands if c.name == "reason"), ctx.reason)
     ctx.following = gm_plan.following
+    ctx.redactor = gm_plan.redactor
     done = []
     for index, command in enumerate(gm_plan.commands):
         if command.name == "reason":
             continue
-        ctx.index, ctx.command = index, normal_form(command, GM_PHASE)
+        ctx.index, ctx.command = index, hide(normal_form(command, GM_PHASE))
         done.append((ctx.command, ACTIONS[command.name](ctx, command)))
     return done
 

@@ -14,7 +14,7 @@ from engines.text import Msg
 
 def broadcast(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
-    text = "\n".join([str(cmd.args["text"]), *ctx.following]).strip()
+    text = ctx.redactor.text("\n".join([str(cmd.args["text"]), *ctx.following]).strip())
     if not ctx.applied(record):
         ctx.save(record, "broadcast", text[:80])
     first = languages(ctx.game.settings.language)[0]

@@ -7,16 +7,23 @@ has been processed: `acknowledge` only tidies the mailbox after the mail is arch
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
+
+HEAD_BYTES = 128 * 1024  # what is read of a mail over the size limit: enough for its header block
 
 
 @dataclass(frozen=True)
 class Incoming:
-    """A raw mail as the transport holds it; `uid` is the transport's own handle for acknowledge."""
+    """A raw mail as the transport holds it; `uid` is the transport's own handle for acknowledge.
+
+    A mail over the size limit is not read whole: `raw` holds only its first bytes (the header
+    block, to answer the sender) and `oversize` its real size; it stays in the mailbox."""
 
     uid: str
     raw: bytes
+    oversize: int = 0
 
 
 @dataclass(frozen=True)
@@ -41,8 +48,9 @@ class PermanentSendError(TransportError):
 
 
 class Transport(Protocol):
-    def fetch(self) -> list[Incoming]:
-        """Mail not yet acknowledged, oldest first."""
+    def fetch(self, max_bytes: int) -> Iterator[Incoming]:
+        """Mail not yet acknowledged, oldest first, read one at a time (a backlog of big mails
+        must not sit in memory at once); a mail over `max_bytes` comes as its head only."""
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         """Move a processed mail out of the way (to the rejected place when it could not be handled)."""

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TypeVar
 
 from imapclient import DELETED
 
-from daemon.transports.base import Incoming, TransportError
+from daemon.transports.base import HEAD_BYTES, Incoming, TransportError
 from daemon.transports.imap_connection import (
     BROKEN,
     REFUSED,
@@ -37,7 +38,8 @@ T = TypeVar("T")
 
 MAX_BACKOFF = 300.0
 IDLE_SLICE = 60.0  # seconds per idle_check: how soon a silently dead connection is noticed
-_BATCH = 200  # mails per fetch: a huge backlog is taken in slices, not all in memory
+_BATCH = 200  # mails per pass: a huge backlog is taken in slices
+_SLICE_BYTES = 32 * 1024 * 1024  # bodies fetched per command: a backlog of big mails is not all in memory
 
 
 class ImapUnavailable(TransportError):
@@ -58,12 +60,20 @@ class ImapInbox:
         self._backoff = 0.0
         self._retry_at = 0.0
 
-    def fetch(self) -> list[Incoming]:
+    def fetch(self, max_bytes: int) -> Iterator[Incoming]:
+        """Up to `_BATCH` mails, their bodies fetched in slices of at most `_SLICE_BYTES`; a mail
+        over `max_bytes` only as its header block (it stays on the server for the GM)."""
         try:
-            return self._session(self._fetch)
+            sizes = self._session(self._sizes)
         except TransportError as error:
             log.warning("IMAP fetch: %s; the mail waits on the server", error)
-            return []
+            return
+        for chunk in _slices(sizes, max_bytes):
+            try:
+                yield from self._session(partial(self._bodies, chunk=chunk, max_bytes=max_bytes))
+            except TransportError as error:
+                log.warning("IMAP fetch: %s; the mail waits on the server", error)
+                return
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         """Move to the rejected or processed folder; on failure the mail stays in the inbox, is
@@ -149,14 +159,29 @@ class ImapInbox:
         log.warning("IMAP: connection dropped (%s: %s)", type(error).__name__, error)
         self.close()
 
-    def _fetch(self, client: ImapConnection) -> list[Incoming]:
+    def _sizes(self, client: ImapConnection) -> list[tuple[int, int]]:
+        """(UID, size) of the oldest `_BATCH` mails waiting."""
         uids = sorted(_search(client))[:_BATCH]
         if not uids:
             return []
-        data = client.fetch(uids, ["BODY.PEEK[]"])
+        data = client.fetch(uids, ["RFC822.SIZE"])
         self._highest = max(self._highest, uids[-1])
-        found = [(uid, data[uid].get(b"BODY[]")) for uid in uids if uid in data]
-        return [Incoming(f"{self._uidvalidity}:{uid}", raw) for uid, raw in found if isinstance(raw, bytes)]
+        return [(uid, int(data[uid].get(b"RFC822.SIZE", 0))) for uid in uids if uid in data]
+
+    def _bodies(self, client: ImapConnection, chunk: list[tuple[int, int]], max_bytes: int) -> list[Incoming]:
+        whole = [uid for uid, size in chunk if size <= max_bytes]
+        heads = [uid for uid, size in chunk if size > max_bytes]
+        data = client.fetch(whole, ["BODY.PEEK[]"]) if whole else {}
+        data.update(client.fetch(heads, ["BODY.PEEK[HEADER]"]) if heads else {})
+        found = []
+        for uid, size in chunk:
+            raw = data.get(uid, {}).get(b"BODY[]" if size <= max_bytes else b"BODY[HEADER]")
+            if isinstance(raw, bytes):
+                oversize = size if size > max_bytes else 0
+                found.append(
+                    Incoming(f"{self._uidvalidity}:{uid}", raw[:HEAD_BYTES] if oversize else raw, oversize)
+                )
+        return found
 
     def _move(self, client: ImapConnection, validity: int, uid: int, folder: str) -> None:
         """MOVE where the server has it, else COPY + \\Deleted + UID EXPUNGE of that one UID (a bare
@@ -211,3 +236,18 @@ def _search(client: ImapConnection, *criteria: str) -> list[int]:
     the view it had before the command, so mail delivered since the last command would be missed."""
     client.noop()
     return client.search([*criteria, "NOT", "DELETED"])
+
+
+def _slices(sizes: list[tuple[int, int]], max_bytes: int) -> Iterator[list[tuple[int, int]]]:
+    """Consecutive runs of mails whose bodies (a head for an oversized one) fit in `_SLICE_BYTES`."""
+    chunk: list[tuple[int, int]] = []
+    total = 0
+    for uid, size in sizes:
+        cost = min(size, HEAD_BYTES) if size > max_bytes else size
+        if chunk and total + cost > _SLICE_BYTES:
+            yield chunk
+            chunk, total = [], 0
+        chunk.append((uid, size))
+        total += cost
+    if chunk:
+        yield chunk

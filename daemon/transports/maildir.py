@@ -13,9 +13,10 @@ import contextlib
 import mailbox
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-from daemon.transports.base import Incoming, Outgoing, PermanentSendError
+from daemon.transports.base import HEAD_BYTES, Incoming, Outgoing, PermanentSendError
 from state.files import atomic_write_bytes, safe_file_name
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
@@ -32,19 +33,29 @@ class MaildirTransport:
         self._rejected = inbox / f".{REJECTED_FOLDER}"
         self._fetched: dict[str, Path] = {}
 
-    def fetch(self) -> list[Incoming]:
+    def fetch(self, max_bytes: int) -> Iterator[Incoming]:
         """Mail in new/, plus mail in cur/ without the "S" flag (what a crashed run, or a mail
-        client, left there), oldest first by mtime then name."""
-        found: list[tuple[int, str, str, Path]] = []
+        client, left there), oldest first by mtime then name; each file is read when its turn
+        comes. A file gone meanwhile (a mail client moved it) is skipped."""
+        found: list[tuple[int, str, str, Path, int]] = []
         for subdir in ("new", "cur"):
             for entry in os.scandir(self.inbox / subdir):
                 uid, _, flags = entry.name.partition(_INFO)
                 if entry.name.startswith(".") or not entry.is_file() or "S" in flags:
                     continue
-                found.append((entry.stat().st_mtime_ns, entry.name, uid, Path(entry.path)))
+                stat = entry.stat()
+                found.append((stat.st_mtime_ns, entry.name, uid, Path(entry.path), stat.st_size))
         found.sort()
-        self._fetched = {uid: path for _, _, uid, path in found}
-        return [Incoming(uid, path.read_bytes()) for uid, path in self._fetched.items()]
+        self._fetched = {uid: path for _, _, uid, path, _ in found}
+        for _, _, uid, path, size in found:
+            with contextlib.suppress(FileNotFoundError):
+                yield self._read(uid, path, size, max_bytes)
+
+    def _read(self, uid: str, path: Path, size: int, max_bytes: int) -> Incoming:
+        if size <= max_bytes:
+            return Incoming(uid, path.read_bytes())
+        with path.open("rb") as handle:
+            return Incoming(uid, handle.read(HEAD_BYTES), oversize=size)
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         """Processed mail goes to cur/ flagged seen; rejected mail to the ".Rejected" folder, unread,

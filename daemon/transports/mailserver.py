@@ -6,6 +6,7 @@ its own (IMAP: mail waits on the server; SMTP: the outbox retries).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,8 @@ class MailServerTransport:
         self.inbox = inbox
         self.sender = sender
 
-    def fetch(self) -> list[Incoming]:
-        return self.inbox.fetch()
+    def fetch(self, max_bytes: int) -> Iterator[Incoming]:
+        return self.inbox.fetch(max_bytes)
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         self.inbox.acknowledge(uid, rejected=rejected)

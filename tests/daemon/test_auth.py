@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from daemon import routing
+from daemon import mailflow, routing
 from daemon.auth import hash_password, is_secret, verify_password
 from daemon.config import Limits
 from daemon.throttle import Mark, blocked, record
+from state.files import atomic_write_json, read_json
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.hostile.corpus import logged
 
@@ -110,14 +111,51 @@ def test_the_throttle_is_per_sender(h: Harness) -> None:
     assert "ВЛОЖИТЬ Армия 1" in body(h.mail_to(ANNA)[0])
 
 
-def test_wrong_gm_passwords_from_the_gm_address_are_throttled_too(h: Harness) -> None:
-    for _ in range(LIMIT):
+def test_forged_gm_mails_cannot_lock_the_gm_out_and_the_right_password_clears_them(h: Harness) -> None:
+    for _ in range(LIMIT):  # a forger writing as the GM, five wrong passwords
         h.gm_mail("ПРОДЛИТЬ 24", password="guess")
     h.run()
     h.mail_to(GM)
+    before = h.game.load().deadline
     h.gm_mail("ПРОДЛИТЬ 24")
     h.run()
-    assert "Слишком много неверных паролей" in body(h.mail_to(GM)[-1])
+    assert "Слишком много неверных паролей" not in body(h.mail_to(GM)[-1])
+    assert h.game.load().deadline != before
+    assert blocked(h.game.store.directory, GM, h.clock(), LIMIT) is None  # the count is cleared
+    assert not (h.game.store.directory / "throttle.json").read_text("utf-8").count("failures")
+
+
+def test_wrong_gm_passwords_beyond_ten_times_the_limit_stop_the_checks_but_not_the_cli(h: Harness) -> None:
+    for _ in range(LIMIT * mailflow.GM_GUESSES):
+        h.gm_mail("ПРОДЛИТЬ 24", password="guess")
+    h.run()
+    h.mail_to(GM)
+    before = h.game.load().deadline
+    right = h.gm_mail("ПРОДЛИТЬ 24")
+    h.run()
+    assert logged(h.root, right)["detail"] == "throttle_wait"  # its answer is over the reply quota
+    assert h.game.load().deadline == before
+    assert h.gm("ПРОДЛИТЬ 24").exit_code == 0  # the command line is the GM's way in that nobody blocks
+    assert h.game.load().deadline != before
+
+
+def test_plus_addresses_share_one_quota_of_guesses(h: Harness) -> None:
+    for n in range(LIMIT):
+        h.send(f"Mallory+{n}@evil.example", h.orders(ANNA, "ВЛОЖИТЬ Армия 1", password="guess"))
+    h.run()
+    right = h.send("mallory+fresh@evil.example", h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    assert logged(h.root, right)["detail"] == "throttle_wait"  # not even the right password is checked
+    assert h.game.store.orders(1, h.game.load().phase) == {}
+
+
+def test_old_guessers_leave_the_throttle_file(tmp_path: Path) -> None:
+    now = datetime(2026, 3, 2, tzinfo=UTC)
+    old = (now - timedelta(hours=2)).isoformat()
+    stale = {f"g{n}@x.example": {"failures": {f"k{n}": old}, "notice": old} for n in range(100_000)}
+    atomic_write_json(tmp_path / "throttle.json", stale)
+    record(tmp_path, Mark("new@x.example", "failure"), "key", now)
+    assert read_json(tmp_path / "throttle.json") == {"new@x.example": {"failures": {"key": now.isoformat()}}}
 
 
 def test_a_failure_handled_twice_after_a_crash_counts_once(tmp_path: Path) -> None:

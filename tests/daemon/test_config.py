@@ -62,6 +62,11 @@ max_missed = 3
         ('address = "a@x"\n[games.c]\nruleset = "coins"', "games.c.gm is missing"),
         ('address = "a@x"\n[games.c]\nruleset = "coins"\ngm = "g@x"\nlanguage = "de"', "language"),
         ('address = "env:GONETS_NOT_SET"', "GONETS_NOT_SET is not set"),
+        (
+            'address = "a@x"\n[limits]\nmail_byte = 5',
+            "limits: unknown key 'mail_byte'; the keys are .*mail_bytes",
+        ),
+        ('address = "a@x"\n[limits]\nreplies_total_per_hour = 0', "every limit must be a positive number"),
     ],
 )
 def test_mistakes_are_named(tmp_path: Path, text: str, error: str) -> None:

@@ -171,9 +171,9 @@ def test_a_mail_handled_again_after_a_crash_gets_no_second_reply(h: Harness) -> 
 def test_replies_per_sender_are_rate_limited(tmp_path: Path) -> None:
     h = Harness(tmp_path, replies=2)
     for _ in range(4):
-        h.send("flood@test.local", "ИГРА нет-такой")
+        h.send(GM, "ИГРА нет-такой")  # a known address; a stranger would get one answer a day
     h.run()
-    assert len(h.mail_to("flood@test.local")) == 2
+    assert len(h.mail_to(GM)) == 2
 
 
 def test_check_prints_the_reply_and_stores_nothing(h: Harness, tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from daemon.config import Limits
-from tests.daemon.harness import body
+from tests.daemon.harness import PLAYERS, body
 from tests.hostile.corpus import ORDER_LINES, ORDERS, CorpusHarness
 
-SENDER = "big.sender@example.ru"
+SENDER = PLAYERS[0]  # a player of the game: a stranger's refused mail is answered once a day only
 LIMITS = Limits()
 
 
@@ -42,8 +42,8 @@ def mail(text: str, attachment: bytes = b"", filename: str = "photo.jpg", sender
     return bytes(message)
 
 
-def test_a_20_mb_attachment_beside_the_orders_is_skipped_and_the_orders_stand(h: CorpusHarness) -> None:
-    entry = h.deliver(mail(ORDERS, os.urandom(20 * 1024 * 1024)))
+def test_a_20_mb_mail_with_a_photo_beside_the_orders_is_read_and_the_orders_stand(h: CorpusHarness) -> None:
+    entry = h.deliver(mail(ORDERS, os.urandom(15 * 1024 * 1024)))  # base64: 20 MB, under 25 MB
     assert entry["outcome"] == "orders"
     text = body(h.mail_to(SENDER)[0])
     assert all(line in text for line in ORDER_LINES)
@@ -64,24 +64,32 @@ def test_50000_order_lines_are_refused_whole_naming_the_limit(h: CorpusHarness) 
     entry = h.deliver(mail(ORDERS.replace("КОНЕЦ", "ВЛОЖИТЬ Наука 1\n" * 50_000 + "КОНЕЦ")))
     assert (entry["outcome"], entry["detail"]) == ("refused", "limit_lines")
     text = body(h.mail_to(SENDER)[0])
-    assert "В письме 50006 строк" in text and f"не больше {LIMITS.order_lines}" in text
+    assert "В письме 50002 строк" in text  # the order lines: ИГРА, СТРАНА, ПАРОЛЬ, КОНЕЦ do not count
+    assert f"не больше {LIMITS.order_lines}" in text
     assert "Ничего из него не принято" in text and "Nothing of it was accepted" in text
     assert h.stored() == before
 
 
-def test_exactly_the_line_limit_is_read_and_answered_line_by_line(h: CorpusHarness) -> None:
-    filler = LIMITS.order_lines - len(ORDERS.splitlines())
+def test_exactly_the_line_limit_of_orders_is_read_header_lines_not_counted(h: CorpusHarness) -> None:
+    filler = LIMITS.order_lines - len(ORDER_LINES)  # with the four header lines: 504 lines in all
     entry = h.deliver(mail(ORDERS.replace("КОНЕЦ", "ВЛОЖИТЬ Наука 0\n" * filler + "КОНЕЦ")))
     assert entry["outcome"] == "orders"
     text = body(h.mail_to(SENDER)[0])
     assert "ВЛОЖИТЬ Промышленность 3" in text and "Ничего из него не принято" not in text
 
 
+def test_one_order_line_over_the_limit_refuses_the_mail(h: CorpusHarness) -> None:
+    filler = LIMITS.order_lines - len(ORDER_LINES) + 1
+    entry = h.deliver(mail(ORDERS.replace("КОНЕЦ", "ВЛОЖИТЬ Наука 0\n" * filler + "КОНЕЦ")))
+    assert (entry["outcome"], entry["detail"]) == ("refused", "limit_lines")
+    assert f"В письме {LIMITS.order_lines + 1} строк" in body(h.mail_to(SENDER)[0])
+
+
 def test_limits_come_from_the_config(tmp_path: Path) -> None:
     h = CorpusHarness(tmp_path)
     text = h.config_path.read_text(encoding="utf-8")
-    h.config_path.write_text(text.replace("[transport]", "[limits]\norder_lines = 3\n\n[transport]"), "utf-8")
+    h.config_path.write_text(text.replace("[transport]", "[limits]\norder_lines = 1\n\n[transport]"), "utf-8")
     h.restart()
-    assert h.daemon.config.limits == Limits(order_lines=3)
+    assert h.daemon.config.limits == Limits(order_lines=1)
     assert h.deliver(mail(ORDERS))["detail"] == "limit_lines"
-    assert "не больше 3" in body(h.mail_to(SENDER)[0])
+    assert "не больше 1" in body(h.mail_to(SENDER)[0])

@@ -88,6 +88,18 @@ class MailGame:
         self.seen[user] = len(everything)
         return fresh
 
+    def start(self) -> None:
+        """The GM starts the game; each player reads the role mail for the power and password."""
+        game = self.daemon.games.get(GAME)
+        assert game is not None
+        start_game(game, self.daemon.postman, self.clock())
+        self.daemon.run_once()
+        for user in PLAYERS:
+            for message in self.new_mail(user):
+                found = re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(message))
+                if found:
+                    self.powers[user], self.passwords[user] = found.group(1), found.group(2)
+
     def phase(self) -> tuple[int, str]:
         game = self.daemon.games.get(GAME)
         assert game is not None
@@ -119,15 +131,7 @@ def test_two_turns_over_imap_and_smtp_with_restarts(servers: MailServers, tmp_pa
         assert reply["Message-ID"] and reply["Date"]
         assert reply.get_content_charset() == "utf-8" and "coins-e2e" in body(reply)
 
-    game = h.daemon.games.get(GAME)
-    assert game is not None
-    start_game(game, h.daemon.postman, h.clock())
-    h.daemon.run_once()
-    for user in PLAYERS:
-        for message in h.new_mail(user):
-            found = re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(message))
-            if found:
-                h.powers[user], h.passwords[user] = found.group(1), found.group(2)
+    h.start()
     assert sorted(h.powers) == sorted(PLAYERS)
 
     for user in PLAYERS:

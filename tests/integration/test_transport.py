@@ -21,6 +21,8 @@ from daemon.transports.mailserver import MailServerTransport
 from daemon.transports.smtp import SmtpSender
 from state.outbox import Outbox
 
+ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
+
 
 def mail(sender: str = "anna@test.local", to: str = "gonets@test.local", text: str = "ИГРА coins-1") -> bytes:
     message = EmailMessage()
@@ -53,7 +55,7 @@ def test_logs_in_over_tls_and_starttls_verifying_the_certificate(
     raw = deliver(tls_servers)
     inbox = ImapInbox(tls_servers.imap("gonets", security))
     try:
-        assert [message_id(m.raw) for m in inbox.fetch()] == [message_id(raw)]
+        assert [message_id(m.raw) for m in list(inbox.fetch(ANY_SIZE))] == [message_id(raw)]
     finally:
         inbox.close()
 
@@ -99,10 +101,10 @@ def test_acknowledge_moves_to_processed_or_rejected_and_never_deletes(servers: M
     for _ in range(3):
         deliver(servers)
     inbox = ImapInbox(servers.imap("gonets"))
-    first, second, third = inbox.fetch()
+    first, second, third = list(inbox.fetch(ANY_SIZE))
     inbox.acknowledge(first.uid)
     inbox.acknowledge(second.uid, rejected=True)
-    assert [m.uid for m in inbox.fetch()] == [third.uid]  # the unacknowledged one comes again
+    assert [m.uid for m in list(inbox.fetch(ANY_SIZE))] == [third.uid]  # the unacknowledged one comes again
     inbox.close()
     assert (
         subjects(servers, "INBOX"),
@@ -132,9 +134,9 @@ def test_without_move_it_copies_flags_and_expunges_only_that_uid(servers: MailSe
     deliver(servers)
     deliver(servers)
     inbox = ImapInbox(servers.imap("gonets"), connect=lambda s: WithoutMove(connect(s)))
-    first, second = inbox.fetch()
+    first, second = list(inbox.fetch(ANY_SIZE))
     inbox.acknowledge(first.uid)
-    assert [m.uid for m in inbox.fetch()] == [second.uid]
+    assert [m.uid for m in list(inbox.fetch(ANY_SIZE))] == [second.uid]
     inbox.close()
     assert (subjects(servers, "INBOX"), subjects(servers, "Gonets-Processed")) == (1, 1)
 
@@ -142,10 +144,10 @@ def test_without_move_it_copies_flags_and_expunges_only_that_uid(servers: MailSe
 def test_a_handle_from_an_older_uidvalidity_moves_nothing(servers: MailServers) -> None:
     deliver(servers)
     inbox = ImapInbox(servers.imap("gonets"))
-    (fetched,) = inbox.fetch()
+    (fetched,) = list(inbox.fetch(ANY_SIZE))
     _, _, uid = fetched.uid.partition(":")
     inbox.acknowledge(f"1:{uid}")
-    assert len(inbox.fetch()) == 1
+    assert len(list(inbox.fetch(ANY_SIZE))) == 1
     inbox.close()
 
 
@@ -169,7 +171,7 @@ def test_idle_wakes_the_daemon_when_mail_arrives(servers: MailServers) -> None:
     idling = threading.Event()
     settings = servers.imap("gonets", poll_seconds=3600)  # only IDLE can notice the mail in time
     inbox = ImapInbox(settings, connect=lambda s: IdleSignal(connect(s), idling))
-    assert inbox.fetch() == []
+    assert list(inbox.fetch(ANY_SIZE)) == []
     result: list[bool] = []
     waiter = threading.Thread(target=lambda: result.append(inbox.wait(120)))
     waiter.start()
@@ -177,13 +179,13 @@ def test_idle_wakes_the_daemon_when_mail_arrives(servers: MailServers) -> None:
     deliver(servers)
     waiter.join(150)
     assert result == [True]
-    assert len(inbox.fetch()) == 1
+    assert len(list(inbox.fetch(ANY_SIZE))) == 1
     inbox.close()
 
 
 def test_polling_finds_new_mail_without_idle(servers: MailServers) -> None:
     inbox = ImapInbox(servers.imap("gonets", idle=False, poll_seconds=0.2))
-    assert inbox.fetch() == []
+    assert list(inbox.fetch(ANY_SIZE)) == []
     assert inbox.wait(0.3) is False
     deliver(servers)
     assert inbox.wait(60) is True
@@ -193,10 +195,10 @@ def test_polling_finds_new_mail_without_idle(servers: MailServers) -> None:
 def test_a_server_restart_loses_nothing_and_the_transport_reconnects(servers: MailServers) -> None:
     deliver(servers)
     inbox = ImapInbox(servers.imap("gonets"))
-    (before,) = inbox.fetch()
+    (before,) = list(inbox.fetch(ANY_SIZE))
     servers.dovecot.restart()
     later = deliver(servers)
-    again = inbox.fetch()  # the old connection is dead; one immediate reconnect
+    again = list(inbox.fetch(ANY_SIZE))  # the old connection is dead; one immediate reconnect
     assert [message_id(m.raw) for m in again] == [message_id(before.raw), message_id(later)]
     inbox.close()
 
@@ -205,10 +207,10 @@ def test_while_the_server_is_down_mail_waits_and_comes_later(servers: MailServer
     deliver(servers)
     inbox = ImapInbox(servers.imap("gonets"))
     servers.dovecot.stop()
-    assert inbox.fetch() == []
+    assert list(inbox.fetch(ANY_SIZE)) == []
     servers.dovecot.start()
     for _ in range(200):  # the reconnect backoff (1 s at first) passes
-        fetched = inbox.fetch()
+        fetched = list(inbox.fetch(ANY_SIZE))
         if fetched:
             break
         inbox.wait(0.1)
@@ -242,6 +244,6 @@ def test_an_unreachable_smtp_server_is_temporary(servers: MailServers) -> None:
 def test_plus_address_mail_lands_in_the_daemon_mailbox(servers: MailServers) -> None:
     deliver(servers, to="gonets+coins-1@test.local")
     inbox = ImapInbox(servers.imap("gonets"))
-    (fetched,) = inbox.fetch()
+    (fetched,) = list(inbox.fetch(ANY_SIZE))
     assert b"gonets+coins-1@test.local" in fetched.raw
     inbox.close()

@@ -58,7 +58,7 @@ class KillPoint:
 
 
 KILL_POINTS = {
-    "after fetch": KillPoint("daemon.transports.maildir:MaildirTransport.fetch", "after"),
+    "after reading the first mail": KillPoint("daemon.transports.maildir:MaildirTransport._read", "after"),
     "after archive.store": KillPoint("state.archive:MailArchive.store", "after", 2),
     "after put_orders": KillPoint("state.game_store:GameStore.put_orders", "after", 3),
     "before archive.mark_done": KillPoint("state.archive:MailArchive.mark_done", "before", 2),
@@ -76,6 +76,7 @@ KILL_POINTS = {
     ),
     "after two reports queued": KillPoint("state.outbox:Outbox.enqueue", "after", 2, _mail_id_has("report")),
     "before purge_orders": KillPoint("state.game_store:GameStore.purge_orders", "before"),
+    "after a send attempt is recorded": KillPoint("state.outbox:Outbox._record_attempt", "after", 3),
     "during transport.send": KillPoint("daemon.transports.maildir:MaildirTransport.send", "before", 3),
     "between send and mark_sent": KillPoint(
         "state.outbox:Outbox.mark_sent", "before", 3, duplicate_window=True

@@ -68,37 +68,38 @@ def test_mark_done_refuses_a_mail_that_was_never_stored(archive: MailArchive) ->
         archive.mark_done(MailArchive.key(MAIL), {"outcome": "accepted"})
 
 
-def test_message_id_index_finds_only_done_mail(archive: MailArchive) -> None:
+FP1, FP2 = hashlib.sha256(b"one").hexdigest(), hashlib.sha256(b"two").hexdigest()
+
+
+def test_fingerprint_index_finds_only_done_mail(archive: MailArchive) -> None:
     key = archive.store(MAIL)
-    assert archive.seen_message_id("<1@example.org>") is None
-    archive.mark_done(key, {"message_id": "<1@example.org>", "outcome": "accepted"})
-    assert archive.seen_message_id("<1@example.org>") == key
-    assert archive.seen_message_id("<2@example.org>") is None
-    digest = hashlib.sha256(b"<1@example.org>").hexdigest()
-    assert (archive.root / "msgid" / digest[:2] / f"{digest}.txt").read_text() == key
+    assert archive.seen_fingerprint(FP1) is None
+    archive.mark_done(key, {"fingerprint": FP1, "outcome": "accepted"})
+    assert archive.seen_fingerprint(FP1) == key
+    assert archive.seen_fingerprint(FP2) is None
+    assert (archive.root / "content" / FP1[:2] / f"{FP1}.txt").read_text() == key
 
 
-def test_message_id_keeps_the_first_done_mail(archive: MailArchive) -> None:
+def test_fingerprint_keeps_the_first_done_mail(archive: MailArchive) -> None:
     first = archive.store(MAIL)
     resent = archive.store(b"Received: by relay\r\n" + MAIL)
-    archive.mark_done(first, {"message_id": "<1@example.org>", "outcome": "accepted"})
-    archive.mark_done(resent, {"message_id": "<1@example.org>", "outcome": "duplicate"})
-    assert archive.seen_message_id("<1@example.org>") == first
+    archive.mark_done(first, {"fingerprint": FP1, "outcome": "accepted"})
+    archive.mark_done(resent, {"fingerprint": FP1, "outcome": "duplicate"})
+    assert archive.seen_fingerprint(FP1) == first
 
 
 def test_index_written_by_a_crashed_mark_done_is_ignored_then_replaced(archive: MailArchive) -> None:
     crashed, later = archive.store(MAIL), archive.store(MAIL + b"\r\n")
-    digest = hashlib.sha256(b"<1@example.org>").hexdigest()
-    atomic_write_bytes(archive.root / "msgid" / digest[:2] / f"{digest}.txt", crashed.encode())
-    assert archive.seen_message_id("<1@example.org>") is None  # its marker never got written
-    archive.mark_done(later, {"message_id": "<1@example.org>"})
-    assert archive.seen_message_id("<1@example.org>") == later
+    atomic_write_bytes(archive.root / "content" / FP1[:2] / f"{FP1}.txt", crashed.encode())
+    assert archive.seen_fingerprint(FP1) is None  # its marker never got written
+    archive.mark_done(later, {"fingerprint": FP1})
+    assert archive.seen_fingerprint(FP1) == later
 
 
-def test_blank_message_id_is_never_a_duplicate(archive: MailArchive) -> None:
-    archive.mark_done(archive.store(MAIL), {"message_id": "", "outcome": "accepted"})
-    assert archive.seen_message_id("") is None
-    assert not (archive.root / "msgid").exists()
+def test_a_record_without_a_fingerprint_indexes_nothing(archive: MailArchive) -> None:
+    archive.mark_done(archive.store(MAIL), {"message_id": "<1@example.org>", "outcome": "accepted"})
+    assert archive.seen_fingerprint("") is None and archive.seen_fingerprint("../x") is None
+    assert not (archive.root / "content").exists()
 
 
 def test_keys_in_store_order_with_key_as_tie_break(archive: MailArchive) -> None:

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
+import errno
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import state.files
 from daemon.transports.base import Incoming, Outgoing, PermanentSendError, TemporarySendError, TransportError
 from state.files import atomic_write_json, read_json, safe_file_name
 from state.outbox import FlushResult, Outbox
+from tests.reliability.test_store_failures import failing_under
 
 
 class Clock:
@@ -25,8 +29,8 @@ class FakeTransport:
         self.outcomes = outcomes or {}
         self.sent: list[Outgoing] = []
 
-    def fetch(self) -> list[Incoming]:
-        return []
+    def fetch(self, max_bytes: int) -> Iterator[Incoming]:
+        return iter(())
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         pass
@@ -198,3 +202,56 @@ def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Out
     assert outbox.flush(FakeTransport()) == FlushResult()
     assert sorted(os.listdir(outbox.root / "sent")) == ["a.eml", "a.json"]
     assert os.listdir(outbox.root / "pending") == []
+
+
+def failing_writes_under(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """The disk under `folder` is full: every atomic write there fails with ENOSPC."""
+    monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(folder, errno.ENOSPC))
+
+
+def test_a_store_that_cannot_record_a_send_sends_nothing(
+    outbox: Outbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outbox.enqueue(mail("a"))
+    failing_writes_under(monkeypatch, outbox.root)
+    transport = FakeTransport()
+    for _ in range(10):
+        with pytest.raises(OSError):
+            outbox.flush(transport)
+    assert transport.sent == []
+
+
+def test_a_send_whose_mark_sent_fails_is_confirmed_from_memory_not_resent(
+    outbox: Outbox, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outbox.enqueue(mail("a"))
+    failing_writes_under(monkeypatch, outbox.root / "sent")
+    transport = FakeTransport()
+    for _ in range(10):
+        with pytest.raises(OSError):
+            outbox.flush(transport)
+        clock.now += 3600
+    monkeypatch.undo()
+    assert outbox.flush(transport) == FlushResult(sent=1)
+    assert [m.id for m in transport.sent] == ["a"]
+    assert outbox.pending_count() == 0
+
+
+def test_after_a_crash_an_unrecorded_send_goes_once_at_once_then_backs_off(
+    outbox: Outbox, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each new process (cron's `run --once`) knows nothing of earlier sends: the mail is repeated
+    at once the first time, then only after 60 s, 120 s, 240 s…"""
+    outbox.enqueue(mail("a"))
+    failing_writes_under(monkeypatch, outbox.root / "sent")
+    transport = FakeTransport()
+    sends_at = []
+    for minute in range(9):
+        restarted = Outbox(outbox.root, clock=clock)
+        if restarted.due():
+            sends_at.append(minute)
+            with pytest.raises(OSError):
+                restarted.flush(transport)
+        clock.now += 60
+    assert sends_at == [0, 1, 2, 4, 8]
+    assert len(transport.sent) == 5

@@ -10,6 +10,8 @@ from daemon.transports.base import Outgoing, PermanentSendError, Transport
 from daemon.transports.maildir import MaildirTransport
 from state.files import safe_file_name
 
+ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
+
 ORDERS = "From: ryazan@example.org\nSubject: [rus-7]\n\nИГРА rus-7\nСТРАНА Рязань\n"
 
 
@@ -43,36 +45,36 @@ def test_is_a_transport(transport: MaildirTransport) -> None:
 def test_fetch_returns_new_mail_oldest_first_with_raw_bytes(transport: MaildirTransport) -> None:
     late = deliver(transport, ORDERS + "late\n", mtime_ns=2_000_000_000)
     early = deliver(transport, ORDERS + "early\n", mtime_ns=1_000_000_000)
-    fetched = transport.fetch()
+    fetched = list(transport.fetch(ANY_SIZE))
     assert [m.uid for m in fetched] == [early, late]
     assert fetched[0].raw == (ORDERS + "early\n").encode("utf-8")
-    assert transport.fetch() == fetched  # fetch alone changes nothing
+    assert list(transport.fetch(ANY_SIZE)) == fetched  # fetch alone changes nothing
 
 
 def test_acknowledge_moves_to_cur_as_seen(transport: MaildirTransport) -> None:
     uid = deliver(transport, ORDERS)
-    transport.fetch()
+    list(transport.fetch(ANY_SIZE))
     transport.acknowledge(uid)
     assert names(transport.inbox / "new") == []
     assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
     assert mailbox.Maildir(transport.inbox)[uid].get_flags() == "S"
-    assert transport.fetch() == []
+    assert list(transport.fetch(ANY_SIZE)) == []
 
 
 def test_rejected_mail_goes_to_the_rejected_folder_never_deleted(transport: MaildirTransport) -> None:
     uid = deliver(transport, "garbage\n")
-    transport.fetch()
+    list(transport.fetch(ANY_SIZE))
     transport.acknowledge(uid, rejected=True)
     assert mailbox.Maildir(transport.inbox).list_folders() == ["Rejected"]
     assert names(transport.inbox / ".Rejected" / "new") == [uid]
     assert (transport.inbox / ".Rejected" / "new" / uid).read_bytes() == b"garbage\n"
-    assert transport.fetch() == []
+    assert list(transport.fetch(ANY_SIZE)) == []
 
 
 def test_acknowledging_unknown_or_twice_is_a_no_op(transport: MaildirTransport) -> None:
     uid = deliver(transport, ORDERS)
     transport.acknowledge("no-such-uid")
-    transport.fetch()
+    list(transport.fetch(ANY_SIZE))
     transport.acknowledge(uid)
     transport.acknowledge(uid)
     transport.acknowledge(uid, rejected=True)
@@ -82,7 +84,7 @@ def test_acknowledging_unknown_or_twice_is_a_no_op(transport: MaildirTransport) 
 def test_unseen_mail_in_cur_is_fetched_again(transport: MaildirTransport) -> None:
     uid = deliver(transport, ORDERS)
     os.rename(transport.inbox / "new" / uid, transport.inbox / "cur" / f"{uid}:2,F")
-    [again] = transport.fetch()
+    [again] = list(transport.fetch(ANY_SIZE))
     assert again.uid == uid
     transport.acknowledge(uid)
     assert names(transport.inbox / "cur") == [f"{uid}:2,FS"]
@@ -90,9 +92,9 @@ def test_unseen_mail_in_cur_is_fetched_again(transport: MaildirTransport) -> Non
 
 def test_new_transport_after_a_crash_sees_unacknowledged_mail(transport: MaildirTransport) -> None:
     uid = deliver(transport, ORDERS)
-    transport.fetch()
+    list(transport.fetch(ANY_SIZE))
     restarted = MaildirTransport(transport.inbox, transport.outbox)
-    [again] = restarted.fetch()
+    [again] = list(restarted.fetch(ANY_SIZE))
     restarted.acknowledge(again.uid)
     assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
 
