@@ -11,12 +11,12 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engines.contract import JSON, Command, Problem, Resolution, Vocabulary
 from engines.text import Msg, Param
 
-N = TypeVar("N", bound="Named")
+N = TypeVar("N", bound="HasName")
 Orders = Mapping[str, Sequence[Command]]
 MailCheck = Callable[[JSON, str, str, Sequence[Command]], list[Problem]]
 
@@ -46,6 +46,16 @@ def named_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {"name": raw["name"], "en": raw["en"], "aliases": tuple(raw.get("aliases", ()))}
 
 
+class HasName(Protocol):
+    """A named record of either kind while the rulesets move to `engines.ruledata.Named`."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def spellings(self) -> tuple[str, ...]: ...
+
+
 def by_name(items: Iterable[N], name: str) -> N:
     """The record with this canonical name; KeyError for a name the data does not have."""
     for item in items:
@@ -54,12 +64,12 @@ def by_name(items: Iterable[N], name: str) -> N:
     raise KeyError(name)
 
 
-def vocabulary_of(items: Iterable[Named]) -> Vocabulary:
+def vocabulary_of(items: Iterable[HasName]) -> Vocabulary:
     """A NAME vocabulary: each canonical name with the other spellings orders may use."""
     return {item.name: item.spellings for item in items}
 
 
-def power_vocabulary(known: Iterable[Named], powers: Iterable[str]) -> Vocabulary:
+def power_vocabulary(known: Iterable[HasName], powers: Iterable[str]) -> Vocabulary:
     """The powers of one game with their spellings (a power the data does not know has none)."""
     spellings = {p.name: p.spellings for p in known}
     return {power: spellings.get(power, ()) for power in powers}

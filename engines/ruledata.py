@@ -1,0 +1,67 @@
+"""Rule data: each ruleset's TOML file read into frozen, typed records by one schema mechanism.
+
+A ruleset declares its data as `RuleData` models shaped like its file (one model per table, field
+names as the keys); `load_rules` reads the file and validates every table at import, so an edit
+that breaks the file stops the daemon at start with one line per mistake naming the file, the key
+and what is wrong, never mid-game with a KeyError. Pydantic v2 does the validation: of the
+libraries compared it names every mistake at once with its full key path (msgspec stops at the
+first and hides table keys; cattrs nests exceptions), and loading is once per process, so its cost
+(about a millisecond for a thousand records) does not matter.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cached_property
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+M = TypeVar("M", bound="RuleData")
+
+
+class RuleDataError(Exception):
+    """A data file does not match its ruleset's schema; the message names file, key and problem."""
+
+
+class RuleData(BaseModel):
+    """Base of every rule record: frozen (rules do not change mid-game) and hashable; unknown keys
+    refused (a misspelt key would otherwise silently keep its default). TOML arrays become tuples."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,))
+
+
+class Named(RuleData):
+    """Anything players name in orders: canonical Russian name, English name, extra spellings."""
+
+    name: str
+    en: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.en, *self.aliases)
+
+
+def load_rules(path: Path, model: type[M]) -> M:
+    """`path` validated as `model`; `RuleDataError` listing every mistake otherwise."""
+    try:
+        with path.open("rb") as fh:
+            raw = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as error:
+        raise RuleDataError(f"{path}: not valid TOML: {error}") from error
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        raise RuleDataError(describe(path, error)) from error
+
+
+def describe(path: Path, error: ValidationError) -> str:
+    """One line per mistake: `file: key.path: message (got value)`."""
+    lines = []
+    for item in error.errors(include_url=False):
+        key = ".".join(str(part) for part in item["loc"]) or "(top)"
+        got = "" if item["type"] == "missing" else f" (got {item['input']!r:.60})"
+        lines.append(f"{path}: {key}: {item['msg']}{got}")
+    return "\n".join(lines)
