@@ -18,7 +18,7 @@ from pathlib import Path
 
 from daemon.games import Game, Games
 from daemon.postman import Letter, Postman
-from daemon.transports.base import Outgoing
+from state.sending import Outgoing
 from state.storage import CorruptStoreError
 
 log = logging.getLogger(__name__)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 
 # words a player can type on a phone without confusion: no 0/O, 1/l/I
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
+PasswordCheck = Callable[[str, str], bool]  # (password given, stored hash) → whether they match
 
 
 def new_password(length: int = 8) -> str:

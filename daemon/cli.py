@@ -19,6 +19,7 @@ from daemon.service import Daemon, utc_now
 from daemon.setup import init_game
 from daemon.status import status_text
 from daemon.transports import make_transport
+from engines.errors import GonetsError
 from state.lock import LockedError
 from state.storage import CorruptStoreError
 
@@ -103,8 +104,8 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     return 0
 
 
-def _corrupt(error: CorruptStoreError, config_path: str) -> int:
-    """A store file that does not parse: say which, and how to rebuild it; exit 3, no traceback."""
+def _corrupt(error: CorruptStoreError, config_path: str) -> None:
+    """A store file that does not parse: say which, and how to rebuild it; no traceback."""
     game = error.path.parent.name if error.path.name == "game.json" else "<game>"
     print(
         f"gonets: {error}\n"
@@ -113,7 +114,6 @@ def _corrupt(error: CorruptStoreError, config_path: str) -> int:
         f"    gonets rebuild --config {config_path} {game}",
         file=sys.stderr,
     )
-    return 3
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -226,13 +226,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"config: {error}", file=sys.stderr)
         return 2
     except CorruptStoreError as error:
-        return _corrupt(error, getattr(args, "config", "F"))
+        _corrupt(error, getattr(args, "config", "F"))
+        return error.exit_code
     except LockedError as error:
         print(
             f"{error}\nДругой гонец уже работает с этой папкой / another gonets runs on this directory",
             file=sys.stderr,
         )
-        return 4
+        return error.exit_code
+    except GonetsError as error:  # a rule data file, a refused start, a transport: said, not traced
+        print(str(error), file=sys.stderr)
+        return error.exit_code
     except OSError as error:  # the games directory cannot be written (disk full, permissions) or read
         kind = failure_kind(error)
         print(

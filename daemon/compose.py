@@ -8,8 +8,8 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
-from daemon.transports.base import Outgoing
 from state.files import safe_file_name
+from state.sending import Outgoing
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from daemon import throttle
-from daemon.addresses import mailbox_key
+from daemon import guards, throttle
+from daemon.auth import PasswordCheck, verify_password
 from daemon.config import Limits
 from daemon.games import Game, Games
 from daemon.gm.context import GmContext
@@ -25,7 +25,7 @@ from daemon.routing import Refusal, find_game, is_gm, route_orders, throttled, w
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import OrderText, split_header
-from parsers.mime import UNREADABLE, IncomingMail, parse_head, parse_mail
+from parsers.mime import IncomingMail, parse_head, parse_mail
 from state.records import OrderSet, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
@@ -67,29 +67,23 @@ def read(raw: bytes, oversize: int, limits: Limits) -> IncomingMail:
 
 
 def evaluate(
-    mail: IncomingMail, key: str, games: Games, own_address: str, now: datetime, oversize: int = 0
+    mail: IncomingMail,
+    key: str,
+    games: Games,
+    own_address: str,
+    now: datetime,
+    oversize: int = 0,
+    verify: PasswordCheck = verify_password,
 ) -> Outcome:
-    """What to do with a mail; `oversize` is the raw size of a mail too big to read (its head only)."""
+    """What to do with a mail; `oversize` is the raw size of a mail too big to read (its head only);
+    `verify` checks a player's password (`gonets rebuild` answers from the archive instead)."""
     redactor = Redactor.of(game.settings.gm_password for game in games)
-    if mail.automatic:
-        return Outcome("ignored", detail=f"automatic: {mail.automatic}", redactor=redactor)
-    if not mail.sender:
-        return Outcome("ignored", detail=_senderless(mail), redactor=redactor)
-    if mail.ambiguous_sender:  # a forger's trick: clients show one From, filters check another
-        return Outcome("ignored", detail="several From addresses: none can be trusted to answer")
-    if _is_own(mail.sender, own_address):
-        return Outcome("ignored", detail="from our own address")
     limits = games.config.limits
-    if oversize:
-        msg = Msg(
-            "limit_mail", {"size": _megabytes(oversize, up=True), "limit": _megabytes(limits.mail_bytes)}
-        )
-        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
-    if any(p.startswith(UNREADABLE) for p in mail.problems):  # the archive log keeps the reason
-        return _unrouted(Refusal(Msg("mail_unreadable")), "", mail, redactor, kind="refused")
-    if max(len(mail.body), mail.text_chars) > limits.body_chars:
-        msg = Msg("limit_body", {"chars": max(len(mail.body), mail.text_chars), "limit": limits.body_chars})
-        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
+    stop = guards.screen(mail, guards.Screen(own_address, limits, oversize))
+    if isinstance(stop, guards.Ignore):
+        return Outcome("ignored", detail=stop.detail, redactor=redactor)
+    if isinstance(stop, guards.Refuse):
+        return _unrouted(Refusal(stop.msg), "", mail, redactor, kind="refused")
     lines = clean_lines(mail.body)
     text = split_header(lines, mail.subject, games.power_keywords())
     redactor = Redactor.of([*redactor.secrets, text.header.password])
@@ -103,7 +97,7 @@ def evaluate(
         return _gm(found, mail, text, lines, now, limits, redactor)
     if text.header.signup is not None:
         return _signup(found, mail, text.header.signup, now)
-    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords)
+    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, verify)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor)
     done = answer(route, mail, key, text.body, lines, text.problems, now, redactor)
@@ -121,23 +115,6 @@ def evaluate(
         extras=done.extras,
         redactor=redactor,
     )
-
-
-def _megabytes(size: int, up: bool = False) -> int:
-    """Whole megabytes (no decimal point to write the Russian way): a mail's size rounded up, so it
-    never reads as equal to the limit it broke."""
-    whole, rest = divmod(size, 1024 * 1024)
-    return whole + (1 if up and rest else 0)
-
-
-def _senderless(mail: IncomingMail) -> str:
-    """Why nobody can be answered: an unreadable mail says so rather than blaming its From."""
-    return next((p for p in mail.problems if p.startswith(UNREADABLE)), "no usable From address")
-
-
-def _is_own(sender: str, own_address: str) -> bool:
-    """Our address, also with a "+game" tag: a reply of ours that came back must not be answered."""
-    return mailbox_key(sender) == mailbox_key(own_address)
 
 
 def _unrouted(

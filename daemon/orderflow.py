@@ -18,6 +18,7 @@ from daemon.start import START_RECORD
 from daemon.views import blanks, status_texts
 from engines.contract import Command, Problem
 from engines.text import Msg
+from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
 from parsers.orders import normal_form, parse_commands
 from state.records import GameRecord, OrderSet
@@ -68,7 +69,9 @@ def answer(
     body = [(n, text) for n, text in body if n not in asked]
     phase = game.phase_spec(record)
     parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
-    accepted, check_problems = _check(game, record, power, parsed.commands)
+    accepted, check_problems = standing_orders(
+        game.ruleset.check, record.state, power, record.phase, parsed.commands
+    )
     problems = header_problems + parsed.problems + check_problems
     refused = sorted((_refused(p, lines, redactor) for p in problems), key=lambda r: r.line)
     earlier = game.store.orders(record.turn, record.phase).get(power)
@@ -111,23 +114,6 @@ def answer(
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
     extras = _service_mails(game, record, power, list(asked.values()))
     return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
-
-
-def _check(
-    game: Game, record: GameRecord, power: str, commands: list[Command]
-) -> tuple[list[Command], list[Problem]]:
-    """Drop refused commands until the ruleset accepts the rest, so stored orders are always valid."""
-    accepted, problems = list(commands), []
-    for _ in range(len(commands) + 1):
-        found = game.ruleset.check(record.state, power, record.phase, accepted)
-        if not found:
-            break
-        bad_lines = {p.line for p in found}
-        if 0 in bad_lines:  # a problem with the whole set: nothing of it stands
-            bad_lines = {c.line for c in accepted}
-        problems += found
-        accepted = [c for c in accepted if c.line not in bad_lines]
-    return accepted, problems
 
 
 def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:

@@ -10,10 +10,10 @@ from typing import Any
 from daemon.compose import Envelope, outgoing, reply_subject
 from daemon.config import Config, Language
 from daemon.render import render, subject
-from daemon.transports.base import Outgoing
 from engines.text import Catalog
 from parsers.mime import IncomingMail
 from state.outbox import Outbox
+from state.sending import Outgoing
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,12 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from daemon import mailflow, routing
+from daemon import mailflow
 from daemon.config import Config
 from daemon.games import Game, Games
 from daemon.gm.dispatch import run_line
@@ -210,22 +208,20 @@ def _replay(
     clock = _Clock()
     postman = Postman(config, Outbox(scratch / "outbox", clock=lambda: clock().timestamp()), clock)
     last_tick: datetime | None = None
-    with _passwords_as_archived(archive) as verdicts:
-        for event in _timeline(archive, game, damaged, report):
-            clock.now = event.at
-            try:
-                if event.kind == _MAIL:
-                    verdicts.key = event.key
-                    report.mails += _replay_mail(config, archive, games, postman, event)
-                elif event.kind == _GM_LINE:
-                    run_line(game, postman, event.at, event.line, event.reason)
-                    report.gm_lines += 1
-                elif event.at != last_tick:
-                    tick(game, postman, event.at)
-                    last_tick = event.at
-            except Exception as error:  # one bad event must not stop the others
-                log.exception("%s: replaying %s failed", game.id, event)
-                report.failed.append(f"{event.at.isoformat()} {event.key or event.line or 'tick'}: {error!r}")
+    for event in _timeline(archive, game, damaged, report):
+        clock.now = event.at
+        try:
+            if event.kind == _MAIL:
+                report.mails += _replay_mail(config, archive, games, postman, event)
+            elif event.kind == _GM_LINE:
+                run_line(game, postman, event.at, event.line, event.reason)
+                report.gm_lines += 1
+            elif event.at != last_tick:
+                tick(game, postman, event.at)
+                last_tick = event.at
+        except Exception as error:  # one bad event must not stop the others
+            log.exception("%s: replaying %s failed", game.id, event)
+            report.failed.append(f"{event.at.isoformat()} {event.key or event.line or 'tick'}: {error!r}")
 
 
 def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Postman, event: Event) -> int:
@@ -235,7 +231,10 @@ def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Po
         return 0
     oversize = int(done.get("oversize", 0))
     mail = mailflow.read(archive.raw(event.key), oversize, config.limits)
-    outcome = mailflow.evaluate(mail, event.key, games, config.address, event.at, oversize)
+    verdict = done.get("detail") != "route_wrong_password"  # the hashes may be gone: the archive decides
+    outcome = mailflow.evaluate(
+        mail, event.key, games, config.address, event.at, oversize, verify=lambda _password, _hash: verdict
+    )
     mailflow.apply(outcome, postman, event.at, event.key)
     return 1
 
@@ -246,30 +245,6 @@ class _Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-class _ArchivedVerdicts:
-    """Password checks answered by what the original run decided for the mail being replayed."""
-
-    def __init__(self, archive: MailArchive) -> None:
-        self.archive = archive
-        self.key = ""
-
-    def __call__(self, password: str, stored: str) -> bool:
-        done = self.archive.done_record(self.key) if self.key else None
-        return done is not None and done.get("detail") != "route_wrong_password"
-
-
-@contextmanager
-def _passwords_as_archived(archive: MailArchive) -> Iterator[_ArchivedVerdicts]:
-    """Swap routing's password check for the archive's verdicts during the replay only."""
-    verdicts = _ArchivedVerdicts(archive)
-    original = vars(routing)["verify_password"]
-    setattr(routing, "verify_password", verdicts)  # noqa: B010 (routing imports it by name)
-    try:
-        yield verdicts
-    finally:
-        setattr(routing, "verify_password", original)  # noqa: B010
 
 
 def _carry_passwords(game: Game, damaged: GameRecord | None) -> bool:

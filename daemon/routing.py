@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.auth import is_secret, verify_password
+from daemon.auth import PasswordCheck, is_secret, verify_password
 from daemon.games import Game, Games
 from daemon.render import when
 from daemon.throttle import Mark, blocked
@@ -73,7 +73,12 @@ def wrong_password(msg: Msg, game: Game, sender: str) -> Refusal:
 
 
 def route_orders(
-    header: OrderHeader, game: Game, sender: str, now: datetime, wrong_passwords: int
+    header: OrderHeader,
+    game: Game,
+    sender: str,
+    now: datetime,
+    wrong_passwords: int,
+    verify: PasswordCheck = verify_password,
 ) -> Route | Refusal:
     """The power's password, or the GM's (from the GM's address) to send orders on its behalf;
     not even looked at once `sender` gave `wrong_passwords` wrong ones this hour."""
@@ -96,7 +101,7 @@ def route_orders(
         return refusal
     player = record.players[power]
     by_gm = is_gm(game, sender, header.password)
-    if not by_gm and not verify_password(header.password, player.password_hash):
+    if not by_gm and not verify(header.password, player.password_hash):
         return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
     if player.status != "active":
         return Refusal(Msg("route_retired", {"power": power}), game)

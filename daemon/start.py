@@ -16,13 +16,14 @@ from daemon.games import Game
 from daemon.postman import Letter, Postman
 from daemon.render import when
 from daemon.views import blanks, status_texts
+from engines.errors import GonetsError
 from engines.rng import Rng
 from state.records import GameRecord, Player
 
 START_RECORD = "0000-start"  # the turn record of the lot draw; sorts before every turn
 
 
-class StartError(Exception):
+class StartError(GonetsError):
     """The game cannot start now; the message says why (in Russian and English)."""
 
 

@@ -18,11 +18,15 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from engines.errors import GonetsError
+
 M = TypeVar("M", bound="RuleData")
 
 
-class RuleDataError(Exception):
+class RuleDataError(GonetsError):
     """A data file does not match its ruleset's schema; the message names file, key and problem."""
+
+    exit_code = 2
 
 
 class RuleData(BaseModel):

@@ -111,21 +111,36 @@ class Events:
         return Resolution(state, self.reports, self.news, self.gm_log)
 
 
+def standing_orders(
+    check: MailCheck, state: JSON, power: str, phase: str, commands: Sequence[Command]
+) -> tuple[list[Command], list[Problem]]:
+    """The orders that stand, and every problem found on the way: refused lines are dropped and the
+    rest checked again until the ruleset accepts them all (dropping one order can break another
+    that leaned on it), so what stands is always valid as a whole. A problem on line 0 (the whole
+    mail) refuses every order. The one place this rule lives: the daemon applies it to each mail,
+    `accepted` to each power's orders at resolution."""
+    standing, problems = list(commands), []
+    for _ in range(len(commands) + 1):
+        found = check(state, power, phase, standing)
+        if not found:
+            break
+        problems += found
+        refused = {p.line for p in found}
+        standing = [] if 0 in refused else [c for c in standing if c.line not in refused]
+    return standing, problems
+
+
 def accepted(
     check: MailCheck, state: JSON, phase: str, orders: Orders, events: Events, refusal: str
 ) -> dict[str, list[Command]]:
-    """Each power's orders that pass the checks now, in setup order; refused ones are reported
-    (the `refusal` code with the line, then the problem), never half-applied. A problem on
-    line 0 (the whole mail) refuses every order of that power."""
+    """Each power's standing orders, in setup order; refused ones are reported (the `refusal` code
+    with the line, then the problem), never half-applied."""
     valid: dict[str, list[Command]] = {}
     for power in state["powers"]:
-        commands = orders.get(power, ())
-        problems = check(state, power, phase, commands)
-        refused = {p.line for p in problems}
+        valid[power], problems = standing_orders(check, state, power, phase, orders.get(power, ()))
         for problem in problems:
             events.tell(power, refusal, line=problem.line)
             events.reports[power].append(problem.msg)
-        valid[power] = [] if 0 in refused else [c for c in commands if c.line not in refused]
     return valid
 
 

@@ -16,7 +16,7 @@ from engines.text import Msg
 from parsers.names import Phrases
 from parsers.normalize import normalize
 
-_WORDS: dict[str, tuple[str, ...]] = {
+HEADER_WORDS: dict[str, tuple[str, ...]] = {  # field → spellings; reserved in every ruleset
     "game": ("ИГРА", "GAME"),
     "power": ("СТРАНА", "POWER", "COUNTRY"),
     "password": ("ПАРОЛЬ", "PASSWORD"),
@@ -63,7 +63,7 @@ class _Entry:
 def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
     """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
     words = Phrases(
-        [(word, field) for field, spellings in _WORDS.items() for word in spellings]
+        [(word, field) for field, spellings in HEADER_WORDS.items() for word in spellings]
         + [(word, "power") for word in power_keywords]
     )
     entries: dict[str, list[_Entry]] = {}

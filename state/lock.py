@@ -12,11 +12,15 @@ import os
 from pathlib import Path
 from types import TracebackType
 
+from engines.errors import GonetsError
+
 LOCK_NAME = "gonets.lock"
 
 
-class LockedError(Exception):
+class LockedError(GonetsError):
     """Another holder has the directory."""
+
+    exit_code = 4
 
 
 class DirectoryLock:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from daemon.transports.base import Outgoing, PermanentSendError, Transport, TransportError
 from state.files import atomic_write_bytes, atomic_write_json, read_json, safe_file_name
+from state.sending import Outgoing, PermanentSendError, Sender, TransportError
 
 FIRST_BACKOFF = 60.0
 MAX_BACKOFF = 3600.0
@@ -126,7 +126,7 @@ class Outbox:
         path = self._failed_meta(id)
         atomic_write_json(path, {**read_json(path), "reported": True})
 
-    def flush(self, transport: Transport, max_attempts: int = 20) -> FlushResult:
+    def flush(self, transport: Sender, max_attempts: int = 20) -> FlushResult:
         """Send every due mail once.
 
         Each attempt is recorded before the mail is handed to the transport (the next try moved

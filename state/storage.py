@@ -13,6 +13,7 @@ from typing import Any
 
 from tinydb import Storage
 
+from engines.errors import GonetsError
 from state.files import atomic_write_json
 
 DEFAULT_HINT = (
@@ -21,8 +22,10 @@ DEFAULT_HINT = (
 )
 
 
-class CorruptStoreError(Exception):
+class CorruptStoreError(GonetsError):
     """A store file exists but cannot be read; carries how to recover."""
+
+    exit_code = 3
 
     def __init__(self, path: Path, hint: str, *, reason: str = "") -> None:
         detail = f" ({reason})" if reason else ""

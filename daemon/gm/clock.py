@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from daemon.gm.context import GmContext, result
+from daemon.gm.context import GmContext, refused, result
 from daemon.start import StartError, start_game
 from daemon.turns import commit, record_name, resolve, tick
 from engines.contract import Command
@@ -19,7 +19,7 @@ def start(ctx: GmContext, cmd: Command) -> Msg:
     try:
         outcome = start_game(ctx.game, ctx.postman, ctx.now)
     except StartError as error:
-        return result("gm_refused", why=str(error))
+        return refused("gm_refused", why=str(error))
     record = ctx.game.load()
     players = ", ".join(f"{p} — {n}" for p, n in sorted(outcome.assignment.items()))
     ctx.save(record, "start", players)
@@ -29,7 +29,7 @@ def start(ctx: GmContext, cmd: Command) -> Msg:
 def extend(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if record.status != "running":
-        return result("gm_not_running")
+        return refused("gm_not_running")
     if ctx.applied(record):
         return result("gm_already_done")
     deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + timedelta(hours=int(cmd.args["hours"]))
@@ -52,7 +52,7 @@ def pause(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     deadline = ctx.game.deadline(record)
     if record.status != "running" or record.paused or deadline is None:
-        return result("gm_not_running" if not record.paused else "gm_already_done")
+        return refused("gm_not_running") if not record.paused else result("gm_already_done")
     record.paused, record.paused_left = True, max(0.0, (deadline - ctx.now).total_seconds())
     ctx.save(record, "pause", f"{record.paused_left / 3600:.1f}h left")
     return result("gm_paused")
@@ -101,7 +101,7 @@ def preview(ctx: GmContext, cmd: Command) -> Msg:
 def release(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if not record.preview or not _is_current(ctx, cmd):
-        return result("gm_nothing_to_release", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
+        return refused("gm_nothing_to_release", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
     ctx.save(record, "release", record.preview)
     commit(ctx.game, ctx.postman, ctx.game.load(), ctx.now)
     return result("gm_released", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
@@ -111,7 +111,7 @@ def reresolve(ctx: GmContext, cmd: Command) -> Msg:
     """Resolve the previewed phase again from the orders and state as the GM corrected them."""
     record = ctx.game.load()
     if not record.preview:
-        return result("gm_no_preview")
+        return refused("gm_no_preview")
     record.preview = ""
     ctx.save(record, "reresolve", record_name(ctx.game, record))
     record = ctx.game.load()

@@ -53,5 +53,13 @@ class GmContext:
         self.game.store.append_history(entry)
 
 
+class Refused(Msg):
+    """What a command answers when it could not do what it was asked: the command line exits 1."""
+
+
 def result(code: str, **params: str | int) -> Msg:
     return Msg(code, params)
+
+
+def refused(code: str, **params: str | int) -> Msg:
+    return Refused(code, params)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daemon.gm.context import GmContext, result
+from daemon.gm.context import GmContext, refused, result
 from daemon.start import START_RECORD
 from engines.contract import Command
 from engines.text import Msg
@@ -23,7 +23,7 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
         _set_aside(ctx, record)
         return result("gm_already_done")
     if not later or int(later[0][:4]) != turn:
-        return result("gm_no_such_turn", turn=turn)
+        return refused("gm_no_such_turn", turn=turn)
     first = ctx.game.store.read_turn_record(later[0])
     for name in later:
         _restore_orders(ctx, ctx.game.store.read_turn_record(name))
@@ -77,7 +77,7 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
     low = spec.minimum if spec.minimum is not None else value
     high = spec.maximum if spec.maximum is not None else value
     if not low <= value <= high:
-        return result("gm_out_of_bounds", field=spec.title.ru, value=value, low=low, high=high)
+        return refused("gm_out_of_bounds", field=spec.title.ru, value=value, low=low, high=high)
     record.state = ctx.game.ruleset.adjust(record.state, power, name, value)
     action = "award" if value_of == "delta" else "adjust"
     ctx.save(record, action, f"{power} {name}: {before} → {value}", str(cmd.args.get("reason", "")))

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from daemon.games import Game
 from daemon.gm import clock, corrections, messages, players
-from daemon.gm.context import GmContext
+from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import GM_PHASE, vocabularies
 from daemon.postman import Postman
 from daemon.redact import NO_SECRETS, Redactor
@@ -108,20 +108,6 @@ class LineResult:
     exit_code: int  # 0 done, 1 some command refused, 2 the line could not be read
 
 
-REFUSALS = {
-    "gm_refused",
-    "gm_not_running",
-    "gm_no_such_turn",
-    "gm_out_of_bounds",
-    "gm_bad_address",
-    "gm_nothing_to_release",
-    "gm_no_preview",
-    "gm_not_active",
-    "gm_not_retired",
-    "gm_already_active",
-}
-
-
 def run_line(game: Game, postman: Postman, now: datetime, line: str, reason: str) -> LineResult:
     """A GM command typed on the command line, run exactly as if it came by mail."""
     catalog = daemon_catalog().merged(game.catalog)
@@ -137,7 +123,7 @@ def run_line(game: Game, postman: Postman, now: datetime, line: str, reason: str
     )
     done = run(ctx, gm_plan)
     text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]
-    return LineResult(text, 1 if any(msg.code in REFUSALS for _, msg in done) else 0)
+    return LineResult(text, 1 if any(isinstance(msg, Refused) for _, msg in done) else 0)
 
 
 def _first_word(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daemon.gm.context import GmContext, result
+from daemon.gm.context import GmContext, refused, result
 from daemon.postman import Letter
 from daemon.start import mail_password
 from engines.contract import Command
@@ -41,7 +41,7 @@ def replace(ctx: GmContext, cmd: Command) -> Msg:
     old = record.players[power]
     address, name = _who(str(cmd.args["who"]), old.name)
     if "@" not in address:
-        return result("gm_bad_address", address=address)
+        return refused("gm_bad_address", address=address)
     if not ctx.applied(record) and old.address != address:
         _tell(ctx, old.address, power, result("notice_replaced", power=power))
     _new_player(ctx, record, power, address, name, "replace")
@@ -53,7 +53,7 @@ def give_back(ctx: GmContext, cmd: Command) -> Msg:
     power = str(cmd.args["power"])
     player = record.players[power]
     if player.status == "active" and not ctx.applied(record):
-        return result("gm_already_active", power=power)
+        return refused("gm_already_active", power=power)
     address, name = _who(str(cmd.args.get("who", "")) or player.address, player.name)
     _new_player(ctx, record, power, address, name, "return")
     return result("gm_returned", power=power, address=address)
@@ -78,7 +78,7 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
     power, turns = str(cmd.args["power"]), int(cmd.args["turns"])
     player = record.players[power]
     if player.status != "active":
-        return result("gm_not_active", power=power)
+        return refused("gm_not_active", power=power)
     if ctx.applied(record):
         return result("gm_already_done")
     player.leave_until = record.turn + turns - 1
@@ -93,7 +93,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     power = str(cmd.args["power"])
     player = record.players[power]
     if player.status != "ai" or player.retired_why != "missed":
-        return result("gm_not_retired", power=power)
+        return refused("gm_not_retired", power=power)
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
     record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
     ctx.save(record, "revive", power)

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from state.sending import Sender
+
 HEAD_BYTES = 128 * 1024  # what is read of a mail over the size limit: enough for its header block
 
 
@@ -26,37 +28,13 @@ class Incoming:
     oversize: int = 0
 
 
-@dataclass(frozen=True)
-class Outgoing:
-    """A finished RFC 5322 message; `id` is stable, so sending the same mail twice is detectable."""
-
-    id: str
-    recipients: tuple[str, ...]
-    raw: bytes
-
-
-class TransportError(Exception):
-    """Base of every transport failure."""
-
-
-class TemporarySendError(TransportError):
-    """Try again later (connection refused, 4xx)."""
-
-
-class PermanentSendError(TransportError):
-    """Will never succeed as is (5xx, bad recipient): record it, tell the GM, stop retrying."""
-
-
-class Transport(Protocol):
+class Transport(Sender, Protocol):
     def fetch(self, max_bytes: int) -> Iterator[Incoming]:
         """Mail not yet acknowledged, oldest first, read one at a time (a backlog of big mails
         must not sit in memory at once); a mail over `max_bytes` comes as its head only."""
 
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         """Move a processed mail out of the way (to the rejected place when it could not be handled)."""
-
-    def send(self, mail: Outgoing) -> None:
-        """Deliver one mail or raise a `TransportError`."""
 
     def wait(self, timeout: float) -> bool:
         """Between passes: return within `timeout` seconds, True as soon as new mail may be there

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from imapclient import DELETED
 
-from daemon.transports.base import HEAD_BYTES, Incoming, TransportError
+from daemon.transports.base import HEAD_BYTES, Incoming
 from daemon.transports.imap_connection import (
     BROKEN,
     REFUSED,
@@ -32,6 +32,7 @@ from daemon.transports.imap_connection import (
     connect,
     shut,
 )
+from state.sending import TransportError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -16,8 +16,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from daemon.transports.base import HEAD_BYTES, Incoming, Outgoing, PermanentSendError
+from daemon.transports.base import HEAD_BYTES, Incoming
 from state.files import atomic_write_bytes, safe_file_name
+from state.sending import Outgoing, PermanentSendError
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
 _INFO = mailbox.Maildir.colon + "2,"

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from daemon.config import ConfigError
-from daemon.transports.base import Incoming, Outgoing
+from daemon.transports.base import Incoming
 from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import ImapSettings
 from daemon.transports.smtp import SmtpSender, smtp_account
+from state.sending import Outgoing
 
 
 class MailServerTransport:

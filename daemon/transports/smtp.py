@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.transports.accounts import Account, parse_account
-from daemon.transports.base import Outgoing, PermanentSendError, TemporarySendError
+from state.sending import Outgoing, PermanentSendError, TemporarySendError
 
 log = logging.getLogger(__name__)
 

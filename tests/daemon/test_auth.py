@@ -3,6 +3,7 @@ for the GM, and orders from another address copied to the registered one."""
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from daemon import mailflow, routing
+from daemon import mailflow
 from daemon.auth import hash_password, is_secret, verify_password
 from daemon.config import Limits
 from daemon.throttle import Mark, blocked, record
@@ -71,13 +72,14 @@ def test_after_the_limit_of_wrong_passwords_one_wait_reply_and_no_more_checks(
 ) -> None:
     wrong(h)
     assert sum("Неверный пароль" in body(m) for m in h.mail_to(ANNA)) == LIMIT
-    checks: list[str] = []
+    checks: list[bytes] = []
+    real = hashlib.scrypt
 
-    def spy(password: str, stored: str) -> bool:
+    def spy(password: bytes, **options: Any) -> bytes:  # every password check hashes once
         checks.append(password)
-        return verify_password(password, stored)
+        return real(password, **options)
 
-    monkeypatch.setattr(routing, "verify_password", spy)
+    monkeypatch.setattr(hashlib, "scrypt", spy)
     right = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))  # even the right one is not looked at
     h.run()
     (reply,) = h.mail_to(ANNA)
@@ -88,6 +90,10 @@ def test_after_the_limit_of_wrong_passwords_one_wait_reply_and_no_more_checks(
     assert h.mail_to(ANNA) == [] and checks == []
     assert logged(h.root, again)["outcome"] == "ignored"
     assert h.game.store.orders(1, h.game.load().phase) == {}
+    h.clock.advance(hours=1, seconds=1)  # the block lifts: the spy does see a check
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.run()
+    assert len(checks) == 1
 
 
 def test_the_throttle_survives_a_restart_and_lifts_after_an_hour(h: Harness) -> None:

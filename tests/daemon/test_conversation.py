@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from daemon import mailflow
 from daemon.auth import verify_password
 from daemon.checkmail import check_mail
+from engines.contract import Problem
+from engines.text import Msg
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 
 
@@ -220,3 +223,22 @@ def test_a_mail_that_breaks_the_daemon_is_kept_and_its_sender_told(
     assert done is not None and done["outcome"] == "error"
     assert h.daemon.archive.raw(key) == raw  # kept, never lost
     assert len(list((h.root / "mail" / "inbox" / ".Rejected").rglob("*"))) > 0
+
+
+def test_a_problem_with_the_whole_mail_stores_nothing_of_it(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset's line-0 problem refuses every order of the mail, however good each line is."""
+    ruleset = h.game.ruleset
+    real = ruleset.check
+
+    def check(state: Any, power: str, phase: str, commands: Any) -> list[Problem]:
+        found = real(state, power, phase, commands)
+        return [*found, Problem(0, Msg("wrong_phase", {"phase": "talks"}))] if len(commands) > 1 else found
+
+    monkeypatch.setattr(ruleset, "check", check)
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Наука 2"))
+    h.run()
+    text = body(h.mail_to(ANNA)[0])
+    assert "Ни один приказ не принят" in text and "всё письмо" in text
+    assert h.game.store.orders(1, h.game.load().phase) == {}

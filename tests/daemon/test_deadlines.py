@@ -140,3 +140,41 @@ def test_a_resolution_replays_identically_from_its_turn_record(tmp_path: Path) -
     orders = {p: [Command.from_json(c) for c in o["commands"]] for p, o in data["orders"].items()}
     again = h.game.ruleset.resolve(data["state_before"], data["phase"], orders, Rng(data["seed"]))
     assert again.state == data["state_after"]
+
+
+def test_exactly_half_silent_is_no_hold_one_more_is(tmp_path: Path) -> None:
+    """hold_share 0.5: the turn is held only when MORE than half of the players sent nothing."""
+    h = Harness(tmp_path)
+    h.start()
+    play_to_deadline(h, PLAYERS[:2], *ORDERS)  # two of four silent: exactly half
+    assert h.game.load().turn == 2 and not h.game.load().held
+    while h.game.load().phase != "orders":
+        play_to_deadline(h, PLAYERS, "НЕТ ДЕЙСТВИЙ")
+    play_to_deadline(h, PLAYERS[:1], *ORDERS)  # three of four silent
+    assert h.game.load().turn == 2 and h.game.load().held
+
+
+def test_no_reminder_before_the_reminder_time_and_one_at_it(tmp_path: Path) -> None:
+    h = Harness(tmp_path)  # deadline 48h, reminder 12h before it
+    h.start()
+    h.mail_to(GLEB)
+    h.clock.advance(hours=36, seconds=-1)
+    h.run()
+    assert h.mail_to(GLEB) == []
+    h.clock.advance(seconds=1)
+    h.run()
+    assert len(h.mail_to(GLEB)) == 1
+
+
+def test_leave_freezes_the_missed_count_it_does_not_clear_it(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    play_to_deadline(h, PLAYERS[:3], *ORDERS)  # Gleb missed once
+    power = h.powers[GLEB]
+    assert h.game.load().players[power].missed == 1
+    assert h.gm(f"ОТПУСК {power} 5").exit_code == 0
+    while h.game.load().phase != "orders":
+        play_to_deadline(h, PLAYERS[:3], "НЕТ ДЕЙСТВИЙ")
+    play_to_deadline(h, PLAYERS[:3], *ORDERS)  # turn 2 while on leave
+    gleb = h.game.load().players[power]
+    assert (gleb.status, gleb.missed) == ("active", 1)

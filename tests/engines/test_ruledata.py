@@ -47,5 +47,5 @@ def test_every_mistake_is_named_with_file_and_key(tmp_path: Path) -> None:
 
 
 def test_a_file_that_is_not_toml_is_named(tmp_path: Path) -> None:
-    with pytest.raises(RuleDataError, match="data.toml: not valid TOML"):
+    with pytest.raises(RuleDataError, match=r"data\.toml: not valid TOML"):
         load_rules(write(tmp_path, "start_coins = = 8"), Game)

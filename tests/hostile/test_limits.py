@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from daemon.config import Limits
+from parsers.mime import parse_mail
 from tests.daemon.harness import PLAYERS, body
 from tests.hostile.corpus import ORDER_LINES, ORDERS, CorpusHarness
 
@@ -93,3 +94,15 @@ def test_limits_come_from_the_config(tmp_path: Path) -> None:
     assert h.daemon.config.limits == Limits(order_lines=1)
     assert h.deliver(mail(ORDERS))["detail"] == "limit_lines"
     assert "не больше 1" in body(h.mail_to(SENDER)[0])
+
+
+@pytest.mark.parametrize(("slack", "outcome"), [(0, "orders"), (-1, "refused")])
+def test_the_body_limit_is_exact(tmp_path: Path, slack: int, outcome: str) -> None:
+    raw = mail(ORDERS)
+    size = parse_mail(raw).text_chars
+    h = CorpusHarness(tmp_path)
+    text = h.config_path.read_text(encoding="utf-8")
+    limits = f"[limits]\nbody_chars = {size + slack}\n\n[transport]"
+    h.config_path.write_text(text.replace("[transport]", limits), "utf-8")
+    h.restart()
+    assert h.deliver(raw)["outcome"] == outcome

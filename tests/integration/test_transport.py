@@ -14,12 +14,12 @@ import pytest
 from daemon.compose import Envelope, outgoing
 from daemon.loopback import MailServers
 from daemon.transports.accounts import Account, Security
-from daemon.transports.base import Outgoing, PermanentSendError, TemporarySendError
 from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import connect
 from daemon.transports.mailserver import MailServerTransport
 from daemon.transports.smtp import SmtpSender
 from state.outbox import Outbox
+from state.sending import Outgoing, PermanentSendError, TemporarySendError
 
 ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
 

@@ -2,7 +2,6 @@
 
 import tomllib
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -13,6 +12,7 @@ from engines.text import Text
 from parsers.header import split_header
 from parsers.orders import PASS_KEYWORDS, ParsedOrders, normal_form, parse_commands, parser_catalog
 from tests.parsers.test_header import numbered
+from tests.paths import REPO
 
 
 def spec(name: str, keywords: tuple[str, ...], *args: Arg, example: str = "") -> CommandSpec:
@@ -253,7 +253,7 @@ def test_every_catalog_code_is_emitted_and_renders_in_both_languages():
 
 
 def test_catalog_is_russian_first():
-    raw = tomllib.loads(Path("parsers/messages.toml").read_text(encoding="utf-8"))
+    raw = tomllib.loads((REPO / "parsers" / "messages.toml").read_text(encoding="utf-8"))
     assert all(list(entry) == ["ru", "en"] for entry in raw.values())
 
 

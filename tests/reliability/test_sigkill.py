@@ -28,9 +28,8 @@ import pytest
 from state.archive import MailArchive
 from state.files import read_json
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness
+from tests.paths import REPO
 from tests.reliability.killer import KILL_POINTS, MAX_PASSES
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

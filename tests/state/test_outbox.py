@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 import state.files
-from daemon.transports.base import Incoming, Outgoing, PermanentSendError, TemporarySendError, TransportError
+from daemon.transports.base import Incoming
 from state.files import atomic_write_json, read_json, safe_file_name
 from state.outbox import FlushResult, Outbox
+from state.sending import Outgoing, PermanentSendError, TemporarySendError, TransportError
 from tests.reliability.test_store_failures import failing_under
 
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from daemon.transports.base import Outgoing, PermanentSendError, Transport
+from daemon.transports.base import Transport
 from daemon.transports.maildir import MaildirTransport
 from state.files import safe_file_name
+from state.sending import Outgoing, PermanentSendError
 
 ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
 

@@ -1,0 +1,36 @@
+"""What the outbox hands over and what can go wrong: finished mail, the send errors, and the one
+method a sender needs. Kept here, below the daemon, so the store depends on nothing above it; the
+daemon's transports implement `Sender`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from engines.errors import GonetsError
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A finished RFC 5322 message; `id` is stable, so sending the same mail twice is detectable."""
+
+    id: str
+    recipients: tuple[str, ...]
+    raw: bytes
+
+
+class TransportError(GonetsError):
+    """Base of every transport failure."""
+
+
+class TemporarySendError(TransportError):
+    """Try again later (connection refused, 4xx)."""
+
+
+class PermanentSendError(TransportError):
+    """Will never succeed as is (5xx, bad recipient): record it, tell the GM, stop retrying."""
+
+
+class Sender(Protocol):
+    def send(self, mail: Outgoing) -> None:
+        """Deliver one mail or raise a `TransportError`."""
