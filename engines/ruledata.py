@@ -62,10 +62,13 @@ def load_rules(path: Path, model: type[M]) -> M:
 
 
 def describe(path: Path, error: ValidationError) -> str:
-    """One line per mistake: `file: key.path: message (got value)`."""
+    """One line per mistake: `file: key.path: message (got value)`. A check over a whole table (a
+    model validator) names its keys in its own message, and a table is not echoed back."""
     lines = []
     for item in error.errors(include_url=False):
-        key = ".".join(str(part) for part in item["loc"]) or "(top)"
-        got = "" if item["type"] == "missing" else f" (got {item['input']!r:.60})"
-        lines.append(f"{path}: {key}: {item['msg']}{got}")
+        where = "".join(f"{part}: " for part in [".".join(str(p) for p in item["loc"])] if part)
+        message = item["msg"].removeprefix("Value error, ")
+        scalar = not isinstance(item["input"], dict | list | tuple)
+        got = f" (got {item['input']!r:.60})" if scalar and item["type"] != "missing" else ""
+        lines.append(f"{path}: {where}{message}{got}")
     return "\n".join(lines)

@@ -4,10 +4,9 @@ Deterministic: it reads only the state (and only what its own `view` could show)
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.coins import voting
 from engines.coins.data import DATA
+from engines.coins.state import State, typed
 from engines.coins.world import (
     ORDERS,
     TALKS,
@@ -22,17 +21,18 @@ from engines.coins.world import (
 )
 from engines.contract import JSON, Command
 
-Plan = list[tuple[str, dict[str, Any]]]
+Plan = list[tuple[str, dict[str, int | str]]]
 
 
-def ai_orders(state: JSON, power: str, phase: str) -> list[Command]:
+def ai_orders(json: JSON, power: str, phase: str) -> list[Command]:
+    state = typed(json)
     if state["over"] or phase != state["phase"]:
         return []
     plan = {ORDERS: _orders, TALKS: _talks, VOTE: _vote}[phase](state, power)
     return [Command(name, args, line) for line, (name, args) in enumerate(plan, start=1)]
 
 
-def _orders(state: JSON, power: str) -> Plan:
+def _orders(state: State, power: str) -> Plan:
     plan: Plan = []
     c = country(state, power)
     if not c["perk"]:
@@ -56,31 +56,31 @@ def _orders(state: JSON, power: str) -> Plan:
     return plan
 
 
-def _funding(state: JSON, power: str) -> dict[str, int]:
+def _funding(state: State, power: str) -> dict[str, int]:
     """Walk the data's priority list, raising each line to its level while coins last."""
     budget = country(state, power)["coins"]
     funding = {line.name: 0 for line in DATA.lines}
-    for line, level in DATA.ai.funding:
-        add = max(0, min(_capped(state, line, level) - funding[line], budget))
-        funding[line] += add
+    for step in DATA.ai.funding:
+        add = max(0, min(_capped(state, step.line, step.level) - funding[step.line], budget))
+        funding[step.line] += add
         budget -= add
     return funding
 
 
-def _capped(state: JSON, line: str, level: int) -> int:
+def _capped(state: State, line: str, level: int) -> int:
     """Respect Arms Limitation when it passed this turn."""
     limit = state["effects"]["arms_limit"]
     return min(level, limit) if limit is not None and DATA.line(line).stat == "army" else level
 
 
-def _war(state: JSON, power: str) -> Plan:
+def _war(state: State, power: str) -> Plan:
     army = available_army(state, power)
     target, force = _target(state, power, army)
     plan: Plan = [("attack", {"target": target, "army": force})] if target else []
     return plan + _defence(state, power, army - force)
 
 
-def _defence(state: JSON, power: str, army: int) -> Plan:
+def _defence(state: State, power: str, army: int) -> Plan:
     """Spread what is left evenly over its colonies (the remainder guards the metropole)."""
     colonies = owned_colonies(state, power)
     if not colonies or army <= 0:
@@ -90,7 +90,7 @@ def _defence(state: JSON, power: str, army: int) -> Plan:
     return [("defend", {"colony": name, "army": n}) for name, n in zip(colonies, sizes, strict=True) if n]
 
 
-def _target(state: JSON, power: str, army: int) -> tuple[str, int]:
+def _target(state: State, power: str, army: int) -> tuple[str, int]:
     """A colony worth attacking and the force to send, or ("", 0).
 
     Neutral colonies first (rotated by the power's seat so computer players do not all tie on
@@ -109,11 +109,11 @@ def _target(state: JSON, power: str, army: int) -> tuple[str, int]:
         known = state["intel"].get(power, {}).get(owner)
         hostile = owner and owner != power and owner not in immune
         if hostile and known and army >= known["army"] + DATA.ai.attack_margin:
-            return name, int(known["army"]) + 1
+            return name, known["army"] + 1
     return "", 0
 
 
-def _talks(state: JSON, power: str) -> Plan:
+def _talks(state: State, power: str) -> Plan:
     c = country(state, power)
     plan: Plan = []
     research = c["research"]
@@ -131,7 +131,7 @@ def _talks(state: JSON, power: str) -> Plan:
     return plan
 
 
-def _vote(state: JSON, power: str) -> Plan:
+def _vote(state: State, power: str) -> Plan:
     record = state["proposal"]
     if not record:
         return []
@@ -139,4 +139,4 @@ def _vote(state: JSON, power: str) -> Plan:
     x = voting.subject(state, record)
     hurt = (harms == "target" and x == power) or (harms == "others" and x != power)
     against = hurt and record["proposer"] != power
-    return [("vote", {"choice": (DATA.no if against else DATA.yes).name})]
+    return [("vote", {"choice": (DATA.votes.no if against else DATA.votes.yes).name})]

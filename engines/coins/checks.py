@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engines import toolkit
 from engines.coins import voting
 from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
+from engines.coins.state import Country, ProposalRecord, State, typed
 from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
 from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
 from engines.text import Msg
@@ -30,8 +30,12 @@ class Mail(toolkit.Mail):
     research: int = 0
 
     @property
-    def me(self) -> dict[str, Any]:
-        return country(self.state, self.power)
+    def game(self) -> State:
+        return typed(self.state)
+
+    @property
+    def me(self) -> Country:
+        return country(self.game, self.power)
 
     def offered(self, kind: str, partner: str) -> bool:
         return any(
@@ -59,11 +63,11 @@ def _spend(mail: Mail, amount: int) -> Msg | None:
 
 
 def _funding_problem(mail: Mail, line: str, amount: int) -> Msg | None:
-    limit = mail.state["effects"]["arms_limit"]
-    if is_last_turn(mail.state):
-        return _msg("no_funding_last_turn", turn=DATA.last_turn)
-    if amount > DATA.max_per_line:
-        return _msg("line_over_max", line=line, max=DATA.max_per_line)
+    limit = mail.game["effects"]["arms_limit"]
+    if is_last_turn(mail.game):
+        return _msg("no_funding_last_turn", turn=DATA.game.last_turn)
+    if amount > DATA.game.max_per_line:
+        return _msg("line_over_max", line=line, max=DATA.game.max_per_line)
     if limit is not None and DATA.line(line).stat == "army" and amount > limit:
         return _msg("arms_limited", line=line, max=limit)
     return None
@@ -77,7 +81,7 @@ def _leader(mail: Mail, cmd: Command) -> Msg | None:
 
 def _invest(mail: Mail, cmd: Command) -> Msg | None:
     line, amount = str(cmd.args["line"]), int(cmd.args["amount"])
-    if mail.power in mail.state["effects"]["external"]:
+    if mail.power in mail.game["effects"]["external"]:
         return _msg("funding_external")
     return _funding_problem(mail, line, amount) or _spend(mail, amount)
 
@@ -85,20 +89,20 @@ def _invest(mail: Mail, cmd: Command) -> Msg | None:
 def _give(mail: Mail, cmd: Command) -> Msg | None:
     if cmd.args["power"] == mail.power:
         return _msg("give_to_self")
-    if mail.power in mail.state["effects"]["external"]:
+    if mail.power in mail.game["effects"]["external"]:
         return _msg("transfer_external")
     return _spend(mail, int(cmd.args["amount"]))
 
 
 def _manage(mail: Mail, cmd: Command) -> Msg | None:
     managed = str(cmd.args["power"])
-    if managed == mail.power or managed not in mail.state["effects"]["external"]:
+    if managed == mail.power or managed not in mail.game["effects"]["external"]:
         return _msg("not_external", power=managed)
     return _funding_problem(mail, str(cmd.args["line"]), int(cmd.args["amount"]))
 
 
 def _commit_army(mail: Mail, amount: int) -> Msg | None:
-    have = available_army(mail.state, mail.power)
+    have = available_army(mail.game, mail.power)
     if mail.army + amount > have:
         return _msg("not_enough_army", need=mail.army + amount, have=have)
     mail.army += amount
@@ -106,7 +110,7 @@ def _commit_army(mail: Mail, amount: int) -> Msg | None:
 
 
 def _attack(mail: Mail, cmd: Command) -> Msg | None:
-    state, target = mail.state, str(cmd.args["target"])
+    state, target = mail.game, str(cmd.args["target"])
     victim = state["colonies"].get(target, target)
     if mail.power in state["effects"]["disarmed"]:
         return _msg("disarmed")
@@ -124,7 +128,7 @@ def _attack(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _not_owner(mail: Mail, colony: str) -> Msg | None:
-    return None if mail.state["colonies"][colony] == mail.power else _msg("not_your_colony", colony=colony)
+    return None if mail.game["colonies"][colony] == mail.power else _msg("not_your_colony", colony=colony)
 
 
 def _defend(mail: Mail, cmd: Command) -> Msg | None:
@@ -150,14 +154,14 @@ def _ally(mail: Mail, cmd: Command) -> Msg | None:
     kind, partner = DATA.alliance(str(cmd.args["kind"])).kind, str(cmd.args["power"])
     if partner == mail.power:
         return _msg("ally_self")
-    if partner in partners(mail.state, kind, mail.power):
+    if partner in partners(mail.game, kind, mail.power):
         return _msg("already_allied", kind=str(cmd.args["kind"]), power=partner)
     return None
 
 
 def _break(mail: Mail, cmd: Command) -> Msg | None:
     kind, partner = DATA.alliance(str(cmd.args["kind"])).kind, str(cmd.args["power"])
-    if partner not in partners(mail.state, kind, mail.power):
+    if partner not in partners(mail.game, kind, mail.power):
         return _msg("no_such_alliance", kind=str(cmd.args["kind"]), power=partner)
     return None
 
@@ -178,7 +182,7 @@ def _help(mail: Mail, cmd: Command) -> Msg | None:
     military = DATA.alliance_kind("military")
     if ally == mail.power:
         return _msg("ally_self")
-    if ally not in partners(mail.state, military.kind, mail.power) and not mail.offered(military.name, ally):
+    if ally not in partners(mail.game, military.kind, mail.power) and not mail.offered(military.name, ally):
         return _msg("not_military_ally", power=ally)
     have = mail.me["army"] - mail.me["lent"]
     if mail.lent + amount > have:
@@ -187,7 +191,7 @@ def _help(mail: Mail, cmd: Command) -> Msg | None:
     return None
 
 
-def proposal_record(power: str, cmd: Command) -> JSON:
+def proposal_record(power: str, cmd: Command) -> ProposalRecord:
     return {
         "proposer": power,
         "name": str(cmd.args["proposal"]),
@@ -198,13 +202,13 @@ def proposal_record(power: str, cmd: Command) -> JSON:
 
 
 def _propose(mail: Mail, cmd: Command) -> Msg | None:
-    if mail.state["chair"] != mail.power:
-        return _msg("not_chair", chair=mail.state["chair"])
-    return voting.problem(mail.state, proposal_record(mail.power, cmd))
+    if mail.game["chair"] != mail.power:
+        return _msg("not_chair", chair=mail.game["chair"])
+    return voting.problem(mail.game, proposal_record(mail.power, cmd))
 
 
 def _vote(mail: Mail, cmd: Command) -> Msg | None:
-    return None if mail.state["proposal"] else _msg("no_proposal")
+    return None if mail.game["proposal"] else _msg("no_proposal")
 
 
 CHECKS: dict[str, Check] = {
@@ -247,7 +251,7 @@ def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
     specs = {spec.name: spec for spec in PHASES[phase].commands}
     if cmd.name not in specs:
         return _msg("not_in_phase", phase=phase)
-    if mail.state["turn"] == 1 and cmd.name not in FIRST_TURN:
+    if mail.game["turn"] == 1 and cmd.name not in FIRST_TURN:
         return _msg("not_on_first_turn")
     for arg in specs[cmd.name].args:
         value = cmd.args.get(arg.name)
@@ -268,8 +272,9 @@ def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
     return None if first is None else _msg("duplicate_order", first=first)
 
 
-def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this turn or power rules out."""
+    state = typed(json)
     external = state["effects"]["external"]
     closed = {
         "leader": bool(country(state, power)["perk"]),
@@ -283,8 +288,8 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
     ]
 
 
-def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
-    mail = Mail(state, power, commands, vocabularies(state))
+def _judge(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
+    mail = Mail(json, power, commands, vocabularies(json))
     problems: list[Problem] = []
     for cmd in commands:
         msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
@@ -295,19 +300,21 @@ def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> 
     return problems, mail
 
 
-def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    state = typed(json)
     if state["over"]:
         return [Problem(0, _msg("game_already_over"))]
     if phase != state["phase"]:
         return [Problem(0, _msg("wrong_phase", phase=state["phase"]))]
-    return _judge(state, power, phase, commands)[0]
+    return _judge(json, power, phase, commands)[0]
 
 
-def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """What accepted orders add up to: coins, army and research used of what the power has."""
+    state = typed(json)
     if state["over"] or phase != state["phase"]:
         return []
-    mail = _judge(state, power, phase, commands)[1]
+    mail = _judge(json, power, phase, commands)[1]
     lines = [
         _msg("summary_coins", spent=mail.coins, have=mail.me["coins"], left=mail.me["coins"] - mail.coins)
     ]

@@ -1,71 +1,36 @@
-"""The rulebook's numbers and names, loaded once from data.toml into typed, frozen records."""
+"""The rulebook's numbers and names: data.toml read once through the shared schema (engines.ruledata).
+
+The models mirror the file, table by table; a broken edit stops the daemon at start with the file
+and the key, never mid-game with a KeyError.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
+from typing import Literal, Self, get_args
 
-from engines.toolkit import Named, by_name, named_fields, read_toml
+from pydantic import model_validator
+
+from engines.coins.state import Stat
+from engines.ruledata import Named, RuleData, load_rules
+from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
+AllianceKindName = Literal["trade", "military"]  # the rules ask for each by kind
 
 
-@dataclass(frozen=True)
-class Line(Named):
-    stat: str
-    payout: tuple[int, ...]
+class Game(RuleData):
+    start_coins: int
+    max_per_line: int
+    last_turn: int
+    colonies_fewer_than_players: int
+    min_players: int
+    max_players: int
 
 
-@dataclass(frozen=True)
-class Perk(Named):
-    stat: str
-    bonus: int
-
-
-@dataclass(frozen=True)
-class Tech(Named):
-    cost: int
-    parts: int
-    stat: str
-    bonus: int
-    grants: str
-
-    @property
-    def part_names(self) -> tuple[str, ...]:
-        """What a power owns: the tech itself, or "<name> 1", "<name> 2" for multi-part ones."""
-        if self.parts == 1:
-            return (self.name,)
-        return tuple(f"{self.name} {n}" for n in range(1, self.parts + 1))
-
-
-@dataclass(frozen=True)
-class Colony(Named):
-    income: int
-    vp: int
-    guard: int
-    requires: str
-    always: bool
-
-
-@dataclass(frozen=True)
-class AllianceKind(Named):
-    kind: str
-    income: int
-
-
-@dataclass(frozen=True)
-class Proposal(Named):
-    effect: str
-    target: str
-    recipient: bool
-    amount: bool
-    harms: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Victory:
+class Victory(RuleData):
     per_coin: int
     per_war_victory: int
     per_successful_intel: int
@@ -75,22 +40,72 @@ class Victory:
     per_passed_proposal: int
 
 
-@dataclass(frozen=True)
-class AiPlan:
-    funding: tuple[tuple[str, int], ...]
+class Line(Named):
+    stat: Stat
+    payout: tuple[int, ...]  # by coins invested, 0 to max_per_line
+
+
+class Perk(Named):
+    stat: Stat
+    bonus: int
+
+
+class Tech(Named):
+    cost: int  # research points per part
+    parts: int
+    stat: Stat | Literal[""] = ""
+    bonus: int = 0
+    grants: str = ""
+
+    @cached_property
+    def part_names(self) -> tuple[str, ...]:
+        """What a power owns: the tech itself, or "<name> 1", "<name> 2" for multi-part ones."""
+        if self.parts == 1:
+            return (self.name,)
+        return tuple(f"{self.name} {n}" for n in range(1, self.parts + 1))
+
+
+class Colony(Named):
+    income: int
+    vp: int
+    guard: int = 0
+    requires: str = ""
+    always: bool = False
+
+
+class AllianceKind(Named):
+    kind: AllianceKindName
+    income: int
+
+
+class Proposal(Named):
+    effect: str
+    target: Literal["", "power", "colony"] = ""
+    recipient: bool = False
+    amount: bool = False
+    harms: Literal["", "target", "others"] = ""
+    value: int = 0
+
+
+class Votes(RuleData):
+    yes: Named
+    no: Named
+
+
+class FundingStep(RuleData):
+    line: str
+    level: int
+
+
+class AiPlan(RuleData):
+    funding: tuple[FundingStep, ...]
     attack_margin: int
     proposal: str
     managed_level: int
 
 
-@dataclass(frozen=True)
-class Data:
-    start_coins: int
-    max_per_line: int
-    last_turn: int
-    colonies_fewer_than_players: int
-    min_players: int
-    max_players: int
+class Data(RuleData):
+    game: Game
     vp: Victory
     lines: tuple[Line, ...]
     powers: tuple[Named, ...]
@@ -99,8 +114,7 @@ class Data:
     colonies: tuple[Colony, ...]
     alliances: tuple[AllianceKind, ...]
     proposals: tuple[Proposal, ...]
-    yes: Named
-    no: Named
+    votes: Votes
     ai: AiPlan
 
     def line(self, name: str) -> Line:
@@ -118,7 +132,7 @@ class Data:
     def proposal(self, name: str) -> Proposal:
         return by_name(self.proposals, name)
 
-    def line_for(self, stat: str) -> Line:
+    def line_for(self, stat: Stat) -> Line:
         return next(line for line in self.lines if line.stat == stat)
 
     def alliance_kind(self, kind: str) -> AllianceKind:
@@ -127,87 +141,39 @@ class Data:
     def tech_of_part(self, part: str) -> Tech:
         return next(tech for tech in self.techs if part in tech.part_names)
 
-    @property
+    @cached_property
     def tech_parts(self) -> tuple[str, ...]:
         return tuple(part for tech in self.techs for part in tech.part_names)
 
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        """What the rules take for granted: one line feeds each stat and pays for every amount an
+        order may invest, one alliance of each kind, and the computer names what exists."""
+        problems = [*self._line_problems(), *self._name_problems()]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
 
-def _check(data: Data) -> Data:
-    """Fail at import, not mid-game, when an edit breaks the data file's shape."""
-    for line in data.lines:
-        if len(line.payout) != data.max_per_line + 1:
-            raise ValueError(f"line {line.name}: payout needs {data.max_per_line + 1} entries")
-    for step_line, _level in data.ai.funding:
-        data.line(step_line)
-    data.proposal(data.ai.proposal)
-    return data
+    def _line_problems(self) -> Iterable[str]:
+        for stat in get_args(Stat):
+            feeding = [line.name for line in self.lines if line.stat == stat]
+            if len(feeding) != 1:
+                yield f"lines: {stat!r} needs exactly one line to feed it, found {feeding}"
+        entries = self.game.max_per_line + 1
+        for i, line in enumerate(self.lines):
+            if len(line.payout) != entries:
+                yield f"lines.{i}.payout: {len(line.payout)} entries, needs {entries} (0…game.max_per_line)"
 
-
-@cache
-def load(path: Path = DATA_FILE) -> Data:
-    raw = read_toml(path)
-    game, ai = raw["game"], raw["ai"]
-    return _check(
-        Data(
-            start_coins=game["start_coins"],
-            max_per_line=game["max_per_line"],
-            last_turn=game["last_turn"],
-            colonies_fewer_than_players=game["colonies_fewer_than_players"],
-            min_players=game["min_players"],
-            max_players=game["max_players"],
-            vp=Victory(**raw["vp"]),
-            lines=tuple(
-                Line(**named_fields(x), stat=x["stat"], payout=tuple(x["payout"])) for x in raw["lines"]
-            ),
-            powers=tuple(Named(**named_fields(x)) for x in raw["powers"]),
-            perks=tuple(Perk(**named_fields(x), stat=x["stat"], bonus=x["bonus"]) for x in raw["perks"]),
-            techs=tuple(
-                Tech(
-                    **named_fields(x),
-                    cost=x["cost"],
-                    parts=x["parts"],
-                    stat=x.get("stat", ""),
-                    bonus=x.get("bonus", 0),
-                    grants=x.get("grants", ""),
-                )
-                for x in raw["techs"]
-            ),
-            colonies=tuple(
-                Colony(
-                    **named_fields(x),
-                    income=x["income"],
-                    vp=x["vp"],
-                    guard=x.get("guard", 0),
-                    requires=x.get("requires", ""),
-                    always=x.get("always", False),
-                )
-                for x in raw["colonies"]
-            ),
-            alliances=tuple(
-                AllianceKind(**named_fields(x), kind=x["kind"], income=x["income"]) for x in raw["alliances"]
-            ),
-            proposals=tuple(
-                Proposal(
-                    **named_fields(x),
-                    effect=x["effect"],
-                    target=x.get("target", ""),
-                    recipient=x.get("recipient", False),
-                    amount=x.get("amount", False),
-                    harms=x.get("harms", ""),
-                    value=x.get("value", 0),
-                )
-                for x in raw["proposals"]
-            ),
-            yes=Named(**named_fields(raw["votes"]["yes"])),
-            no=Named(**named_fields(raw["votes"]["no"])),
-            ai=AiPlan(
-                funding=tuple((step["line"], step["level"]) for step in ai["funding"]),
-                attack_margin=ai["attack_margin"],
-                proposal=ai["proposal"],
-                managed_level=ai["managed_level"],
-            ),
-        )
-    )
+    def _name_problems(self) -> Iterable[str]:
+        kinds = sorted(item.kind for item in self.alliances)
+        if kinds != sorted(get_args(AllianceKindName)):
+            yield f"alliances: needs one of each kind {get_args(AllianceKindName)}, found {kinds}"
+        lines = {line.name for line in self.lines}
+        for i, step in enumerate(self.ai.funding):
+            if step.line not in lines:
+                yield f"ai.funding.{i}.line: {step.line!r} is not one of the lines"
+        if self.ai.proposal not in {p.name for p in self.proposals}:
+            yield f"ai.proposal: {self.ai.proposal!r} is not one of the proposals"
 
 
-DATA = load()
+DATA = load_rules(DATA_FILE, Data)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engines.coins.data import DATA
+from engines.coins.state import Country, Stat, State
 from engines.coins.world import LEVELS, country, owned_colonies, partners
-from engines.contract import JSON
 from engines.toolkit import Events
 
 
@@ -15,7 +14,7 @@ def payout(line_name: str, invested: int) -> int:
     return DATA.line(line_name).payout[invested]
 
 
-def bonuses(c: Mapping[str, Any], stat: str) -> dict[str, int]:
+def bonuses(c: Country, stat: Stat) -> dict[str, int]:
     """Free additions to `stat`: the leader's perk and every technology that boosts it."""
     found: dict[str, int] = {}
     if c["perk"] and DATA.perk(c["perk"]).stat == stat:
@@ -27,7 +26,7 @@ def bonuses(c: Mapping[str, Any], stat: str) -> dict[str, int]:
     return found
 
 
-def refresh_levels(c: dict[str, Any]) -> None:
+def refresh_levels(c: Country) -> None:
     """Army, intelligence and influence for the turn: funding payout + perk + techs (× factor)."""
     for stat in LEVELS:
         line = DATA.line_for(stat)
@@ -35,7 +34,7 @@ def refresh_levels(c: dict[str, Any]) -> None:
         c[stat] = value * c["influence_factor"] if stat == "influence" else value
 
 
-def collect_income(state: JSON, power: str) -> None:
+def collect_income(state: State, power: str) -> None:
     """Start of a turn: coins and research from last turn's funding, techs, perk, colonies, trade."""
     c = country(state, power)
     coins_line, research_line = DATA.line_for("coins"), DATA.line_for("research")
@@ -54,15 +53,15 @@ def collect_income(state: JSON, power: str) -> None:
     refresh_levels(c)
 
 
-def pay(state: JSON, giver: str, receiver: str, amount: int) -> int:
+def pay(state: State, giver: str, receiver: str, amount: int) -> int:
     """Move up to `amount` coins (never below zero); returns what actually moved."""
-    moved = max(0, min(amount, int(country(state, giver)["coins"])))
+    moved = max(0, min(amount, country(state, giver)["coins"]))
     country(state, giver)["coins"] -= moved
     country(state, receiver)["coins"] += moved
     return moved
 
 
-def settle_transfers(state: JSON, transfers: Sequence[tuple[str, str, int]], events: Events) -> None:
+def settle_transfers(state: State, transfers: Sequence[tuple[str, str, int]], events: Events) -> None:
     """Open coin transfers, in order; a giver who ran short (plunder) pays what is left."""
     for giver, receiver, amount in transfers:
         moved = pay(state, giver, receiver, amount)
@@ -71,7 +70,7 @@ def settle_transfers(state: JSON, transfers: Sequence[tuple[str, str, int]], eve
             events.tell(giver, "transfer_cut", receiver=receiver, amount=amount, paid=moved)
 
 
-def invest(state: JSON, power: str, funding: Mapping[str, int], events: Events) -> None:
+def invest(state: State, power: str, funding: Mapping[str, int], events: Events) -> None:
     """Set next turn's funding, paying line by line in data order; short coins cut the line."""
     c = country(state, power)
     c["funding"] = {line.name: 0 for line in DATA.lines}

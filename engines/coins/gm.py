@@ -4,40 +4,44 @@ this table says where each number lives in a country."""
 from __future__ import annotations
 
 import copy
+from typing import Literal
 
+from engines.coins.state import Country, typed
 from engines.coins.world import country
 from engines.contract import JSON, Adjustable
 from engines.text import Text
 
-# name → (the adjustable as the GM names it, the path to it inside a country)
-FIELDS: dict[str, tuple[Adjustable, tuple[str, ...]]] = {
-    "coins": (Adjustable("coins", Text("Монеты", "Coins"), ("КАЗНА", "TREASURY"), minimum=0), ("coins",)),
+# a country's own numbers the GM may set; the award ("vp") is the GM's source of victory points
+Slot = Literal["coins", "research", "army", "vp"]
+
+FIELDS: dict[str, tuple[Adjustable, Slot]] = {
+    "coins": (Adjustable("coins", Text("Монеты", "Coins"), ("КАЗНА", "TREASURY"), minimum=0), "coins"),
     "research": (
         Adjustable("research", Text("Исследования", "Research"), ("ОИ", "RP"), minimum=0),
-        ("research",),
+        "research",
     ),
-    "army": (Adjustable("army", Text("Армия", "Army"), (), minimum=0), ("army",)),
-    "vp": (
-        Adjustable("vp", Text("Награда ведущего", "GM award"), ("ПО", "VP", "ОЧКИ", "POINTS")),
-        ("vp", "gm"),
-    ),
+    "army": (Adjustable("army", Text("Армия", "Army"), (), minimum=0), "army"),
+    "vp": (Adjustable("vp", Text("Награда ведущего", "GM award"), ("ПО", "VP", "ОЧКИ", "POINTS")), "vp"),
 }
 ADJUSTABLES = {name: spec for name, (spec, _) in FIELDS.items()}
 
 
-def read(state: JSON, power: str, name: str) -> int:
-    *parents, leaf = FIELDS[name][1]
-    holder = country(state, power)
-    for key in parents:
-        holder = holder[key]
-    return int(holder[leaf])
+def _get(c: Country, slot: Slot) -> int:
+    return c["vp"]["gm"] if slot == "vp" else c[slot]
 
 
-def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
-    result = copy.deepcopy(state)
-    *parents, leaf = FIELDS[name][1]
-    holder = country(result, power)
-    for key in parents:
-        holder = holder[key]
-    holder[leaf] = value
+def _set(c: Country, slot: Slot, value: int) -> None:
+    if slot == "vp":
+        c["vp"]["gm"] = value
+    else:
+        c[slot] = value
+
+
+def read(json: JSON, power: str, name: str) -> int:
+    return _get(country(typed(json), power), FIELDS[name][1])
+
+
+def adjust(json: JSON, power: str, name: str, value: int) -> JSON:
+    result = copy.deepcopy(json)
+    _set(country(typed(result), power), FIELDS[name][1], value)
     return result

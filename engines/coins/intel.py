@@ -4,12 +4,13 @@ strictly lower than its own; the report goes to the stronger side only."""
 from __future__ import annotations
 
 from engines.coins.data import DATA
+from engines.coins.state import Snapshot, State
 from engines.coins.world import country, others
-from engines.contract import JSON
+from engines.text import Param
 from engines.toolkit import Events
 
 
-def snapshot(state: JSON, power: str) -> JSON:
+def snapshot(state: State, power: str) -> Snapshot:
     """What a spy (or the International Commission) sees: the rulebook's list, no more —
     income at the start of the turn, research received, army, intelligence, influence, techs."""
     c = country(state, power)
@@ -23,12 +24,13 @@ def snapshot(state: JSON, power: str) -> JSON:
     }
 
 
-def snapshot_params(data: JSON) -> dict[str, str | int]:
+def snapshot_params(data: Snapshot) -> dict[str, Param]:
     """A snapshot as message parameters (techs joined, a dash when none)."""
-    return {**{k: v for k, v in data.items() if k != "techs"}, "techs": ", ".join(data["techs"]) or "—"}
+    numbers = {key: value for key, value in data.items() if isinstance(value, int)}
+    return {**numbers, "techs": ", ".join(data["techs"]) or "—"}
 
 
-def exchange(state: JSON, events: Events) -> None:
+def exchange(state: State, events: Events) -> None:
     """Reports for the stronger, +1 VP per report, +1 VP to each power nobody spied on."""
     state["intel"] = {power: {} for power in state["powers"]}
     spied: set[str] = set()

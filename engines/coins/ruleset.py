@@ -9,6 +9,7 @@ from pathlib import Path
 from engines.coins import ai, checks, gm, scoring, turn, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
+from engines.coins.state import plain
 from engines.contract import JSON, Adjustable, PhaseSpec
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
@@ -20,12 +21,12 @@ CATALOG_FILE = Path(__file__).with_name("messages.toml")
 class CoinsRuleset(ModularRuleset):
     name: str = "coins"
     title: Text = Text(
-        f"Монеты: современные державы, {DATA.last_turn} ходов",
-        f"Coins: modern powers, {DATA.last_turn} turns",
+        f"Монеты: современные державы, {DATA.game.last_turn} ходов",
+        f"Coins: modern powers, {DATA.game.last_turn} turns",
     )
     power_keywords: tuple[str, ...] = ("ДЕРЖАВА",)
-    min_players: int = DATA.min_players
-    max_players: int = DATA.max_players
+    min_players: int = DATA.game.min_players
+    max_players: int = DATA.game.max_players
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
@@ -47,7 +48,7 @@ class CoinsRuleset(ModularRuleset):
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""
-        return world.setup(powers)
+        return plain(world.setup(powers))
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

@@ -4,6 +4,7 @@ vocabularies that NAME arguments take."""
 from __future__ import annotations
 
 from engines.coins.data import DATA
+from engines.coins.state import typed
 from engines.coins.world import ORDERS, TALKS, VOTE
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
@@ -18,7 +19,7 @@ def _int(name: str, minimum: int, maximum: int | None = None, optional: bool = F
     return Arg(name, ArgKind.INT, minimum=minimum, maximum=maximum, optional=optional)
 
 
-_FUNDING = _int("amount", 0, DATA.max_per_line)
+_FUNDING = _int("amount", 0, DATA.game.max_per_line)
 # names for the examples, taken from the data so a renamed colony never leaves a stale example
 _POWER, _COLONY = DATA.powers[1].name, DATA.colonies[0].name
 _DAMAGES = next(p for p in DATA.proposals if p.amount and p.recipient)
@@ -39,10 +40,10 @@ INVEST = CommandSpec(
     ("ВЛОЖИТЬ", "ФИНАНСИРОВАТЬ", "INVEST", "FUND"),
     (_name("line", "line"), _FUNDING),
     Text(
-        f"Вложить 0–{DATA.max_per_line} монеты в направление; отдача придёт в начале следующего хода.",
-        f"Invest 0–{DATA.max_per_line} coins in a line; it pays at the start of next turn.",
+        f"Вложить 0–{DATA.game.max_per_line} монеты в направление; отдача придёт в начале следующего хода.",
+        f"Invest 0–{DATA.game.max_per_line} coins in a line; it pays at the start of next turn.",
     ),
-    f"ВЛОЖИТЬ {DATA.lines[0].name} {DATA.max_per_line}",
+    f"ВЛОЖИТЬ {DATA.lines[0].name} {DATA.game.max_per_line}",
 )
 GIVE = CommandSpec(
     "give",
@@ -145,7 +146,7 @@ PROPOSE = CommandSpec(
 )
 HELP = CommandSpec(
     "help",
-    ("ПОМОЧЬ", "HELP"),
+    ("ПОМОЧЬ", "AID"),  # not HELP: that asks for the list of orders (ПОМОЩЬ)
     (_name("power", "power"), _ARMY),
     Text(
         "Отправить часть армии военному союзнику на этот ход; ею командует союзник.",
@@ -158,10 +159,10 @@ BALLOT = CommandSpec(
     ("ГОЛОС", "ГОЛОСОВАТЬ", "VOTE"),
     (_name("choice", "vote"),),
     Text(
-        f"Голосовать {DATA.yes.name} или {DATA.no.name} проекта.",
-        f"Vote {DATA.yes.en} or {DATA.no.en} the proposal.",
+        f"Голосовать {DATA.votes.yes.name} или {DATA.votes.no.name} проекта.",
+        f"Vote {DATA.votes.yes.en} or {DATA.votes.no.en} the proposal.",
     ),
-    f"ГОЛОС {DATA.yes.name}",
+    f"ГОЛОС {DATA.votes.yes.name}",
 )
 
 # Turn 1 is only the leader's choice, the first funding and coin transfers.
@@ -193,7 +194,8 @@ def _tech_parts() -> Vocabulary:
     return found
 
 
-def vocabularies(state: JSON) -> dict[str, Vocabulary]:
+def vocabularies(json: JSON) -> dict[str, Vocabulary]:
+    state = typed(json)
     powers = power_vocabulary(DATA.powers, state["powers"])
     colonies = vocabulary_of(c for c in DATA.colonies if c.name in state["colonies"])
     return {
@@ -205,5 +207,5 @@ def vocabularies(state: JSON) -> dict[str, Vocabulary]:
         "tech": _tech_parts(),
         "alliance": vocabulary_of(DATA.alliances),
         "proposal": vocabulary_of(DATA.proposals),
-        "vote": vocabulary_of((DATA.yes, DATA.no)),
+        "vote": vocabulary_of((DATA.votes.yes, DATA.votes.no)),
     }

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from engines.coins.data import DATA
+from engines.coins.state import State, typed
 from engines.coins.world import country, owned_colonies, partners
 from engines.contract import JSON
 
 
-def breakdown(state: JSON, power: str) -> dict[str, int]:
+def breakdown(state: State, power: str) -> dict[str, int]:
     c, vp = country(state, power), DATA.vp
     alliances = sum(len(partners(state, kind.kind, power)) for kind in DATA.alliances)
     return {
@@ -24,5 +25,9 @@ def breakdown(state: JSON, power: str) -> dict[str, int]:
     }
 
 
-def scores(state: JSON) -> dict[str, int]:
+def totals(state: State) -> dict[str, int]:
     return {power: sum(breakdown(state, power).values()) for power in state["powers"]}
+
+
+def scores(json: JSON) -> dict[str, int]:
+    return totals(typed(json))

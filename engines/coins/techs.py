@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engines.coins.data import DATA
 from engines.coins.economy import refresh_levels
+from engines.coins.state import State
 from engines.coins.world import country, has_grant
-from engines.contract import JSON
 from engines.toolkit import Events
 
 
-def acquire(state: JSON, power: str, part: str, events: Events) -> bool:
+def acquire(state: State, power: str, part: str, events: Events) -> bool:
     """Give `power` a tech part; it works at once, as if developed at the start of this turn.
 
     Coins and research from the tech are paid now (the start-of-turn income is past); levels
@@ -24,7 +24,7 @@ def acquire(state: JSON, power: str, part: str, events: Events) -> bool:
     tech = DATA.tech_of_part(part)
     if set(tech.part_names) <= set(c["techs"]) and tech.stat in ("coins", "research"):
         c[tech.stat] += tech.bonus
-        ledger = c["income" if tech.stat == "coins" else "research_income"]
+        ledger = c["income"] if tech.stat == "coins" else c["research_income"]
         ledger["techs"] = ledger.get("techs", 0) + tech.bonus
     refresh_levels(c)
     if not had_nuclear and has_grant(state, power, "nuclear"):
@@ -32,14 +32,14 @@ def acquire(state: JSON, power: str, part: str, events: Events) -> bool:
     return True
 
 
-def research(state: JSON, power: str, part: str, events: Events) -> None:
+def research(state: State, power: str, part: str, events: Events) -> None:
     tech = DATA.tech_of_part(part)
     country(state, power)["research"] -= tech.cost
     acquire(state, power, part, events)
     events.tell(power, "tech_researched", tech=part, cost=tech.cost)
 
 
-def give(state: JSON, giver: str, receiver: str, part: str, events: Events) -> None:
+def give(state: State, giver: str, receiver: str, part: str, events: Events) -> None:
     """A tech gift (or the tech half of a sale): the giver keeps its copy; it is private news."""
     if part not in country(state, giver)["techs"]:
         events.tell(giver, "tech_not_owned", tech=part)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from engines.coins import diplomacy, economy, intel, techs, voting
 from engines.coins.checks import check, proposal_record
 from engines.coins.data import DATA
-from engines.coins.scoring import scores
+from engines.coins.scoring import totals
+from engines.coins.state import State, plain, typed
 from engines.coins.war import Front, resolve_wars
 from engines.coins.world import ORDERS, TALKS, VOTE, clear_effects, country, is_last_turn
 from engines.contract import JSON, Resolution
@@ -22,17 +23,18 @@ from engines.rng import Rng
 from engines.toolkit import Events, Orders, accepted, commands_named
 
 
-def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    state = typed(json)
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
     new = copy.deepcopy(state)
     events = Events(new["powers"])
-    valid = accepted(check, new, phase, orders, events, "order_refused")
+    valid = accepted(check, plain(new), phase, orders, events, "order_refused")
     PHASE_RESOLVERS[phase](new, valid, rng, events)
-    return events.resolution(new)
+    return events.resolution(plain(new))
 
 
-def _talks(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
+def _talks(state: State, orders: Orders, rng: Rng, events: Events) -> None:
     for power, cmd in commands_named(orders, "research"):
         techs.research(state, power, str(cmd.args["tech"]), events)
     for power, cmd in commands_named(orders, "share"):
@@ -57,13 +59,13 @@ def _talks(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
         voting.announce_proposal(state, proposal_record(power, cmd), events)
 
 
-def _vote(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
-    votes = {p: c.args["choice"] == DATA.yes.name for p, c in commands_named(orders, "vote")}
+def _vote(state: State, orders: Orders, rng: Rng, events: Events) -> None:
+    votes = {p: c.args["choice"] == DATA.votes.yes.name for p, c in commands_named(orders, "vote")}
     voting.tally(state, votes, events)
     state["phase"] = ORDERS
 
 
-def _orders(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
+def _orders(state: State, orders: Orders, rng: Rng, events: Events) -> None:
     for power, cmd in commands_named(orders, "leader"):
         country(state, power)["perk"] = str(cmd.args["perk"])
         events.tell(power, "perk_chosen", perk=str(cmd.args["perk"]))
@@ -83,7 +85,7 @@ def _orders(state: JSON, orders: Orders, rng: Rng, events: Events) -> None:
     start_turn(state, rng, events)
 
 
-def _funding(state: JSON, power: str, orders: Orders) -> dict[str, int]:
+def _funding(state: State, power: str, orders: Orders) -> dict[str, int]:
     """A power's own funding, or, under External Administration, the lower median per line of
     what the managing powers ordered (a power that says nothing about a line counts as 0)."""
     if power not in state["effects"]["external"]:
@@ -104,7 +106,7 @@ def _funding(state: JSON, power: str, orders: Orders) -> dict[str, int]:
     return funding
 
 
-def start_turn(state: JSON, rng: Rng, events: Events) -> None:
+def start_turn(state: State, rng: Rng, events: Events) -> None:
     state["turn"] += 1
     state["phase"] = TALKS
     state["effects"] = clear_effects()
@@ -131,9 +133,9 @@ def start_turn(state: JSON, rng: Rng, events: Events) -> None:
     voting.choose_chair(state, rng, events)
 
 
-def _end_game(state: JSON, events: Events) -> None:
+def _end_game(state: State, events: Events) -> None:
     state["over"] = True
-    final = scores(state)
+    final = totals(state)
     ranking = sorted(state["powers"], key=lambda p: -final[p])
     for power in ranking:
         # equal totals share a place ("1, 1, 3"): the rulebook names no tie-break
@@ -144,5 +146,5 @@ def _end_game(state: JSON, events: Events) -> None:
         events.tell(power, "your_final_score", vp=final[power])
 
 
-Resolver = Callable[[JSON, Orders, Rng, Events], None]
+Resolver = Callable[[State, Orders, Rng, Events], None]
 PHASE_RESOLVERS: dict[str, Resolver] = {TALKS: _talks, VOTE: _vote, ORDERS: _orders}

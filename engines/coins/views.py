@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.coins.data import DATA
 from engines.coins.economy import payout
 from engines.coins.scoring import breakdown
+from engines.coins.state import ProposalRecord, Stat, typed
 from engines.coins.voting import details
 from engines.coins.world import LEVELS, available_army, country, has_grant
 from engines.contract import JSON
@@ -21,14 +22,16 @@ def _english_names() -> dict[str, str]:
     return names
 
 
-def _proposal(record: JSON) -> JSON:
+def _proposal(record: ProposalRecord) -> JSON:
     return {**record, "details": details(record)}
 
 
-def view(state: JSON, power: str) -> JSON:
+def view(json: JSON, power: str) -> JSON:
+    state = typed(json)
     c = country(state, power)
+    pending = state["proposal"]
     vp = breakdown(state, power)
-    totals = {
+    totals: dict[Stat, int] = {
         "coins": sum(c["income"].values()),
         "research": sum(c["research_income"].values()),
         **{stat: c[stat] for stat in LEVELS},
@@ -36,7 +39,7 @@ def view(state: JSON, power: str) -> JSON:
     return {
         "power": power,
         "turn": state["turn"],
-        "last_turn": DATA.last_turn,
+        "last_turn": DATA.game.last_turn,
         "phase": state["phase"],
         "over": state["over"],
         "perk": c["perk"],
@@ -72,7 +75,7 @@ def view(state: JSON, power: str) -> JSON:
         ],
         "nuclear": [p for p in state["powers"] if has_grant(state, p, "nuclear")],
         "chair": state["chair"],
-        "proposal": _proposal(state["proposal"]) if state["proposal"] else {},
+        "proposal": _proposal(pending) if pending else {},
         "passed": [_proposal(record) for record in state["passed"]],
         "effects": {
             "immune": list(state["effects"]["immune"]),

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from engines.coins.data import DATA
 from engines.coins.economy import pay
+from engines.coins.state import State
 from engines.coins.world import available_army, country
-from engines.contract import JSON
 from engines.toolkit import Events
 
 
@@ -25,7 +25,7 @@ class Front:
         return sum(self.attacks.values()) + sum(self.defends.values())
 
 
-def resolve_wars(state: JSON, fronts: Mapping[str, Front], events: Events) -> None:
+def resolve_wars(state: State, fronts: Mapping[str, Front], events: Events) -> None:
     wins: Counter[str] = Counter()
     lost: set[str] = set()
     for colony in state["colonies"]:
@@ -44,7 +44,7 @@ def resolve_wars(state: JSON, fronts: Mapping[str, Front], events: Events) -> No
 
 
 def _battle(
-    state: JSON, colony: str, fronts: Mapping[str, Front], wins: Counter[str], lost: set[str], events: Events
+    state: State, colony: str, fronts: Mapping[str, Front], wins: Counter[str], lost: set[str], events: Events
 ) -> None:
     """The largest force wins; a tie leaves the colony with its holder (owner or neutral)."""
     holder = state["colonies"][colony]
@@ -75,7 +75,9 @@ def _battle(
         events.announce("colony_stays_neutral", colony=colony)
 
 
-def _raids(state: JSON, target: str, fronts: Mapping[str, Front], wins: Counter[str], events: Events) -> None:
+def _raids(
+    state: State, target: str, fronts: Mapping[str, Front], wins: Counter[str], events: Events
+) -> None:
     """Each raid meets the army left at home; the margin is plundered in coins, never the land.
 
     Raids are settled strongest first (then in setup order), so a treasury emptied by one raid

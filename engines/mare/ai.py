@@ -5,10 +5,9 @@ Deterministic: it reads only the state, and only what its own `view` could show.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.contract import JSON, Command
 from engines.mare.data import DATA
+from engines.mare.state import State, typed
 from engines.mare.world import (
     ORDERS,
     bonus_at,
@@ -23,18 +22,19 @@ from engines.mare.world import (
     pool,
 )
 
-Plan = list[tuple[str, dict[str, Any]]]
+Plan = list[tuple[str, dict[str, int | str]]]
 T = DATA.thresholds
 
 
-def ai_orders(state: JSON, power: str, phase: str) -> list[Command]:
+def ai_orders(json: JSON, power: str, phase: str) -> list[Command]:
+    state = typed(json)
     if state["over"] or phase != ORDERS:
         return []
     plan = _plan(state, power)
     return [Command(name, args, line) for line, (name, args) in enumerate(plan, start=1)]
 
 
-def _plan(state: JSON, power: str) -> Plan:
+def _plan(state: State, power: str) -> Plan:
     budget = influence(state, power)
     plan: Plan = []
     extra = extra_components(state, power)
@@ -60,7 +60,7 @@ def _plan(state: JSON, power: str) -> Plan:
     if target and budget >= DATA.ai.attack_bid:
         plan.append(("influence", {"territory": target, "amount": budget}))
         victor = DATA.general_of("victor").name
-        if victor in held_generals(state, power) and budget >= DATA.rules.victor_min:
+        if victor in held_generals(state, power) and budget >= DATA.generals_rules.victor_min:
             plan.append(("general", {"general": victor, "territory": target}))
     sukh = DATA.general_of("sukhbaatar").name
     if sukh in held_generals(state, power) and [g for g in pool(state) if g != sukh]:
@@ -68,7 +68,7 @@ def _plan(state: JSON, power: str) -> Plan:
     return plan
 
 
-def _neutral_targets(state: JSON, power: str) -> list[str]:
+def _neutral_targets(state: State, power: str) -> list[str]:
     """Neutral territories it may conquer: next to its own (or, landless, next to nobody's)."""
     mine = set(owned(state, power))
     found = []
@@ -81,7 +81,7 @@ def _neutral_targets(state: JSON, power: str) -> list[str]:
     return sorted(found, key=lambda t: (not bonus_at(state, t), not is_land(t), state["map"].index(t)))
 
 
-def _enemy_target(state: JSON, power: str) -> str:
+def _enemy_target(state: State, power: str) -> str:
     """An enemy border territory next to its own, rotated by its seat so AIs differ."""
     mine = set(owned(state, power))
     found = [
@@ -94,4 +94,4 @@ def _enemy_target(state: JSON, power: str) -> str:
     if not found:
         return ""
     seat = state["powers"].index(power)
-    return str(found[seat % len(found)])
+    return found[seat % len(found)]

@@ -14,6 +14,7 @@ from engines import toolkit
 from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
+from engines.mare.state import Allocation, Row, State, typed
 from engines.mare.world import (
     adjacent,
     bonus_at,
@@ -37,14 +38,18 @@ class Mail(toolkit.Mail):
 
     spent: int = 0
 
+    @property
+    def game(self) -> State:
+        return typed(self.state)
+
     def bids_on(self, territory: str) -> bool:
         return any(c.name == "influence" and c.args.get("territory") == territory for c in self.commands)
 
     def holds(self, general: str) -> bool:
-        return general in held_generals(self.state, self.power)
+        return general in held_generals(self.game, self.power)
 
     def mine(self, territory: str) -> bool:
-        return bool(self.state["owners"][territory] == self.power)
+        return self.game["owners"][territory] == self.power
 
 
 Check = Callable[[Mail, Command], Msg | None]
@@ -54,7 +59,7 @@ def _msg(code: str, **params: str | int) -> Msg:
     return Msg(code, params)
 
 
-def cost(state: JSON, cmd: Command) -> int:
+def cost(cmd: Command) -> int:
     """What an order takes from the turn's influence."""
     if cmd.name in ("influence", "support"):
         return int(cmd.args["amount"])
@@ -64,7 +69,7 @@ def cost(state: JSON, cmd: Command) -> int:
 
 
 def _spend(mail: Mail, cmd: Command) -> Msg | None:
-    amount, have = cost(mail.state, cmd), influence(mail.state, mail.power)
+    amount, have = cost(cmd), influence(mail.game, mail.power)
     if mail.spent + amount > have:
         return _msg("mare_not_enough_influence", need=mail.spent + amount, have=have, left=have - mail.spent)
     mail.spent += amount
@@ -105,7 +110,7 @@ def _charm(mail: Mail, cmd: Command) -> Msg | None:
 
 def _unite(mail: Mail, cmd: Command) -> Msg | None:
     first, other = str(cmd.args["territory"]), str(cmd.args["other"])
-    if not adjacent(mail.state, first, other):
+    if not adjacent(mail.game, first, other):
         return _msg("mare_not_adjacent", territory=first, other=other)
     return _sent_general(mail, DATA.general_of("unifier").name, first)
 
@@ -116,7 +121,7 @@ def _kill(mail: Mail, cmd: Command) -> Msg | None:
         return _msg("mare_general_not_yours", general=killer)
     if target == killer:
         return _msg("mare_kill_self")
-    if target in pool(mail.state):
+    if target in pool(mail.game):
         return _msg("mare_general_in_pool", general=target)
     return None
 
@@ -125,7 +130,7 @@ def _exchange(mail: Mail, cmd: Command) -> Msg | None:
     sukh, target = DATA.general_of("sukhbaatar").name, str(cmd.args["general"])
     if not mail.holds(sukh):
         return _msg("mare_general_not_yours", general=sukh)
-    if target == sukh or target not in pool(mail.state):
+    if target == sukh or target not in pool(mail.game):
         return _msg("mare_general_not_in_pool", general=target)
     return None
 
@@ -136,14 +141,14 @@ def _fortify(mail: Mail, cmd: Command) -> Msg | None:
         return _msg("mare_not_your_territory", territory=territory)
     if not is_land(territory):
         return _msg("mare_fortress_on_sea", territory=territory)
-    if territory in mail.state["fortresses"]:
+    if territory in mail.game["fortresses"]:
         return _msg("mare_fortress_exists", territory=territory)
     return _spend(mail, cmd)
 
 
 def _raze(mail: Mail, cmd: Command) -> Msg | None:
     territory = str(cmd.args["territory"])
-    if mail.state["fortresses"].get(territory) != mail.power:
+    if mail.game["fortresses"].get(territory) != mail.power:
         return _msg("mare_no_fortress", territory=territory)
     return _spend(mail, cmd)
 
@@ -153,15 +158,15 @@ def _move_bonus(mail: Mail, cmd: Command) -> Msg | None:
     for territory in (source, target):
         if not mail.mine(territory):
             return _msg("mare_not_your_territory", territory=territory)
-    if not bonus_at(mail.state, source):
+    if not bonus_at(mail.game, source):
         return _msg("mare_no_bonus_there", territory=source)
-    if not is_land(target) or bonus_at(mail.state, target):
+    if not is_land(target) or bonus_at(mail.game, target):
         return _msg("mare_bad_bonus_target", territory=target)
     return _spend(mail, cmd)
 
 
 def _connect(mail: Mail, cmd: Command) -> Msg | None:
-    extra = extra_components(mail.state, mail.power)
+    extra = extra_components(mail.game, mail.power)
     if int(cmd.args["count"]) > extra:
         return _msg("mare_connect_too_many", count=int(cmd.args["count"]), extra=extra)
     return _spend(mail, cmd)
@@ -169,11 +174,11 @@ def _connect(mail: Mail, cmd: Command) -> Msg | None:
 
 def _permit(mail: Mail, cmd: Command) -> Msg | None:
     power, territory = str(cmd.args["power"]), str(cmd.args["territory"])
-    if power == mail.power or owned(mail.state, power):
+    if power == mail.power or owned(mail.game, power):
         return _msg("mare_permit_not_landless", power=power)
-    if mail.state["owners"][territory]:
+    if mail.game["owners"][territory]:
         return _msg("mare_permit_not_neutral", territory=territory)
-    if not any(mail.mine(n) for n in neighbours(mail.state, territory)):
+    if not any(mail.mine(n) for n in neighbours(mail.game, territory)):
         return _msg("mare_permit_not_neighbour", territory=territory)
     return None
 
@@ -238,8 +243,9 @@ def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
     return None if first is None else _msg("mare_duplicate_order", first=first)
 
 
-def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the commands this power can use now."""
+    state = typed(json)
     held = {DATA.general(g).command for g in held_generals(state, power)}
     mine = owned(state, power)
     closed = {
@@ -257,12 +263,13 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
     return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]
 
 
-def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    state = typed(json)
     if state["over"]:
         return [Problem(0, _msg("mare_game_over"))]
     if phase != state["phase"]:
         return [Problem(0, _msg("mare_wrong_phase", phase=state["phase"]))]
-    mail = Mail(state, power, commands, vocabularies(state))
+    mail = Mail(json, power, commands, vocabularies(json))
     problems: list[Problem] = []
     for cmd in commands:
         msg = _shape_problem(mail, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
@@ -275,31 +282,31 @@ def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> l
     return problems
 
 
-def spending(state: JSON, power: str, commands: Sequence[Command]) -> JSON:
+def spending(state: State, power: str, commands: Sequence[Command]) -> Allocation:
     """The allocation table of accepted orders: what goes where, the total and what is left."""
-    rows: list[dict[str, str | int]] = [
+    rows: list[Row] = [
         {
             "order": cmd.name,
             "territory": str(cmd.args.get("territory", "")),
             "side": str(cmd.args.get("side", "")),
-            "amount": cost(state, cmd),
+            "amount": cost(cmd),
         }
         for cmd in commands
-        if cost(state, cmd)
+        if cost(cmd)
     ]
     have = influence(state, power)
-    spent = sum(int(row["amount"]) for row in rows)
+    spent = sum(row["amount"] for row in rows)
     return {"rows": rows, "available": have, "spent": spent, "left": have - spent}
 
 
 _ROW_CODES = {"influence": "mare_summary_influence", "support": "mare_summary_support"}
 
 
-def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """The reply's allocation table: each paid order, then the total and what is left (the one
     mail phase's; `phase` is the contract's and changes nothing)."""
-    table = spending(state, power, commands)
-    rows = [_msg(_ROW_CODES.get(str(row["order"]), "mare_summary_action"), **row) for row in table["rows"]]
+    table = spending(typed(json), power, commands)
+    rows = [_msg(_ROW_CODES.get(row["order"], "mare_summary_action"), **row) for row in table["rows"]]
     return [
         *rows,
         _msg("mare_summary_total", spent=table["spent"], available=table["available"], left=table["left"]),

@@ -22,7 +22,7 @@ from engines.mare.data import DATA
 from engines.rng import Rng
 
 NEUTRALS = DATA.neutrals.name
-R = DATA.rules
+R = DATA.generals_rules
 
 
 @dataclass(frozen=True)

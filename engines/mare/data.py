@@ -1,19 +1,26 @@
-"""The rulebook's numbers and our map, loaded once from data.toml into typed, frozen records."""
+"""The rulebook's numbers and our map: data.toml read once through the shared schema
+(engines.ruledata).
+
+The models mirror the file, table by table; a broken edit (an unknown people, an adjacency listed
+on one side only, a general missing from the pool) stops the daemon at start with the file and the
+key, never mid-game with a KeyError.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
+from typing import Annotated, Literal, Self, get_args
 
-from engines.toolkit import Named, by_name, named_fields, read_toml
+from pydantic import BeforeValidator, model_validator
+
+from engines.ruledata import Named, RuleData, load_rules
+from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 
-LAND, SEA = "land", "sea"
-BONUS_KINDS = ("influence", "sea_reach", "no_internal")
-GENERAL_KINDS = (
+GeneralKind = Literal[
     "annihilator",
     "debilitator",
     "dominator",
@@ -27,37 +34,27 @@ GENERAL_KINDS = (
     "crusher",
     "sukhbaatar",
     "killer",
-)
-GENERAL_COMMANDS = ("general", "charm", "unite", "kill", "exchange")
+]
 
 
-@dataclass(frozen=True)
-class Territory(Named):
-    kind: str
-    home: str
-    only_with: str
-    neighbours: tuple[str, ...]
-
-    @property
-    def is_land(self) -> bool:
-        return self.kind == LAND
+def _hundredths(value: object) -> Fraction:
+    """The file keeps coefficients as whole hundredths (80 = 0.8) so they stay exact."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value, 100)
+    raise ValueError("a whole number of hundredths (80 = 0.8)")
 
 
-@dataclass(frozen=True)
-class Bonus(Named):
-    kind: str
-    value: int
-    at: str
+Hundredths = Annotated[Fraction, BeforeValidator(_hundredths)]
 
 
-@dataclass(frozen=True)
-class General(Named):
-    kind: str
-    command: str
+class Game(RuleData):
+    start_might: int
+    min_players: int
+    max_players: int
+    might_floor: int
 
 
-@dataclass(frozen=True)
-class Thresholds:
+class Thresholds(RuleData):
     mighty: int
     profitable_spent: int
     robber_spent: int
@@ -73,8 +70,13 @@ class Thresholds:
     special_action_loss: int
 
 
-@dataclass(frozen=True)
-class Costs:
+class Readings(RuleData):
+    """Where the rulebook reads two ways, the GM's choice (README, «Rule readings»)."""
+
+    lone_bid_profitable: bool
+
+
+class Costs(RuleData):
     fortress: int
     raze: int
     move_bonus: int
@@ -82,18 +84,14 @@ class Costs:
     connectivity_step: int
 
 
-@dataclass(frozen=True)
-class Distance:
-    """Coefficients as exact fractions (the file keeps hundredths)."""
-
-    near: Fraction
-    sea: Fraction
-    land: Fraction
-    internal: Fraction
+class Distance(RuleData):
+    near: Hundredths
+    sea: Hundredths
+    land: Hundredths
+    internal: Hundredths
 
 
-@dataclass(frozen=True)
-class GeneralRules:
+class GeneralRules(RuleData):
     annihilator_over: int
     debilitator_minus: int
     dominator_steal: int
@@ -106,23 +104,41 @@ class GeneralRules:
     crusher_loss: int
 
 
-@dataclass(frozen=True)
-class AiPlan:
+class Bonus(Named):
+    kind: Literal["influence", "sea_reach", "no_internal"]
+    value: int
+    at: str
+
+
+class Territory(Named):
+    kind: Literal["land", "sea"]
+    home: str = ""
+    only_with: str = ""
+    neighbours: tuple[str, ...]
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind == "land"
+
+
+class General(Named):
+    kind: GeneralKind
+    command: Literal["general", "charm", "unite", "kill", "exchange"]
+
+
+class AiPlan(RuleData):
     own_land_bid: int
     neutral_bid: int
     attack_bid: int
 
 
-@dataclass(frozen=True)
-class Data:
-    start_might: int
-    min_players: int
-    max_players: int
-    might_floor: int
+class Data(RuleData):
+    game: Game
     thresholds: Thresholds
+    readings: Readings
     costs: Costs
     distance: Distance
-    rules: GeneralRules
+    generals_rules: GeneralRules
     neutrals: Named
     powers: tuple[Named, ...]
     bonuses: tuple[Bonus, ...]
@@ -139,82 +155,48 @@ class Data:
     def general(self, name: str) -> General:
         return by_name(self.generals, name)
 
-    def general_of(self, kind: str) -> General:
+    def general_of(self, kind: GeneralKind) -> General:
         return next(g for g in self.generals if g.kind == kind)
 
-    def map_for(self, powers: tuple[str, ...] | list[str]) -> tuple[Territory, ...]:
+    def map_for(self, powers: Sequence[str]) -> tuple[Territory, ...]:
         """The territories of a game played by these peoples (extra peoples bring their lands)."""
         return tuple(t for t in self.territories if not t.only_with or t.only_with in powers)
 
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        """The map holds together, every name one table gives another exists there, and the pool
+        has each general once."""
+        problems = [*self._map_problems(), *self._name_problems()]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
 
-def _check(data: Data) -> Data:
-    """Fail at import, not mid-game, when an edit breaks the data file's shape."""
-    names = {t.name: t for t in data.territories}
-    powers = {p.name for p in data.powers}
-    if len(names) != len(data.territories):
-        raise ValueError("a territory is listed twice")
-    for t in data.territories:
-        if t.kind not in (LAND, SEA):
-            raise ValueError(f"{t.name}: kind must be land or sea")
-        for other in (t.home, t.only_with):
-            if other and other not in powers:
-                raise ValueError(f"{t.name}: unknown people {other}")
-        for n in t.neighbours:
-            if n not in names or t.name not in names[n].neighbours:
-                raise ValueError(f"{t.name} – {n}: adjacency must be listed on both sides")
-    for b in data.bonuses:
-        if b.kind not in BONUS_KINDS or not names[b.at].is_land or names[b.at].only_with:
-            raise ValueError(f"bonus {b.name}: bad kind or place")
-    if len({b.at for b in data.bonuses}) != len(data.bonuses):
-        raise ValueError("two bonuses on one territory")
-    if sorted(g.kind for g in data.generals) != sorted(GENERAL_KINDS):
-        raise ValueError("the general pool needs each kind exactly once")
-    if any(g.command not in GENERAL_COMMANDS for g in data.generals):
-        raise ValueError("unknown general command")
-    if len(data.powers) < data.max_players:
-        raise ValueError("fewer peoples than max_players")
-    return data
+    def _map_problems(self) -> Iterable[str]:
+        places = {t.name: t for t in self.territories}
+        if len(places) != len(self.territories):
+            yield "territories: a territory is listed twice"
+        for i, t in enumerate(self.territories):
+            for n in t.neighbours:
+                if n not in places or t.name not in places[n].neighbours:
+                    yield f"territories.{i}.neighbours: {t.name} – {n} must be listed on both sides"
+        for i, b in enumerate(self.bonuses):
+            place = places.get(b.at)
+            if place is None or not place.is_land or place.only_with:
+                yield f"bonuses.{i}.at: {b.at!r} is not a land territory of every game"
+        if len({b.at for b in self.bonuses}) != len(self.bonuses):
+            yield "bonuses: two bonuses on one territory"
 
-
-def _fraction(hundredths: int) -> Fraction:
-    return Fraction(hundredths, 100)
-
-
-@cache
-def load(path: Path = DATA_FILE) -> Data:
-    raw = read_toml(path)
-    game, dist = raw["game"], raw["distance"]
-    return _check(
-        Data(
-            start_might=game["start_might"],
-            min_players=game["min_players"],
-            max_players=game["max_players"],
-            might_floor=game["might_floor"],
-            thresholds=Thresholds(**raw["thresholds"]),
-            costs=Costs(**raw["costs"]),
-            distance=Distance(*(_fraction(dist[k]) for k in ("near", "sea", "land", "internal"))),
-            rules=GeneralRules(**raw["generals_rules"]),
-            neutrals=Named(**named_fields(raw["neutrals"])),
-            powers=tuple(Named(**named_fields(x)) for x in raw["powers"]),
-            bonuses=tuple(
-                Bonus(**named_fields(x), kind=x["kind"], value=x["value"], at=x["at"]) for x in raw["bonuses"]
-            ),
-            territories=tuple(
-                Territory(
-                    **named_fields(x),
-                    kind=x["kind"],
-                    home=x.get("home", ""),
-                    only_with=x.get("only_with", ""),
-                    neighbours=tuple(x["neighbours"]),
-                )
-                for x in raw["territories"]
-            ),
-            generals=tuple(
-                General(**named_fields(x), kind=x["kind"], command=x["command"]) for x in raw["generals"]
-            ),
-            ai=AiPlan(**raw["ai"]),
-        )
-    )
+    def _name_problems(self) -> Iterable[str]:
+        powers = {p.name for p in self.powers}
+        for i, t in enumerate(self.territories):
+            for key, people in (("home", t.home), ("only_with", t.only_with)):
+                if people and people not in powers:
+                    yield f"territories.{i}.{key}: {people!r} is not one of the powers"
+        kinds = sorted(g.kind for g in self.generals)
+        if kinds != sorted(get_args(GeneralKind)):
+            yield "generals: the pool needs each kind exactly once"
+        if len(self.powers) < self.game.max_players:
+            yield f"powers: {len(self.powers)} peoples, fewer than game.max_players"
 
 
-DATA = load()
+DATA = load_rules(DATA_FILE, Data)

@@ -7,22 +7,23 @@ import copy
 
 from engines.contract import JSON, Adjustable
 from engines.mare.data import DATA
+from engines.mare.state import typed
 from engines.text import Text
 
 ADJUSTABLES: dict[str, Adjustable] = {
-    "might": Adjustable("might", Text("МОЩЬ", "Might"), ("МОЩЬ", "MIGHT"), minimum=DATA.might_floor)
+    "might": Adjustable("might", Text("МОЩЬ", "Might"), ("МОЩЬ", "MIGHT"), minimum=DATA.game.might_floor)
 }
 
 
-def read(state: JSON, power: str, name: str) -> int:
+def read(json: JSON, power: str, name: str) -> int:
     if name not in ADJUSTABLES:
         raise KeyError(name)
-    return int(state["might"][power])
+    return typed(json)["might"][power]
 
 
-def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
+def adjust(json: JSON, power: str, name: str, value: int) -> JSON:
     if name not in ADJUSTABLES:
         raise KeyError(name)
-    result = copy.deepcopy(state)
-    result["might"][power] = max(DATA.might_floor, value)
+    result = copy.deepcopy(json)
+    typed(result)["might"][power] = max(DATA.game.might_floor, value)
     return result

@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from engines.contract import JSON
 from engines.mare.conflict import NEUTRALS, Conflict
 from engines.mare.data import DATA
 from engines.mare.events import Events
+from engines.mare.state import Due, State
 from engines.mare.world import decimal, is_land
 from engines.rng import Rng
 
-T, R = DATA.thresholds, DATA.rules
+T, R = DATA.thresholds, DATA.generals_rules
 
 
 @dataclass
@@ -28,14 +28,14 @@ class Aftermath:
     results: dict[str, str] = field(default_factory=dict)  # territory → winner ("" nobody)
     to_pool: set[str] = field(default_factory=set)  # generals sent back by the Annihilator
     heroic: list[tuple[str, str]] = field(default_factory=list)  # (winner, territory)
-    pesterator: list[JSON] = field(default_factory=list)  # neutrals' support due next turn
+    pesterator: list[Due] = field(default_factory=list)  # neutrals' support due next turn
 
 
 def _players(sides: list[str]) -> list[str]:
     return [side for side in sides if side != NEUTRALS]
 
 
-def settle(start: JSON, conflict: Conflict, events: Events, after: Aftermath, rng: Rng) -> None:
+def settle(start: State, conflict: Conflict, events: Events, after: Aftermath, rng: Rng) -> None:
     winner = conflict.winner
     for territory in conflict.territories:
         after.results[territory] = winner
@@ -43,11 +43,17 @@ def settle(start: JSON, conflict: Conflict, events: Events, after: Aftermath, rn
     _generals(conflict, events, after, rng)
 
 
-def _outcomes(start: JSON, c: Conflict, territory: str, events: Events, after: Aftermath) -> None:
+def _profitable(c: Conflict, spent: int) -> bool:
+    """Spent at most 3 (with support); a lone bid, which beats nobody, counts only in the literal
+    reading, the GM's switch (README, «Rule readings»)."""
+    return spent <= T.profitable_spent and (bool(c.losers) or DATA.readings.lone_bid_profitable)
+
+
+def _outcomes(start: State, c: Conflict, territory: str, events: Events, after: Aftermath) -> None:
     winner, owner = c.winner, start["owners"][territory]
     if winner and winner != NEUTRALS and is_land(territory):
         spent = c.spent(winner)
-        if owner == winner and spent <= T.profitable_spent:
+        if owner == winner and _profitable(c, spent):
             events.change_might(
                 winner, T.profitable_gain, "mare_profitable", territory=territory, spent=spent
             )

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.contract import JSON
 from engines.mare.conflict import NEUTRALS
 from engines.mare.events import Events
+from engines.mare.state import State
 from engines.mare.world import bonus_at, components, is_border, is_land, neighbours, owned
 
 
 def paint(
-    start: JSON, new: JSON, results: Mapping[str, str], permits: set[tuple[str, str, str]], events: Events
+    start: State, new: State, results: Mapping[str, str], permits: set[tuple[str, str, str]], events: Events
 ) -> None:
     """`permits`: (giver, landless power, territory) from РАЗРЕШИТЬ orders."""
     for territory in start["map"]:
@@ -32,8 +32,8 @@ def paint(
             )
 
 
-def _painted(start: JSON, territory: str, winner: str, permits: set[tuple[str, str, str]]) -> str:
-    owner = str(start["owners"][territory])
+def _painted(start: State, territory: str, winner: str, permits: set[tuple[str, str, str]]) -> str:
+    owner = start["owners"][territory]
     if winner == NEUTRALS:
         return ""  # «Победа нейтралов … делает нейтральной любую территорию»
     if owner == winner:
@@ -48,7 +48,7 @@ def _painted(start: JSON, territory: str, winner: str, permits: set[tuple[str, s
     return owner
 
 
-def vanish_sea_pieces(new: JSON, events: Events) -> None:
+def vanish_sea_pieces(new: State, events: Events) -> None:
     """A split state loses every piece made only of sea territories, at once."""
     for power in new["powers"]:
         pieces = components(new, power)
@@ -63,7 +63,7 @@ def vanish_sea_pieces(new: JSON, events: Events) -> None:
 
 
 def fortresses(
-    new: JSON, builds: list[tuple[str, str]], razes: list[tuple[str, str]], events: Events
+    new: State, builds: list[tuple[str, str]], razes: list[tuple[str, str]], events: Events
 ) -> None:
     """Destroyed on a change of owner; razed ones go after their last help; built ones appear if held."""
     for territory, owner in sorted(new["fortresses"].items()):
@@ -84,7 +84,7 @@ def fortresses(
             events.tell(power, "mare_fortress_not_built", territory=territory)
 
 
-def move_bonuses(new: JSON, moves: list[tuple[str, str, str]], events: Events) -> None:
+def move_bonuses(new: State, moves: list[tuple[str, str, str]], events: Events) -> None:
     """(power, from, to): the bonus moves only if the power holds both at the end of the turn."""
     for power, source, target in moves:
         bonus = bonus_at(new, source)

@@ -10,6 +10,7 @@ from engines.contract import JSON, Adjustable, PhaseSpec
 from engines.mare import ai, checks, gm, turn, views, world
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
+from engines.mare.state import plain
 from engines.mare.victory import scores
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
@@ -25,8 +26,8 @@ class MareRuleset(ModularRuleset):
         "Mediterranean Twist: antiquity, one resource (МОЩЬ)",
     )
     power_keywords: tuple[str, ...] = ("НАРОД", "PEOPLE")
-    min_players: int = DATA.min_players
-    max_players: int = DATA.max_players
+    min_players: int = DATA.game.min_players
+    max_players: int = DATA.game.max_players
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
@@ -48,7 +49,7 @@ class MareRuleset(ModularRuleset):
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""
-        return world.setup(list(powers))
+        return plain(world.setup(list(powers)))
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

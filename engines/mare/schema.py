@@ -5,7 +5,8 @@ once, so the turn is a simultaneous auction per territory."""
 from __future__ import annotations
 
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
-from engines.mare.data import DATA
+from engines.mare.data import DATA, GeneralKind
+from engines.mare.state import typed
 from engines.mare.world import ORDERS
 from engines.text import Text
 from engines.toolkit import power_vocabulary, vocabulary_of
@@ -29,7 +30,7 @@ _ALLY = DATA.powers[1].name
 _PLAIN = next(g for g in DATA.generals if g.command == "general")
 
 
-def _general(kind: str) -> str:
+def _general(kind: GeneralKind) -> str:
     return DATA.general_of(kind).name
 
 
@@ -183,7 +184,8 @@ PHASES: dict[str, PhaseSpec] = {
 }
 
 
-def vocabularies(state: JSON) -> dict[str, Vocabulary]:
+def vocabularies(json: JSON) -> dict[str, Vocabulary]:
+    state = typed(json)
     powers = power_vocabulary(DATA.powers, state["powers"])
     territories = vocabulary_of(DATA.territory(t) for t in state["map"])
     return {

@@ -17,6 +17,7 @@ from engines.mare.conflict import NEUTRALS, Conflict, Play, Stake, fight
 from engines.mare.data import DATA
 from engines.mare.events import Events
 from engines.mare.outcomes import Aftermath, settle
+from engines.mare.state import State, plain, typed
 from engines.mare.victory import check_victory
 from engines.mare.world import (
     coefficient,
@@ -34,12 +35,13 @@ from engines.toolkit import Orders, accepted, commands_named
 T, C = DATA.thresholds, DATA.costs
 
 
-def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    state = typed(json)
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
     start, new = copy.deepcopy(state), copy.deepcopy(state)
     events = Events(new["powers"])
-    valid = accepted(check, start, phase, orders, events, "mare_order_refused")
+    valid = accepted(check, plain(start), phase, orders, events, "mare_order_refused")
     events.announce("mare_news_turn", turn=start["turn"])
     _connectivity(start, valid, events)
     _special_actions(valid, events)
@@ -65,10 +67,10 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
         new["turn"] += 1
         _new_turn(new, events)
     _publish_map(new, events)
-    return events.resolution(new)
+    return events.resolution(plain(new))
 
 
-def _connectivity(start: JSON, orders: Orders, events: Events) -> None:
+def _connectivity(start: State, orders: Orders, events: Events) -> None:
     for power in start["powers"]:
         extra = extra_components(start, power)
         if not extra:
@@ -93,7 +95,7 @@ def _special_actions(orders: Orders, events: Events) -> None:
         )
 
 
-def _stakes(start: JSON, orders: Orders) -> list[Stake]:
+def _stakes(start: State, orders: Orders) -> list[Stake]:
     stakes = []
     for power, cmd in [*commands_named(orders, "influence"), *commands_named(orders, "support")]:
         territory, raw = str(cmd.args["territory"]), int(cmd.args["amount"])
@@ -107,7 +109,7 @@ def _stakes(start: JSON, orders: Orders) -> list[Stake]:
             Stake(owner, owner, territory, C.fortress_influence, Fraction(C.fortress_influence), "fortress")
         )
     for due in start["pesterator"]:
-        amount = DATA.rules.pesterator_support
+        amount = DATA.generals_rules.pesterator_support
         stakes.append(Stake(NEUTRALS, due["power"], due["territory"], amount, Fraction(amount), "pesterator"))
     return stakes
 
@@ -128,7 +130,7 @@ def _plays(orders: Orders) -> list[Play]:
     return plays
 
 
-def _groups(start: JSON, stakes: list[Stake], plays: list[Play]) -> list[tuple[str, ...]]:
+def _groups(start: State, stakes: list[Stake], plays: list[Play]) -> list[tuple[str, ...]]:
     """Territories in conflict, in map order; the Unifier's two territories make one group."""
     busy = {s.territory for s in stakes} | {p.territory for p in plays}
     merged = {p.territory: p.target for p in plays if p.kind == "unifier"}
@@ -144,7 +146,7 @@ def _groups(start: JSON, stakes: list[Stake], plays: list[Play]) -> list[tuple[s
     return groups
 
 
-def _conflicts(start: JSON, orders: Orders, events: Events, rng: Rng) -> Aftermath:
+def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Aftermath:
     stakes, plays, after = _stakes(start, orders), _plays(orders), Aftermath()
     for stake in stakes:
         events.log(
@@ -211,7 +213,7 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
     events.announce("mare_news_conflict", territory=place, winner=c.winner or "—")
 
 
-def _general_moves(new: JSON, orders: Orders, after: Aftermath, events: Events, rng: Rng) -> None:
+def _general_moves(new: State, orders: Orders, after: Aftermath, events: Events, rng: Rng) -> None:
     """Annihilated generals return; Sukhbaatar exchanges; kills; then heroic draws from the pool."""
     for general in sorted(after.to_pool):
         new["generals"][general] = ""
@@ -240,12 +242,12 @@ def _general_moves(new: JSON, orders: Orders, after: Aftermath, events: Events, 
         events.announce("mare_news_heroic", power=winner, territory=territory)
 
 
-def _apply_might(new: JSON, events: Events) -> None:
+def _apply_might(new: State, events: Events) -> None:
     for power in new["powers"]:
-        new["might"][power] = max(DATA.might_floor, new["might"][power] + events.might[power])
+        new["might"][power] = max(DATA.game.might_floor, new["might"][power] + events.might[power])
 
 
-def _new_turn(new: JSON, events: Events) -> None:
+def _new_turn(new: State, events: Events) -> None:
     for power in new["powers"]:
         events.tell(
             power,
@@ -257,7 +259,7 @@ def _new_turn(new: JSON, events: Events) -> None:
         )
 
 
-def _publish_map(new: JSON, events: Events) -> None:
+def _publish_map(new: State, events: Events) -> None:
     """The painted map as a table in the news, then everyone's МОЩЬ."""
     for territory in new["map"]:
         events.announce(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from engines.contract import JSON
 from engines.mare.data import DATA
 from engines.mare.events import Events
+from engines.mare.state import State, typed
 from engines.mare.world import CONQUEST, DOMINATION, conquest_target, others, owned
 
 
-def winner(state: JSON) -> tuple[str, str]:
+def winner(state: State) -> tuple[str, str]:
     """(power, "conquest" | "domination") or ("", "")."""
     target = conquest_target(state)
     for power in state["powers"]:
@@ -22,7 +23,7 @@ def winner(state: JSON) -> tuple[str, str]:
     return "", ""
 
 
-def check_victory(state: JSON, events: Events) -> bool:
+def check_victory(state: State, events: Events) -> bool:
     power, how = winner(state)
     if not power:
         return False
@@ -40,8 +41,9 @@ def check_victory(state: JSON, events: Events) -> bool:
     return True
 
 
-def scores(state: JSON) -> dict[str, int]:
+def scores(json: JSON) -> dict[str, int]:
     """The rulebook has no points: territories held, and the winner counts the whole map on top."""
+    state = typed(json)
     found = {p: len(owned(state, p)) for p in state["powers"]}
     if state["winner"]:
         found[state["winner"]] += len(state["map"])

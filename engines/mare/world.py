@@ -1,16 +1,4 @@
-"""The state's shape (plain JSON) and the map questions every rule module asks.
-
-state = {turn, phase, over, powers,                 # the contract keys
-         map: [territory],                           # this game's territories, data order
-         owners: {territory: power or ""},           # public
-         might: {power: МОЩЬ},                       # public (see README)
-         fortresses: {territory: power},             # public, standing fortresses
-         bonuses: {bonus: territory},                # public
-         generals: {general: holder or ""},          # "" = the common pool; holders are private
-         pesterator: [{power, territory}],           # private: neutrals' support due this turn
-         allocations: {power: {rows, available, spent, left}},  # private: last turn's spending
-         winner: "", victory: ""}                    # "conquest" | "domination" once over
-"""
+"""The setup of a game and the map questions every rule module asks (the shape: state.py)."""
 
 from __future__ import annotations
 
@@ -18,14 +6,14 @@ import math
 from collections.abc import Iterable
 from fractions import Fraction
 
-from engines.contract import JSON
 from engines.mare.data import DATA
+from engines.mare.state import State
 
 ORDERS = "orders"
 CONQUEST, DOMINATION = "conquest", "domination"
 
 
-def setup(powers: list[str]) -> JSON:
+def setup(powers: list[str]) -> State:
     territories = DATA.map_for(powers)
     return {
         "turn": 1,
@@ -34,7 +22,7 @@ def setup(powers: list[str]) -> JSON:
         "powers": list(powers),
         "map": [t.name for t in territories],
         "owners": {t.name: t.home if t.home in powers else "" for t in territories},
-        "might": {p: DATA.start_might for p in powers},
+        "might": {p: DATA.game.start_might for p in powers},
         "fortresses": {},
         "bonuses": {b.name: b.at for b in DATA.bonuses},
         "generals": {g.name: "" for g in DATA.generals},
@@ -45,16 +33,16 @@ def setup(powers: list[str]) -> JSON:
     }
 
 
-def neighbours(state: JSON, territory: str) -> list[str]:
+def neighbours(state: State, territory: str) -> list[str]:
     present = set(state["map"])
     return [n for n in DATA.territory(territory).neighbours if n in present]
 
 
-def adjacent(state: JSON, a: str, b: str) -> bool:
+def adjacent(state: State, a: str, b: str) -> bool:
     return b in neighbours(state, a)
 
 
-def owned(state: JSON, power: str) -> list[str]:
+def owned(state: State, power: str) -> list[str]:
     return [t for t in state["map"] if state["owners"][t] == power]
 
 
@@ -62,35 +50,35 @@ def is_land(territory: str) -> bool:
     return DATA.territory(territory).is_land
 
 
-def is_border(state: JSON, territory: str) -> bool:
+def is_border(state: State, territory: str) -> bool:
     """Next to a territory of another player (neutrals do not count)."""
     owner = state["owners"][territory]
     return bool(owner) and any(state["owners"][n] not in ("", owner) for n in neighbours(state, territory))
 
 
-def is_internal(state: JSON, territory: str) -> bool:
+def is_internal(state: State, territory: str) -> bool:
     return bool(state["owners"][territory]) and not is_border(state, territory)
 
 
-def near(state: JSON, power: str, territory: str) -> bool:
+def near(state: State, power: str, territory: str) -> bool:
     """Owned by `power` or next to one of its territories."""
     mine = set(owned(state, power))
     return territory in mine or any(n in mine for n in neighbours(state, territory))
 
 
-def bonuses_of(state: JSON, power: str) -> list[str]:
+def bonuses_of(state: State, power: str) -> list[str]:
     return [b.name for b in DATA.bonuses if state["owners"].get(state["bonuses"][b.name]) == power]
 
 
-def has_bonus_kind(state: JSON, power: str, kind: str) -> bool:
+def has_bonus_kind(state: State, power: str, kind: str) -> bool:
     return any(DATA.bonus(b).kind == kind for b in bonuses_of(state, power))
 
 
-def bonus_at(state: JSON, territory: str) -> str:
+def bonus_at(state: State, territory: str) -> str:
     return next((b for b, at in state["bonuses"].items() if at == territory), "")
 
 
-def coefficient(state: JSON, power: str, territory: str) -> Fraction:
+def coefficient(state: State, power: str, territory: str) -> Fraction:
     """«Удалённость территорий»: 1 near, else 0.8 sea / 0.7 land, × 0.5 on another's internal one."""
     d = DATA.distance
     if near(state, power, territory):
@@ -108,7 +96,7 @@ def coefficient(state: JSON, power: str, territory: str) -> Fraction:
     return factor
 
 
-def components(state: JSON, power: str) -> list[list[str]]:
+def components(state: State, power: str) -> list[list[str]]:
     """The connected pieces of a power's state, each in map order, largest first (ties: map order)."""
     mine = owned(state, power)
     left, pieces = set(mine), []
@@ -127,7 +115,7 @@ def components(state: JSON, power: str) -> list[list[str]]:
     return sorted(pieces, key=lambda p: -len(p))
 
 
-def extra_components(state: JSON, power: str) -> int:
+def extra_components(state: State, power: str) -> int:
     return max(0, len(components(state, power)) - 1)
 
 
@@ -136,34 +124,34 @@ def connectivity_cost(paid: int) -> int:
     return DATA.costs.connectivity_step * paid * (paid + 1) // 2
 
 
-def influence(state: JSON, power: str) -> int:
+def influence(state: State, power: str) -> int:
     """Influence to spread this turn: МОЩЬ plus the income bonuses held (fortresses are extra)."""
     income = sum(DATA.bonus(b).value for b in bonuses_of(state, power) if DATA.bonus(b).kind == "influence")
-    return max(0, int(state["might"][power])) + income
+    return max(0, state["might"][power]) + income
 
 
-def fortresses_of(state: JSON, power: str) -> list[str]:
+def fortresses_of(state: State, power: str) -> list[str]:
     return [t for t in state["map"] if state["fortresses"].get(t) == power]
 
 
-def held_generals(state: JSON, power: str) -> list[str]:
+def held_generals(state: State, power: str) -> list[str]:
     return [g.name for g in DATA.generals if state["generals"][g.name] == power]
 
 
-def pool(state: JSON) -> list[str]:
+def pool(state: State) -> list[str]:
     return [g.name for g in DATA.generals if not state["generals"][g.name]]
 
 
-def conquest_target(state: JSON) -> int:
+def conquest_target(state: State) -> int:
     t = DATA.thresholds
     return math.ceil(len(state["map"]) * t.conquest_num / t.conquest_den)
 
 
-def others(state: JSON, power: str) -> list[str]:
+def others(state: State, power: str) -> list[str]:
     return [p for p in state["powers"] if p != power]
 
 
-def sides(state: JSON) -> list[str]:
+def sides(state: State) -> list[str]:
     """Who may be supported or charmed: the powers and the neutrals."""
     return [*state["powers"], DATA.neutrals.name]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import model_validator
 
 from engines.ruledata import Named, RuleData, RuleDataError, load_rules
 
@@ -49,3 +50,20 @@ def test_every_mistake_is_named_with_file_and_key(tmp_path: Path) -> None:
 def test_a_file_that_is_not_toml_is_named(tmp_path: Path) -> None:
     with pytest.raises(RuleDataError, match=r"data\.toml: not valid TOML"):
         load_rules(write(tmp_path, "start_coins = = 8"), Game)
+
+
+class Checked(RuleData):
+    low: int
+    high: int
+
+    @model_validator(mode="after")
+    def ordered(self) -> Checked:
+        if self.low > self.high:
+            raise ValueError(f"low: {self.low} is above high ({self.high})")
+        return self
+
+
+def test_a_check_over_a_whole_table_names_its_key_and_does_not_echo_the_table(tmp_path: Path) -> None:
+    with pytest.raises(RuleDataError) as caught:
+        load_rules(write(tmp_path, "low = 5\nhigh = 3\n"), Checked)
+    assert str(caught.value) == f"{tmp_path / 'data.toml'}: low: 5 is above high (3)"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.coins import RULESET
-from engines.coins.world import country
-from engines.contract import JSON
+from engines.coins import RULESET, world
+from engines.coins.state import Country, typed
+from engines.contract import JSON, Resolution
 from engines.rng import Rng
 from tests.engines.helpers import RulesetUnderTest
 
@@ -25,8 +25,27 @@ def game(turn: int = 2, phase: str = "talks", players: int = 4) -> JSON:
     return state
 
 
-def setc(state: JSON, power: str, **values: Any) -> dict[str, Any]:
+def setc(state: JSON, power: str, **values: Any) -> None:
     """Set a power's numbers directly (coins, army, intel, influence, research, techs, perk…)."""
-    c = country(state, power)
-    c.update(values)
-    return c
+    state["countries"][power].update(values)
+
+
+def country(state: JSON, power: str) -> Country:
+    """A power's numbers, read through the typed state as the rules read them."""
+    return world.country(typed(state), power)
+
+
+def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resolution]]:
+    """Every power played by the computer from setup to the end; every order set must pass check."""
+    state = RULESET.setup(RULESET.playable_powers(players), Rng(seed))
+    history: list[Resolution] = []
+    while not state["over"]:
+        phase = state["phase"]
+        orders = {p: RULESET.ai_orders(state, p, phase) for p in state["powers"]}
+        for power, commands in orders.items():
+            assert RULESET.check(state, power, phase, commands) == [], (state["turn"], phase, power)
+        result = RULESET.resolve(state, phase, orders, Rng(f"{seed}-{len(history)}"))
+        history.append(result)
+        state = result.state
+        assert len(history) < 100
+    return state, history

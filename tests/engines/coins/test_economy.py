@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from engines.coins.world import country
-from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from engines.coins.state import Country, Stat
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, problems, run, setc
 from tests.engines.helpers import mail, o
 
 
-def fund(line: str, amount: int) -> dict[str, Any]:
+def fund(line: str, amount: int) -> Country:
     """US funds one line on turn 1; returns its country at the start of turn 2."""
     state = game(1, "orders")
     state = run(state, {US: mail(o("invest", line=line, amount=amount))}).state
@@ -44,7 +42,9 @@ def test_science_1_2_3_coins_give_2_3_4_research(invested: int, research: int) -
     ("line", "stat"), [("Разведка", "intel"), ("Армия", "army"), ("Влияние", "influence")]
 )
 @pytest.mark.parametrize(("invested", "value"), [(0, 0), (1, 2), (2, 3), (3, 4)])
-def test_intel_army_influence_1_2_3_coins_give_2_3_4(line: str, stat: str, invested: int, value: int) -> None:
+def test_intel_army_influence_1_2_3_coins_give_2_3_4(
+    line: str, stat: Stat, invested: int, value: int
+) -> None:
     assert fund(line, invested)[stat] == value
 
 
@@ -106,7 +106,7 @@ def test_trade_alliance_gives_1_coin_per_partner_per_turn() -> None:
     ("perk", "stat"),
     [("Генерал", "army"), ("Изобретатель", "research"), ("Политик", "influence"), ("Шпион", "intel")],
 )
-def test_leader_perk_adds_1(perk: str, stat: str) -> None:
+def test_leader_perk_adds_1(perk: str, stat: Stat) -> None:
     state = run(game(1, "orders"), {US: mail(o("leader", perk=perk))}).state
     assert country(state, US)[stat] == 1
     assert country(state, CN)[stat] == 0

@@ -10,28 +10,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from engines import get_ruleset
 from engines.coins import RULESET
 from engines.coins.scoring import breakdown
-from engines.coins.world import country, partners
-from engines.contract import JSON, Resolution
+from engines.coins.state import typed
+from engines.coins.world import partners
 from engines.rng import Rng
 from engines.text import Msg
-from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, play_ai_game, problems, run, setc
 from tests.engines.helpers import as_json, codes, mail, o
-
-
-def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resolution]]:
-    """Every power played by the computer from setup to the end; every order set must pass check."""
-    state = RULESET.setup(RULESET.playable_powers(players), Rng(seed))
-    history: list[Resolution] = []
-    while not state["over"]:
-        phase = state["phase"]
-        orders = {p: RULESET.ai_orders(state, p, phase) for p in state["powers"]}
-        for power, commands in orders.items():
-            assert RULESET.check(state, power, phase, commands) == [], (state["turn"], phase, power)
-        result = RULESET.resolve(state, phase, orders, Rng(f"{seed}-{len(history)}"))
-        history.append(result)
-        state = result.state
-        assert len(history) < 100
-    return state, history
 
 
 def test_registered_as_coins() -> None:
@@ -82,12 +66,12 @@ def test_turn_one_is_orders_only_then_talks() -> None:
 
 def test_alliance_exists_only_when_both_sides_order_it_in_the_same_talks() -> None:
     state = run(game(), {US: mail(o("ally", kind="Военный", power=CN))}).state
-    assert partners(state, "military", US) == []
+    assert partners(typed(state), "military", US) == []
     state = game()
     state = run(
         state, {US: mail(o("ally", kind="Военный", power=CN)), CN: mail(o("ally", kind="Военный", power=US))}
     ).state
-    assert partners(state, "military", US) == [CN]
+    assert partners(typed(state), "military", US) == [CN]
 
 
 def test_breaking_an_alliance_is_one_sided() -> None:
@@ -135,7 +119,7 @@ def test_victory_points_from_every_source() -> None:
     state["colonies"]["Исландия"] = US
     state["colonies"]["Марс"] = US
     state["alliances"] = [{"kind": "trade", "powers": [US, CN]}, {"kind": "military", "powers": [US, CN]}]
-    assert breakdown(state, US) == {
+    assert breakdown(typed(state), US) == {
         "coins": 5,
         "wars": 4,
         "intel": 3,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engines.coins.world import country
 from engines.contract import Resolution
-from tests.engines.coins.helpers import CN, EU, RU, US, game, run
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, run
 from tests.engines.helpers import codes, mail, o
 
 

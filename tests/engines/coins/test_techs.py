@@ -6,8 +6,9 @@ import pytest
 
 from engines.coins import RULESET
 from engines.coins.data import DATA
-from engines.coins.world import country, has_grant
-from tests.engines.coins.helpers import CN, RU, US, game, problems, run, setc
+from engines.coins.state import Stat, typed
+from engines.coins.world import has_grant
+from tests.engines.coins.helpers import CN, RU, US, country, game, problems, run, setc
 from tests.engines.helpers import codes, mail, o
 
 
@@ -48,7 +49,7 @@ def test_unspent_research_points_carry_over() -> None:
     ("tech", "stat"),
     [("Высокоточное Оружие", "army"), ("Кибершпионаж", "intel"), ("Социальные Технологии", "influence")],
 )
-def test_bonus_technology_adds_1_at_once_and_every_turn(tech: str, stat: str) -> None:
+def test_bonus_technology_adds_1_at_once_and_every_turn(tech: str, stat: Stat) -> None:
     state = game(2, "talks")
     setc(state, US, research=4)
     state = run(state, {US: mail(o("research", tech=tech))}).state
@@ -110,10 +111,10 @@ def test_nuclear_weapons_need_both_parts_and_are_announced() -> None:
     state = game(2, "talks")
     setc(state, US, research=8)
     state = run(state, {US: mail(o("research", tech="Ядерное Оружие 1"))}).state
-    assert not has_grant(state, US, "nuclear")
+    assert not has_grant(typed(state), US, "nuclear")
     state["phase"] = "talks"
     result = run(state, {US: mail(o("research", tech="Ядерное Оружие 2"))})
-    assert has_grant(result.state, US, "nuclear")
+    assert has_grant(typed(result.state), US, "nuclear")
     assert "nuclear_power" in codes(result.news)
 
 

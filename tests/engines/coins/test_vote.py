@@ -6,11 +6,12 @@ from typing import Any
 
 from engines.coins import RULESET
 from engines.coins.data import DATA
+from engines.coins.state import typed
 from engines.coins.voting import EFFECTS
-from engines.coins.world import country, partners
+from engines.coins.world import partners
 from engines.contract import JSON
 from engines.rng import Rng
-from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, problems, run, setc
 from tests.engines.helpers import codes, mail, o
 
 
@@ -197,8 +198,8 @@ def test_sanctions_x_loses_all_trade_alliances() -> None:
         {"kind": "military", "powers": [CN, RU]},
     ]
     state = passed(state, "Санкции", target=RU)
-    assert partners(state, "trade", RU) == []
-    assert partners(state, "military", RU) == [CN]
+    assert partners(typed(state), "trade", RU) == []
+    assert partners(typed(state), "military", RU) == [CN]
 
 
 def test_external_administration_others_decide_x_funding() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engines.coins.world import country
 from engines.contract import JSON
-from tests.engines.coins.helpers import CN, EU, RU, US, game, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, problems, run, setc
 from tests.engines.helpers import codes, mail, o
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.contract import JSON, Resolution
 from engines.mare import RULESET
+from engines.mare.state import typed
 from engines.mare.world import owned
 from engines.rng import Rng
 from tests.engines.helpers import RulesetUnderTest, o
@@ -43,4 +44,4 @@ def told(result: Resolution, power: str, code: str) -> list[dict[str, Any]]:
 
 
 def count(state: JSON, power: str) -> int:
-    return len(owned(state, power))
+    return len(owned(typed(state), power))

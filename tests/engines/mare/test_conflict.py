@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.mare.conflict import Stake, fight
+from engines.mare.state import typed
 from engines.mare.world import coefficient, decimal, is_border, is_internal
 from engines.rng import Rng
 from tests.engines.helpers import mail, o
@@ -18,14 +19,14 @@ def stake(source: str, value: int | Fraction, beneficiary: str = "") -> Stake:
 
 
 def test_internal_and_border_territories_neutrals_do_not_make_a_border() -> None:
-    state = game()
+    state = typed(game())
     assert is_border(state, "Кампания") and is_border(state, "Тарент")  # Romans next to Greeks
     assert is_internal(state, "Лаций") and is_internal(state, "Этрурия")  # next to neutrals only
     assert not is_border(state, "Корсика") and not is_internal(state, "Корсика")  # neutral
 
 
 def test_distance_coefficients_1_08_07_and_half_for_anothers_internal_land() -> None:
-    state = game()
+    state = typed(game())
     assert coefficient(state, ROME, "Лаций") == 1  # own
     assert coefficient(state, ROME, "Лигурия") == 1  # next to own
     assert coefficient(state, ROME, "Африканское море") == Fraction(8, 10)

@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from engines import get_ruleset
 from engines.contract import JSON, Command, Resolution
 from engines.mare import RULESET
+from engines.mare.state import State, typed
 from engines.mare.world import (
     connectivity_cost,
     extra_components,
@@ -41,7 +42,7 @@ def test_registered_as_mare() -> None:
 def test_four_peoples_and_extra_peoples_bring_their_lands(players: int, size: int) -> None:
     powers = RULESET.playable_powers(players)
     assert powers[:4] == ["Римляне", "Греки", "Галлы", "Пуны"]
-    state = RULESET.setup(powers, Rng("x"))
+    state = typed(RULESET.setup(powers, Rng("x")))
     assert len(state["map"]) == size
     assert all(len(owned(state, p)) == 3 and all(is_land(t) for t in owned(state, p)) for p in powers)
     assert all(state["might"][p] == 12 for p in powers)
@@ -96,7 +97,7 @@ def test_open_commands_offer_only_what_the_power_can_use() -> None:
 # ---- victory ----------------------------------------------------------------------------------
 def test_conquest_three_quarters_of_the_territories() -> None:
     state = game()
-    homes = {t for p in (GREEKS, GAULS, PUNICS) for t in owned(state, p)}
+    homes = {t for p in (GREEKS, GAULS, PUNICS) for t in owned(typed(state), p)}
     for territory in state["map"]:
         state["owners"][territory] = state["owners"][territory] if territory in homes else ROME
     state["owners"]["Тарент"] = ROME  # 19 + 1 = 20 of 28: one short of 21
@@ -120,7 +121,7 @@ def test_domination_all_others_below_11_and_more_than_their_sum() -> None:
 
 
 # ---- a scripted game ---------------------------------------------------------------------------
-def strategy(state: JSON, power: str, attack: int) -> list[Command]:
+def strategy(state: State, power: str, attack: int) -> list[Command]:
     """Keep connected, 3 on border land and 1 on other land (profitable), 1 on each neutral
     neighbour, `attack` on each enemy border territory next to it while influence lasts."""
     budget, lines = influence(state, power), []
@@ -151,7 +152,7 @@ def play(script: dict[int, dict[str, list[Command]]], seed: str = "script") -> t
     state, history = game(), []
     while not state["over"]:
         orders = script.get(state["turn"]) or {
-            p: strategy(state, p, 4 if p == ROME else 0) for p in state["powers"]
+            p: strategy(typed(state), p, 4 if p == ROME else 0) for p in state["powers"]
         }
         for power, commands in orders.items():
             assert RULESET.check(state, power, "orders", commands) == [], (state["turn"], power)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.mare.state import typed
 from engines.mare.world import components, connectivity_cost, influence
 from tests.engines.helpers import codes, mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, game, own, problems, run, told
@@ -53,7 +54,7 @@ def test_razing_costs_1_and_the_fortress_helps_one_last_time() -> None:
 # ---- bonuses ------------------------------------------------------------------------------------
 def test_income_bonus_adds_influence() -> None:
     state = own(game(), ROME, "Западная Сицилия")
-    assert influence(state, ROME) == 12 + 2
+    assert influence(typed(state), ROME) == 12 + 2
 
 
 def test_moving_a_bonus_costs_3_and_1_might_and_needs_both_held() -> None:
@@ -75,9 +76,9 @@ def test_sea_reach_and_passes_bonuses_change_the_coefficient() -> None:
     from engines.mare.world import coefficient
 
     state = own(game(), ROME, "Балеары")
-    assert coefficient(state, ROME, "Ионическое море") == 1
+    assert coefficient(typed(state), ROME, "Ионическое море") == 1
     own(state, ROME, "Цизальпинская Галлия")
-    assert coefficient(state, ROME, "Карфаген") * 10 == 7
+    assert coefficient(typed(state), ROME, "Карфаген") * 10 == 7
 
 
 # ---- connectivity -------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ def test_connectivity_costs_1_2_3_so_4_pieces_cost_6() -> None:
 
 def test_unpaid_pieces_cost_1_might_each_at_11_or_more_and_nothing_below() -> None:
     state = own(game(), ROME, "Корсика", "Балеары")
-    assert len(components(state, ROME)) == 3
+    assert len(components(typed(state), ROME)) == 3
     result = run(state)
     assert told(result, ROME, "mare_connectivity_loss")[0]["count"] == 2
     assert result.state["might"][ROME] == 10

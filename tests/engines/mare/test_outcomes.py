@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from engines.mare import outcomes
+from engines.mare.data import DATA_FILE, Data
+from engines.ruledata import load_rules
 from tests.engines.helpers import mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, game, run, told
+
+
+@pytest.fixture
+def contest_needed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The GM's switch off: data.toml with `lone_bid_profitable = false`."""
+    text = DATA_FILE.read_text(encoding="utf-8")
+    path = tmp_path / "data.toml"
+    path.write_text(
+        text.replace("lone_bid_profitable = true", "lone_bid_profitable = false"), encoding="utf-8"
+    )
+    monkeypatch.setattr(outcomes, "DATA", load_rules(path, Data))
 
 
 def test_profitable_victory_own_land_at_most_3_spent_gives_1() -> None:
@@ -11,6 +29,30 @@ def test_profitable_victory_own_land_at_most_3_spent_gives_1() -> None:
     result = run(state, {ROME: mail(bid("Лаций", 3), bid("Этрурия", 4), bid("Тирренское море", 1))})
     assert [m["territory"] for m in told(result, ROME, "mare_profitable")] == ["Лаций"]
     assert result.state["might"][ROME] == 13
+
+
+def test_as_written_a_lone_bid_on_own_land_is_a_profitable_victory_every_turn() -> None:
+    state = game()
+    for might in (13, 14, 15):
+        result = run(state, {ROME: mail(bid("Лаций", 1))})
+        assert told(result, ROME, "mare_profitable") and result.state["might"][ROME] == might
+        state = result.state
+
+
+@pytest.mark.usefixtures("contest_needed")
+def test_with_the_switch_off_a_profitable_victory_needs_a_beaten_side() -> None:
+    state = game()
+    lone = run(state, {ROME: mail(bid("Лаций", 1))})
+    assert told(lone, ROME, "mare_profitable") == [] and lone.state["might"][ROME] == 12
+    contested = run(state, {ROME: mail(bid("Лаций", 3)), GAULS: mail(bid("Лаций", 1))})
+    assert [m["territory"] for m in told(contested, ROME, "mare_profitable")] == ["Лаций"]
+    assert contested.state["might"][ROME] == 13
+
+
+@pytest.mark.usefixtures("contest_needed")
+def test_with_the_switch_off_a_robber_victory_is_unchanged() -> None:
+    result = run(game(), {ROME: mail(bid("Тарент", 3))})
+    assert told(result, ROME, "mare_robber") and result.state["might"][ROME] == 13
 
 
 def test_support_counts_toward_the_three() -> None:

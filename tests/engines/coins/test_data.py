@@ -1,0 +1,39 @@
+"""The rule data file, read through the shared schema: a broken edit names the file and the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines.coins.data import DATA, DATA_FILE, Data
+from engines.ruledata import RuleDataError, load_rules
+
+TEXT = DATA_FILE.read_text(encoding="utf-8")
+
+
+def test_the_shipped_file_is_the_data_the_rules_use() -> None:
+    assert load_rules(DATA_FILE, Data) == DATA
+    assert DATA.line_for("coins").payout == (2, 4, 6, 8) and DATA.tech_parts[-1] == "Космическая Программа 2"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ("start_coins = 8", 'start_coins = "eight"', "game.start_coins"),
+        ("payout = [2, 4, 6, 8]", 'payout = [2, 4, "six", 8]', "lines.0.payout.2"),
+        ("payout = [2, 4, 6, 8]", "payout = [2, 4, 6]", "lines.0.payout"),
+        ('stat = "coins"\npayout', 'stat = "gold"\npayout', "lines.0.stat"),
+        ('stat = "research"\npayout', 'stat = "coins"\npayout', "lines: 'research'"),
+        ('kind = "military"', 'kind = "trade"', "alliances"),
+        ('{ line = "Армия", level = 2 }', '{ line = "Армии", level = 2 }', "ai.funding.1.line"),
+        ('proposal = "Гуманитарная помощь"', 'proposal = "Помощь"', "ai.proposal"),
+    ],
+)
+def test_a_broken_data_file_names_the_file_and_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
+    assert old in TEXT
+    path = tmp_path / "data.toml"
+    path.write_text(TEXT.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RuleDataError) as caught:
+        load_rules(path, Data)
+    assert any(line.startswith(f"{path}: ") and key in line for line in str(caught.value).splitlines())

@@ -1,0 +1,67 @@
+"""Every ruleset's commands can be told apart: no keyword of a phase is another command's, a header
+word, a service word or a power keyword. A collision would not fail loudly anywhere else: the
+parser takes the first match and the other order silently becomes unreachable."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from daemon.conveniences import CONVENIENCES
+from daemon.gm.schema import GM_PHASE
+from engines import REGISTRY, get_ruleset
+from engines.contract import PhaseSpec
+from parsers.header import HEADER_WORDS
+from parsers.normalize import normalize
+from parsers.orders import PASS_KEYWORDS
+
+
+def keywords(phase: PhaseSpec) -> Iterator[tuple[str, str]]:
+    for command in phase.commands:
+        for word in command.keywords:
+            yield normalize(word), command.name
+
+
+def reserved(power_keywords: tuple[str, ...]) -> set[str]:
+    words = [w for spellings in HEADER_WORDS.values() for w in spellings] + list(power_keywords)
+    return {normalize(w) for w in [*words, *PASS_KEYWORDS]}
+
+
+PHASES = [
+    pytest.param(get_ruleset(name), phase, id=f"{name}:{phase}")
+    for name in sorted(REGISTRY)
+    for phase in get_ruleset(name).phases
+]
+
+
+@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
+def test_no_two_commands_of_a_phase_share_a_keyword(ruleset: object, phase: str) -> None:
+    spec = ruleset.phases[phase]  # type: ignore[attr-defined]
+    counted = Counter(word for word, _ in keywords(spec))
+    assert [word for word, n in counted.items() if n > 1] == []
+
+
+@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
+def test_no_command_keyword_is_a_header_service_or_pass_word(ruleset: object, phase: str) -> None:
+    spec = ruleset.phases[phase]  # type: ignore[attr-defined]
+    taken = reserved(ruleset.power_keywords) | {w for w, _ in keywords(CONVENIENCES)}  # type: ignore[attr-defined]
+    assert sorted(word for word, _ in keywords(spec) if word in taken) == []
+
+
+def test_the_gm_commands_collide_with_nothing() -> None:
+    words = [word for word, _ in keywords(GM_PHASE)]
+    assert [w for w, n in Counter(words).items() if n > 1] == []
+    assert sorted(set(words) & reserved(())) == []
+
+
+def test_the_check_catches_the_collisions_it_is_for() -> None:
+    """What the issue saw pass every test: "PAY" (a give keyword) or "TURN" (a header word) added
+    to coins' invest."""
+    coins = get_ruleset("coins")
+    spec = next(iter(coins.phases.values()))
+    taken = reserved(coins.power_keywords)
+    assert normalize("TURN") in taken
+    give = next(c for c in spec.commands if normalize("PAY") in {normalize(k) for k in c.keywords})
+    assert give.name != "invest"
