@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from engines.coins import RULESET
+from tests.paths import REPO
 
-SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in Path("engines/coins").glob("*.py"))
+SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engines" / "coins").glob("*.py"))
 EMITTED = re.compile(r"""(?:tell|announce|log|_msg|Msg)\(\s*(?:[\w\[\]".]+,\s*)?"(\w+)\"""")
 
 
@@ -36,8 +36,5 @@ def test_every_catalog_code_is_used() -> None:
 
 @pytest.mark.parametrize("shared", ["parsers/messages.toml", "templates/messages.toml"])
 def test_codes_do_not_clash_with_the_catalogs_they_are_merged_with(shared: str) -> None:
-    path = Path(shared)
-    if not path.exists():
-        pytest.skip(f"{shared} is not there yet")
-    with path.open("rb") as fh:
+    with (REPO / shared).open("rb") as fh:
         assert set(tomllib.load(fh)) & set(RULESET.catalog.entries) == set()

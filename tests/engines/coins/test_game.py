@@ -7,6 +7,7 @@ import json
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+import parsers.orders
 from engines import get_ruleset
 from engines.coins import RULESET
 from engines.coins.scoring import breakdown
@@ -16,6 +17,7 @@ from engines.rng import Rng
 from engines.text import Msg
 from tests.engines.coins.helpers import CN, EU, RU, US, country, game, play_ai_game, problems, run, setc
 from tests.engines.helpers import as_json, codes, mail, o
+from tests.paths import TEMPLATES
 
 
 def test_registered_as_coins() -> None:
@@ -292,9 +294,12 @@ def test_view_shows_intelligence_won_this_turn() -> None:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_status_template_renders_the_turn_balance(lang: str) -> None:
     state, _ = play_ai_game(4, "template")
-    env = Environment(loader=FileSystemLoader("templates"), undefined=StrictUndefined)
+    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined)
     trimmed = Environment(
-        loader=FileSystemLoader("templates"), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True
+        loader=FileSystemLoader(TEMPLATES),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
     for power in state["powers"]:
         view = RULESET.view(state, power)
@@ -308,7 +313,7 @@ def test_status_template_renders_the_turn_balance(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_status_template_renders_a_fresh_game_and_a_vote(lang: str) -> None:
-    env = Environment(loader=FileSystemLoader("templates"), undefined=StrictUndefined)
+    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined)
     state = game(3, "vote")
     state["proposal"] = {
         "proposer": US,
@@ -323,7 +328,7 @@ def test_status_template_renders_a_fresh_game_and_a_vote(lang: str) -> None:
 
 
 def test_every_example_line_parses_with_the_order_parser() -> None:
-    orders = pytest.importorskip("parsers.orders")
+    orders = parsers.orders
     vocabularies = RULESET.vocabularies(game(players=6))
     for phase in RULESET.phases.values():
         body = list(enumerate((spec.example for spec in phase.commands), start=1))

@@ -7,11 +7,11 @@ import json
 import re
 import string
 import tomllib
-from pathlib import Path
 
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+import parsers.orders
 from engines import get_ruleset
 from engines.contract import JSON, Command, Resolution
 from engines.mare import RULESET
@@ -29,8 +29,9 @@ from engines.rng import Rng
 from engines.text import Msg
 from tests.engines.helpers import as_json, mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, count, game, problems, run
+from tests.paths import REPO, TEMPLATES
 
-SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in Path("engines/mare").glob("*.py"))
+SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engines" / "mare").glob("*.py"))
 
 
 # ---- setup -------------------------------------------------------------------------------------
@@ -239,7 +240,7 @@ def test_catalog_both_languages_same_placeholders_every_code_used_and_present() 
     "shared", ["parsers/messages.toml", "templates/messages.toml", "engines/coins/messages.toml"]
 )
 def test_codes_do_not_clash_with_other_catalogs(shared: str) -> None:
-    with Path(shared).open("rb") as fh:
+    with (REPO / shared).open("rb") as fh:
         assert set(tomllib.load(fh)) & set(RULESET.catalog.entries) == set()
 
 
@@ -266,9 +267,12 @@ def test_view_shows_own_influence_and_spending_but_not_others_generals_or_spendi
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_status_template_renders_with_and_without_trimming(lang: str) -> None:
     state, _ = play(SCRIPT)
-    plain = Environment(loader=FileSystemLoader("templates"), undefined=StrictUndefined)
+    plain = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined)
     trimmed = Environment(
-        loader=FileSystemLoader("templates"), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True
+        loader=FileSystemLoader(TEMPLATES),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
     for s in (game(), run(game(), SCRIPT[1]).state, state):
         for power in s["powers"]:
@@ -279,7 +283,7 @@ def test_status_template_renders_with_and_without_trimming(lang: str) -> None:
 
 
 def test_every_example_parses_and_round_trips_through_the_normal_form() -> None:
-    orders = pytest.importorskip("parsers.orders")
+    orders = parsers.orders
     phase = RULESET.phases["orders"]
     vocabularies = RULESET.vocabularies(game(players=6))
     body = list(enumerate((spec.example for spec in phase.commands), start=1))
@@ -294,7 +298,7 @@ def test_every_example_parses_and_round_trips_through_the_normal_form() -> None:
 
 
 def test_aliases_parse_russian_and_english() -> None:
-    orders = pytest.importorskip("parsers.orders")
+    orders = parsers.orders
     phase = RULESET.phases["orders"]
     vocabularies = RULESET.vocabularies(game())
     lines = [
