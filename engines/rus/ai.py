@@ -17,19 +17,21 @@ from engines.rus.checks import check
 from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
 from engines.rus.science import missing_prerequisite, price
-from engines.rus.world import ORDERS, capital, country, is_ai, knows, provinces_of, specs_of
+from engines.rus.state import State, typed
+from engines.rus.world import ORDERS, capital, country, druzhina, is_ai, knows, provinces_of, specs_of
 
 
-def ai_orders(state: JSON, power: str, phase: str) -> list[Command]:
+def ai_orders(stored: JSON, power: str, phase: str) -> list[Command]:
+    state = typed(stored)
     if state["over"] or phase != ORDERS or is_ai(state, power):
         return []
     wanted = _steward(state, power)
     commands = [Command(name, args, line) for line, (name, args) in enumerate(wanted, start=1)]
-    refused = {p.line for p in check(state, power, phase, commands)}
+    refused = {p.line for p in check(stored, power, phase, commands)}
     return [c for c in commands if c.line not in refused]
 
 
-def _steward(state: JSON, power: str) -> list[tuple[str, dict[str, int | str]]]:
+def _steward(state: State, power: str) -> list[tuple[str, dict[str, int | str]]]:
     c = country(state, power)
     orders: list[tuple[str, dict[str, int | str]]] = []
     counts = Counter(p["spec"] for p in state["provinces"].values())
@@ -45,7 +47,7 @@ def _steward(state: JSON, power: str) -> list[tuple[str, dict[str, int | str]]]:
             orders.append(("specialise", {"province": province, "spec": best.name}))
     if not c["policy"]:
         orders.append(("policy", {"policy": DATA.policy_of("science").name}))
-    spare = c["money"] - c["druzhina"] * upkeep_per_man(state, power)
+    spare = c["money"] - druzhina(state, power) * upkeep_per_man(state, power)
     home = capital(state, power)
     free = bool(home) and not state["provinces"][home]["craft"]
     for craft in DATA.crafts:

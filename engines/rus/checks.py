@@ -15,13 +15,15 @@ from engines.rus import diplomacy_checks, trade, treaty_checks, war_checks
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.judging import Check, Mail, msg, spend
-from engines.rus.schema import PHASES, vocabularies
+from engines.rus.schema import PHASES, names_in
 from engines.rus.science import missing_prerequisite
+from engines.rus.state import State, typed
 from engines.rus.world import (
     allied,
     at_war,
     capital,
     country,
+    druzhina,
     has_effect,
     is_ai,
     knows,
@@ -33,7 +35,7 @@ from engines.rus.world import (
 )
 from engines.text import Msg
 
-M, S = DATA.misc, DATA.stability
+S, R, B = DATA.stability, DATA.religions, DATA.buildings
 
 
 def _own(mail: Mail, province: str) -> Msg | None:
@@ -42,16 +44,16 @@ def _own(mail: Mail, province: str) -> Msg | None:
 
 def _specialise(mail: Mail, cmd: Command) -> Msg | None:
     province, spec = str(cmd.args["province"]), str(cmd.args["spec"])
-    here = mail.state["provinces"].get(province, {})
     if not mail.own(province):
         return msg("rus_not_your_province", province=province)
+    here = mail.state["provinces"][province]
     if DATA.spec(spec).water_only and not DATA.province(province).water:
         return msg("rus_fishing_needs_water", province=province)
     if here["spec"] == spec and here["spec_turn"]:
         return msg("rus_spec_same", province=province, spec=spec)
     since = here["spec_turn"]
-    if since and mail.state["turn"] - since < M.change_every:
-        return msg("rus_spec_too_soon", province=province, turn=since + M.change_every)
+    if since and mail.state["turn"] - since < DATA.production.change_every:
+        return msg("rus_spec_too_soon", province=province, turn=since + DATA.production.change_every)
     return None
 
 
@@ -62,7 +64,7 @@ def _recruit(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _dismiss(mail: Mail, cmd: Command) -> Msg | None:
-    count, have = int(cmd.args["count"]), mail.me["druzhina"]
+    count, have = int(cmd.args["count"]), druzhina(mail.state, mail.power)
     return None if count <= have else msg("rus_not_enough_druzhina", need=count, have=have)
 
 
@@ -112,7 +114,7 @@ def _stability(mail: Mail, cmd: Command) -> Msg | None:
 
 def _sacrifice(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
-    if mail.me["religion"] != M.pagan or mail.converting:
+    if mail.me["religion"] != R.pagan or mail.converting:
         return msg("rus_pagans_only")
     if not mail.own(province):
         return msg("rus_not_your_province", province=province)
@@ -122,7 +124,7 @@ def _sacrifice(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _convert(mail: Mail, cmd: Command) -> Msg | None:
-    if mail.me["religion"] != M.pagan:
+    if mail.me["religion"] != R.pagan:
         return msg("rus_already_christian")
     if any(c.name == "sacrifice" and c.line < cmd.line for c in mail.commands):
         return msg("rus_pagans_only")
@@ -158,13 +160,13 @@ def _workshop(mail: Mail, cmd: Command) -> Msg | None:
 
 def _temple(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
-    if mail.me["religion"] != M.christian and not mail.converting:
+    if mail.me["religion"] != R.christian and not mail.converting:
         return msg("rus_christians_only")
     if not mail.own(province):
         return msg("rus_not_your_province", province=province)
     if mail.state["provinces"][province]["temple"]:
         return msg("rus_has_temple", province=province)
-    return spend(mail, M.temple)
+    return spend(mail, B.temple)
 
 
 def _fortress(mail: Mail, cmd: Command) -> Msg | None:
@@ -175,13 +177,13 @@ def _fortress(mail: Mail, cmd: Command) -> Msg | None:
         return msg("rus_not_your_province", province=province)
     if mail.state["provinces"][province]["fortress"] >= level:
         return msg("rus_fortress_built", province=province, level=level)
-    tech = M.fortress_techs[level - 1]
+    tech = B.fortress_techs[level - 1]
     if not knows(mail.state, mail.power, tech):
         return msg("rus_needs_tech", tech=tech)
-    return spend(mail, M.fortress[level - 1])
+    return spend(mail, B.fortress[level - 1])
 
 
-def route_of(state: JSON, power: str, cmd: Command) -> list[str]:
+def route_of(state: State, power: str, cmd: Command) -> list[str]:
     """The full path a TRADE order declares (the shortest open one if it names none); [] if bad."""
     province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
     text = str(cmd.args.get("route", "")).strip()
@@ -194,7 +196,7 @@ def route_of(state: JSON, power: str, cmd: Command) -> list[str]:
     return path if not trade.path_problem(state, path, partner) else []
 
 
-def routes_allowed(state: JSON, power: str, province: str, policy: str, doubled_now: str = "") -> int:
+def routes_allowed(state: State, power: str, province: str, policy: str, doubled_now: str = "") -> int:
     """1 per province; under «Приоритет торговли» one province (the first to use it) may have 2.
     `doubled_now`: a province this mail already gave a second route."""
     if policy != "trade":
@@ -340,8 +342,8 @@ def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
     return None if first is None else msg("rus_duplicate_order", first=first)
 
 
-def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
-    mail = Mail(state, power, commands, vocabularies(state))
+def _judge(state: State, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
+    mail = Mail(state, power, commands, names_in(state))
     problems: list[Problem] = []
     for cmd in commands:
         msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
@@ -352,7 +354,8 @@ def _judge(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> 
     return problems, mail
 
 
-def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+def check(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    state = typed(stored)
     if state["over"]:
         return [Problem(0, msg("rus_game_over"))]
     if phase != state["phase"]:
@@ -362,8 +365,9 @@ def check(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> l
     return _judge(state, power, phase, commands)[0]
 
 
-def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """What accepted orders spend of the treasury."""
+    state = typed(stored)
     if state["over"] or phase != state["phase"] or power not in state["powers"]:
         return []
     mail = _judge(state, power, phase, commands)[1]
@@ -371,8 +375,9 @@ def summary(state: JSON, power: str, phase: str, commands: Sequence[Command]) ->
     return [msg("rus_summary_money", spent=mail.money, have=have, left=have - mail.money)]
 
 
-def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(stored: JSON, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this country cannot use."""
+    state = typed(stored)
     c = country(state, power)
     ai = is_ai(state, power)
     lord = suzerain(state, power)
@@ -386,9 +391,9 @@ def open_commands(state: JSON, power: str, phase: str) -> list[CommandSpec]:
         "trade": ai,
         "fair": ai,
         "finish": ai,
-        "sacrifice": c["religion"] != M.pagan,
-        "convert": c["religion"] != M.pagan,
-        "temple": c["religion"] != M.christian,
+        "sacrifice": c["religion"] != R.pagan,
+        "convert": c["religion"] != R.pagan,
+        "temple": c["religion"] != R.christian,
         "stability": policy_key(state, power) != "stability",
         "disband": not any(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
         "cancel_trade": not any(power in (r["caravan"], r["fair"]) for r in state["routes"]),

@@ -2,23 +2,17 @@
 
 The war module decides who fights where; this module only answers "how strong is each side, who won,
 and how many of whose men died". Every rule number comes from data.toml (through DATA) or from the
-combat table in battle_table.toml, which a GM edits and which is checked here at import.
+combat table (table.py).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
 from math import floor
-from pathlib import Path
-from typing import Any
 
 from engines.rus.data import DATA
-from engines.toolkit import read_toml
-
-TABLE_FILE = Path(__file__).with_name("battle_table.toml")
+from engines.rus.table import Cell, lookup
 
 
 @dataclass(frozen=True)
@@ -55,17 +49,6 @@ class Points:
 
 
 @dataclass(frozen=True)
-class Cell:
-    """One cell of the combat table."""
-
-    attack_range: str  # "13–15"
-    defence_range: str  # "17–20"
-    attacker_wins: bool
-    attack_loss: int
-    defence_loss: int
-
-
-@dataclass(frozen=True)
 class Loss:
     """What one contingent lost."""
 
@@ -86,91 +69,6 @@ class Outcome:
     @property
     def attacker_wins(self) -> bool:
         return self.cell.attacker_wins
-
-
-# ---- the table ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Band:
-    """One range of combat points on an axis of the table; `high` is None for the open last one."""
-
-    label: str
-    low: int
-    high: int | None
-
-    def holds(self, value: int) -> bool:
-        return self.low <= value and (self.high is None or value <= self.high)
-
-
-@dataclass(frozen=True)
-class Table:
-    columns: tuple[Band, ...]  # the attacker's ranges
-    rows: tuple[Band, ...]  # the defender's ranges
-    cells: tuple[tuple[Cell, ...], ...]  # cells[row][column]
-
-
-_BAND = re.compile(r"^(\d+)(?:\s*[–-]\s*(\d+)|(\+))?$")
-_CELL = re.compile(r"^\s*([AD])\s+(\d+)\s*/\s*(\d+)\s*$")
-
-
-def _band(label: str) -> Band:
-    found = _BAND.match(label.strip())
-    if found is None:
-        raise ValueError(f"battle table: bad range {label!r} (want N, N–M or N+)")
-    low = int(found.group(1))
-    if found.group(3):
-        return Band(label, low, None)
-    high = int(found.group(2)) if found.group(2) else low
-    if high < low:
-        raise ValueError(f"battle table: range {label!r} runs backwards")
-    return Band(label, low, high)
-
-
-def _axis(labels: list[str], what: str) -> tuple[Band, ...]:
-    """An axis must cover every number of points exactly once, so every battle has one cell."""
-    bands = tuple(_band(label) for label in labels)
-    if not bands or bands[0].low != 0:
-        raise ValueError(f"battle table: {what} must start at 0")
-    for before, after in pairwise(bands):
-        if before.high is None or after.low != before.high + 1:
-            raise ValueError(f"battle table: {what} {before.label!r} → {after.label!r} is not contiguous")
-    if bands[-1].high is not None:
-        raise ValueError(f"battle table: the last of the {what} must be open (like '101+')")
-    return bands
-
-
-def _cell(text: str, column: Band, row: Band) -> Cell:
-    found = _CELL.match(text)
-    if found is None:
-        raise ValueError(f"battle table: bad cell {text!r} at {column.label}/{row.label} (want 'D 7/5')")
-    winner, attack_loss, defence_loss = found.groups()
-    return Cell(column.label, row.label, winner == "A", int(attack_loss), int(defence_loss))
-
-
-def _table(raw: dict[str, Any]) -> Table:
-    """The table file as typed records; any shape error stops the import, not a turn mid-game."""
-    columns = _axis(raw["columns"], "columns")
-    rows = _axis([r["defence"] for r in raw["rows"]], "rows")
-    cells = []
-    for row, spec in zip(rows, raw["rows"], strict=True):
-        texts = spec["cells"]
-        if len(texts) != len(columns):
-            raise ValueError(f"battle table: row {row.label} has {len(texts)} cells, not {len(columns)}")
-        cells.append(tuple(_cell(text, column, row) for text, column in zip(texts, columns, strict=True)))
-    return Table(columns, rows, tuple(cells))
-
-
-TABLE = _table(read_toml(TABLE_FILE))
-
-
-def lookup(attack: int, defence: int) -> Cell:
-    """The cell for these combat points: column by the attacker's, row by the defender's."""
-    if attack < 0 or defence < 0:
-        raise ValueError(f"combat points cannot be negative: {attack}, {defence}")
-    column = next(i for i, band in enumerate(TABLE.columns) if band.holds(attack))
-    row = next(i for i, band in enumerate(TABLE.rows) if band.holds(defence))
-    return TABLE.cells[row][column]
 
 
 # ---- combat points ------------------------------------------------------------------------------

@@ -1,86 +1,26 @@
-"""The rulebook's numbers, names and our map, loaded once from data.toml into typed, frozen records."""
+"""The rulebook's numbers, names and our map: data.toml validated at import into frozen records
+shaped like the file (one model per table), so a GM's edit that breaks it stops the daemon at start
+with the file and the key named, never a turn mid-game."""
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import cache
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Literal, Self
 
-from engines.toolkit import Named, by_name, named_fields, read_toml
+from pydantic import model_validator
+
+from engines.ruledata import Named, RuleData, load_rules
+from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 
 
-@dataclass(frozen=True)
-class Power(Named):
-    capital: str
-
-
-@dataclass(frozen=True)
-class Party(Named):
-    religion: str
-    trade: bool
-    borders: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Province(Named):
-    owner: str
-    op: int
-    water: str
-
-
-@dataclass(frozen=True)
-class Spec(Named):
-    key: str
-    water_only: bool
-
-
-@dataclass(frozen=True)
-class Craft(Named):
-    cost: int
-    tech: str
-    spec: str
-    op: int
-
-
-@dataclass(frozen=True)
-class Policy(Named):
-    key: str
-    upkeep: int
-    cavalry_upkeep: int
-    auto_rate: Fraction  # ОП per militia man in the automatic call-up (0: the ordinary rate)
-
-
-@dataclass(frozen=True)
-class Tactic(Named):
-    upkeep: int
-    beats: str  # the tactic this one gains `percent` against ("" for none)
-    percent: int
-
-
-@dataclass(frozen=True)
-class Tech(Named):
-    cost: int
-    requires: tuple[str, ...]
-    effect: str
-    armour: int
-
-
-@dataclass(frozen=True)
-class Event(Named):
-    kind: str
-    chance: int
-    percent: int
-    amount: int
-    raider: str
-
-
-@dataclass(frozen=True)
-class Game:
+# ---- the number tables ---------------------------------------------------------------------------
+class Game(RuleData):
     min_players: int
     max_players: int
     start_money: int
@@ -94,8 +34,7 @@ class Game:
     influence_max: int
 
 
-@dataclass(frozen=True)
-class Stability:
+class Stability(RuleData):
     policy_change: int
     conversion: int
     sacrifice: int
@@ -107,18 +46,16 @@ class Stability:
     revolt_at: int
 
 
-@dataclass(frozen=True)
-class Taxes:
+class Taxes(RuleData):
     per: int
-    divisors: dict[int, int]
+    divisors: dict[int, int]  # stability → divisor of ОП × per; none at the stabilities it lacks
     free_provinces: int
     penalty_percent: int
     zero_at: int
     obrok: int
 
 
-@dataclass(frozen=True)
-class Army:
+class Army(RuleData):
     druzhina_price: int
     upkeep: int
     militia_share: Fraction
@@ -126,8 +63,7 @@ class Army:
     disband_rate: int
 
 
-@dataclass(frozen=True)
-class Trade:
+class Trade(RuleData):
     by_size: tuple[int, ...]
     party: int
     transit: int
@@ -139,8 +75,48 @@ class Trade:
     break_influence: int
 
 
-@dataclass(frozen=True)
-class War:
+class Production(RuleData):
+    pool: int
+    change_every: int
+    default: str
+
+
+class Science(RuleData):
+    rise_percent: int
+    policy_discount_percent: int
+
+
+class Buildings(RuleData):
+    temple: int
+    fortress: tuple[int, ...]
+    fortress_techs: tuple[str, ...]
+
+
+class Stories(RuleData):
+    opening: int
+    opening_per_turn: int
+    action: int
+    action_per_country: int
+
+
+class Victory(RuleData):
+    top_provinces: int
+    op_divisor: int
+    money_divisor: int
+    per_vassal_province: int
+    most_stories: int
+    vassals_to_end: int
+    vassals_end: Literal["required", "trigger"]  # see README, «Конец игры»
+
+
+class Religions(RuleData):
+    pagan: str
+    christian: str
+    pagan_en: str
+    christian_en: str
+
+
+class War(RuleData):
     """Section 5: marches, terrain and fortress modifiers (percent), plunder."""
 
     march: int
@@ -161,8 +137,7 @@ class War:
     capital_plunder_stability: int
 
 
-@dataclass(frozen=True)
-class Diplomacy:
+class Diplomacy(RuleData):
     """Section 8: what each act does to influence and stability."""
 
     gift_unit: int
@@ -197,49 +172,94 @@ class Diplomacy:
     no_war: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Misc:
-    """Production, science, buildings, stories and victory: one flat record of small numbers."""
-
-    pool: int
-    change_every: int
-    default_spec: str
-    rise_percent: int
-    policy_discount_percent: int
-    temple: int
-    fortress: tuple[int, ...]
-    fortress_techs: tuple[str, ...]
-    opening_story: int
-    opening_per_turn: int
-    action_story: int
-    action_per_country: int
-    top_provinces: int
-    op_divisor: int
-    money_divisor: int
-    per_vassal_province: int
-    most_stories: int
-    vassals_to_end: int
-    pagan: str
-    christian: str
-    pagan_en: str
-    christian_en: str
+# ---- the named lists -------------------------------------------------------------------------------
+class Power(Named):
+    capital: str
 
 
-@dataclass(frozen=True)
-class Data:
+class Party(Named):
+    religion: str
+    trade: bool
+    borders: tuple[str, ...]
+
+
+class Province(Named):
+    owner: str
+    op: int | None = None  # None: [game] start_op (`Data.start_op`)
+    water: str = ""
+
+
+class Border(RuleData):
+    a: str
+    b: str
+    river: bool = False
+
+
+class Map(RuleData):
+    borders: tuple[Border, ...]
+
+
+class Spec(Named):
+    key: str
+    water_only: bool = False
+
+
+class Craft(Named):
+    cost: int
+    tech: str
+    spec: str
+    op: int
+
+
+class Policy(Named):
+    key: Literal["stability", "trade", "crafts", "science", "army", "militia"]
+    upkeep: int = 0
+    cavalry_upkeep: int = 0
+    auto_rate: Fraction = Fraction(0)  # ОП per militia man in the automatic call-up (0: the ordinary rate)
+
+
+class Tactic(Named):
+    upkeep: int
+    beats: str = ""  # the tactic this one gains `percent` against ("" for none)
+    percent: int = 0
+
+
+class Tech(Named):
+    cost: int
+    requires: tuple[str, ...] = ()
+    effect: Literal["obrok", "no_oversize", "embassies", "etiquette", "craft", "boats", "armour", "fortress"]
+    armour: int = 0
+
+
+class Event(Named):
+    kind: Literal[
+        "harvest", "fire", "stability", "raid", "druzhina", "influence", "tech", "money", "prestige"
+    ]
+    chance: int
+    percent: int = 0
+    amount: int = 0
+    raider: str = ""
+
+
+# ---- the file ----------------------------------------------------------------------------------------
+class Data(RuleData):
     game: Game
     stability: Stability
     taxes: Taxes
     army: Army
     trade: Trade
+    production: Production
+    science: Science
+    buildings: Buildings
+    stories: Stories
+    victory: Victory
+    religions: Religions
     war: War
     diplomacy: Diplomacy
-    misc: Misc
     powers: tuple[Power, ...]
     parties: tuple[Party, ...]
     provinces: tuple[Province, ...]
-    rivers: frozenset[frozenset[str]]
-    adjacency: dict[str, tuple[str, ...]]
+    map: Map
     specs: tuple[Spec, ...]
     crafts: tuple[Craft, ...]
     policies: tuple[Policy, ...]
@@ -247,6 +267,62 @@ class Data:
     techs: tuple[Tech, ...]
     events: tuple[Event, ...]
 
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        """Every name one table gives another must exist there, and the map must hold together."""
+        problems = [*self._map_problems(), *self._name_problems()]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def _map_problems(self) -> Iterable[str]:
+        provinces = {p.name: p for p in self.provinces}
+        seen: set[frozenset[str]] = set()
+        for i, border in enumerate(self.map.borders):
+            pair = frozenset((border.a, border.b))
+            if not pair <= provinces.keys() or len(pair) < 2 or pair in seen:
+                yield f"map.borders.{i}: {border.a}–{border.b} is unknown, to itself or repeated"
+            elif border.river and not all(provinces[side].water for side in pair):
+                yield f"map.borders.{i}: {border.a}–{border.b} has a river, so both must lie on water"
+            seen.add(pair)
+        for i, power in enumerate(self.powers):
+            here = provinces.get(power.capital)
+            if here is None or here.owner != power.name:
+                yield f"powers.{i}.capital: {power.capital} is not a province of {power.name}"
+
+    def _name_problems(self) -> Iterable[str]:
+        names = {
+            "principality": {p.name for p in self.powers},
+            "province": {p.name for p in self.provinces},
+            "specialisation": {s.name for s in self.specs},
+            "technology": {t.name for t in self.techs},
+            "tactic": {t.name for t in self.tactics},
+            "party": {p.name for p in self.parties},
+        }
+        w = self.war
+        given: list[tuple[str, str, str]] = [  # (key, the name it gives, the list it names)
+            *((f"provinces.{i}.owner", p.owner, "principality") for i, p in enumerate(self.provinces)),
+            *((f"parties.{i}.borders", b, "province") for i, p in enumerate(self.parties) for b in p.borders),
+            *((f"crafts.{i}.tech", c.tech, "technology") for i, c in enumerate(self.crafts)),
+            *((f"crafts.{i}.spec", c.spec, "specialisation") for i, c in enumerate(self.crafts)),
+            *((f"techs.{i}.requires", r, "technology") for i, t in enumerate(self.techs) for r in t.requires),
+            *((f"tactics.{i}.beats", t.beats, "tactic") for i, t in enumerate(self.tactics) if t.beats),
+            *(("buildings.fortress_techs", t, "technology") for t in self.buildings.fortress_techs),
+            ("war.cavalry", w.cavalry, "tactic"),
+            ("war.forest_tactic", w.forest_tactic, "tactic"),
+            ("war.field_tactic", w.field_tactic, "tactic"),
+            ("war.forest_spec", w.forest_spec, "specialisation"),
+            *(("war.field_specs", s, "specialisation") for s in w.field_specs),
+            *(("diplomacy.no_war", p, "party") for p in self.diplomacy.no_war),
+            ("production.default", self.production.default, "specialisation"),
+        ]
+        for key, name, kind in given:
+            if name not in names[kind]:
+                yield f"{key}: {name!r} is not a {kind} of this file"
+        if len(w.fortress_percent) != len(self.buildings.fortress):
+            yield "war.fortress_percent: needs one value per level of buildings.fortress"
+
+    # ---- lookups -----------------------------------------------------------------------------------
     def power(self, name: str) -> Power:
         return by_name(self.powers, name)
 
@@ -274,8 +350,23 @@ class Data:
     def tech(self, name: str) -> Tech:
         return by_name(self.techs, name)
 
-    def spec_of(self, key: str) -> Spec:
-        return next(s for s in self.specs if s.key == key)
+    def start_op(self, province: Province) -> int:
+        """«Остальные провинции имеют ОП, равный 10»: the province's own `op`, else [game] start_op."""
+        return self.game.start_op if province.op is None else province.op
+
+    @cached_property
+    def adjacency(self) -> dict[str, tuple[str, ...]]:
+        """Each province's neighbours in map order."""
+        order = [p.name for p in self.provinces]
+        near: dict[str, list[str]] = {name: [] for name in order}
+        for border in self.map.borders:
+            near[border.a].append(border.b)
+            near[border.b].append(border.a)
+        return {name: tuple(sorted(found, key=order.index)) for name, found in near.items()}
+
+    @cached_property
+    def rivers(self) -> frozenset[frozenset[str]]:
+        return frozenset(frozenset((b.a, b.b)) for b in self.map.borders if b.river)
 
     def river(self, a: str, b: str) -> bool:
         return frozenset((a, b)) in self.rivers
@@ -294,202 +385,4 @@ class Data:
         return -1
 
 
-def _check(data: Data) -> Data:
-    """Fail at import, not mid-game, when an edit breaks the data file's shape."""
-    names = {p.name for p in data.provinces}
-    for power in data.powers:
-        if data.province(power.capital).owner != power.name:
-            raise ValueError(f"{power.name}: capital {power.capital} is not its own province")
-    for province in data.provinces:
-        data.power(province.owner)
-    for pair in data.rivers:
-        for side in pair:
-            if not data.province(side).water:
-                raise ValueError(f"{side} has a river border, so it must lie on water")
-    for party in data.parties:
-        if not set(party.borders) <= names:
-            raise ValueError(f"{party.name}: unknown border province")
-    for craft in data.crafts:
-        data.tech(craft.tech)
-        data.spec(craft.spec)
-    for tech in data.techs:
-        for needed in tech.requires:
-            data.tech(needed)
-    for tech_name in data.misc.fortress_techs:
-        data.tech(tech_name)
-    for tactic in data.tactics:
-        if tactic.beats:
-            data.tactic(tactic.beats)
-    w = data.war
-    for tactic_name in (w.cavalry, w.forest_tactic, w.field_tactic):
-        data.tactic(tactic_name)
-    for spec_name in (w.forest_spec, *w.field_specs):
-        data.spec(spec_name)
-    if len(w.fortress_percent) != len(data.misc.fortress):
-        raise ValueError("war.fortress_percent needs one value per fortress level")
-    for party_name in data.diplomacy.no_war:
-        data.party(party_name)
-    data.spec(data.misc.default_spec)
-    return data
-
-
-def _adjacency(provinces: tuple[Province, ...], borders: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
-    found: dict[str, list[str]] = {p.name: [] for p in provinces}
-    for border in borders:
-        a, b = border["a"], border["b"]
-        if a not in found or b not in found or a == b or b in found[a]:
-            raise ValueError(f"bad border {a}–{b}")
-        found[a].append(b)
-        found[b].append(a)
-    order = [p.name for p in provinces]
-    return {name: tuple(sorted(near, key=order.index)) for name, near in found.items()}
-
-
-def _war(w: dict[str, Any]) -> War:
-    fields = {k: v for k, v in w.items() if k not in ("plunder_num", "plunder_den")}
-    fields["field_specs"] = tuple(w["field_specs"])
-    fields["fortress_percent"] = tuple(w["fortress_percent"])
-    return War(**fields, plunder=Fraction(w["plunder_num"], w["plunder_den"]))
-
-
-def _diplomacy(d: dict[str, Any]) -> Diplomacy:
-    fields = {k: v for k, v in d.items() if k not in ("tribute_num", "tribute_den")}
-    fields["no_war"] = tuple(d["no_war"])
-    return Diplomacy(**fields, tribute=Fraction(d["tribute_num"], d["tribute_den"]))
-
-
-def _misc(raw: dict[str, Any]) -> Misc:
-    p, s, b, st, v, r = (
-        raw[k] for k in ("production", "science", "buildings", "stories", "victory", "religions")
-    )
-    return Misc(
-        pool=p["pool"],
-        change_every=p["change_every"],
-        default_spec=p["default"],
-        rise_percent=s["rise_percent"],
-        policy_discount_percent=s["policy_discount_percent"],
-        temple=b["temple"],
-        fortress=tuple(b["fortress"]),
-        fortress_techs=tuple(b["fortress_techs"]),
-        opening_story=st["opening"],
-        opening_per_turn=st["opening_per_turn"],
-        action_story=st["action"],
-        action_per_country=st["action_per_country"],
-        top_provinces=v["top_provinces"],
-        op_divisor=v["op_divisor"],
-        money_divisor=v["money_divisor"],
-        per_vassal_province=v["per_vassal_province"],
-        most_stories=v["most_stories"],
-        vassals_to_end=v["vassals_to_end"],
-        pagan=r["pagan"],
-        christian=r["christian"],
-        pagan_en=r["pagan_en"],
-        christian_en=r["christian_en"],
-    )
-
-
-@cache
-def load(path: Path = DATA_FILE) -> Data:
-    raw = read_toml(path)
-    g, tx, a, t = raw["game"], raw["taxes"], raw["army"], raw["trade"]
-    provinces = tuple(
-        Province(**named_fields(x), owner=x["owner"], op=x.get("op", g["start_op"]), water=x.get("water", ""))
-        for x in raw["provinces"]
-    )
-    borders = raw["map"]["borders"]
-    return _check(
-        Data(
-            game=Game(**g),
-            stability=Stability(**raw["stability"]),
-            taxes=Taxes(
-                per=tx["per"],
-                divisors={int(k): v for k, v in tx["divisors"].items()},
-                free_provinces=tx["free_provinces"],
-                penalty_percent=tx["penalty_percent"],
-                zero_at=tx["zero_at"],
-                obrok=tx["obrok"],
-            ),
-            army=Army(
-                druzhina_price=a["druzhina_price"],
-                upkeep=a["upkeep"],
-                militia_share=Fraction(a["militia_share_num"], a["militia_share_den"]),
-                militia_rate=a["militia_rate"],
-                disband_rate=a["disband_rate"],
-            ),
-            trade=Trade(
-                by_size=tuple(t["by_size"]),
-                party=t["party"],
-                transit=t["transit"],
-                fair_share=Fraction(t["fair_share_num"], t["fair_share_den"]),
-                centre_routes=t["centre_routes"],
-                centre=Fraction(t["centre_num"], t["centre_den"]),
-                min_influence=t["min_influence"],
-                agreement_influence=t["agreement_influence"],
-                break_influence=t["break_influence"],
-            ),
-            war=_war(raw["war"]),
-            diplomacy=_diplomacy(raw["diplomacy"]),
-            misc=_misc(raw),
-            powers=tuple(Power(**named_fields(x), capital=x["capital"]) for x in raw["powers"]),
-            parties=tuple(
-                Party(
-                    **named_fields(x), religion=x["religion"], trade=x["trade"], borders=tuple(x["borders"])
-                )
-                for x in raw["parties"]
-            ),
-            provinces=provinces,
-            rivers=frozenset(frozenset((b["a"], b["b"])) for b in borders if b.get("river", False)),
-            adjacency=_adjacency(provinces, borders),
-            specs=tuple(
-                Spec(**named_fields(x), key=x["key"], water_only=x.get("water_only", False))
-                for x in raw["specs"]
-            ),
-            crafts=tuple(
-                Craft(**named_fields(x), cost=x["cost"], tech=x["tech"], spec=x["spec"], op=x["op"])
-                for x in raw["crafts"]
-            ),
-            policies=tuple(
-                Policy(
-                    **named_fields(x),
-                    key=x["key"],
-                    upkeep=x.get("upkeep", 0),
-                    cavalry_upkeep=x.get("cavalry_upkeep", 0),
-                    auto_rate=Fraction(x.get("auto_rate_num", 0), x.get("auto_rate_den", 1)),
-                )
-                for x in raw["policies"]
-            ),
-            tactics=tuple(
-                Tactic(
-                    **named_fields(x),
-                    upkeep=x["upkeep"],
-                    beats=x.get("beats", ""),
-                    percent=x.get("percent", 0),
-                )
-                for x in raw["tactics"]
-            ),
-            techs=tuple(
-                Tech(
-                    **named_fields(x),
-                    cost=x["cost"],
-                    requires=tuple(x.get("requires", ())),
-                    effect=x["effect"],
-                    armour=x.get("armour", 0),
-                )
-                for x in raw["techs"]
-            ),
-            events=tuple(
-                Event(
-                    **named_fields(x),
-                    kind=x["kind"],
-                    chance=x["chance"],
-                    percent=x.get("percent", 0),
-                    amount=x.get("amount", 0),
-                    raider=x.get("raider", ""),
-                )
-                for x in raw["events"]
-            ),
-        )
-    )
-
-
-DATA = load()
+DATA = load_rules(DATA_FILE, Data)

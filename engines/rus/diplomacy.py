@@ -31,12 +31,13 @@ Readings where the rulebook is silent (README):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import science
 from engines.rus.data import DATA
 from engines.rus.report import Influence, Turn
+from engines.rus.state import State
 from engines.rus.world import (
     at_war,
     change_owner,
@@ -49,36 +50,37 @@ from engines.rus.world import (
     provinces_of,
     suzerain,
 )
+from engines.text import Param
 from engines.toolkit import Orders, commands_named
 
 D = DATA.diplomacy
-WEDDINGS = "weddings"
-PENDING = "pending_stability"
+WEDDINGS: Final = "weddings"
+PENDING: Final = "pending_stability"
 MONEY_ACTS = ("gift", "undermine", "pay")
 
 
 # ---- shared questions (the checks ask them too) ---------------------------------------------------
-def gift_points(state: JSON, power: str, amount: int) -> int:
+def gift_points(state: State, power: str, amount: int) -> int:
     """Influence a gift buys: proportional to the unit (cheaper with Etiquette), rounded down."""
     unit = D.etiquette_unit if has_effect(state, power, "etiquette") else D.gift_unit
     return amount * D.gift_points // unit
 
 
-def weddings(state: JSON) -> list[list[Any]]:
-    result: list[list[Any]] = state.get(WEDDINGS, [])
-    return result
+def weddings(state: State) -> list[list[str | int]]:
+    """Every marriage ever made, [a, b, turn] (none kept in stores older than the rule)."""
+    return state.get(WEDDINGS, [])
 
 
-def wed_count(state: JSON, power: str) -> int:
+def wed_count(state: State, power: str) -> int:
     """Marriages the country made in the whole game (divorced ones included)."""
     return sum(power in w[:2] for w in weddings(state))
 
 
-def ever_wed(state: JSON, a: str, b: str) -> bool:
+def ever_wed(state: State, a: str, b: str) -> bool:
     return any({a, b} == set(w[:2]) for w in weddings(state))
 
 
-def may_claim(state: JSON, claimant: str, target: str) -> bool:
+def may_claim(state: State, claimant: str, target: str) -> bool:
     """A demand is lawful: the claimant holds the right, the target has no suzerain and the two
     are not at war (a war declared earlier in step 3 counts: no vassal may fight its suzerain)."""
     return (
@@ -96,7 +98,7 @@ def embassy_tech() -> str:
 
 
 # ---- step 3 -------------------------------------------------------------------------------------
-def acts(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def acts(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Step 3: each kind of act in the lot order; bonds are broken before new ones are made."""
     _divorces(new, orders, influence, turn)
     _marriages(new, orders, influence, turn)
@@ -109,7 +111,7 @@ def acts(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
     _techs(new, orders, influence, turn)
 
 
-def _divorces(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _divorces(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     for power, cmd in commands_named(orders, "divorce"):
         partner = str(cmd.args["power"])
         if partner not in country(new, power)["marriages"]:
@@ -124,7 +126,9 @@ def _divorces(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> No
         turn.announce("rus_news_divorce", power=power, partner=partner)
 
 
-def _marriage_problem(new: JSON, power: str, partner: str, wed_now: set[str]) -> tuple[str, dict[str, Any]]:
+def _marriage_problem(
+    new: State, power: str, partner: str, wed_now: set[str]
+) -> tuple[str, dict[str, Param]]:
     """Why the marriage cannot be made now ("" if it can): war, already married this turn, limits."""
     if at_war(new, power, partner):
         return "rus_marriage_enemy", {"power": partner}
@@ -141,7 +145,7 @@ def _marriage_problem(new: JSON, power: str, partner: str, wed_now: set[str]) ->
     return "", {}
 
 
-def _marriages(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _marriages(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """With a player both order it this turn; with a computer country the player's order alone."""
     wanted = {(p, str(c.args["power"])) for p, c in commands_named(orders, "marriage")}
     wed_now: set[str] = set()
@@ -166,7 +170,7 @@ def _marriages(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> N
         turn.announce("rus_news_marriage", power=power, partner=partner)
 
 
-def _renunciations(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _renunciations(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """The vassal breaks the bond; free of every cost if its suzerain lost a war this turn or last."""
     t = new["turn"]
     for power, _ in commands_named(orders, "renounce"):
@@ -189,7 +193,7 @@ def _renunciations(new: JSON, orders: Orders, influence: Influence, turn: Turn) 
         turn.announce("rus_news_renounce", vassal=power, suzerain=lord)
 
 
-def _vassalage(new: JSON, orders: Orders, turn: Turn) -> None:
+def _vassalage(new: State, orders: Orders, turn: Turn) -> None:
     """Lawful demands against fealty orders. A computer country takes the best-ranked claimant; a
     player swears to one who demands or refuses them all (−1 each, next turn)."""
     demands: dict[str, list[str]] = {}
@@ -225,7 +229,7 @@ def _vassalage(new: JSON, orders: Orders, turn: Turn) -> None:
             turn.tell(target, "rus_fealty_unmatched", power=named)
 
 
-def _swear(new: JSON, vassal: str, lord: str, turn: Turn) -> None:
+def _swear(new: State, vassal: str, lord: str, turn: Turn) -> None:
     new["vassals"][vassal] = lord
     claims = new["rights"][vassal]
     del claims[lord]
@@ -236,14 +240,14 @@ def _swear(new: JSON, vassal: str, lord: str, turn: Turn) -> None:
     turn.announce("rus_news_vassal", vassal=vassal, suzerain=lord)
 
 
-def _defer(new: JSON, power: str, delta: int) -> None:
+def _defer(new: State, power: str, delta: int) -> None:
     """Stability that changes «в следующий ход»: kept until step 9 (computer countries stay 0)."""
     if not is_ai(new, power):
         pending = new.setdefault(PENDING, {})
         pending[power] = pending.get(power, 0) + delta
 
 
-def _money(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _money(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Gifts, undermines and payments in the lot order; a player must consent to gifts."""
     consent = {(p, str(c.args["power"])) for p, c in commands_named(orders, "accept_gift")}
     used: set[tuple[str, str]] = set()
@@ -256,7 +260,7 @@ def _money(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
 
 
 def _transfer(
-    new: JSON, power: str, cmd: Command, consent: set[tuple[str, str]], influence: Influence, turn: Turn
+    new: State, power: str, cmd: Command, consent: set[tuple[str, str]], influence: Influence, turn: Turn
 ) -> bool:
     """One money act; True if it moved money."""
     to, amount = str(cmd.args["power"]), int(cmd.args["amount"])
@@ -290,7 +294,7 @@ def _transfer(
     return True
 
 
-def _bank(new: JSON, orders: Orders, turn: Turn) -> None:
+def _bank(new: State, orders: Orders, turn: Turn) -> None:
     """The suzerain of a computer vassal draws on its diplomatic bank."""
     for power, cmd in commands_named(orders, "bank"):
         vassal = str(cmd.args["vassal"])
@@ -304,7 +308,7 @@ def _bank(new: JSON, orders: Orders, turn: Turn) -> None:
         turn.tell(power, "rus_bank_taken", power=vassal, amount=amount, left=bank["bank"])
 
 
-def _embassies(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _embassies(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     for power, cmds in orders.items():
         mine: list[str] = country(new, power)["embassies"]
         for cmd in cmds:
@@ -319,7 +323,7 @@ def _embassies(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> N
                 turn.announce("rus_news_embassy", power=power, host=host)
 
 
-def _cessions(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _cessions(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """A province passes only between players, when the receiver accepts it the same turn."""
     accepting = {(p, str(c.args["province"])) for p, c in commands_named(orders, "accept_province")}
     used: set[tuple[str, str]] = set()
@@ -341,7 +345,7 @@ def _cessions(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> No
         turn.tell(power, "rus_province_unmatched", province=province)
 
 
-def _hand_over(new: JSON, province: str, receiver: str, turn: Turn) -> None:
+def _hand_over(new: State, province: str, receiver: str, turn: Turn) -> None:
     for route in change_owner(new, province, receiver):
         turn.tell_all(
             [route["caravan"], route["fair"]],
@@ -351,7 +355,7 @@ def _hand_over(new: JSON, province: str, receiver: str, turn: Turn) -> None:
         )
 
 
-def _techs(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _techs(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     for power, cmd in commands_named(orders, "give_tech"):
         tech, to = str(cmd.args["tech"]), str(cmd.args["power"])
         if tech not in country(new, power)["techs"] or is_ai(new, to) or tech in country(new, to)["techs"]:
@@ -364,7 +368,7 @@ def _techs(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
 
 
 # ---- step 8 -------------------------------------------------------------------------------------
-def _entitled(new: JSON, claimant: str, target: str) -> bool:
+def _entitled(new: State, claimant: str, target: str) -> bool:
     return (
         claimant != target
         and not is_ai(new, claimant)
@@ -374,7 +378,7 @@ def _entitled(new: JSON, claimant: str, target: str) -> bool:
     )
 
 
-def rights(new: JSON, turn: Turn) -> None:
+def rights(new: State, turn: Turn) -> None:
     """Influence at +200 gives a player the right to vassalise; the rank is its place in this turn's
     lot order («у кого была выше очередь хода в ход, приведший к появлению условий»)."""
     order: list[str] = new["order"]
@@ -396,7 +400,7 @@ def rights(new: JSON, turn: Turn) -> None:
 
 
 # ---- step 9 -------------------------------------------------------------------------------------
-def settle(new: JSON, turn: Turn) -> None:
+def settle(new: State, turn: Turn) -> None:
     """Step 9: tribute, embassy upkeep, the deferred stability of fealty and refusal, bank reports."""
     _tribute(new, turn)
     _embassy_upkeep(new, turn)
@@ -414,7 +418,7 @@ def income(turn: Turn, power: str) -> int:
     return sum(line["amount"] for line in turn.accounts.get(power, []) if line["amount"] > 0)
 
 
-def _tribute(new: JSON, turn: Turn) -> None:
+def _tribute(new: State, turn: Turn) -> None:
     bonds = [(v, suzerain(new, v)) for v in new["powers"] if suzerain(new, v)]
     earned = {v: income(turn, v) for v, _ in bonds}
     for vassal, lord in bonds:
@@ -427,7 +431,7 @@ def _tribute(new: JSON, turn: Turn) -> None:
         )
 
 
-def _embassy_upkeep(new: JSON, turn: Turn) -> None:
+def _embassy_upkeep(new: State, turn: Turn) -> None:
     for power in new["powers"]:
         c = country(new, power)
         for host in list(c["embassies"]):

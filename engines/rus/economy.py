@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.contract import JSON
 from engines.rus.data import DATA
+from engines.rus.state import State
 from engines.rus.world import country, has_effect, is_ai, policy_key, provinces_of
 
 TX, ARMY = DATA.taxes, DATA.army
@@ -28,7 +28,7 @@ def oversize_percent(provinces: int, governors: bool) -> int:
     return max(0, 100 - TX.penalty_percent * (provinces - TX.free_provinces))
 
 
-def taxes(state: JSON, power: str, exempt: set[str]) -> tuple[dict[str, int], int, int]:
+def taxes(state: State, power: str, exempt: set[str]) -> tuple[dict[str, int], int, int]:
     """Each taxed province's tax, the share kept (percent) and the total collected."""
     c = country(state, power)
     stability = 0 if is_ai(state, power) else c["stability"]
@@ -39,7 +39,7 @@ def taxes(state: JSON, power: str, exempt: set[str]) -> tuple[dict[str, int], in
     return per, percent, sum(per.values()) * percent // 100
 
 
-def upkeep_per_man(state: JSON, power: str) -> int:
+def upkeep_per_man(state: State, power: str) -> int:
     """20Д a man; 40 with «Конница»; 15/30 under «Приоритет постоянной армии»."""
     tactic = country(state, power)["tactic"]
     cavalry = bool(tactic) and DATA.tactic(tactic).upkeep > ARMY.upkeep
@@ -55,7 +55,7 @@ def mobilised(op: int) -> tuple[int, int]:
     return given, given // ARMY.militia_rate
 
 
-def harvest(state: JSON) -> dict[str, int]:
+def harvest(state: State) -> dict[str, int]:
     """Each province's share of its branch's 100Д, rounded down (100/7 = 14)."""
     counts = Counter(p["spec"] for p in state["provinces"].values())
-    return {name: DATA.misc.pool // counts[p["spec"]] for name, p in state["provinces"].items()}
+    return {name: DATA.production.pool // counts[p["spec"]] for name, p in state["provinces"].items()}

@@ -8,15 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.contract import JSON
 from engines.rng import Rng
 from engines.rus.data import DATA, Event
 from engines.rus.report import Turn
 from engines.rus.science import grant, missing_prerequisite
+from engines.rus.state import State
 from engines.rus.war import raid
-from engines.rus.world import change_stability, country, is_ai, provinces_of, set_druzhina
+from engines.rus.world import (
+    change_stability,
+    clamp_influence,
+    country,
+    druzhina,
+    is_ai,
+    provinces_of,
+    set_druzhina,
+)
 
-G, M = DATA.game, DATA.misc
+G, R = DATA.game, DATA.religions
 
 
 @dataclass(frozen=True)
@@ -28,7 +36,7 @@ class HarvestChange:
     percent: int
 
 
-def roll(state: JSON, rng: Rng, turn: Turn) -> list[HarvestChange]:
+def roll(state: State, rng: Rng, turn: Turn) -> list[HarvestChange]:
     """Roll every event; apply what happens now and return the harvest changes for step 9."""
     harvests: list[HarvestChange] = []
     t = state["turn"]
@@ -36,13 +44,14 @@ def roll(state: JSON, rng: Rng, turn: Turn) -> list[HarvestChange]:
         if rng.randint(1, 100, f"rus turn {t}: {event.name}, chance {event.chance}%") > event.chance:
             continue
         power = rng.choice(state["powers"], f"rus turn {t}: {event.name} strikes")
-        change = _apply(state, event, power, rng, turn)
+        change = strike(state, event, power, rng, turn)
         if change is not None:
             harvests.append(change)
     return harvests
 
 
-def _apply(state: JSON, event: Event, power: str, rng: Rng, turn: Turn) -> HarvestChange | None:
+def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> HarvestChange | None:
+    """One event that happened strikes `power` (a province or a branch of it drawn by lot)."""
     t, c = state["turn"], country(state, power)
     own = provinces_of(state, power)
     if event.kind == "harvest" and own:
@@ -66,13 +75,12 @@ def _apply(state: JSON, event: Event, power: str, rng: Rng, turn: Turn) -> Harve
         )
         raid(state, power, province, event.raider, event.amount, turn)
     elif event.kind == "druzhina":
-        set_druzhina(state, power, c["druzhina"] + event.amount)
+        set_druzhina(state, power, druzhina(state, power) + event.amount)
         _news(turn, power, event, "rus_event_druzhina", amount=event.amount)
     elif event.kind == "influence":
-        others = [p for p in state["influence"][power]]
+        others = list(state["influence"][power])
         target = rng.choice(others, f"rus turn {t}: {event.name} of {power}, the country")
-        value = state["influence"][power][target] + event.amount
-        state["influence"][power][target] = max(G.influence_min, min(G.influence_max, value))
+        state["influence"][power][target] = clamp_influence(state["influence"][power][target] + event.amount)
         _news(turn, power, event, "rus_event_influence", target=target, amount=event.amount)
     elif event.kind == "tech":
         open_techs = [
@@ -99,11 +107,11 @@ def _news(turn: Turn, power: str, event: Event, code: str, **params: str | int) 
     turn.tell(power, code, power=power, **params)
 
 
-def ai_conversion(state: JSON, rng: Rng, turn: Turn) -> None:
+def ai_conversion(state: State, rng: Rng, turn: Turn) -> None:
     """«Ведущий по жребию каждый ход объявляет о принятии одной из АИ-стран христианства»."""
-    pagans = [p for p in state["powers"] if is_ai(state, p) and country(state, p)["religion"] == M.pagan]
+    pagans = [p for p in state["powers"] if is_ai(state, p) and country(state, p)["religion"] == R.pagan]
     if not pagans:
         return
     power = rng.choice(pagans, f"rus turn {state['turn']}: the AI country that converts")
-    country(state, power)["religion"] = M.christian
+    country(state, power)["religion"] = R.christian
     turn.announce("rus_news_ai_converts", power=power)

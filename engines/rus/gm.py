@@ -5,14 +5,15 @@ so a GM can mend a diplomatic mistake without rolling the turn back."""
 
 from __future__ import annotations
 
-import copy
+from typing import Literal, get_args
 
 from engines.contract import JSON, Adjustable
 from engines.rus.data import DATA
-from engines.rus.world import clamp_stability, country, set_druzhina
+from engines.rus.state import fresh, plain, typed
+from engines.rus.world import clamp_stability, country, druzhina, set_druzhina
 from engines.text import Text
 
-M, G = DATA.misc, DATA.game
+ST, G = DATA.stories, DATA.game
 
 ADJUSTABLES: dict[str, Adjustable] = {
     "money": Adjustable("money", Text("Казна (Д)", "Treasury (Д)"), ("Д", "ДЕНЬГИ", "КАЗНА", "TREASURY")),
@@ -30,22 +31,22 @@ ADJUSTABLES: dict[str, Adjustable] = {
     "story_opening": Adjustable(
         "story_opening",
         Text(
-            f"Рассказы на открытие этого хода ({M.opening_story}Д)",
-            f"Opening stories this turn ({M.opening_story}Д)",
+            f"Рассказы на открытие этого хода ({ST.opening}Д)",
+            f"Opening stories this turn ({ST.opening}Д)",
         ),
         ("ОТКРЫТИЕ", "РАССКАЗ-ОТКРЫТИЕ", "OPENING"),
         minimum=0,
-        maximum=M.opening_per_turn,
+        maximum=ST.opening_per_turn,
     ),
     "story_action": Adjustable(
         "story_action",
         Text(
-            f"Рассказ на действия этого хода ({M.action_story}Д)",
-            f"Action story this turn ({M.action_story}Д)",
+            f"Рассказ на действия этого хода ({ST.action}Д)",
+            f"Action story this turn ({ST.action}Д)",
         ),
         ("РАССКАЗ", "ДЕЙСТВИЯ", "STORY"),
         minimum=0,
-        maximum=M.action_per_country,
+        maximum=ST.action_per_country,
     ),
     "end": Adjustable(
         "end",
@@ -55,7 +56,9 @@ ADJUSTABLES: dict[str, Adjustable] = {
         maximum=1,
     ),
 }
-_FIELDS = ("money", "stability", "druzhina", "prestige", "story_opening", "story_action")
+# the country numbers the GM sets as they are (the druzhina is its posts: set_druzhina)
+Number = Literal["money", "stability", "prestige", "story_opening", "story_action"]
+_NUMBERS: tuple[Number, ...] = get_args(Number)
 _INFLUENCE = "influence:"
 
 
@@ -76,54 +79,60 @@ def _influence_adjustables() -> dict[str, Adjustable]:
 ADJUSTABLES.update(_influence_adjustables())
 
 
-def read(state: JSON, power: str, name: str) -> int:
+def _number(name: str) -> Number:
+    """The country's stored number an adjustable names; KeyError for any other name."""
+    for number in _NUMBERS:
+        if number == name:
+            return number
+    raise KeyError(name)
+
+
+def read(stored: JSON, power: str, name: str) -> int:
+    state = typed(stored)
     if name == "end":
         return int(state["gm_end"])
     if name.startswith(_INFLUENCE):
-        return int(state["influence"][power].get(name.removeprefix(_INFLUENCE), 0))
-    if name not in _FIELDS:
-        raise KeyError(name)
-    return int(country(state, power)[name])
+        return state["influence"][power].get(name.removeprefix(_INFLUENCE), 0)
+    if name == "druzhina":
+        return druzhina(state, power)
+    return country(state, power)[_number(name)]
 
 
-def adjust(state: JSON, power: str, name: str, value: int) -> JSON:
+def adjust(stored: JSON, power: str, name: str, value: int) -> JSON:
     """Set the number; opening stories are capped at two a turn for all countries together."""
-    result = copy.deepcopy(state)
+    result = fresh(stored)
     if name == "end":
         result["gm_end"] = bool(value)
-        return result
-    if name.startswith(_INFLUENCE):
+    elif name.startswith(_INFLUENCE):
         target = name.removeprefix(_INFLUENCE)
         if target in result["influence"][power]:  # a country has no influence on itself
             result["influence"][power][target] = value
-        return result
-    if name not in _FIELDS:
-        raise KeyError(name)
-    if name == "stability":
-        value = 0 if power in result["ai"] else clamp_stability(value)
-    if name == "story_opening":
-        others = sum(country(result, p)["story_opening"] for p in result["powers"] if p != power)
-        value = max(0, min(value, M.opening_per_turn - others))
-    if name == "druzhina":
+    elif name == "druzhina":
         set_druzhina(result, power, value)
     else:
-        country(result, power)[name] = value
-    return result
+        number = _number(name)
+        if number == "stability":
+            value = 0 if power in result["ai"] else clamp_stability(value)
+        if number == "story_opening":
+            others = sum(country(result, p)["story_opening"] for p in result["powers"] if p != power)
+            value = max(0, min(value, ST.opening_per_turn - others))
+        country(result, power)[number] = value
+    return plain(result)
 
 
-def handover(state: JSON, power: str, computer: bool) -> JSON:
+def handover(stored: JSON, power: str, computer: bool) -> JSON:
     """A country the computer takes over becomes one of section 8.4: stability 0, no alliance, no
     battle tactic, no embassy, no right to vassalise (a computer country cannot be a suzerain; the
     vassals it has stay). Its wars go on, fought on the defensive. A returning player takes the
     country over as it stands."""
-    result = copy.deepcopy(state)
+    result = fresh(stored)
     result["ai"] = [
         p for p in result["powers"] if (p == power and computer) or (p != power and p in result["ai"])
     ]
     if computer:
         c = country(result, power)
-        c.update(stability=0, tactic="", embassies=[])
+        c["stability"], c["tactic"], c["embassies"] = 0, "", []
         result["alliances"] = [a for a in result["alliances"] if power not in a]
         for claims in result["rights"].values():
             claims.pop(power, None)
-    return result
+    return plain(result)

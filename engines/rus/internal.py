@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.report import Turn
+from engines.rus.state import State
 from engines.rus.world import capital, change_stability, country, policy_key, provinces_of
 from engines.toolkit import Orders
 
-S, M = DATA.stability, DATA.misc
+S = DATA.stability
 
 
-def apply(new: JSON, orders: Orders, turn: Turn) -> None:
+def apply(new: State, orders: Orders, turn: Turn) -> None:
     for power, cmds in orders.items():
         for cmd in cmds:
             _one(new, power, cmd, turn)
 
 
-def _one(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
+def _one(new: State, power: str, cmd: Command, turn: Turn) -> None:
     c = country(new, power)
     if cmd.name == "specialise":
         province, spec = str(cmd.args["province"]), str(cmd.args["spec"])
-        new["provinces"][province].update(spec=spec, spec_turn=new["turn"])
+        here = new["provinces"][province]
+        here["spec"], here["spec_turn"] = spec, new["turn"]
         turn.tell(power, "rus_specialised", province=province, spec=spec)
     elif cmd.name == "mobilise":
         mobilise(new, power, str(cmd.args["province"]), turn)
@@ -49,14 +51,14 @@ def _one(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
         change_stability(new, power, S.sacrifice)
         turn.tell(power, "rus_sacrificed", province=str(cmd.args["province"]), stability=c["stability"])
     elif cmd.name == "convert":
-        c["religion"] = M.christian
+        c["religion"] = DATA.religions.christian
         c["peace"] = 0
         change_stability(new, power, S.conversion)
         turn.tell(power, "rus_converted", stability=c["stability"])
         turn.announce("rus_news_converted", power=power)
 
 
-def mobilise(new: JSON, power: str, province: str, turn: Turn) -> None:
+def mobilise(new: State, power: str, province: str, turn: Turn) -> None:
     """Raise the province's militia (an order, or a suzerain's call to arms)."""
     here = new["provinces"][province]
     if province in new["revolts"]:
@@ -68,7 +70,7 @@ def mobilise(new: JSON, power: str, province: str, turn: Turn) -> None:
     turn.tell(power, "rus_mobilised", province=province, op=given, militia=militia)
 
 
-def _policy(new: JSON, power: str, policy: str, turn: Turn) -> None:
+def _policy(new: State, power: str, policy: str, turn: Turn) -> None:
     """A change (not the first choice) costs 1 stability; leaving «Торговля» drops the extra route,
     leaving «Ремесло» the workshops outside the capital (with the ОП they gave)."""
     c = country(new, power)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from engines import toolkit
 from engines.contract import Command
+from engines.rus.state import Country, State
 from engines.rus.world import country, owner, policy_key
 from engines.text import Msg
 
@@ -16,6 +16,7 @@ from engines.text import Msg
 class Mail(toolkit.Mail):
     """One power's mail being judged, with what its earlier lines already spent or chose."""
 
+    state: State  # type: ignore[assignment]  # toolkit.Mail types any ruleset's state as JSON
     money: int = 0
     policy: str | None = None  # a policy key chosen by an earlier line
     converting: bool = False
@@ -25,7 +26,7 @@ class Mail(toolkit.Mail):
     acts: set[str] = field(default_factory=set)  # once-a-turn acts an earlier line already made
 
     @property
-    def me(self) -> dict[str, Any]:
+    def me(self) -> Country:
         return country(self.state, self.power)
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.contract import JSON
+from engines.rus.state import Line, State
 from engines.rus.world import country
 from engines.text import Param
 from engines.toolkit import Events
@@ -17,9 +17,9 @@ class Turn(Events):
 
     def __init__(self, powers: Iterable[str]) -> None:
         super().__init__(powers)
-        self.accounts: dict[str, list[JSON]] = {power: [] for power in self.reports}
+        self.accounts: dict[str, list[Line]] = {power: [] for power in self.reports}
 
-    def book(self, state: JSON, power: str, item: str, amount: int, note: str = "") -> None:
+    def book(self, state: State, power: str, item: str, amount: int, note: str = "") -> None:
         """Credit (or debit, if negative) the treasury and write the line in the turn's account."""
         if not amount:
             return

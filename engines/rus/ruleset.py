@@ -12,6 +12,7 @@ from engines.rng import Rng
 from engines.rus import ai, checks, gm, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.schema import PHASES, vocabularies
+from engines.rus.state import plain
 from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
@@ -54,7 +55,7 @@ class RusRuleset(ModularRuleset):
         unknown = sorted(set(powers) - {p.name for p in DATA.powers})
         if unknown:
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
-        return world.setup(powers)
+        return plain(world.setup(powers))
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

@@ -4,25 +4,27 @@ vocabularies NAME arguments take. Examples use names from the data, so they alwa
 from __future__ import annotations
 
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.ruledata import Named
 from engines.rus.data import DATA
+from engines.rus.state import State, typed
 from engines.rus.world import ORDERS
 from engines.text import Text
-from engines.toolkit import Named, power_vocabulary, vocabulary_of
+from engines.toolkit import power_vocabulary, vocabulary_of
 
-M, A, W, D = DATA.misc, DATA.army, DATA.war, DATA.diplomacy
+A, W, D, B, P = DATA.army, DATA.war, DATA.diplomacy, DATA.buildings, DATA.production
 
 # Words of peace orders (not rules, so not in data.toml): `name` is what the code compares.
 WHITE, VICTORY, DEFEAT = "Белый", "Победа", "Поражение"
 TERMS = (
-    Named(WHITE, "White", ("Белый мир", "Без условий", "WHITE PEACE")),
-    Named(VICTORY, "Victory", ("Победитель", "WIN")),
-    Named(DEFEAT, "Defeat", ("Побеждённый", "Побежденный", "LOSS")),
+    Named(name=WHITE, en="White", aliases=("Белый мир", "Без условий", "WHITE PEACE")),
+    Named(name=VICTORY, en="Victory", aliases=("Победитель", "WIN")),
+    Named(name=DEFEAT, en="Defeat", aliases=("Побеждённый", "Побежденный", "LOSS")),
 )
 VASSAL, CESSION, ANNEX = "Вассалитет", "Уступки", "Аннексия"
 OUTCOMES = (
-    Named(VASSAL, "Vassal", ("Вассал", "VASSALAGE")),
-    Named(CESSION, "Cession", ("Уступка", "Территории", "CEDE")),
-    Named(ANNEX, "Annex", ("Присоединение", "ANNEXATION")),
+    Named(name=VASSAL, en="Vassal", aliases=("Вассал", "VASSALAGE")),
+    Named(name=CESSION, en="Cession", aliases=("Уступка", "Территории", "CEDE")),
+    Named(name=ANNEX, en="Annex", aliases=("Присоединение", "ANNEXATION")),
 )
 
 
@@ -45,14 +47,22 @@ _POWER = _name("power", "power")
 _AMOUNT = _int("amount", 1)
 _FORCES = (_PROVINCE, _int("druzhina", 0), _int("militia", 0))
 _CRAFT = DATA.craft("Скорняжная мастерская")
+_VASSALS_NEEDED = (
+    (
+        f" и у одного из княжеств {DATA.victory.vassals_to_end} и более вассалов.",
+        f" and a principality has {DATA.victory.vassals_to_end} or more vassals.",
+    )
+    if DATA.victory.vassals_end == "required"
+    else (".", ".")
+)
 
 COMMANDS = (
     _spec(
         "specialise",
         ("СПЕЦИАЛИЗАЦИЯ", "ХОЗЯЙСТВО", "SPECIALISE", "SPECIALIZE"),
         (_PROVINCE, _name("spec", "spec")),
-        f"Хозяйство провинции (рыболовство — только у воды); менять не чаще раза в {M.change_every} ходов.",
-        f"A province's economy (fishing only on water); change it at most once in {M.change_every} turns.",
+        f"Хозяйство провинции (рыболовство — только у воды); менять не чаще раза в {P.change_every} ходов.",
+        f"A province's economy (fishing only on water); change it at most once in {P.change_every} turns.",
         "СПЕЦИАЛИЗАЦИЯ Рязань Рыболовство",
     ),
     _spec(
@@ -149,14 +159,14 @@ COMMANDS = (
         "temple",
         ("ХРАМ", "TEMPLE"),
         (_PROVINCE,),
-        f"Построить храм ({M.temple}Д, только христианам): в провинции не бывает восстаний.",
-        f"Build a temple ({M.temple}Д, Christians only): the province never revolts.",
+        f"Построить храм ({B.temple}Д, только христианам): в провинции не бывает восстаний.",
+        f"Build a temple ({B.temple}Д, Christians only): the province never revolts.",
         "ХРАМ Рязань",
     ),
     _spec(
         "fortress",
         ("КРЕПОСТЬ", "FORTRESS", "FORT"),
-        (_PROVINCE, _int("level", 1, len(M.fortress))),
+        (_PROVINCE, _int("level", 1, len(B.fortress))),
         "Построить крепость уровня 1–3 (нужны Замет, Острог, Град).",
         "Build a fortress of level 1–3 (needs Palisade, Stockade, Stronghold).",
         "КРЕПОСТЬ Рязань 1",
@@ -403,8 +413,9 @@ COMMANDS = (
         "finish",
         ("ЗАВЕРШИТЬ", "FINISH"),
         (),
-        "Голосовать за окончание игры: она кончится, если за это в один ход голосуют все игроки.",
-        "Vote to end the game: it ends once every player votes so in the same turn.",
+        "Голосовать за окончание игры: она кончится, если за это в один ход голосуют все игроки"
+        + _VASSALS_NEEDED[0],
+        "Vote to end the game: it ends once every player votes so in the same turn" + _VASSALS_NEEDED[1],
         "ЗАВЕРШИТЬ",
     ),
 )
@@ -413,7 +424,12 @@ PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы",
 BY_NAME = {spec.name: spec for spec in COMMANDS}
 
 
-def vocabularies(state: JSON) -> dict[str, Vocabulary]:
+def vocabularies(stored: JSON) -> dict[str, Vocabulary]:
+    return names_in(typed(stored))
+
+
+def names_in(state: State) -> dict[str, Vocabulary]:
+    """Every vocabulary of this game's orders: the data's names, and its powers."""
     powers = power_vocabulary(DATA.powers, state["powers"])
     parties = vocabulary_of(p for p in DATA.parties if p.trade)
     return {

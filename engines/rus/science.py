@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON
 from engines.rus.data import DATA
+from engines.rus.state import State
 from engines.rus.world import country, policy_key
 
-M = DATA.misc
+SC = DATA.science
 
 
-def price(state: JSON, power: str, tech: str, policy: str | None = None) -> int:
+def price(state: State, power: str, tech: str, policy: str | None = None) -> int:
     """First-turn price +10% of it per country that already learned it, −10% under «Приоритет
     науки» (`policy` overrides the country's for a policy chosen this turn); rounded up."""
     learned = state["learned"].get(tech, 0)
     key = policy_key(state, power) if policy is None else policy
-    discount = M.policy_discount_percent if key == "science" else 0
-    value: int = DATA.tech(tech).cost * (100 + M.rise_percent * int(learned)) * (100 - discount)
+    discount = SC.policy_discount_percent if key == "science" else 0
+    value = DATA.tech(tech).cost * (100 + SC.rise_percent * learned) * (100 - discount)
     return -(-value // 10000)
 
 
-def missing_prerequisite(state: JSON, power: str, tech: str) -> str:
+def missing_prerequisite(state: State, power: str, tech: str) -> str:
     """The first prerequisite the country has not learned yet ("" if none)."""
     own = country(state, power)["techs"]
     return next((t for t in DATA.tech(tech).requires if t not in own), "")
 
 
-def invest(state: JSON, power: str, tech: str, amount: int) -> tuple[bool, int, int]:
+def invest(state: State, power: str, tech: str, amount: int) -> tuple[bool, int, int]:
     """Add `amount` to the country's investment in `tech`; learn it if that reaches the price now.
 
     Returns (learned, the price, Д burnt: the excess over the price)."""
@@ -41,7 +41,7 @@ def invest(state: JSON, power: str, tech: str, amount: int) -> tuple[bool, int, 
     return True, cost, total - cost
 
 
-def grant(state: JSON, power: str, tech: str) -> None:
+def grant(state: State, power: str, tech: str) -> None:
     """A technology given for nothing (an event): it counts as learned for everyone's prices."""
     c = country(state, power)
     c["invested"].pop(tech, None)

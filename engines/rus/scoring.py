@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from engines.contract import JSON
 from engines.rus.data import DATA
+from engines.rus.state import State, typed
 from engines.rus.world import country, players, provinces_of
 
-M = DATA.misc
+V = DATA.victory
 
 
-def breakdown(state: JSON, power: str) -> dict[str, int]:
+def breakdown(state: State, power: str) -> dict[str, int]:
     """(ОП of the three richest provinces)/2, money/5, vassals' provinces ×5, event points, stories."""
     ops = sorted((state["provinces"][p]["op"] for p in provinces_of(state, power)), reverse=True)
     vassal_provinces = sum(
@@ -18,28 +19,44 @@ def breakdown(state: JSON, power: str) -> dict[str, int]:
     authors = {p: country(state, p)["stories"] for p in players(state)}
     best = max(authors.values(), default=0)
     return {
-        "provinces": sum(ops[: M.top_provinces]) // M.op_divisor,
-        "money": max(0, country(state, power)["money"]) // M.money_divisor,
-        "vassals": vassal_provinces * M.per_vassal_province,
+        "provinces": sum(ops[: V.top_provinces]) // V.op_divisor,
+        "money": max(0, country(state, power)["money"]) // V.money_divisor,
+        "vassals": vassal_provinces * V.per_vassal_province,
         "events": country(state, power)["prestige"],
-        "stories": M.most_stories if best and authors.get(power) == best else 0,
+        "stories": V.most_stories if best and authors.get(power) == best else 0,
     }
 
 
-def scores(state: JSON) -> dict[str, int]:
+def tally(state: State) -> dict[str, int]:
     """Countries run by the GM take no part in the count (they neither win nor lose)."""
     return {power: sum(breakdown(state, power).values()) for power in players(state)}
 
 
-def game_ends(state: JSON, voters: list[str]) -> str:
-    """Why the game ends after this turn ("" if it goes on): the GM, every player's vote, or a
-    country with four or more vassals."""
+def scores(stored: JSON) -> dict[str, int]:
+    return tally(typed(stored))
+
+
+def unanimous(state: State, voters: list[str]) -> bool:
+    """Every player country voted ЗАВЕРШИТЬ this turn."""
+    live = players(state)
+    return bool(live) and sorted(voters) == sorted(live)
+
+
+def _vassals_enough(state: State) -> bool:
+    lords = list(state["vassals"].values())
+    return any(lords.count(lord) >= V.vassals_to_end for lord in set(lords))
+
+
+def game_ends(state: State, voters: list[str]) -> str:
+    """Why the game ends after this turn ("" if it goes on): the GM's decision, or every player's
+    vote, or a country with four or more vassals. `vassals_end` reads the rulebook's «обязательным
+    условием окончания игры» (README): "required" lets the vote end the game only once a country
+    has them; "trigger" ends the game by them alone. The GM's decision is never held back."""
     if state["gm_end"]:
         return "rus_news_end_gm"
-    live = players(state)
-    if live and sorted(voters) == sorted(live):
+    enough = _vassals_enough(state)
+    if unanimous(state, voters) and (enough or V.vassals_end == "trigger"):
         return "rus_news_end_vote"
-    lords = list(state["vassals"].values())
-    if any(lords.count(lord) >= M.vassals_to_end for lord in set(lords)):
+    if enough and V.vassals_end == "trigger":
         return "rus_news_end_vassals"
     return ""

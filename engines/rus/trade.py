@@ -7,8 +7,8 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from engines.contract import JSON
 from engines.rus.data import DATA
+from engines.rus.state import Route, State, TradeRecord
 from engines.rus.world import at_war, capital, neighbours_of_power, owner, provinces_of
 
 T = DATA.trade
@@ -41,7 +41,7 @@ def is_party(name: str) -> bool:
     return any(p.name == name for p in DATA.parties)
 
 
-def ends(state: JSON, fair: str) -> set[str]:
+def ends(state: State, fair: str) -> set[str]:
     """Where a caravan to `fair` arrives: its capital, or a province on the border of Poland/Hungary."""
     if is_party(fair):
         return set(DATA.party(fair).borders)
@@ -49,7 +49,7 @@ def ends(state: JSON, fair: str) -> set[str]:
     return {home} if home else set()
 
 
-def full_path(state: JSON, province: str, fair: str, named: list[str]) -> list[str]:
+def full_path(state: State, province: str, fair: str, named: list[str]) -> list[str]:
     """The declared provinces with the caravan's province in front and the fair's capital at the end."""
     path = list(named)
     if not path or path[0] != province:
@@ -59,7 +59,7 @@ def full_path(state: JSON, province: str, fair: str, named: list[str]) -> list[s
     return path
 
 
-def path_problem(state: JSON, path: list[str], fair: str) -> str:
+def path_problem(state: State, path: list[str], fair: str) -> str:
     """ "" if the path walks border to border into the fair; else what is wrong with it."""
     for a, b in itertools.pairwise(path):
         if b not in DATA.adjacency[a]:
@@ -69,14 +69,14 @@ def path_problem(state: JSON, path: list[str], fair: str) -> str:
     return ""
 
 
-def transit(state: JSON, caravan: str, fair: str, path: list[str]) -> list[str]:
+def transit(state: State, caravan: str, fair: str, path: list[str]) -> list[str]:
     """Provinces of third countries the route crosses (none between neighbours, 4.2)."""
     if not is_party(fair) and neighbours_of_power(state, caravan, fair):
         return []
     return [p for p in path if owner(state, p) not in (caravan, fair)]
 
 
-def closed_by_war(state: JSON, caravan: str, fair: str, path: list[str]) -> bool:
+def closed_by_war(state: State, caravan: str, fair: str, path: list[str]) -> bool:
     """«Торговый маршрут может пролегать через государство, которое не находится в состоянии
     войны ни с «Караванщиком», ни с «Ярмарщиком»»; the parties themselves at war close it too."""
     if at_war(state, caravan, fair):
@@ -84,7 +84,7 @@ def closed_by_war(state: JSON, caravan: str, fair: str, path: list[str]) -> bool
     return any(at_war(state, owner(state, p), side) for p in path for side in (caravan, fair))
 
 
-def shortest(state: JSON, caravan: str, province: str, fair: str) -> list[str]:
+def shortest(state: State, caravan: str, province: str, fair: str) -> list[str]:
     """The fewest-step open route from `province` into the fair (map order breaks ties); [] if none."""
     goal = ends(state, fair)
     came: dict[str, str] = {province: ""}
@@ -104,7 +104,7 @@ def shortest(state: JSON, caravan: str, province: str, fair: str) -> list[str]:
     return []
 
 
-def gross(state: JSON, fair: str) -> int:
+def gross(state: State, fair: str) -> int:
     """By the fair country's size: 1→100, 2→150, 3→100, 4→50, 5+→20; Poland and Hungary 75."""
     if is_party(fair):
         return T.party
@@ -126,7 +126,7 @@ class Flow:
     closed: str  # "" if it traded; else why not: "war", "revolt", "militia"
     stopped_at: str = ""  # the idle province (revolt, militia) that stopped it
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> TradeRecord:
         return {
             "caravan": self.caravan,
             "province": self.province,
@@ -141,7 +141,7 @@ class Flow:
         }
 
 
-def flow(state: JSON, route: JSON, idle: set[str], idle_reason: dict[str, str]) -> Flow:
+def flow(state: State, route: Route, idle: set[str], idle_reason: dict[str, str]) -> Flow:
     """One route's income: the caravan gets the gross less 5Д per foreign province crossed (paid to
     each transit country), the fair half the gross. `idle`: provinces that trade nothing now."""
     caravan, province, fair, path = route["caravan"], route["province"], route["fair"], route["path"]

@@ -7,12 +7,13 @@ step 7. Influence changes go to the turn's list (applied at step 8); stability c
 
 from __future__ import annotations
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import internal
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.report import Influence, Turn
 from engines.rus.schema import ANNEX, CESSION, DEFEAT, VASSAL, VICTORY, WHITE
+from engines.rus.state import State
 from engines.rus.trade import read_route
 from engines.rus.world import (
     add_war,
@@ -43,12 +44,12 @@ def _ordered(orders: Orders, power: str, name: str, target: str, arg: str = "pow
     return next((c for c in orders.get(power, ()) if c.name == name and c.args.get(arg) == target), None)
 
 
-def allies_of(state: JSON, power: str) -> list[str]:
+def allies_of(state: State, power: str) -> list[str]:
     return [q for q in state["powers"] if q != power and allied(state, power, q)]
 
 
 # ---- step 3 ------------------------------------------------------------------------------------------
-def acts(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def acts(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Step 3: leaving first (so a leaver is out of this turn's war), then peace, war, alliances, calls."""
     _leave(new, orders, influence, turn)
     _peace(new, orders, influence, turn)
@@ -59,7 +60,7 @@ def acts(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
         _call(new, power, str(cmd.args["vassal"]), turn)
 
 
-def _leave(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _leave(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """−100 on the ex-ally; +10 on the country it attacks this turn, if leaving refuses that war."""
     for power, cmd in commands_named(orders, "leave_alliance"):
         ally = str(cmd.args["power"])
@@ -77,7 +78,7 @@ def _leave(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
                 turn.tell(power, "rus_treaty_refused_war", ally=ally, power=attacked)
 
 
-def _break_ties(new: JSON, a: str, b: str, turn: Turn) -> None:
+def _break_ties(new: State, a: str, b: str, turn: Turn) -> None:
     """War breaks the pair's marriage and trade agreements at once, without influence."""
     ca, cb = country(new, a), country(new, b)
     if b in ca["marriages"] or a in cb["marriages"]:
@@ -90,7 +91,7 @@ def _break_ties(new: JSON, a: str, b: str, turn: Turn) -> None:
 
 
 # ---- war ---------------------------------------------------------------------------------------------
-def war_refusal(new: JSON, power: str, target: str) -> str:
+def war_refusal(new: State, power: str, target: str) -> str:
     """Why this declaration cannot stand now ("" if it can): checked again at resolution, since
     earlier acts of the turn may have changed the world since the mail was judged."""
     if power == target or is_ai(new, power):
@@ -107,7 +108,7 @@ def war_refusal(new: JSON, power: str, target: str) -> str:
     return ""
 
 
-def _feudal_side(new: JSON, target: str, aggressor: str) -> list[str]:
+def _feudal_side(new: State, target: str, aggressor: str) -> list[str]:
     """The attacked country, its suzerains upward and the vassals of all of them («война, объявленная
     вассалу … сюзерену»; «… сюзерену … всем его вассалам»), never reaching the aggressor's friends."""
     side, queue = [target], [target]
@@ -120,7 +121,7 @@ def _feudal_side(new: JSON, target: str, aggressor: str) -> list[str]:
     return side
 
 
-def sides(new: JSON, aggressor: str, target: str) -> tuple[list[str], list[str]]:
+def sides(new: State, aggressor: str, target: str) -> tuple[list[str], list[str]]:
     """Who fights whom: the aggressor with its allies; the attacked with its feudal kin and their
     allies (8.2: allies join by default). A country friendly to both sides stays out."""
     core = _feudal_side(new, target, aggressor)
@@ -135,10 +136,10 @@ def sides(new: JSON, aggressor: str, target: str) -> tuple[list[str], list[str]]
     return attackers, defenders
 
 
-def _war_stability(new: JSON, power: str, target: str) -> int:
+def _war_stability(new: State, power: str, target: str) -> int:
     """3.1: the single most severe of the causes that apply (they are not added up)."""
     causes = [0]
-    christian = DATA.misc.christian
+    christian = DATA.religions.christian
     if country(new, power)["religion"] == christian == country(new, target)["religion"]:
         causes.append(D.christian_war_stability)
     if target in country(new, power)["marriages"]:
@@ -148,7 +149,7 @@ def _war_stability(new: JSON, power: str, target: str) -> int:
     return min(causes)
 
 
-def declare(new: JSON, power: str, target: str, influence: Influence, turn: Turn) -> None:
+def declare(new: State, power: str, target: str, influence: Influence, turn: Turn) -> None:
     """One declaration: −150 on the attacked by the aggressor and each joining ally, the aggressor's
     stability, and every aggressor × defender pair at war with their ties broken."""
     refusal = war_refusal(new, power, target)
@@ -181,7 +182,7 @@ def declare(new: JSON, power: str, target: str, influence: Influence, turn: Turn
 
 
 # ---- peace -------------------------------------------------------------------------------------------
-def _peace(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _peace(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """With a computer country at once (white); between players when both order it with matching
     terms. Then a peacemaker whose ally still fights that enemy leaves the alliance."""
     done: list[tuple[str, str]] = []
@@ -211,7 +212,7 @@ def _peace(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
                     turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
 
 
-def _agreed(new: JSON, orders: Orders, power: str, enemy: str, terms: str, turn: Turn) -> str | None:
+def _agreed(new: State, orders: Orders, power: str, enemy: str, terms: str, turn: Turn) -> str | None:
     """None: no peace. "": a white peace. Otherwise the winner of an unequal peace."""
     if is_ai(new, enemy):
         lord = suzerain(new, enemy)
@@ -234,7 +235,7 @@ def _agreed(new: JSON, orders: Orders, power: str, enemy: str, terms: str, turn:
     return None
 
 
-def make_peace(new: JSON, a: str, b: str, winner: str, loser: str, influence: Influence, turn: Turn) -> None:
+def make_peace(new: State, a: str, b: str, winner: str, loser: str, influence: Influence, turn: Turn) -> None:
     """White (+10 mutual) or unequal (+40 winner on loser, the loser defeated and its computer
     vassals freed); both +1 stability; the war ends and occupied provinces go back."""
     end_war(new, a, b)
@@ -250,7 +251,7 @@ def make_peace(new: JSON, a: str, b: str, winner: str, loser: str, influence: In
     turn.tell_all([a, b], "rus_treaty_peace_made", a=a, b=b)
 
 
-def _defeated(new: JSON, loser: str, turn: Turn) -> None:
+def _defeated(new: State, loser: str, turn: Turn) -> None:
     """8.1: a lost war frees the loser's computer vassals; its player vassals may renounce."""
     new["defeated"][loser] = new["turn"]
     for vassal in vassals_of(new, loser):
@@ -261,7 +262,7 @@ def _defeated(new: JSON, loser: str, turn: Turn) -> None:
 
 
 # ---- alliances and the call to arms ------------------------------------------------------------------
-def _alliances(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _alliances(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Both players order it the same turn; +30 mutual; announced."""
     for power, cmd in commands_named(orders, "alliance"):
         other = str(cmd.args["power"])
@@ -278,7 +279,7 @@ def _alliances(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> N
             turn.announce("rus_treaty_news_alliance", a=power, b=other)
 
 
-def _call(new: JSON, lord: str, vassal: str, turn: Turn) -> None:
+def _call(new: State, lord: str, vassal: str, turn: Turn) -> None:
     """The vassal goes to war with every enemy of its suzerain it is not friendly with."""
     if suzerain(new, vassal) != lord:
         turn.tell(lord, "rus_treaty_call_not_vassal", vassal=vassal)
@@ -292,7 +293,7 @@ def _call(new: JSON, lord: str, vassal: str, turn: Turn) -> None:
 
 
 # ---- step 4 ------------------------------------------------------------------------------------------
-def levies(new: JSON, orders: Orders, turn: Turn) -> None:
+def levies(new: State, orders: Orders, turn: Turn) -> None:
     """Step 4: a call naming one of the vassal's provinces raises its militia there (computer vassals
     too: the suzerain's right of 8.1 is not the AI's own initiative that 8.4 forbids)."""
     for lord, cmd in commands_named(orders, "call"):
@@ -309,7 +310,7 @@ def levies(new: JSON, orders: Orders, turn: Turn) -> None:
 
 
 # ---- after the battles: the automatic peace (8.3) ----------------------------------------------------
-def autopeace(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def autopeace(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """A country at war with all its provinces held by its enemies has lost: the holder of its
     capital dictates (the terms it ordered, else an ally's, else vassalage)."""
     for loser in [p for p in new["order"] or new["powers"] if _beaten(new, p)]:
@@ -329,13 +330,13 @@ def autopeace(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> No
         _settle(new, winner, loser, True, influence, turn)
 
 
-def _beaten(new: JSON, power: str) -> bool:
+def _beaten(new: State, power: str) -> bool:
     own = provinces_of(new, power)
     enemies = set(enemies_of(new, power))
     return bool(own and enemies) and all(new["occupied"].get(p) in enemies for p in own)
 
 
-def _terms(new: JSON, orders: Orders, winner: str, loser: str) -> tuple[str, list[str]]:
+def _terms(new: State, orders: Orders, winner: str, loser: str) -> tuple[str, list[str]]:
     """The winner's УСЛОВИЯ against the loser, else its allies' (lot order); default vassalage."""
     for power in [winner, *(p for p in orders if allied(new, p, winner))]:
         cmd = _ordered(orders, power, "terms", loser)
@@ -344,11 +345,11 @@ def _terms(new: JSON, orders: Orders, winner: str, loser: str) -> tuple[str, lis
     return VASSAL, []
 
 
-def _metropolis_border(new: JSON, winner: str, province: str) -> bool:
+def _metropolis_border(new: State, winner: str, province: str) -> bool:
     return any(owner(new, n) == winner for n in DATA.adjacency[province])
 
 
-def _cede(new: JSON, winner: str, loser: str, named: list[str], turn: Turn) -> bool:
+def _cede(new: State, winner: str, loser: str, named: list[str], turn: Turn) -> bool:
     """Provinces other than the capital that border the winner's own land (the named ones, or all
     of them if none is named). False if none qualifies."""
     home = capital(new, loser)
@@ -359,7 +360,7 @@ def _cede(new: JSON, winner: str, loser: str, named: list[str], turn: Turn) -> b
     return bool(taken)
 
 
-def _annex(new: JSON, winner: str, loser: str, turn: Turn) -> bool:
+def _annex(new: State, winner: str, loser: str, turn: Turn) -> bool:
     """Only a one-province country whose province borders the winner's own land."""
     own = provinces_of(new, loser)
     if len(own) != 1 or not _metropolis_border(new, winner, own[0]):
@@ -374,13 +375,13 @@ def _annex(new: JSON, winner: str, loser: str, turn: Turn) -> bool:
     return True
 
 
-def _transfer(new: JSON, province: str, winner: str, turn: Turn) -> None:
+def _transfer(new: State, province: str, winner: str, turn: Turn) -> None:
     loser = owner(new, province)
     change_owner(new, province, winner)
     turn.announce("rus_treaty_news_ceded", province=province, loser=loser, winner=winner)
 
 
-def _vassalise(new: JSON, winner: str, loser: str, turn: Turn) -> None:
+def _vassalise(new: State, winner: str, loser: str, turn: Turn) -> None:
     old = suzerain(new, loser)
     if old:
         turn.tell(old, "rus_treaty_vassal_lost", vassal=loser, suzerain=winner)
@@ -391,7 +392,7 @@ def _vassalise(new: JSON, winner: str, loser: str, turn: Turn) -> None:
     turn.announce("rus_treaty_news_vassal", vassal=loser, suzerain=winner)
 
 
-def _settle(new: JSON, winner: str, loser: str, unequal: bool, influence: Influence, turn: Turn) -> None:
+def _settle(new: State, winner: str, loser: str, unequal: bool, influence: Influence, turn: Turn) -> None:
     """Every war of the loser ends, its land is freed, it leaves its alliances (8.3: «безусловный
     выход … из союза»); the peace with the winner is white or unequal."""
     for enemy in enemies_of(new, loser):

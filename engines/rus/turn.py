@@ -11,7 +11,6 @@ results. The lot order of the powers is drawn first, every turn.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from engines.contract import JSON, Command, Resolution
@@ -21,14 +20,17 @@ from engines.rus.checks import check, route_of
 from engines.rus.data import DATA
 from engines.rus.report import Influence, Turn
 from engines.rus.science import invest
-from engines.rus.scoring import game_ends, scores
+from engines.rus.scoring import game_ends, tally, unanimous
+from engines.rus.state import State, fresh, plain, typed
 from engines.rus.world import (
     at_peace,
     at_war,
     capital,
     change_stability,
+    clamp_influence,
     controller,
     country,
+    druzhina,
     friendly,
     is_ai,
     owner,
@@ -39,7 +41,7 @@ from engines.rus.world import (
 )
 from engines.toolkit import Orders, accepted
 
-G, M, TR = DATA.game, DATA.misc, DATA.trade
+G, B, TR = DATA.game, DATA.buildings, DATA.trade
 IDLE = {
     "war": "rus_trade_idle_war",
     "revolt": "rus_trade_idle_revolt",
@@ -60,12 +62,15 @@ STEPS = (
 )
 
 
-def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
-    if state["over"] or phase != state["phase"]:
-        raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
-    new = copy.deepcopy(state)
+def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+    before = typed(stored)
+    if before["over"] or phase != before["phase"]:
+        raise ValueError(
+            f"cannot resolve {phase!r}: the game is at {before['phase']!r}, over={before['over']}"
+        )
+    new = fresh(stored)
     turn = Turn(new["powers"])
-    valid = accepted(check, state, phase, orders, turn, "rus_order_refused")
+    valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
     new["order"] = rng.shuffled(new["powers"], f"rus turn {t}: the order of the powers")
     turn.announce("rus_news_turn", turn=t)
@@ -104,17 +109,17 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     diplomacy.settle(new, turn)
     _recall(new, turn)
     _stories(new, turn)
-    _christian_peace(new, state, turn)
+    _christian_peace(new, before, turn)
     _step(turn, 10)
     _finish(new, by_order, turn)
-    return turn.resolution(new)
+    return turn.resolution(plain(new))
 
 
 def _step(turn: Turn, number: int) -> None:
     turn.log(STEPS[number - 1], step=number)
 
 
-def _revolts(new: JSON, rng: Rng, turn: Turn) -> None:
+def _revolts(new: State, rng: Rng, turn: Turn) -> None:
     """At −3: half the provinces (rounded down) revolt, by lot where there is a choice; never where
     a temple stands or the enemy stands; ОП halved; no taxes, trade or levy there this turn."""
     new["revolts"] = []
@@ -136,7 +141,7 @@ def _revolts(new: JSON, rng: Rng, turn: Turn) -> None:
             turn.announce("rus_news_revolt", power=power, province=province)
 
 
-def _trade_agreements(new: JSON, orders: Orders, influence: Influence, turn: Turn) -> None:
+def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
     """Breaks first, then new agreements: with a player both must order it this turn. A break
     ordered with a declaration of war on the partner costs no influence (8: the war breaks it)."""
     for power, cmds in orders.items():
@@ -187,7 +192,7 @@ def _trade_agreements(new: JSON, orders: Orders, influence: Influence, turn: Tur
         turn.tell(power, "rus_fair_unmatched", province=province, caravan=owner(new, province))
 
 
-def _taxes(new: JSON, turn: Turn) -> None:
+def _taxes(new: State, turn: Turn) -> None:
     """An occupied or revolting province pays its owner nothing (the occupier took its plunder)."""
     exempt = set(new["revolts"]) | set(new["occupied"])
     for power in new["powers"]:
@@ -198,7 +203,7 @@ def _taxes(new: JSON, turn: Turn) -> None:
 TradeIncome = dict[str, list[tuple[str, int, str]]]
 
 
-def _trade_income(new: JSON, turn: Turn) -> TradeIncome:
+def _trade_income(new: State, turn: Turn) -> TradeIncome:
     """Every open route pays now; the trade centres' ×1.5 waits for the battles (`_trade_centres`)."""
     idle = {p: "revolt" for p in new["revolts"]}
     idle.update({p: "occupied" for p in new["occupied"] if p not in idle})
@@ -226,7 +231,7 @@ def _trade_income(new: JSON, turn: Turn) -> TradeIncome:
     return income
 
 
-def _trade_centres(new: JSON, income: TradeIncome, turn: Turn) -> None:
+def _trade_centres(new: State, income: TradeIncome, turn: Turn) -> None:
     """A fair of seven or more routes is a trade centre: ×1.5 on the turn's trade income, unless the
     enemy occupies its capital or a battle was fought there this turn (so it is judged after step 7)."""
     fairs = [f["fair"] for f in new["trade"] if not f["closed"]]
@@ -244,32 +249,32 @@ def _trade_centres(new: JSON, income: TradeIncome, turn: Turn) -> None:
         turn.book(new, power, "centre", bonus, home)
 
 
-def _spending(new: JSON, orders: Orders, turn: Turn) -> None:
+def _spending(new: State, orders: Orders, turn: Turn) -> None:
     """Step 6, in the turn's lot order: so the first of two countries to learn a technology wins."""
     for power, cmds in orders.items():
         for cmd in cmds:
             _spend(new, power, cmd, turn)
 
 
-def _afford(new: JSON, power: str, amount: int, turn: Turn) -> bool:
+def _afford(new: State, power: str, amount: int, turn: Turn) -> bool:
     if country(new, power)["money"] >= amount:
         return True
     turn.tell(power, "rus_short_of_money", need=amount, have=country(new, power)["money"])
     return False
 
 
-def _spend(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
+def _spend(new: State, power: str, cmd: Command, turn: Turn) -> None:
     c = country(new, power)
     if cmd.name == "recruit":
         count = int(cmd.args["count"])
         if _afford(new, power, count * DATA.army.druzhina_price, turn):
             turn.book(new, power, "recruit", -count * DATA.army.druzhina_price, str(count))
-            set_druzhina(new, power, c["druzhina"] + count)
-            turn.tell(power, "rus_recruited", count=count, druzhina=c["druzhina"])
+            set_druzhina(new, power, druzhina(new, power) + count)
+            turn.tell(power, "rus_recruited", count=count, druzhina=druzhina(new, power))
     elif cmd.name == "dismiss":
-        count = min(int(cmd.args["count"]), c["druzhina"])
-        set_druzhina(new, power, c["druzhina"] - count)
-        turn.tell(power, "rus_dismissed", count=count, druzhina=c["druzhina"])
+        count = min(int(cmd.args["count"]), druzhina(new, power))
+        set_druzhina(new, power, druzhina(new, power) - count)
+        turn.tell(power, "rus_dismissed", count=count, druzhina=druzhina(new, power))
     elif cmd.name == "research":
         tech, amount = str(cmd.args["tech"]), int(cmd.args["amount"])
         if tech in c["techs"]:
@@ -286,7 +291,7 @@ def _spend(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
         _build(new, power, cmd, turn)
 
 
-def _build(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
+def _build(new: State, power: str, cmd: Command, turn: Turn) -> None:
     province = str(cmd.args.get("province", capital(new, power)))
     here = new["provinces"][province]
     if here["owner"] != power:
@@ -299,41 +304,41 @@ def _build(new: JSON, power: str, cmd: Command, turn: Turn) -> None:
             here["craft"], here["op"] = craft.name, here["op"] + craft.op
             turn.announce("rus_news_workshop", power=power, craft=craft.name, province=province, op=craft.op)
     elif cmd.name == "temple":
-        if not here["temple"] and _afford(new, power, M.temple, turn):
-            turn.book(new, power, "temple", -M.temple, province)
+        if not here["temple"] and _afford(new, power, B.temple, turn):
+            turn.book(new, power, "temple", -B.temple, province)
             here["temple"] = True
             turn.announce("rus_news_temple", power=power, province=province)
     else:
         level = int(cmd.args["level"])
-        cost = M.fortress[level - 1]
+        cost = B.fortress[level - 1]
         if here["fortress"] < level and _afford(new, power, cost, turn):
             turn.book(new, power, "fortress", -cost, f"{province} {level}")
             here["fortress"] = level
             turn.tell(power, "rus_fortress_built_now", province=province, level=level)
 
 
-def _influence(new: JSON, changes: Influence, turn: Turn) -> None:
+def _influence(new: State, changes: Influence, turn: Turn) -> None:
     for power, other, amount in changes:
         if other not in new["influence"].get(power, {}):
             continue
-        value = new["influence"][power][other] + amount
-        new["influence"][power][other] = max(G.influence_min, min(G.influence_max, value))
+        new["influence"][power][other] = clamp_influence(new["influence"][power][other] + amount)
         turn.tell(power, "rus_influence", power=other, amount=amount, value=new["influence"][power][other])
 
 
-def _upkeep(new: JSON, turn: Turn) -> None:
+def _upkeep(new: State, turn: Turn) -> None:
     """20Д a man (40/15/30); an unpaid man deserts (README): the druzhina shrinks to what is paid."""
     for power in new["powers"]:
-        c = country(new, power)
+        money, men = country(new, power)["money"], druzhina(new, power)
         per = economy.upkeep_per_man(new, power)
-        if c["druzhina"] * per > max(0, c["money"]):
-            kept = max(0, c["money"]) // per
-            turn.tell(power, "rus_deserted", count=c["druzhina"] - kept)
+        if men * per > max(0, money):
+            kept = max(0, money) // per
+            turn.tell(power, "rus_deserted", count=men - kept)
             set_druzhina(new, power, kept)
-        turn.book(new, power, "upkeep", -c["druzhina"] * per, f"{c['druzhina']} × {per}")
+            men = kept
+        turn.book(new, power, "upkeep", -men * per, f"{men} × {per}")
 
 
-def _recall(new: JSON, turn: Turn) -> None:
+def _recall(new: State, turn: Turn) -> None:
     """Druzhina standing where its country has no business after this turn's peace (land held by a
     country neither its own side nor at war with it) marches home to its capital."""
     for power in new["powers"]:
@@ -346,7 +351,7 @@ def _recall(new: JSON, turn: Turn) -> None:
             turn.tell(power, "rus_troops_home", province=province, count=count, home=home or "—")
 
 
-def _growth(new: JSON, turn: Turn) -> None:
+def _growth(new: State, turn: Turn) -> None:
     """+1 ОП a province at stability > 0, −1 below 0 (never under the floor), after the taxes."""
     for power in new["powers"]:
         stability = 0 if is_ai(new, power) else country(new, power)["stability"]
@@ -359,7 +364,7 @@ def _growth(new: JSON, turn: Turn) -> None:
         turn.tell(power, "rus_op_growth" if step > 0 else "rus_op_decline")
 
 
-def _harvest(new: JSON, changes: Sequence[fortune.HarvestChange], turn: Turn) -> None:
+def _harvest(new: State, changes: Sequence[fortune.HarvestChange], turn: Turn) -> None:
     crops = economy.harvest(new)
     for change in changes:
         for province in provinces_of(new, change.power):
@@ -371,12 +376,12 @@ def _harvest(new: JSON, changes: Sequence[fortune.HarvestChange], turn: Turn) ->
         turn.book(new, power, "harvest", total)
 
 
-def _stories(new: JSON, turn: Turn) -> None:
+def _stories(new: State, turn: Turn) -> None:
     """Story rewards the GM awarded this turn (НАГРАДА), paid at the end of the turn."""
     for power in new["powers"]:
         c = country(new, power)
         opening, action = c["story_opening"], c["story_action"]
-        pay = opening * M.opening_story + action * M.action_story
+        pay = opening * DATA.stories.opening + action * DATA.stories.action
         if pay:
             turn.book(new, power, "stories", pay, f"{opening} + {action}")
             turn.tell(power, "rus_story_paid", opening=opening, action=action, amount=pay)
@@ -384,12 +389,12 @@ def _stories(new: JSON, turn: Turn) -> None:
         c["story_opening"] = c["story_action"] = 0
 
 
-def _christian_peace(new: JSON, before: JSON, turn: Turn) -> None:
+def _christian_peace(new: State, before: State, turn: Turn) -> None:
     """A Christian country at peace gains +1 every second such turn (from the turn after conversion)."""
     for power in new["powers"]:
         c = country(new, power)
-        converted_now = country(before, power)["religion"] != M.christian
-        if c["religion"] != M.christian or converted_now or not at_peace(new, power):
+        converted_now = country(before, power)["religion"] != DATA.religions.christian
+        if c["religion"] != DATA.religions.christian or converted_now or not at_peace(new, power):
             c["peace"] = 0
             continue
         c["peace"] += 1
@@ -399,20 +404,24 @@ def _christian_peace(new: JSON, before: JSON, turn: Turn) -> None:
             turn.tell(power, "rus_christian_peace", stability=c["stability"])
 
 
-def _finish(new: JSON, orders: Orders, turn: Turn) -> None:
+def _finish(new: State, orders: Orders, turn: Turn) -> None:
     new["accounts"] = turn.accounts
     for power in new["powers"]:
         c = country(new, power)
-        turn.tell(power, "rus_balance", money=c["money"], stability=c["stability"], druzhina=c["druzhina"])
+        turn.tell(
+            power, "rus_balance", money=c["money"], stability=c["stability"], druzhina=druzhina(new, power)
+        )
     voters = [p for p in players(new) if any(cmd.name == "finish" for cmd in orders.get(p, ()))]
     for power in voters:
         turn.announce("rus_news_vote_end", power=power)
     reason = game_ends(new, voters)
+    if not reason and unanimous(new, voters):
+        turn.announce("rus_news_end_needs_vassals", count=DATA.victory.vassals_to_end)
     if reason:
         new["over"] = True
         turn.announce(reason)
         for power, points in sorted(
-            scores(new).items(), key=lambda item: (-item[1], new["powers"].index(item[0]))
+            tally(new).items(), key=lambda item: (-item[1], new["powers"].index(item[0]))
         ):
             turn.announce("rus_news_score", power=power, points=points)
         return

@@ -10,26 +10,36 @@ from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
 from engines.rus.science import price
 from engines.rus.scoring import breakdown
-from engines.rus.world import capital, controller, country, is_ai, provinces_of, suzerain, vassals_of
+from engines.rus.state import State, typed
+from engines.rus.world import (
+    capital,
+    controller,
+    country,
+    druzhina,
+    is_ai,
+    provinces_of,
+    suzerain,
+    vassals_of,
+)
 
-M = DATA.misc
+R = DATA.religions
 
 
 def _english_names() -> dict[str, str]:
     items = [*DATA.powers, *DATA.parties, *DATA.provinces, *DATA.specs, *DATA.crafts, *DATA.policies]
     items += [*DATA.tactics, *DATA.techs, *DATA.events]
     names = {item.name: item.en for item in items}
-    return {**names, M.pagan: M.pagan_en, M.christian: M.christian_en}
+    return {**names, R.pagan: R.pagan_en, R.christian: R.christian_en}
 
 
-def _province(state: JSON, name: str, home: str) -> JSON:
+def _province(state: State, name: str, home: str) -> JSON:
     here = state["provinces"][name]
     since = here["spec_turn"]
     return {
         "name": name,
         "op": here["op"],
         "spec": here["spec"],
-        "spec_change": since + M.change_every if since else state["turn"],
+        "spec_change": since + DATA.production.change_every if since else state["turn"],
         "craft": here["craft"],
         "temple": here["temple"],
         "fortress": here["fortress"],
@@ -41,16 +51,16 @@ def _province(state: JSON, name: str, home: str) -> JSON:
     }
 
 
-def _routes(state: JSON, power: str) -> list[JSON]:
+def _routes(state: State, power: str) -> list[JSON]:
     flows = {(f["province"], f["fair"]): f for f in state["trade"]}
     mine = set(provinces_of(state, power))
     found = []
     for route in state["routes"]:
         if power not in (route["caravan"], route["fair"]):
             continue
-        f = flows.get((route["province"], route["fair"]), {})
-        closed = f.get("closed", "new" if not f else "")
-        if closed == "militia" and f.get("stopped_at") not in mine:
+        f = flows.get((route["province"], route["fair"]))
+        closed = f["closed"] if f else "new"
+        if f and closed == "militia" and f.get("stopped_at") not in mine:
             closed = "idle"  # another country's levy is not public
         found.append(
             {
@@ -59,17 +69,17 @@ def _routes(state: JSON, power: str) -> list[JSON]:
                 "province": route["province"],
                 "fair": route["fair"],
                 "path": " – ".join(route["path"]),
-                "gross": f.get("gross", 0),
-                "transit": f.get("transit", 0),
-                "net": f.get("net", 0),
-                "fair_income": f.get("fair_income", 0),
+                "gross": f["gross"] if f else 0,
+                "transit": f["transit"] if f else 0,
+                "net": f["net"] if f else 0,
+                "fair_income": f["fair_income"] if f else 0,
                 "closed": closed,
             }
         )
     return found
 
 
-def _transit(state: JSON, power: str) -> list[JSON]:
+def _transit(state: State, power: str) -> list[JSON]:
     return [
         {"caravan": f["caravan"], "province": f["province"], "fair": f["fair"], "amount": f["duties"][power]}
         for f in state["trade"]
@@ -77,7 +87,7 @@ def _transit(state: JSON, power: str) -> list[JSON]:
     ]
 
 
-def _diplomatic(state: JSON, power: str) -> JSON:
+def _diplomatic(state: State, power: str) -> JSON:
     """Wars, alliances, vassals, marriages and occupations are public; embassies bring the
     influence of every country on their host (8.5); rights and banks are the country's own."""
     c = country(state, power)
@@ -118,7 +128,8 @@ def _diplomatic(state: JSON, power: str) -> JSON:
     }
 
 
-def view(state: JSON, power: str) -> JSON:
+def view(stored: JSON, power: str) -> JSON:
+    state = typed(stored)
     c = country(state, power)
     home = capital(state, power)
     per = upkeep_per_man(state, power)
@@ -132,13 +143,13 @@ def view(state: JSON, power: str) -> JSON:
         "computer": is_ai(state, power),
         "stability": c["stability"],
         "money": c["money"],
-        "druzhina": c["druzhina"],
+        "druzhina": druzhina(state, power),
         "militia": sum(state["provinces"][p]["militia"] for p in provinces_of(state, power)),
         "tactic": c["tactic"],
         "policy": c["policy"],
         "religion": c["religion"],
         "upkeep_per_man": per,
-        "upkeep": c["druzhina"] * per,
+        "upkeep": druzhina(state, power) * per,
         "provinces": [_province(state, p, home) for p in provinces_of(state, power)],
         "techs": [
             {

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus.combat import Contingent, Ground, Outcome, Side, fight
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.report import Turn
+from engines.rus.state import State
 from engines.rus.war_checks import march_path
 from engines.rus.world import (
     allied,
@@ -81,43 +82,40 @@ class _Loan:
 
 
 # ---- the state's troops ---------------------------------------------------------------------------
-def _posts(new: JSON, power: str) -> dict[str, int]:
-    posts: dict[str, int] = country(new, power)["posts"]
-    return posts
+def _posts(new: State, power: str) -> dict[str, int]:
+    return country(new, power)["posts"]
 
 
-def _take(new: JSON, power: str, province: str, count: int) -> int:
+def _take(new: State, power: str, province: str, count: int) -> int:
     """Take up to `count` men of the druzhina posted in the province; the men actually taken."""
     posts = _posts(new, power)
     taken = max(0, min(count, posts.get(province, 0)))
     posts[province] = posts.get(province, 0) - taken
     if not posts[province]:
         del posts[province]
-    country(new, power)["druzhina"] = sum(posts.values())
     return taken
 
 
-def _put(new: JSON, power: str, province: str, count: int) -> None:
+def _put(new: State, power: str, province: str, count: int) -> None:
     if count > 0:
         posts = _posts(new, power)
         posts[province] = posts.get(province, 0) + count
-        country(new, power)["druzhina"] = sum(posts.values())
 
 
-def _armour(new: JSON, power: str) -> int:
+def _armour(new: State, power: str) -> int:
     """The best armour technology the country knows (only the sixteen principalities have any)."""
     if power not in new["countries"]:
         return 0
     return max((t.armour for t in DATA.techs if t.armour and knows(new, power, t.name)), default=0)
 
 
-def _tactic(new: JSON, power: str) -> str:
+def _tactic(new: State, power: str) -> str:
     if power not in new["countries"]:
         return ""
-    return str(country(new, power)["tactic"] or "")
+    return country(new, power)["tactic"]
 
 
-def _contingents(new: JSON, units: Iterable[_Unit]) -> tuple[Contingent, ...]:
+def _contingents(new: State, units: Iterable[_Unit]) -> tuple[Contingent, ...]:
     return tuple(Contingent(u.power, u.druzhina, u.militia, _armour(new, u.power)) for u in units)
 
 
@@ -126,7 +124,7 @@ def _forces(units: Iterable[_Unit]) -> str:
 
 
 # ---- step 7 ---------------------------------------------------------------------------------------
-def campaign(new: JSON, orders: Orders, turn: Turn) -> None:
+def campaign(new: State, orders: Orders, turn: Turn) -> None:
     """Every march and boat landing, country by country in the lot order, each in line order."""
     called = _called(new, orders)
     loans = [
@@ -148,7 +146,7 @@ def campaign(new: JSON, orders: Orders, turn: Turn) -> None:
             turn.tell(loan.lender, "rus_war_loan_unused", power=loan.commander, province=loan.province)
 
 
-def _called(new: JSON, orders: Orders) -> dict[str, str]:
+def _called(new: State, orders: Orders) -> dict[str, str]:
     """Vassals their suzerain called to arms this turn (ПРИЗЫВ): vassal → suzerain."""
     return {
         str(c.args["vassal"]): power
@@ -159,7 +157,7 @@ def _called(new: JSON, orders: Orders) -> dict[str, str]:
 
 
 def _move(
-    new: JSON, power: str, cmd: Command, loans: list[_Loan], called: dict[str, str], turn: Turn
+    new: State, power: str, cmd: Command, loans: list[_Loan], called: dict[str, str], turn: Turn
 ) -> None:
     start = str(cmd.args["province"])
     boats = cmd.name == "boats"
@@ -181,7 +179,7 @@ def _move(
 
 
 def _muster(
-    new: JSON, power: str, cmd: Command, loans: list[_Loan], called: dict[str, str], turn: Turn
+    new: State, power: str, cmd: Command, loans: list[_Loan], called: dict[str, str], turn: Turn
 ) -> _Army:
     """The army as it really is when it moves: the commander's men, an ally's loan given for this
     province (its first march from there) and every called vassal's druzhina standing there."""
@@ -215,7 +213,7 @@ def _muster(
     return army
 
 
-def _join(new: JSON, army: _Army, power: str, count: int, turn: Turn) -> None:
+def _join(new: State, army: _Army, power: str, count: int, turn: Turn) -> None:
     taken = _take(new, power, army.start, count)
     if taken:
         army.unit(power).druzhina += taken
@@ -229,7 +227,7 @@ def _join(new: JSON, army: _Army, power: str, count: int, turn: Turn) -> None:
         )
 
 
-def _walk(new: JSON, army: _Army, path: list[str], turn: Turn) -> None:
+def _walk(new: State, army: _Army, path: list[str], turn: Turn) -> None:
     """Province by province: a battle wherever the enemy stands; a lost one ends the march."""
     previous = army.start
     for here in path:
@@ -249,7 +247,7 @@ def _walk(new: JSON, army: _Army, path: list[str], turn: Turn) -> None:
     _arrive(new, army, path[-1], turn)
 
 
-def _defence(new: JSON, commander: str, province: str, turn: Turn) -> list[_Unit]:
+def _defence(new: State, commander: str, province: str, turn: Turn) -> list[_Unit]:
     """Troops standing in the province of every country at war with the commander, the holder's
     first (its militia too); if there are none and the holder is at war, its militia is called up."""
     holder = controller(new, province)
@@ -267,7 +265,7 @@ def _defence(new: JSON, commander: str, province: str, turn: Turn) -> list[_Unit
     return units
 
 
-def _call_up(new: JSON, province: str, turn: Turn) -> int:
+def _call_up(new: State, province: str, turn: Turn) -> int:
     """The automatic militia of a province with no troops in it (3.1): at the ordinary 2:1, or
     «Ополчение»'s 1.5:1 of the same half of the ОП; none in a revolting or an occupied province."""
     here = new["provinces"][province]
@@ -286,7 +284,7 @@ def _call_up(new: JSON, province: str, turn: Turn) -> int:
 
 
 # ---- one battle -----------------------------------------------------------------------------------
-def _battle(new: JSON, army: _Army, previous: str, province: str, defence: list[_Unit], turn: Turn) -> bool:
+def _battle(new: State, army: _Army, previous: str, province: str, defence: list[_Unit], turn: Turn) -> bool:
     """Fight it, apply both sides' losses, scatter beaten defenders; True if the attackers won."""
     leader = defence[0].power
     here = new["provinces"][province]
@@ -306,7 +304,7 @@ def _battle(new: JSON, army: _Army, previous: str, province: str, defence: list[
     return outcome.attacker_wins
 
 
-def _defenders_lose(new: JSON, province: str, defence: list[_Unit], outcome: Outcome, turn: Turn) -> None:
+def _defenders_lose(new: State, province: str, defence: list[_Unit], outcome: Outcome, turn: Turn) -> None:
     here = new["provinces"][province]
     for unit, loss in zip(defence, outcome.defence_losses, strict=True):
         unit.druzhina -= _take(new, unit.power, province, loss.druzhina)
@@ -366,14 +364,14 @@ def _report(
     turn.announce("rus_news_battle", province=province, attacker=attacker, defender=defender, winner=winner)
 
 
-def _retreat_to(new: JSON, friend_of: str, province: str, prefer: str = "") -> str:
+def _retreat_to(new: State, friend_of: str, province: str, prefer: str = "") -> str:
     """A neighbouring province a friend of `friend_of` holds: `prefer` if it is one, else the first
     in map order; "" if none (the men are destroyed)."""
     options = [p for p in DATA.adjacency[province] if friendly(new, friend_of, controller(new, p))]
     return prefer if prefer in options else (options[0] if options else "")
 
 
-def _scatter(new: JSON, province: str, leader: str, defence: list[_Unit], turn: Turn) -> None:
+def _scatter(new: State, province: str, leader: str, defence: list[_Unit], turn: Turn) -> None:
     """Beaten defenders: the druzhina falls back to a friend's neighbouring province (or is lost);
     the militia's survivors scatter back into the population (+2 ОП a man)."""
     to = _retreat_to(new, leader, province)
@@ -388,7 +386,7 @@ def _scatter(new: JSON, province: str, leader: str, defence: list[_Unit], turn: 
         turn.tell_all([owner(new, province)], "rus_war_scattered", province=province, militia=men, op=op)
 
 
-def _relocate(new: JSON, power: str, province: str, to: str, count: int, turn: Turn) -> None:
+def _relocate(new: State, power: str, province: str, to: str, count: int, turn: Turn) -> None:
     """Move druzhina standing in `province` to `to`, or destroy it if there is nowhere to go."""
     taken = _take(new, power, province, count)
     if to:
@@ -398,7 +396,7 @@ def _relocate(new: JSON, power: str, province: str, to: str, count: int, turn: T
         turn.tell_all([power], "rus_war_destroyed", power=power, province=province, druzhina=taken)
 
 
-def _repulsed(new: JSON, army: _Army, previous: str, province: str, turn: Turn) -> None:
+def _repulsed(new: State, army: _Army, previous: str, province: str, turn: Turn) -> None:
     """A lost battle: the druzhina falls back (a boat landing cannot), the militia goes home."""
     to = "" if army.boats else _retreat_to(new, army.commander, province, previous)
     for unit in army.units:
@@ -431,7 +429,7 @@ def _lose_militia(army: _Army, turn: Turn) -> None:
             unit.militia = 0
 
 
-def _home(new: JSON, army: _Army, turn: Turn) -> None:
+def _home(new: State, army: _Army, turn: Turn) -> None:
     """The militia's survivors go back to their province, if its owner still holds it."""
     start = army.start
     for unit in army.units:
@@ -445,7 +443,7 @@ def _home(new: JSON, army: _Army, turn: Turn) -> None:
         unit.militia = 0
 
 
-def _stand(new: JSON, army: _Army, province: str, turn: Turn) -> None:
+def _stand(new: State, army: _Army, province: str, turn: Turn) -> None:
     """The army stops in `province`: its druzhina is posted there, its militia goes home."""
     for unit in army.units:
         _put(new, unit.power, province, unit.druzhina)
@@ -453,7 +451,7 @@ def _stand(new: JSON, army: _Army, province: str, turn: Turn) -> None:
     _home(new, army, turn)
 
 
-def _arrive(new: JSON, army: _Army, province: str, turn: Turn) -> None:
+def _arrive(new: State, army: _Army, province: str, turn: Turn) -> None:
     """The end of the march: a friend's province is just reached; an enemy's is occupied and
     plundered; one of the commander's side (or of a country it is not at war with) is liberated. The
     druzhina stays, the militia goes home."""
@@ -479,7 +477,7 @@ def _arrive(new: JSON, army: _Army, province: str, turn: Turn) -> None:
     _stand(new, army, province, turn)
 
 
-def plunder(new: JSON, province: str, captor: str, by: str, turn: Turn) -> None:
+def plunder(new: State, province: str, captor: str, by: str, turn: Turn) -> None:
     """−¼ of the ОП rounded up (never under the floor); 50Д an ОП to the captor (none for raiders:
     `captor` ""); the owner's stability −1, −2 for its capital (3.1)."""
     here = new["provinces"][province]
@@ -506,7 +504,7 @@ def plunder(new: JSON, province: str, captor: str, by: str, turn: Turn) -> None:
 
 
 # ---- step 1: a raid ---------------------------------------------------------------------------------
-def raid(new: JSON, power: str, province: str, raider: str, strength: int, turn: Turn) -> None:
+def raid(new: State, power: str, province: str, raider: str, strength: int, turn: Turn) -> None:
     """«Набег половцев/варягов»: `strength` raiders (no tactic, no armour) against the holder's
     druzhina posted there and the province's militia (or its militia called up); no river; the
     owner's fortress helps. Raiders who win plunder the province and leave: no occupation."""

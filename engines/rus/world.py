@@ -1,44 +1,17 @@
-"""The state's shape (plain JSON) and the questions every rule module asks of it.
-
-state = {turn, phase, over, powers,                  # the contract keys; powers = all 16, data order
-         ai: [power],                                # computer-run countries (stability always 0)
-         provinces: {name: {owner, op, spec, spec_turn, craft, temple, fortress, militia}},
-         countries: {power: {money, stability, druzhina, tactic, policy, religion,
-                             posts: {province: ВС (п)},  # where the druzhina stands; sums to druzhina
-                             techs: {tech: turn learned}, invested: {tech: Д},
-                             peace: int, prestige, stories, story_opening, story_action,
-                             end_vote, marriages: [power], embassies: [power],
-                             bank: Д}},               # an AI country's diplomatic bank (gifts in)
-         learned: {tech: how many countries know it},
-         routes: [{caravan, province, fair, path: [province]}],
-         influence: {power: {power or party: points}},   # −200..+200, changed at step 8
-         wars: [[a, b]], occupied: {province: occupier}, battles: [province this turn],
-         alliances: [[a, b]],                         # pairs in setup order
-         vassals: {vassal: suzerain},
-         rights: {target: {claimant: rank}},          # rights to vassalise (+200), rank = lot place
-         renounced: {ex-vassal: {suzerain, turn}},    # may declare war on the ex-suzerain after turn
-         defeated: {suzerain: turn},                  # lost a war (unequal peace): vassals may leave
-         weddings: [[a, b, turn]],                    # every marriage ever made (limits count these)
-         pending_stability: {power: delta},           # fealty/refusal, applied at step 9 («в следующий ход»)
-         order: [power],                              # this turn's lot order
-         accounts: {power: [{item, amount, note}]},   # last turn's income and expenses, by line
-         trade: [{caravan, province, fair, gross, transit, net, fair_income, closed}],
-         centres: [power], revolts: [province], gm_end: bool}
-"""
+"""The start state and the questions every rule module asks of a state (its shape: state.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from engines.contract import JSON
 from engines.rus.data import DATA
+from engines.rus.state import Country, Route, State
 
 ORDERS = "orders"
 G = DATA.game
 
 
-def setup(players: Iterable[str]) -> JSON:
+def setup(players: Iterable[str]) -> State:
     powers = [p.name for p in DATA.powers]
     chosen = set(players)
     ai = [p for p in powers if p not in chosen]
@@ -52,8 +25,8 @@ def setup(players: Iterable[str]) -> JSON:
         "provinces": {
             p.name: {
                 "owner": p.owner,
-                "op": p.op,
-                "spec": DATA.misc.default_spec,
+                "op": DATA.start_op(p),
+                "spec": DATA.production.default,
                 "spec_turn": 0,
                 "craft": "",
                 "temple": False,
@@ -66,10 +39,9 @@ def setup(players: Iterable[str]) -> JSON:
             p: {
                 "money": G.start_money,
                 "stability": 0 if p in ai else G.start_stability,
-                "druzhina": G.start_druzhina,
                 "tactic": "",
                 "policy": "",
-                "religion": DATA.misc.pagan,
+                "religion": DATA.religions.pagan,
                 "techs": {},
                 "invested": {},
                 "peace": 0,
@@ -107,60 +79,63 @@ def setup(players: Iterable[str]) -> JSON:
     }
 
 
-def country(state: JSON, power: str) -> dict[str, Any]:
-    result: dict[str, Any] = state["countries"][power]
-    return result
+def country(state: State, power: str) -> Country:
+    return state["countries"][power]
 
 
-def is_ai(state: JSON, power: str) -> bool:
+def druzhina(state: State, power: str) -> int:
+    """The druzhina, ВС (п): the men posted wherever they stand (it is never stored apart)."""
+    return sum(country(state, power)["posts"].values())
+
+
+def is_ai(state: State, power: str) -> bool:
     return power in state["ai"]
 
 
-def players(state: JSON) -> list[str]:
+def players(state: State) -> list[str]:
     return [p for p in state["powers"] if p not in state["ai"]]
 
 
-def provinces_of(state: JSON, power: str) -> list[str]:
+def provinces_of(state: State, power: str) -> list[str]:
     """A country's provinces in map order."""
     return [name for name, p in state["provinces"].items() if p["owner"] == power]
 
 
-def owner(state: JSON, province: str) -> str:
-    result: str = state["provinces"][province]["owner"]
-    return result
+def owner(state: State, province: str) -> str:
+    return state["provinces"][province]["owner"]
 
 
-def capital(state: JSON, power: str) -> str:
+def capital(state: State, power: str) -> str:
     """The data's capital while the country holds it, else its first province ("" if none)."""
     own = provinces_of(state, power)
     home = DATA.power(power).capital
     return home if home in own else (own[0] if own else "")
 
 
-def knows(state: JSON, power: str, tech: str) -> bool:
+def knows(state: State, power: str, tech: str) -> bool:
     """Learned on an earlier turn: a technology works from the turn after it is learned."""
     learned = country(state, power)["techs"].get(tech)
     return learned is not None and learned < state["turn"]
 
 
-def has_effect(state: JSON, power: str, effect: str) -> bool:
+def has_effect(state: State, power: str, effect: str) -> bool:
     return any(knows(state, power, t.name) for t in DATA.techs if t.effect == effect)
 
 
-def policy_key(state: JSON, power: str) -> str:
+def policy_key(state: State, power: str) -> str:
     name = country(state, power)["policy"]
     return DATA.policy(name).key if name else ""
 
 
-def at_war(state: JSON, a: str, b: str) -> bool:
+def at_war(state: State, a: str, b: str) -> bool:
     return [a, b] in state["wars"] or [b, a] in state["wars"]
 
 
-def at_peace(state: JSON, power: str) -> bool:
+def at_peace(state: State, power: str) -> bool:
     return not any(power in war for war in state["wars"])
 
 
-def specs_of(state: JSON, power: str) -> set[str]:
+def specs_of(state: State, power: str) -> set[str]:
     return {state["provinces"][p]["spec"] for p in provinces_of(state, power)}
 
 
@@ -168,59 +143,62 @@ def clamp_stability(value: int) -> int:
     return max(G.stability_min, min(G.stability_max, value))
 
 
-def change_stability(state: JSON, power: str, delta: int) -> int:
+def clamp_influence(value: int) -> int:
+    """«шкалой-индикатором с диапазоном значений от -200 до +200»."""
+    return max(G.influence_min, min(G.influence_max, value))
+
+
+def change_stability(state: State, power: str, delta: int) -> int:
     """Apply a change of stability; an AI country stays at 0. The change actually made."""
     if is_ai(state, power):
         return 0
     c = country(state, power)
     before = c["stability"]
     c["stability"] = clamp_stability(before + delta)
-    return int(c["stability"] - before)
+    return c["stability"] - before
 
 
-def neighbours_of_power(state: JSON, a: str, b: str) -> bool:
+def neighbours_of_power(state: State, a: str, b: str) -> bool:
     """The two countries share a border."""
     theirs = set(provinces_of(state, b))
     return any(n in theirs for p in provinces_of(state, a) for n in DATA.adjacency[p])
 
 
 # ---- war and diplomacy: who stands with whom ------------------------------------------------------
-def controller(state: JSON, province: str) -> str:
+def controller(state: State, province: str) -> str:
     """Who holds the province now: the occupier, else the owner."""
-    result: str = state["occupied"].get(province, owner(state, province))
-    return result
+    return state["occupied"].get(province, owner(state, province))
 
 
-def pair(state: JSON, a: str, b: str) -> list[str]:
+def pair(state: State, a: str, b: str) -> list[str]:
     """Two powers in setup order: how wars and alliances are stored."""
     order = state["powers"]
     return sorted([a, b], key=lambda p: order.index(p) if p in order else len(order))
 
 
-def allied(state: JSON, a: str, b: str) -> bool:
+def allied(state: State, a: str, b: str) -> bool:
     return pair(state, a, b) in state["alliances"]
 
 
-def suzerain(state: JSON, power: str) -> str:
-    result: str = state["vassals"].get(power, "")
-    return result
+def suzerain(state: State, power: str) -> str:
+    return state["vassals"].get(power, "")
 
 
-def vassals_of(state: JSON, power: str) -> list[str]:
+def vassals_of(state: State, power: str) -> list[str]:
     return [v for v in state["powers"] if state["vassals"].get(v) == power]
 
 
-def friendly(state: JSON, a: str, b: str) -> bool:
+def friendly(state: State, a: str, b: str) -> bool:
     """The same side: itself, an ally, its suzerain or its vassal («вассал моего вассала не мой
     вассал»: only the direct bond counts)."""
     return a == b or allied(state, a, b) or suzerain(state, a) == b or suzerain(state, b) == a
 
 
-def enemies_of(state: JSON, power: str) -> list[str]:
+def enemies_of(state: State, power: str) -> list[str]:
     return [q for war in state["wars"] if power in war for q in war if q != power]
 
 
-def add_war(state: JSON, a: str, b: str) -> bool:
+def add_war(state: State, a: str, b: str) -> bool:
     """Put the two at war; False if they already were."""
     if at_war(state, a, b) or a == b:
         return False
@@ -228,7 +206,7 @@ def add_war(state: JSON, a: str, b: str) -> bool:
     return True
 
 
-def end_war(state: JSON, a: str, b: str) -> None:
+def end_war(state: State, a: str, b: str) -> None:
     """Peace between the two: their wars end and occupied provinces go back to their owners."""
     state["wars"] = [w for w in state["wars"] if sorted(w) != sorted([a, b])]
     for province, occupier in list(state["occupied"].items()):
@@ -236,12 +214,11 @@ def end_war(state: JSON, a: str, b: str) -> None:
             del state["occupied"][province]
 
 
-def set_druzhina(state: JSON, power: str, total: int) -> None:
-    """Resize the druzhina and keep `posts` summing to it: new men muster in the capital; men lost
-    without a battle (dismissed, deserted, a GM correction) leave the capital's post first, then
-    the others in map order."""
+def set_druzhina(state: State, power: str, total: int) -> None:
+    """Resize the druzhina: new men muster in the capital; men lost without a battle (dismissed,
+    deserted, a GM correction) leave the capital's post first, then the others in map order."""
     c = country(state, power)
-    posts: dict[str, int] = c["posts"]
+    posts = c["posts"]
     change = total - sum(posts.values())
     home = capital(state, power) or next(iter(posts), "")
     if change > 0 and home:
@@ -255,23 +232,20 @@ def set_druzhina(state: JSON, power: str, total: int) -> None:
             posts[province] -= taken
             change += taken
     c["posts"] = {p: n for p, n in posts.items() if n > 0}
-    c["druzhina"] = sum(c["posts"].values())
 
 
-def send_home(state: JSON, power: str, province: str) -> int:
+def send_home(state: State, power: str, province: str) -> int:
     """The power's druzhina posted in the province marches to its capital (disbanded if it has
     none left); the men moved."""
-    c = country(state, power)
-    men: int = c["posts"].pop(province, 0)
+    posts = country(state, power)["posts"]
+    men = posts.pop(province, 0)
     home = capital(state, power)
     if men and home:
-        c["posts"][home] = c["posts"].get(home, 0) + men
-    elif men:
-        c["druzhina"] -= men
+        posts[home] = posts.get(home, 0) + men
     return men
 
 
-def change_owner(state: JSON, province: str, new_owner: str) -> list[JSON]:
+def change_owner(state: State, province: str, new_owner: str) -> list[Route]:
     """A province passes to another country (ceded, annexed): its occupation ends, its
     specialisation may change at once, the old owner's druzhina there goes home and its militia back
     to the ОП. The trade routes it was the caravan of end: they are returned."""

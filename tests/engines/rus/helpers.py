@@ -1,36 +1,49 @@
-"""Small builders for Rus tests: a game with some players, direct edits, one resolution."""
+"""Small builders for Rus tests: a game with some players, direct edits, one resolution.
+
+A test hands one state both to the contract (which stores JSON) and to the rules' own functions
+(which take the typed State), so the builders take either and `game` returns it untyped."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
-from engines.contract import JSON
+from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
+from engines.rus.state import Country, State
 from engines.rus.world import country
-from tests.engines.helpers import RulesetUnderTest
+from tests.engines.helpers import Line, RulesetUnderTest
 
 PLAYERS = ["Рязань", "Чернигов", "Новгород", "Киев"]
 RYAZAN, CHERNIGOV, NOVGOROD, KIEV = PLAYERS
 
 _UNDER_TEST = RulesetUnderTest(RULESET)
-run = _UNDER_TEST.run
-problems = _UNDER_TEST.problems
 
 
-def game(players: list[str] | None = None) -> JSON:
+def game(players: list[str] | None = None) -> Any:
     """A fresh game with these player countries (the rest computer-run)."""
     return RULESET.setup(players or PLAYERS, Rng("setup"))
 
 
-def setc(state: JSON, power: str, **values: Any) -> dict[str, Any]:
+def run(
+    state: Mapping[str, Any], orders: Mapping[str, Sequence[Command]] | None = None, seed: str = "t"
+) -> Resolution:
+    return _UNDER_TEST.run(cast(JSON, state), orders, seed)
+
+
+def problems(state: Mapping[str, Any], power: str, *lines: Line) -> list[str]:
+    return _UNDER_TEST.problems(cast(JSON, state), power, *lines)
+
+
+def setc(state: State, power: str, **values: Any) -> Country:
     c = country(state, power)
-    c.update(values)
+    cast(dict[str, Any], c).update(values)
     return c
 
 
-def seed_where(state: JSON, first: str, second: str, no_events: bool = True) -> str:
+def seed_where(state: Mapping[str, Any], first: str, second: str, no_events: bool = True) -> str:
     """A seed whose lot puts `first` before `second` and, if asked, draws no random event."""
     for n in range(10_000):
         rng = Rng(f"s{n}")

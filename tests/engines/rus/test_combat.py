@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.rus import combat
-from engines.rus.combat import TABLE, Band, Contingent, Ground, Loss, Side, fight, lookup, points, split
+from engines.rus.combat import Contingent, Ground, Loss, Side, fight, points, split
 from engines.rus.data import DATA
+from engines.rus.table import TABLE, Band, Table, lookup
 
 RYAZAN, CHERNIGOV, ALLY = "Рязань", "Чернигов", "Тверь"
 ARCHERS, SPEARMEN, CAVALRY, NONE = "Лучники", "Копейщики", "Конница", "Без тактики"
@@ -188,7 +188,7 @@ def test_split_invariants(troops: tuple[Contingent, ...], total: int) -> None:
 def cells() -> list[tuple[Band, Band, Any]]:
     return [
         (column, row, TABLE.cells[r][c])
-        for r, row in enumerate(TABLE.rows)
+        for r, row in enumerate(TABLE.defences)
         for c, column in enumerate(TABLE.columns)
     ]
 
@@ -200,7 +200,7 @@ def test_the_rulebooks_cells() -> None:
     assert (second.attacker_wins, second.attack_loss, second.defence_loss) == (False, 7, 7)
 
 
-@pytest.mark.parametrize("axis", [TABLE.columns, TABLE.rows])
+@pytest.mark.parametrize("axis", [TABLE.columns, TABLE.defences])
 def test_axes_start_at_zero_are_contiguous_and_end_open(axis: tuple[Band, ...]) -> None:
     assert axis[0].low == 0 and axis[0].high == 0
     for before, after in pairwise(axis):
@@ -246,7 +246,7 @@ def test_an_attack_worth_nothing_always_fails_and_kills_nobody() -> None:
 
 def test_lookup_finds_the_open_ranges_and_refuses_negative_points() -> None:
     huge = lookup(10_000, 10_000)
-    assert huge.attack_range == TABLE.columns[-1].label and huge.defence_range == TABLE.rows[-1].label
+    assert huge.attack_range == TABLE.columns[-1].label and huge.defence_range == TABLE.defences[-1].label
     with pytest.raises(ValueError):
         lookup(-1, 5)
 
@@ -263,7 +263,7 @@ GOOD: dict[str, Any] = {
 
 
 def test_a_well_formed_table_loads() -> None:
-    table = combat._table(GOOD)
+    table = Table.model_validate(GOOD)
     assert [b.label for b in table.columns] == ["0", "1–2", "3+"]
     assert table.cells[1][2].attacker_wins and table.cells[1][2].defence_loss == 2
 
@@ -284,4 +284,4 @@ def test_a_well_formed_table_loads() -> None:
 )
 def test_a_malformed_table_fails_loudly(change: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
-        combat._table({**GOOD, **change})
+        Table.model_validate({**GOOD, **change})

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import diplomacy
 from engines.rus.data import DATA
 from engines.rus.report import Turn
+from engines.rus.state import State
 from engines.rus.world import country
 from tests.engines.helpers import codes, mail, o
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, run, setc
@@ -22,13 +23,13 @@ def _tech(effect: str) -> str:
     return next(t.name for t in DATA.techs if t.effect == effect)
 
 
-def _state(*players: str) -> JSON:
-    state = game(list(players) if players else None)
+def _state(*players: str) -> State:
+    state: State = game(list(players) if players else None)
     state["order"] = list(state["powers"])
     return state
 
 
-def _acts(state: JSON, orders: Mapping[str, Sequence[Command]]) -> tuple[Turn, Influence]:
+def _acts(state: State, orders: Mapping[str, Sequence[Command]]) -> tuple[Turn, Influence]:
     turn, influence = Turn(state["powers"]), list[tuple[str, str, int]]()
     ordered = {p: orders[p] for p in state["order"] if p in orders}
     diplomacy.acts(state, ordered, influence, turn)
@@ -39,7 +40,7 @@ def _told(turn: Turn, power: str) -> list[str]:
     return codes(turn.reports[power])
 
 
-def _money(state: JSON, power: str) -> int:
+def _money(state: State, power: str) -> int:
     return int(country(state, power)["money"])
 
 
@@ -174,7 +175,7 @@ def test_a_computer_country_marries_once_a_turn_the_first_in_the_lot_wins() -> N
 
 def test_marriage_limits_faith_three_a_game_one_per_partner_one_a_turn_no_enemy() -> None:
     state = _state()
-    country(state, MUROM)["religion"] = DATA.misc.christian
+    country(state, MUROM)["religion"] = DATA.religions.christian
     assert problems(state, RYAZAN, o("marriage", power=MUROM)) == ["rus_marriage_religion"]
     assert problems(state, RYAZAN, o("marriage", power=KIEV), o("marriage", power=VLADIMIR)) == [
         "rus_duplicate_order"
@@ -214,7 +215,7 @@ def test_a_divorce_costs_the_initiator_100_influence_and_1_stability() -> None:
 def test_a_province_passes_when_the_receiver_accepts_and_gives_10() -> None:
     state = _state()
     tula = state["provinces"]["Тула"]
-    tula.update(militia=2, op=6, spec_turn=1)
+    tula["militia"], tula["op"], tula["spec_turn"] = 2, 6, 1
     setc(state, RYAZAN, posts={"Рязань": 7, "Тула": 3})
     state["routes"].append({"caravan": RYAZAN, "province": "Тула", "fair": NOVGOROD, "path": ["Тула"]})
     turn, influence = _acts(state, {RYAZAN: mail(o("cede", province="Тула", power=CHERNIGOV))})

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.rus.economy import harvest, mobilised, oversize_percent, province_tax, taxes, upkeep_per_man
-from engines.rus.world import provinces_of
+from engines.rus.state import typed
+from engines.rus.world import druzhina, provinces_of
 from tests.engines.helpers import mail, o
 from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc
 
@@ -71,7 +72,7 @@ def test_druzhina_price_and_upkeep() -> None:
     after = run(state, {RYAZAN: mail(o("recruit", count=2))}, seed).state
     lines = {line["item"]: line["amount"] for line in after["accounts"][RYAZAN]}
     assert lines["recruit"] == -100 and lines["upkeep"] == -12 * 20
-    assert after["countries"][RYAZAN]["druzhina"] == 12
+    assert druzhina(typed(after), RYAZAN) == 12
     assert after["countries"][RYAZAN]["money"] == before + sum(lines.values())
 
 
@@ -125,4 +126,4 @@ def test_every_country_is_paid_its_harvest_and_computer_provinces_grow_bread() -
     assert all(p["spec"] == "Хлебопашество" for p in after["provinces"].values())
     lines = [line for line in after["accounts"]["Муром"] if line["item"] == "harvest"]
     assert lines == [{"item": "harvest", "amount": 100 // 36, "note": ""}]
-    assert len(provinces_of(after, "Муром")) == 1
+    assert len(provinces_of(typed(after), "Муром")) == 1

@@ -6,7 +6,6 @@ import json
 import re
 import string
 import tomllib
-from pathlib import Path
 
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -18,6 +17,7 @@ from engines.rus import RULESET
 from parsers.orders import normal_form, parse_commands
 from tests.engines.helpers import as_json, mail, o
 from tests.engines.rus.helpers import NOVGOROD, RYAZAN, game, problems
+from tests.paths import REPO, TEMPLATES
 
 
 def play(seed: str, turns: int = 6) -> tuple[JSON, list[Resolution]]:
@@ -97,7 +97,7 @@ def test_every_emitted_message_renders_in_both_languages() -> None:
                 assert RULESET.catalog.render(msg, "ru") and RULESET.catalog.render(msg, "en")
 
 
-SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in Path("engines/rus").glob("*.py"))
+SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engines" / "rus").glob("*.py"))
 
 
 def _placeholders(pattern: str) -> set[str]:
@@ -115,16 +115,15 @@ def test_catalog_coverage() -> None:
 
 @pytest.mark.parametrize("shared", ["parsers/messages.toml", "templates/messages.toml"])
 def test_codes_do_not_clash(shared: str) -> None:
-    path = Path(shared)
-    if not path.exists():
-        pytest.skip(f"{shared} is not there yet")
-    with path.open("rb") as fh:
+    with (REPO / shared).open("rb") as fh:
         assert set(tomllib.load(fh)) & set(RULESET.catalog.entries) == set()
 
 
 def test_view_does_not_leak_other_countries_secrets() -> None:
     state = game()
-    state["countries"][NOVGOROD].update(money=987654, stability=-2, druzhina=4321, invested={"Град": 13579})
+    state["countries"][NOVGOROD].update(
+        money=987654, stability=-2, posts={"Новгород": 4321}, invested={"Град": 13579}
+    )
     state["provinces"]["Ладога"]["op"] = 24680
     text = json.dumps(RULESET.view(state, RYAZAN), ensure_ascii=False)
     for secret in ("987654", "4321", "13579", "24680"):
@@ -142,7 +141,7 @@ def test_status_template_renders_the_turn_balance(lang: str) -> None:
     }
     state = RULESET.resolve(state, "orders", orders, Rng("x")).state
     env = Environment(
-        loader=FileSystemLoader("templates"), undefined=StrictUndefined, keep_trailing_newline=True
+        loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True
     )
     text = env.get_template(f"rus/status.{lang}.txt").render(view=RULESET.view(state, RYAZAN))
     assert "100" in text and ("Тула" in text or "Tula" in text)

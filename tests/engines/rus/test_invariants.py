@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from engines.contract import JSON, Command, Resolution
+from engines.contract import Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
+from engines.rus.state import State, plain, typed
 from engines.rus.world import at_war, controller, country, friendly, is_ai, owner
 from tests.engines.helpers import Line, as_json, mail, o
 
@@ -18,7 +19,7 @@ TERMS = {"Белый": "Белый", "Победа": "Поражение", "По
 OUTCOMES = ["Вассалитет", "Уступки", "Аннексия"]
 
 
-def _enemy_path(state: JSON, power: str, start: str, limit: int) -> str:
+def _enemy_path(state: State, power: str, start: str, limit: int) -> str:
     """A path from `start` to the farthest enemy-held province in reach, over passable land."""
     back: dict[str, str] = {start: ""}
     queue, goals = deque([(start, 0)]), list[str]()
@@ -40,7 +41,7 @@ def _enemy_path(state: JSON, power: str, start: str, limit: int) -> str:
     return " ".join(reversed(path))
 
 
-def _lines(state: JSON, power: str, r: random.Random) -> list[Line]:
+def _lines(state: State, power: str, r: random.Random) -> list[Line]:
     c = country(state, power)
     other = r.choice(POWERS)
     pick: list[Line] = [
@@ -76,7 +77,7 @@ def _lines(state: JSON, power: str, r: random.Random) -> list[Line]:
     return lines
 
 
-def _answers(state: JSON, orders: dict[str, list[Line]], r: random.Random) -> None:
+def _answers(state: State, orders: dict[str, list[Line]], r: random.Random) -> None:
     """Half the bilateral offers get their answer, so alliances, marriages and peace do happen."""
     for power, lines in list(orders.items()):
         for name, args in list(lines):
@@ -91,12 +92,12 @@ def _answers(state: JSON, orders: dict[str, list[Line]], r: random.Random) -> No
                 orders[other].append(o("accept_gift", power=power))
 
 
-def _problems(state: JSON) -> list[str]:
+def _problems(state: State) -> list[str]:
     found = []
     for p in state["powers"]:
         c = country(state, p)
-        if sum(c["posts"].values()) != c["druzhina"] or any(n <= 0 for n in c["posts"].values()):
-            found.append(f"{p}: posts {c['posts']} do not make the druzhina {c['druzhina']}")
+        if any(n <= 0 for n in c["posts"].values()):
+            found.append(f"{p}: an empty post in {c['posts']}")
         for province in c["posts"]:
             holder = controller(state, province)
             if not (friendly(state, p, holder) or at_war(state, p, holder)):
@@ -124,7 +125,7 @@ def _problems(state: JSON) -> list[str]:
 
 def _play(seed: int, turns: int) -> list[Resolution]:
     r = random.Random(seed)
-    state = RULESET.setup(r.sample(POWERS, 8), Rng("setup"))
+    state = typed(RULESET.setup(r.sample(POWERS, 8), Rng("setup")))
     for p in state["powers"]:
         country(state, p)["money"] = 3000
     results = []
@@ -132,8 +133,8 @@ def _play(seed: int, turns: int) -> list[Resolution]:
         orders = {p: [] if is_ai(state, p) else _lines(state, p, r) for p in state["powers"]}
         _answers(state, orders, r)
         mails: dict[str, list[Command]] = {p: mail(*lines) for p, lines in orders.items()}
-        result = RULESET.resolve(state, state["phase"], mails, Rng(f"{seed}-{t}"))
-        state = result.state
+        result = RULESET.resolve(plain(state), state["phase"], mails, Rng(f"{seed}-{t}"))
+        state = typed(result.state)
         assert _problems(state) == [], f"seed {seed}, turn {t}"
         results.append(result)
         if state["over"]:

@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 
 from engines.rus.data import DATA
-from engines.rus.world import capital, provinces_of
+from engines.rus.world import capital, druzhina, provinces_of
 from tests.engines.rus.helpers import game
 
 
@@ -80,7 +80,7 @@ def test_the_non_playable_parties() -> None:
     assert set(parties) == {"Польша", "Венгрия", "Половцы", "Варяги"}
     assert parties["Польша"].trade and parties["Венгрия"].trade
     assert not parties["Половцы"].trade and not parties["Варяги"].trade
-    assert parties["Польша"].religion == parties["Венгрия"].religion == DATA.misc.christian
+    assert parties["Польша"].religion == parties["Венгрия"].religion == DATA.religions.christian
 
 
 def test_players_and_computer_countries() -> None:
@@ -88,4 +88,5 @@ def test_players_and_computer_countries() -> None:
     assert state["powers"] == [p.name for p in DATA.powers]
     assert len(state["ai"]) == 14 and "Рязань" not in state["ai"]
     assert all(state["countries"][p]["stability"] == 0 for p in state["ai"])
-    assert all(c["druzhina"] == 10 and c["religion"] == DATA.misc.pagan for c in state["countries"].values())
+    assert all(druzhina(state, p) == 10 for p in state["powers"])
+    assert all(c["religion"] == DATA.religions.pagan for c in state["countries"].values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.rus.science import price
+from engines.rus.state import typed
 from tests.engines.helpers import mail, o
 from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc
 
@@ -14,12 +15,12 @@ def test_zamet_ryazan_first_then_chernigov_needs_50_more() -> None:
         CHERNIGOV: mail(o("research", tech="Замет", amount=500)),
     }
     result = run(state, orders, seed_where(state, RYAZAN, CHERNIGOV))
-    after = result.state
+    after = typed(result.state)
     assert after["order"].index(RYAZAN) < after["order"].index(CHERNIGOV)
     assert after["countries"][RYAZAN]["techs"] == {"Замет": 1}
     assert after["countries"][CHERNIGOV]["invested"] == {"Замет": 500}
     assert price(after, CHERNIGOV, "Замет") == 550 and price(after, "Киев", "Замет") == 550
-    after = run(after, {CHERNIGOV: mail(o("research", tech="Замет", amount=50))}).state
+    after = typed(run(after, {CHERNIGOV: mail(o("research", tech="Замет", amount=50))}).state)
     assert after["countries"][CHERNIGOV]["techs"] == {"Замет": 2}
     assert price(after, "Киев", "Замет") == 600
 
@@ -45,7 +46,7 @@ def test_prerequisites() -> None:
 def test_a_technology_works_from_the_next_turn() -> None:
     state = game()
     setc(state, RYAZAN, money=1000)
-    state = run(state, {RYAZAN: mail(o("research", tech="Выделка кожи", amount=200))}).state
+    state = typed(run(state, {RYAZAN: mail(o("research", tech="Выделка кожи", amount=200))}).state)
     state["provinces"]["Тула"]["spec"] = "Охота"
     setc(state, RYAZAN, money=1000)
     assert problems(state, RYAZAN, o("workshop", craft="Скорняжная мастерская")) == []

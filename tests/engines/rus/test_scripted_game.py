@@ -6,6 +6,7 @@ player auto-killed after two silent turns whose country the computer then defend
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -16,6 +17,7 @@ from engines.rus import RULESET
 from parsers.orders import parse_commands
 from tests.engines.helpers import as_json
 from tests.engines.rus.helpers import seed_where
+from tests.paths import TEMPLATES
 
 PLAYERS = ["Рязань", "Чернигов", "Новгород", "Киев", "Владимир", "Тверь"]
 MISSED_TO_RETIRE = 2  # the daemon's max_missed: two silent turns in a row
@@ -89,14 +91,16 @@ def _news(result: Resolution, code: str) -> list[dict[str, object]]:
 Played = tuple[list[JSON], list[Resolution], list[str]]  # states (0 = setup), results, retired powers
 
 
-def play() -> Played:
+def play(store: Callable[[JSON], JSON] = lambda state: state) -> Played:
     """The eight turns; orders parsed from the mail lines and checked as the daemon does; a player
-    silent for two turns in a row is retired to the computer (the daemon's auto-kill → handover)."""
+    silent for two turns in a row is retired to the computer (the daemon's auto-kill → handover).
+    `store` is what the state goes through between turns (the daemon keeps it as JSON)."""
     state = RULESET.setup(PLAYERS, Rng("setup"))
     phase = RULESET.phases["orders"]
     silent = dict.fromkeys(PLAYERS, 0)
     states, results, retired = [state], [], []
     for turn, mails in SCRIPT.items():
+        state = store(state)
         orders = {}
         for power in PLAYERS:
             if power in state["ai"]:
@@ -194,7 +198,7 @@ def test_every_turn_tells_every_player_in_both_languages_and_the_game_is_determi
 def test_the_final_balance_renders_for_every_player(game: Played, lang: str) -> None:
     states, _, _ = game
     env = Environment(
-        loader=FileSystemLoader("templates"), undefined=StrictUndefined, keep_trailing_newline=True
+        loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True
     )
     for power in PLAYERS:
         text = env.get_template(f"rus/status.{lang}.txt").render(view=RULESET.view(states[-1], power))

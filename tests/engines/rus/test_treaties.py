@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import treaties
 from engines.rus.report import Turn
-from engines.rus.world import at_war, pair
+from engines.rus.state import State
+from engines.rus.world import at_war, druzhina, pair
 from tests.engines.helpers import codes, mail, o
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, problems, run, setc
 
@@ -16,29 +17,29 @@ Orders = dict[str, Sequence[Command]]
 Influence = list[tuple[str, str, int]]
 
 
-def _acts(state: JSON, orders: Orders) -> tuple[Influence, Turn]:
+def _acts(state: State, orders: Orders) -> tuple[Influence, Turn]:
     influence: Influence = []
     turn = Turn(state["powers"])
     treaties.acts(state, orders, influence, turn)
     return influence, turn
 
 
-def _autopeace(state: JSON, orders: Orders | None = None) -> tuple[Influence, Turn]:
+def _autopeace(state: State, orders: Orders | None = None) -> tuple[Influence, Turn]:
     influence: Influence = []
     turn = Turn(state["powers"])
     treaties.autopeace(state, orders or {}, influence, turn)
     return influence, turn
 
 
-def _ally(state: JSON, a: str, b: str) -> None:
+def _ally(state: State, a: str, b: str) -> None:
     state["alliances"].append(pair(state, a, b))
 
 
-def _war(state: JSON, a: str, b: str) -> None:
+def _war(state: State, a: str, b: str) -> None:
     state["wars"].append(pair(state, a, b))
 
 
-def _occupy(state: JSON, occupier: str, *provinces: str) -> None:
+def _occupy(state: State, occupier: str, *provinces: str) -> None:
     for province in provinces:
         state["occupied"][province] = occupier
 
@@ -341,7 +342,7 @@ def test_autopeace_annexes_a_one_province_country_bordering_the_winner() -> None
     _occupy(state, RYAZAN, "Муром")
     _autopeace(state, {RYAZAN: mail(o("terms", power=MUROM, outcome="Аннексия"))})
     assert state["provinces"]["Муром"]["owner"] == RYAZAN and state["vassals"] == {}
-    assert state["countries"][MUROM]["druzhina"] == 0 and state["wars"] == []
+    assert druzhina(state, MUROM) == 0 and state["wars"] == []
 
 
 def test_annexing_a_larger_country_makes_it_a_vassal_instead() -> None:

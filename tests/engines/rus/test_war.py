@@ -3,11 +3,12 @@ occupation and plunder, the automatic militia, boats, a joint army, the order ch
 
 from __future__ import annotations
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import RULESET
 from engines.rus.report import Turn
+from engines.rus.state import State
 from engines.rus.war import campaign, raid
-from engines.rus.world import add_war, pair
+from engines.rus.world import add_war, druzhina, pair
 from engines.text import Msg
 from tests.engines.helpers import mail, o
 from tests.engines.rus.helpers import CHERNIGOV, NOVGOROD, RYAZAN, game, problems, run, seed_where, setc
@@ -16,21 +17,21 @@ MUROM = "Муром"
 NEUTRAL = "Собирательство"  # neither forest nor field: no terrain modifier
 
 
-def at_war() -> JSON:
-    state = game()
+def at_war() -> State:
+    state: State = game()
     add_war(state, RYAZAN, CHERNIGOV)
     return state
 
 
-def place(state: JSON, power: str, posts: dict[str, int]) -> None:
-    setc(state, power, posts=dict(posts), druzhina=sum(posts.values()))
+def place(state: State, power: str, posts: dict[str, int]) -> None:
+    setc(state, power, posts=dict(posts))
 
 
 def march(province: str, druzhina: int, militia: int, path: str) -> tuple[str, dict[str, int | str]]:
     return o("march", province=province, druzhina=druzhina, militia=militia, path=path)
 
 
-def fight(state: JSON, orders: dict[str, list[Command]]) -> Turn:
+def fight(state: State, orders: dict[str, list[Command]]) -> Turn:
     turn = Turn(state["powers"])
     campaign(state, orders, turn)
     return turn
@@ -128,13 +129,14 @@ def test_lend_only_to_an_ally() -> None:
 
 
 # ---- 5.2: the worked battle ----------------------------------------------------------------------
-def worked_battle() -> JSON:
+def worked_battle() -> State:
     """10 (п) + 5 (о) of Рязань from Тула against 7 (п) + 12 (о) of Чернигов in Мценск."""
     state = at_war()
     place(state, RYAZAN, {"Тула": 10})
     place(state, CHERNIGOV, {"Мценск": 7, "Чернигов": 3})
     state["provinces"]["Тула"]["militia"] = 5
-    state["provinces"]["Мценск"].update(militia=12, spec=NEUTRAL)
+    mtsensk = state["provinces"]["Мценск"]
+    mtsensk["militia"], mtsensk["spec"] = 12, NEUTRAL
     return state
 
 
@@ -186,7 +188,7 @@ def test_lost_battle_in_chernigov_destroys_the_army() -> None:
     assert logged(turn, "rus_war_call_up")[0].params == {"province": "Козельск", "militia": 2, "op": 5}
     assert state["battles"] == ["Козельск", "Чернигов"]
     assert "Козельск" not in state["occupied"] and state["provinces"]["Козельск"]["op"] == 5
-    assert state["countries"][RYAZAN]["druzhina"] == 0 and state["countries"][RYAZAN]["posts"] == {}
+    assert druzhina(state, RYAZAN) == 0 and state["countries"][RYAZAN]["posts"] == {}
     assert logged(turn, "rus_war_destroyed")[0].params["druzhina"] == 2
 
 
@@ -278,7 +280,7 @@ def test_boat_landing_lost_is_destroyed() -> None:
     turn = fight(
         state, {RYAZAN: mail(o("boats", province="Рязань", druzhina=12, militia=0, target="Чернигов"))}
     )
-    assert state["countries"][RYAZAN]["druzhina"] == 0  # 12 against 20: 7 die, 5 cannot flee
+    assert druzhina(state, RYAZAN) == 0  # 12 against 20: 7 die, 5 cannot flee
     assert logged(turn, "rus_war_destroyed")[0].params == {
         "power": RYAZAN,
         "province": "Чернигов",
