@@ -1,61 +1,26 @@
-"""What every ruleset may share, so each rule of the house is written once: named data records and
-their loading from TOML, name lookup, the mail being checked, the acceptance of orders by the
-checks, and the events collector that becomes the contract's Resolution.
+"""What every ruleset may share, so each rule of the house is written once: name lookup, the mail
+being checked and the checks every ruleset makes of any order (the phase gate, the order's shape,
+repeats), the orders that stand, and the events collector that becomes the contract's Resolution.
 
 Nothing here knows a ruleset's rules or message codes; a ruleset passes its codes in.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TypeVar
 
-from engines.contract import JSON, Command, Problem, Resolution, Vocabulary
+from engines.contract import JSON, ArgKind, Command, PhaseSpec, Problem, Resolution, Vocabulary
+from engines.ruledata import Named
 from engines.text import Msg, Param
 
-N = TypeVar("N", bound="HasName")
+N = TypeVar("N", bound=Named)
 Orders = Mapping[str, Sequence[Command]]
 MailCheck = Callable[[JSON, str, str, Sequence[Command]], list[Problem]]
 
 
 # ---- data ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Named:
-    """Anything players name in orders: canonical Russian name, English name, extra spellings."""
-
-    name: str
-    en: str
-    aliases: tuple[str, ...]
-
-    @property
-    def spellings(self) -> tuple[str, ...]:
-        return (self.en, *self.aliases)
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """A ruleset's data file as plain tables (each ruleset turns them into its frozen records)."""
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def named_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """The `Named` fields of a TOML table, for `Record(**named_fields(x), ...)`; aliases optional."""
-    return {"name": raw["name"], "en": raw["en"], "aliases": tuple(raw.get("aliases", ()))}
-
-
-class HasName(Protocol):
-    """A named record of either kind while the rulesets move to `engines.ruledata.Named`."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def spellings(self) -> tuple[str, ...]: ...
-
-
 def by_name(items: Iterable[N], name: str) -> N:
     """The record with this canonical name; KeyError for a name the data does not have."""
     for item in items:
@@ -64,12 +29,12 @@ def by_name(items: Iterable[N], name: str) -> N:
     raise KeyError(name)
 
 
-def vocabulary_of(items: Iterable[HasName]) -> Vocabulary:
+def vocabulary_of(items: Iterable[Named]) -> Vocabulary:
     """A NAME vocabulary: each canonical name with the other spellings orders may use."""
     return {item.name: item.spellings for item in items}
 
 
-def power_vocabulary(known: Iterable[HasName], powers: Iterable[str]) -> Vocabulary:
+def power_vocabulary(known: Iterable[Named], powers: Iterable[str]) -> Vocabulary:
     """The powers of one game with their spellings (a power the data does not know has none)."""
     spellings = {p.name: p.spellings for p in known}
     return {power: spellings.get(power, ()) for power in powers}
@@ -87,6 +52,72 @@ class Mail:
     commands: Sequence[Command]
     names: Mapping[str, Vocabulary]
     seen: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CheckCodes:
+    """A ruleset's message codes for the problems every ruleset's checks share."""
+
+    game_over: str
+    wrong_phase: str  # {phase}: the phase the game is in
+    not_in_phase: str  # {phase}, {order}
+    argument_missing: str  # {argument}
+    name_not_in_game: str  # {name}
+    bad_number: str  # {argument}
+    duplicate: str  # {first}: the line of the same order earlier in the mail
+
+
+def gate(state: JSON, phase: str, codes: CheckCodes) -> list[Problem]:
+    """Problems with the whole mail before any line is read: the game is over, or in another phase."""
+    if state["over"]:
+        return [Problem(0, Msg(codes.game_over))]
+    if phase != state["phase"]:
+        return [Problem(0, Msg(codes.wrong_phase, {"phase": state["phase"]}))]
+    return []
+
+
+def shape_problem(spec: PhaseSpec, mail: Mail, cmd: Command, codes: CheckCodes) -> Msg | None:
+    """The order belongs to this phase, has its arguments, names only things that exist in this
+    game and counts from its minimum."""
+    specs = {command.name: command for command in spec.commands}
+    if cmd.name not in specs:
+        return Msg(codes.not_in_phase, {"phase": spec.name, "order": cmd.name})
+    for arg in specs[cmd.name].args:
+        value = cmd.args.get(arg.name)
+        if value is None:
+            if not arg.optional:
+                return Msg(codes.argument_missing, {"argument": arg.name})
+        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
+            return Msg(codes.name_not_in_game, {"name": str(value)})
+        elif arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
+            return Msg(codes.bad_number, {"argument": arg.name})
+    return None
+
+
+M = TypeVar("M", bound=Mail)
+OrderCheck = Callable[[M, Command], Msg | None]
+
+
+def judge(
+    mail: M,
+    shape: OrderCheck[M],
+    rules: Mapping[str, OrderCheck[M]],
+    keys: Callable[[M, Command], Sequence[tuple[str, ...]]],
+    duplicate: str,
+) -> list[Problem]:
+    """Each order of the mail in turn: its shape, then a repeat of an earlier one (any of its
+    once-only `keys` already seen), then the ruleset's rule for it; an accepted order's keys are
+    remembered, so later lines are judged against what the earlier ones took."""
+    problems: list[Problem] = []
+    for cmd in mail.commands:
+        first = next((mail.seen[key] for key in keys(mail, cmd) if key in mail.seen), None)
+        repeated = None if first is None else Msg(duplicate, {"first": first})
+        msg = shape(mail, cmd) or repeated or rules[cmd.name](mail, cmd)
+        if msg is None:
+            mail.seen.update((key, cmd.line) for key in keys(mail, cmd))
+        else:
+            problems.append(Problem(cmd.line, msg))
+    return problems
 
 
 # ---- resolution ---------------------------------------------------------------------------------

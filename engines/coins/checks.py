@@ -16,7 +16,7 @@ from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
 from engines.coins.state import Country, ProposalRecord, State, typed
 from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
-from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
+from engines.contract import JSON, Command, CommandSpec, Problem
 from engines.text import Msg
 
 
@@ -246,30 +246,33 @@ ONCE: dict[str, tuple[str, ...]] = {
 }
 
 
-def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
-    """The order belongs to this phase and names only things that exist in this game."""
-    specs = {spec.name: spec for spec in PHASES[phase].commands}
-    if cmd.name not in specs:
-        return _msg("not_in_phase", phase=phase)
-    if mail.game["turn"] == 1 and cmd.name not in FIRST_TURN:
-        return _msg("not_on_first_turn")
-    for arg in specs[cmd.name].args:
-        value = cmd.args.get(arg.name)
-        if value is None:
-            if not arg.optional:
-                return _msg("argument_missing", argument=arg.name)
-        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
-            return _msg("name_not_in_game", name=str(value))
-    return None
+CODES = toolkit.CheckCodes(
+    game_over="game_already_over",
+    wrong_phase="wrong_phase",
+    not_in_phase="not_in_phase",
+    argument_missing="argument_missing",
+    name_not_in_game="name_not_in_game",
+    bad_number="argument_missing",
+    duplicate="duplicate_order",
+)
 
 
-def _key(cmd: Command) -> tuple[str, ...]:
-    return (cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))
+def _shape_problem(phase: str) -> Check:
+    """The shared shape check, and the first turn's short list of orders."""
+
+    def shape(mail: Mail, cmd: Command) -> Msg | None:
+        in_phase = any(spec.name == cmd.name for spec in PHASES[phase].commands)
+        if in_phase and mail.game["turn"] == 1 and cmd.name not in FIRST_TURN:
+            return _msg("not_on_first_turn")
+        return toolkit.shape_problem(PHASES[phase], mail, cmd, CODES)
+
+    return shape
 
 
-def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
-    first = mail.seen.get(_key(cmd)) if cmd.name in ONCE else None
-    return None if first is None else _msg("duplicate_order", first=first)
+def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
+    if cmd.name not in ONCE:
+        return []
+    return [(cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))]
 
 
 def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
@@ -290,23 +293,11 @@ def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
 
 def _judge(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
     mail = Mail(json, power, commands, vocabularies(json))
-    problems: list[Problem] = []
-    for cmd in commands:
-        msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
-        if msg is None and cmd.name in ONCE:
-            mail.seen[_key(cmd)] = cmd.line
-        elif msg is not None:
-            problems.append(Problem(cmd.line, msg))
-    return problems, mail
+    return toolkit.judge(mail, _shape_problem(phase), CHECKS, _keys, CODES.duplicate), mail
 
 
 def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    state = typed(json)
-    if state["over"]:
-        return [Problem(0, _msg("game_already_over"))]
-    if phase != state["phase"]:
-        return [Problem(0, _msg("wrong_phase", phase=state["phase"]))]
-    return _judge(json, power, phase, commands)[0]
+    return toolkit.gate(json, phase, CODES) or _judge(json, power, phase, commands)[0]
 
 
 def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engines import toolkit
-from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
+from engines.contract import JSON, Command, CommandSpec, Problem
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
 from engines.mare.state import Allocation, Row, State, typed
@@ -215,32 +215,27 @@ ONCE: dict[str, tuple[str, ...]] = {
 }
 
 
+CODES = toolkit.CheckCodes(
+    game_over="mare_game_over",
+    wrong_phase="mare_wrong_phase",
+    not_in_phase="mare_not_an_order",
+    argument_missing="mare_argument_missing",
+    name_not_in_game="mare_name_not_in_game",
+    bad_number="mare_bad_number",
+    duplicate="mare_duplicate_order",
+)
+
+
 def _shape_problem(mail: Mail, cmd: Command) -> Msg | None:
-    """The order belongs to the phase and names only things that exist in this game."""
-    specs = {spec.name: spec for spec in PHASES["orders"].commands}
-    if cmd.name not in specs:
-        return _msg("mare_not_an_order", order=cmd.name)
-    for arg in specs[cmd.name].args:
-        value = cmd.args.get(arg.name)
-        if value is None:
-            if not arg.optional:
-                return _msg("mare_argument_missing", argument=arg.name)
-        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
-            return _msg("mare_name_not_in_game", name=str(value))
-        elif arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
-            return _msg("mare_bad_number", argument=arg.name)
-    return None
+    return toolkit.shape_problem(PHASES["orders"], mail, cmd, CODES)
 
 
-def _key(cmd: Command) -> tuple[str, ...]:
-    return (cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))
-
-
-def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
-    first = mail.seen.get(_key(cmd))
-    if first is None and cmd.name == "move_bonus":  # one bonus per target territory too
-        first = mail.seen.get(("move_bonus_to", str(cmd.args.get("to", ""))))
-    return None if first is None else _msg("mare_duplicate_order", first=first)
+def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
+    """An order once per its ONCE arguments; a move bonus also once per target territory."""
+    keys = [(cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))]
+    if cmd.name == "move_bonus":
+        keys.append(("move_bonus_to", str(cmd.args.get("to", ""))))
+    return keys
 
 
 def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
@@ -264,22 +259,10 @@ def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
 
 
 def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    state = typed(json)
-    if state["over"]:
-        return [Problem(0, _msg("mare_game_over"))]
-    if phase != state["phase"]:
-        return [Problem(0, _msg("mare_wrong_phase", phase=state["phase"]))]
     mail = Mail(json, power, commands, vocabularies(json))
-    problems: list[Problem] = []
-    for cmd in commands:
-        msg = _shape_problem(mail, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
-        if msg is None:
-            mail.seen[_key(cmd)] = cmd.line
-            if cmd.name == "move_bonus":
-                mail.seen[("move_bonus_to", str(cmd.args["to"]))] = cmd.line
-        else:
-            problems.append(Problem(cmd.line, msg))
-    return problems
+    return toolkit.gate(json, phase, CODES) or toolkit.judge(
+        mail, _shape_problem, CHECKS, _keys, CODES.duplicate
+    )
 
 
 def spending(state: State, power: str, commands: Sequence[Command]) -> Allocation:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.contract import JSON, ArgKind, Command, CommandSpec, Problem
+from engines import toolkit
+from engines.contract import JSON, Command, CommandSpec, Problem
 from engines.rus import diplomacy_checks, trade, treaty_checks, war_checks
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
@@ -313,53 +314,38 @@ _ECONOMY_ONCE: dict[str, tuple[str, ...]] = {
 ONCE = {**_ECONOMY_ONCE, **war_checks.ONCE, **treaty_checks.ONCE, **diplomacy_checks.ONCE}
 
 
-def _key(mail: Mail, cmd: Command) -> tuple[str, ...]:
+CODES = toolkit.CheckCodes(
+    game_over="rus_game_over",
+    wrong_phase="rus_wrong_phase",
+    not_in_phase="rus_not_in_phase",
+    argument_missing="rus_argument_missing",
+    name_not_in_game="rus_name_not_in_game",
+    bad_number="rus_argument_missing",
+    duplicate="rus_duplicate_order",
+)
+
+
+def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
+    """Once per order and its ONCE arguments; a workshop without a province is the capital's."""
     args = dict(cmd.args)
     if cmd.name == "workshop":
         args.setdefault("province", capital(mail.state, mail.power))
-    return (cmd.name, *(str(args.get(arg, "")) for arg in ONCE[cmd.name]))
-
-
-def _shape_problem(mail: Mail, phase: str, cmd: Command) -> Msg | None:
-    """The order belongs to this phase and names only things that exist in this game."""
-    specs = {spec.name: spec for spec in PHASES[phase].commands}
-    if cmd.name not in specs:
-        return msg("rus_not_in_phase", phase=phase)
-    for arg in specs[cmd.name].args:
-        value = cmd.args.get(arg.name)
-        if value is None:
-            if not arg.optional:
-                return msg("rus_argument_missing", argument=arg.name)
-        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
-            return msg("rus_name_not_in_game", name=str(value))
-        elif arg.kind == ArgKind.INT and not isinstance(value, int):
-            return msg("rus_argument_missing", argument=arg.name)
-    return None
-
-
-def _duplicate(mail: Mail, cmd: Command) -> Msg | None:
-    first = mail.seen.get(_key(mail, cmd))
-    return None if first is None else msg("rus_duplicate_order", first=first)
+    return [(cmd.name, *(str(args.get(arg, "")) for arg in ONCE[cmd.name]))]
 
 
 def _judge(state: State, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
     mail = Mail(state, power, commands, names_in(state))
-    problems: list[Problem] = []
-    for cmd in commands:
-        msg = _shape_problem(mail, phase, cmd) or _duplicate(mail, cmd) or CHECKS[cmd.name](mail, cmd)
-        if msg is None:
-            mail.seen[_key(mail, cmd)] = cmd.line
-        else:
-            problems.append(Problem(cmd.line, msg))
-    return problems, mail
+
+    def shape(mail: Mail, cmd: Command) -> Msg | None:
+        return toolkit.shape_problem(PHASES[phase], mail, cmd, CODES)
+
+    return toolkit.judge(mail, shape, CHECKS, _keys, CODES.duplicate), mail
 
 
 def check(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
     state = typed(stored)
-    if state["over"]:
-        return [Problem(0, msg("rus_game_over"))]
-    if phase != state["phase"]:
-        return [Problem(0, msg("rus_wrong_phase", phase=state["phase"]))]
+    if gated := toolkit.gate(stored, phase, CODES):
+        return gated
     if power not in state["powers"]:
         return [Problem(0, msg("rus_name_not_in_game", name=power))]
     return _judge(state, power, phase, commands)[0]

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engines.contract import JSON, Command, Problem, Resolution, Ruleset
 from engines.rng import Rng
+from engines.ruledata import RuleData, RuleDataError, load_rules
 
 Line = tuple[str, dict[str, int | str]]
 
@@ -56,3 +60,17 @@ class RulesetUnderTest:
         """The codes of what the checks refuse in this mail of the power, now."""
         found: list[Problem] = self.ruleset.check(state, power, state["phase"], mail(*lines))
         return [p.msg.code for p in found]
+
+
+def refusal_of_edit(
+    tmp_path: Path, original: Path, old: str, new: str, model: type[RuleData]
+) -> tuple[Path, str]:
+    """The data file with one edit (`old`, which must be there, becomes `new`) and what loading it
+    says: a test then checks the message names the file and the key."""
+    text = original.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / original.name
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RuleDataError) as caught:
+        load_rules(path, model)
+    return path, str(caught.value)

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from engines.mare.data import DATA, DATA_FILE, Data
-from engines.ruledata import RuleDataError, load_rules
-
-TEXT = DATA_FILE.read_text(encoding="utf-8")
+from engines.ruledata import load_rules
+from tests.engines.helpers import refusal_of_edit
 
 
 def test_the_shipped_file_is_the_data_the_rules_use() -> None:
@@ -32,9 +31,5 @@ def test_the_shipped_file_is_the_data_the_rules_use() -> None:
     ],
 )
 def test_a_broken_data_file_names_the_file_and_the_key(tmp_path: Path, old: str, new: str, key: str) -> None:
-    assert old in TEXT
-    path = tmp_path / "data.toml"
-    path.write_text(TEXT.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(RuleDataError) as caught:
-        load_rules(path, Data)
-    assert any(line.startswith(f"{path}: ") and key in line for line in str(caught.value).splitlines())
+    path, said = refusal_of_edit(tmp_path, DATA_FILE, old, new, Data)
+    assert any(line.startswith(f"{path}: ") and key in line for line in said.splitlines())

@@ -8,23 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engines.ruledata import RuleDataError, load_rules
 from engines.rus.data import DATA, DATA_FILE, Data
 from engines.rus.table import TABLE_FILE, Table
-
-
-def _broken(tmp_path: Path, original: Path, old: str, new: str) -> Path:
-    text = original.read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / original.name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
-def _refusal(path: Path, model: type[Data] | type[Table]) -> str:
-    with pytest.raises(RuleDataError) as caught:
-        load_rules(path, model)
-    return str(caught.value)
+from tests.engines.helpers import refusal_of_edit
 
 
 @pytest.mark.parametrize(
@@ -39,13 +25,13 @@ def _refusal(path: Path, model: type[Data] | type[Table]) -> str:
     ],
 )
 def test_a_broken_data_file_names_file_and_key(tmp_path: Path, old: str, new: str, named: str) -> None:
-    path = _broken(tmp_path, DATA_FILE, old, new)
-    assert f"{path}: {named}" in _refusal(path, Data)
+    path, said = refusal_of_edit(tmp_path, DATA_FILE, old, new, Data)
+    assert f"{path}: {named}" in said
 
 
 def test_a_broken_battle_table_names_the_file_and_the_cell(tmp_path: Path) -> None:
-    path = _broken(tmp_path, TABLE_FILE, 'cells = ["D 7/0"', 'cells = ["D 7"')
-    assert f"{path}: rows.7.cells.0: bad cell 'D 7'" in _refusal(path, Table)
+    path, said = refusal_of_edit(tmp_path, TABLE_FILE, 'cells = ["D 7/0"', 'cells = ["D 7"', Table)
+    assert f"{path}: rows.7.cells.0: bad cell 'D 7'" in said
 
 
 def test_fractions_keep_the_rulebooks_values() -> None:
