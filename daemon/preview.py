@@ -33,8 +33,8 @@ def as_committed(game: Game, record: GameRecord, data: dict[str, Any]) -> GameRe
     return future
 
 
-def send_preview(game: Game, postman: Postman, record: GameRecord) -> None:
-    data = game.store.read_turn_record(record.preview)
+def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) -> None:
+    data = game.store.read_turn_record(name)
     future = as_committed(game, record, data)
     parts = [
         {
@@ -42,12 +42,10 @@ def send_preview(game: Game, postman: Postman, record: GameRecord) -> None:
             "power": mail.power,
             "text": render(mail.letter.template, game.settings.language, mail.letter.context, game.catalog),
         }
-        for mail in letters(game, future, data, correction=record.preview in record.corrections)
+        for mail in letters(game, future, data, correction=name in record.corrections)
     ]
     first = languages(game.settings.language)[0]
     context = {"game": game.id, "turn": data["turn"], "phase": data["phase"], "parts": parts, "first": first}
     letter = Letter("gm/preview", context, "subject_preview", {"game": game.id, "turn": data["turn"]})
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
-    postman.send(
-        f"{game.id}-{record.preview}-preview-{digest}", game.settings.gm, letter, game.settings.language
-    )
+    postman.send(f"{game.id}-{name}-preview-{digest}", game.settings.gm, letter, game.settings.language)

@@ -19,6 +19,8 @@ from daemon.views import blanks, status_texts
 from engines.contract import Command
 from engines.text import Msg
 from parsers.orders import normal_form
+from state import lifecycle
+from state.lifecycle import Releasing
 from state.records import GameRecord
 
 
@@ -32,15 +34,15 @@ class Outgoing:
     power: str = ""  # the report's power; "" for the GM's digest and notices
 
 
-def release(game: Game, postman: Postman, record: GameRecord) -> None:
-    name = record.release
+def release(game: Game, postman: Postman, record: GameRecord, pending: Releasing) -> None:
+    name = pending.turn_record
     data = game.store.read_turn_record(name)
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
     for mail in letters(game, record, data, correction=name in record.corrections):
         postman.send(f"{prefix}-{mail.suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
-    record.release = ""
+    record.pending = lifecycle.finish(record.pending, pending)
     game.store.save(record)
 
 

@@ -17,6 +17,7 @@ from engines.contract import Vocabulary
 from engines.text import Msg
 from parsers.header import OrderHeader
 from parsers.names import match_name, suggest_name
+from state.lifecycle import Paused, Previewed
 from state.records import GameRecord
 
 
@@ -107,8 +108,8 @@ def route_orders(
         return Refusal(Msg("route_retired", {"power": power}), game)
     if header.turn is not None and header.turn != record.turn:
         return Refusal(Msg("route_stale_turn", {"turn": header.turn, "current": record.turn}), game)
-    if (record.preview or record.paused) and not by_gm:
-        code = "route_preview" if record.preview else "route_paused"
+    if isinstance(record.clock, Previewed | Paused) and not by_gm:
+        code = "route_preview" if isinstance(record.clock, Previewed) else "route_paused"
         return Refusal(Msg(code, {"game": game.id, "turn": record.turn}), game)
     return Route(game, record, power, by_gm)
 

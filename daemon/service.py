@@ -27,6 +27,7 @@ from daemon.turns import tick
 from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.files import remove_stray_temps
+from state.lifecycle import Starting
 from state.lock import DirectoryLock
 from state.outbox import Outbox
 
@@ -143,7 +144,7 @@ class Daemon:
         for game in self.games:
             try:
                 record = game.load()
-                if record.starting:
+                if isinstance(record.pending, Starting):
                     finish_start(game, self.postman, record)
             except STORE_FAILURES as error:
                 self.alarm.raise_alarm(error, now)

@@ -18,6 +18,8 @@ from daemon.render import when
 from daemon.views import blanks, status_texts
 from engines.errors import GonetsError
 from engines.rng import Rng
+from state import lifecycle
+from state.lifecycle import Starting
 from state.records import GameRecord, Player
 
 START_RECORD = "0000-start"  # the turn record of the lot draw; sorts before every turn
@@ -54,7 +56,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     }
     powers = [p for p in pool if p in record.players]
     record.state = game.ruleset.setup(powers, rng)
-    record.status, record.starting = "running", True
+    record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]
     game.store.write_turn_record(
@@ -89,7 +91,7 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
         Letter("gm/started", context, "subject_started", {"game": game.id}),
         game.settings.language,
     )
-    record.starting = False
+    record.pending = lifecycle.finish(record.pending, Starting())
     game.store.save(record)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from daemon.games import Games
+from state.lifecycle import Held
 
 
 def status_text(games: Games) -> str:
@@ -27,8 +28,8 @@ def status_text(games: Games) -> str:
             if deadline
             else head
         )
-        if record.held:
-            out.append(f"  ЗАДЕРЖАН / HELD: {record.held}")
+        if isinstance(record.clock, Held):
+            out.append(f"  ЗАДЕРЖАН / HELD: {record.clock.reason}")
         orders = game.store.orders(record.turn, record.phase)
         for power, player in sorted(record.players.items()):
             sent = "прислал / sent" if power in orders else "нет приказов / no orders"

@@ -3,9 +3,10 @@
 `schedule` merely ticks; whether a deadline has fired is the store's turn/phase having moved on,
 written in the same atomic write as the new state. A resolution is recorded in three steps, each
 safe to repeat after a crash: (1) `compute` writes the turn record file (deterministic for the
-stored seed), (2) `commit` writes the game record with `release` set, (3) `release` queues the
-mails under stable ids, then clears `release`. In preview mode the GM reads the result of (1)
-and calls `commit` (or corrects and recomputes) before any player sees it.
+stored seed), (2) `commit` writes the game record with its release pending, (3) `release` queues
+the mails under stable ids, then marks the release finished. In preview mode the GM reads the
+result of (1) and calls `commit` (or corrects and recomputes) before any player sees it. The
+states of the phase's clock and their moves are in `state.lifecycle`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from daemon.release import release
 from daemon.render import when
 from engines.contract import Command
 from engines.rng import Rng
+from state import lifecycle
+from state.lifecycle import RESOLVABLE, Due, Held, Open, Previewed, Releasing
 from state.records import GameRecord, OrderSet
 
 log = logging.getLogger(__name__)
@@ -38,10 +41,10 @@ class Submission:
 def tick(game: Game, postman: Postman, now: datetime) -> bool:
     """Advance one game if its clock says so; True when a phase was resolved."""
     record = game.load()
-    if record.release:
-        release(game, postman, record)
+    if isinstance(record.pending, Releasing):
+        release(game, postman, record, record.pending)
         record = game.load()
-    if record.status != "running" or record.paused or record.preview:
+    if record.status != "running" or not isinstance(record.clock, RESOLVABLE):
         return False
     deadline = game.deadline(record)
     if deadline is None:
@@ -49,13 +52,13 @@ def tick(game: Game, postman: Postman, now: datetime) -> bool:
     orders = game.store.orders(record.turn, record.phase)
     expected = record.expected_powers()
     everyone_in = bool(expected) and all(p in orders for p in expected)
-    if record.process_now or now >= deadline or (game.settings.early_resolution and everyone_in):
+    if isinstance(record.clock, Due) or now >= deadline or (game.settings.early_resolution and everyone_in):
         if _should_hold(game, record, orders, expected):
             _hold(game, postman, record, len(set(expected) - set(orders)), len(expected))
             return False
         resolve(game, postman, record, now)
         return True
-    if not record.reminded and record.held == "" and now >= deadline - game.settings.reminder_before:
+    if record.clock == Open(reminded=False) and now >= deadline - game.settings.reminder_before:
         _remind(game, postman, record, orders, expected)
     return False
 
@@ -64,9 +67,9 @@ def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> 
     """Resolve the current phase: straight to the players, or into a preview for the GM."""
     name = compute(game, record, now)
     if record.preview_mode:
-        record.preview = name
+        record.clock = lifecycle.preview(record.clock, name)
         game.store.save(record)
-        send_preview(game, postman, record)
+        send_preview(game, postman, record, name)
     else:
         commit(game, postman, record, now)
     return name
@@ -74,20 +77,20 @@ def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> 
 
 def _should_hold(game: Game, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]) -> bool:
     """Guard against a broken mail path: too many silent players means the mail, not the players."""
-    if record.process_now or not expected or not game.phase_spec(record).required:
+    if isinstance(record.clock, Due) or not expected or not game.phase_spec(record).required:
         return False
     silent = [p for p in expected if p not in orders]
     return len(silent) > game.settings.hold_share * len(expected)
 
 
 def _hold(game: Game, postman: Postman, record: GameRecord, silent: int, expected: int) -> None:
-    if not record.held:
-        record.held = f"{silent} of {expected} active players sent no orders"
+    if not isinstance(record.clock, Held):
+        record.clock = lifecycle.hold(record.clock, f"{silent} of {expected} active players sent no orders")
         game.store.save(record)
     context = {
         "game": game.id,
         "turn": record.turn,
-        "reason": record.held,
+        "reason": record.clock.reason,
         "phase": game.phase_spec(record).title,
         "phase_name": record.phase,
     }
@@ -117,7 +120,7 @@ def _remind(
         letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
         mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
         postman.send(mail_id, player.address, letter, game.settings.language)
-    record.reminded = True
+    record.clock = lifecycle.remind(record.clock)
     game.store.save(record)
 
 
@@ -182,12 +185,13 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
 
 def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> None:
     """Steps 2 and 3: the computed turn becomes the game's state, then its mails go out."""
-    name = record.preview or record_name(game, record)
+    clock = record.clock
+    name = clock.turn_record if isinstance(clock, Previewed) else record_name(game, record)
     data = game.store.read_turn_record(name)
     record.state = data["state_after"]
     for power, standing in data["players_after"].items():
         record.players[power].restore(standing)
-    record.held, record.process_now, record.reminded, record.preview = "", False, False, ""
+    record.clock = lifecycle.commit(clock)
     record.gm_notes = [note for note in record.gm_notes if note not in data["gm_notes"]]  # later ones wait
     told = data.get("undelivered", [])  # turn records written before it was kept have none
     record.undelivered = [entry for entry in record.undelivered if entry not in told]
@@ -195,9 +199,10 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
         record.status, record.deadline = "over", ""
     else:
         record.deadline = (now + game.duration(record)).isoformat()
-    record.release = name
+    pending = Releasing(name)
+    record.pending = lifecycle.begin(record.pending, pending)
     game.store.save(record)
-    release(game, postman, record)
+    release(game, postman, record, pending)
 
 
 def _standings_after(game: Game, record: GameRecord, subs: dict[str, Submission]) -> dict[str, Any]:

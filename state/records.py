@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from engines.contract import JSON, Command
+from state import lifecycle
+from state.lifecycle import Clock, Open, Pending
 
 PlayerStatus = Literal["active", "ai"]
 GameStatus = Literal["signup", "running", "over"]
@@ -61,15 +63,9 @@ class GameRecord:
     players: dict[str, Player] = field(default_factory=dict)
     state: JSON = field(default_factory=dict)
     deadline: str = ""  # ISO UTC instant of the current phase's deadline
-    reminded: bool = False  # reminders for the current phase went out
-    held: str = ""  # why the current phase is held for the GM ("" when not held)
-    process_now: bool = False  # the GM said: resolve the current phase now (held or not)
-    release: str = ""  # turn record whose mails are still being queued
-    starting: bool = False  # role mails are still being queued
-    paused: bool = False
-    paused_left: float = 0.0  # seconds that were left to the deadline when the GM paused
+    clock: Clock = field(default_factory=Open)  # the current phase's clock (state.lifecycle)
+    pending: Pending = None  # mails still being queued: the start's role mails or a phase's release
     preview_mode: bool = False  # resolutions wait for the GM's release before players see them
-    preview: str = ""  # turn record resolved and waiting for the GM's release
     durations: dict[str, float] = field(default_factory=dict)  # GM's cadence, phase → seconds
     revision: int = 0  # rollbacks so far; part of every later mail id
     corrections: list[str] = field(default_factory=list)  # turn records whose re-release corrects
@@ -96,13 +92,17 @@ class GameRecord:
         return next((p for p in self.players.values() if p.address == address), None)
 
     def to_json(self) -> JSON:
-        return asdict(self)
+        data = asdict(self)
+        data.update(clock=lifecycle.to_json(self.clock), pending=lifecycle.to_json(self.pending))
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameRecord:
-        record = GameRecord(**{k: v for k, v in data.items() if k not in ("signups", "players")})
+        plain = {k: v for k, v in data.items() if k not in ("signups", "players", *lifecycle.KEYS)}
+        record = GameRecord(**plain)
         record.signups = [Signup(**s) for s in data.get("signups", [])]
         record.players = {k: Player(**v) for k, v in data.get("players", {}).items()}
+        record.clock, record.pending = lifecycle.load(data)
         return record
 
 

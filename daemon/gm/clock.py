@@ -1,4 +1,8 @@
-"""GM actions on the game's clock and phases: start, extend, cadence, pause, process, preview."""
+"""GM actions on the game's clock and phases: start, extend, cadence, pause, process, preview.
+
+Each moves the phase's clock through `state.lifecycle`; a previewed phase has no clock left to
+extend, pause or process, so those answer that it waits for ВЫПУСТИТЬ or ПЕРЕСЧИТАТЬ.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ from daemon.start import StartError, start_game
 from daemon.turns import commit, record_name, resolve, tick
 from engines.contract import Command
 from engines.text import Msg
+from state import lifecycle
+from state.lifecycle import Paused, Previewed
+from state.records import GameRecord
 
 
 def _local(ctx: GmContext, instant: datetime) -> str:
@@ -32,8 +39,11 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
         return refused("gm_not_running")
     if ctx.applied(record):
         return result("gm_already_done")
-    deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + timedelta(hours=int(cmd.args["hours"]))
-    record.deadline, record.held, record.reminded = deadline.isoformat(), "", False
+    if isinstance(record.clock, Previewed):
+        return _preview_pending(record)
+    more = timedelta(hours=int(cmd.args["hours"]))
+    deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + more
+    record.deadline, record.clock = deadline.isoformat(), lifecycle.extend(record.clock, more.total_seconds())
     ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}")
     return result("gm_extended", deadline=_local(ctx, deadline))
 
@@ -51,26 +61,30 @@ def cadence(ctx: GmContext, cmd: Command) -> Msg:
 def pause(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     deadline = ctx.game.deadline(record)
-    if record.status != "running" or record.paused or deadline is None:
-        return refused("gm_not_running") if not record.paused else result("gm_already_done")
-    record.paused, record.paused_left = True, max(0.0, (deadline - ctx.now).total_seconds())
-    ctx.save(record, "pause", f"{record.paused_left / 3600:.1f}h left")
+    if isinstance(record.clock, Paused):
+        return result("gm_already_done")
+    if record.status != "running" or deadline is None:
+        return refused("gm_not_running")
+    if isinstance(record.clock, Previewed):
+        return _preview_pending(record)
+    left = max(0.0, (deadline - ctx.now).total_seconds())
+    record.clock = lifecycle.pause(record.clock, left)
+    ctx.save(record, "pause", f"{left / 3600:.1f}h left")
     return result("gm_paused")
 
 
 def resume(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
-    if not record.paused:
+    if not isinstance(record.clock, Paused):
         return result("gm_already_done")
-    deadline = ctx.now + timedelta(seconds=record.paused_left)
-    record.paused, record.paused_left, record.deadline, record.reminded = (
-        False,
-        0.0,
-        deadline.isoformat(),
-        False,
-    )
+    deadline = ctx.now + timedelta(seconds=record.clock.left)
+    record.deadline, record.clock = deadline.isoformat(), lifecycle.resume(record.clock)
     ctx.save(record, "resume", deadline.isoformat(timespec="minutes"))
     return result("gm_resumed", deadline=_local(ctx, deadline))
+
+
+def _preview_pending(record: GameRecord) -> Msg:
+    return result("gm_preview_pending", turn=record.turn, phase=record.phase)
 
 
 def _is_current(ctx: GmContext, cmd: Command) -> bool:
@@ -83,9 +97,9 @@ def process(ctx: GmContext, cmd: Command) -> Msg:
     if not _is_current(ctx, cmd):
         return result("gm_moved_on", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
     record = ctx.game.load()
-    if record.preview:
-        return result("gm_preview_pending", turn=record.turn, phase=record.phase)
-    record.process_now = True
+    if isinstance(record.clock, Previewed):
+        return _preview_pending(record)
+    record.clock = lifecycle.process(record.clock)
     ctx.save(record, "process", record_name(ctx.game, record))
     tick(ctx.game, ctx.postman, ctx.now)
     return result("gm_processed", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
@@ -100,9 +114,9 @@ def preview(ctx: GmContext, cmd: Command) -> Msg:
 
 def release(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
-    if not record.preview or not _is_current(ctx, cmd):
+    if not isinstance(record.clock, Previewed) or not _is_current(ctx, cmd):
         return refused("gm_nothing_to_release", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
-    ctx.save(record, "release", record.preview)
+    ctx.save(record, "release", record.clock.turn_record)
     commit(ctx.game, ctx.postman, ctx.game.load(), ctx.now)
     return result("gm_released", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
 
@@ -110,9 +124,9 @@ def release(ctx: GmContext, cmd: Command) -> Msg:
 def reresolve(ctx: GmContext, cmd: Command) -> Msg:
     """Resolve the previewed phase again from the orders and state as the GM corrected them."""
     record = ctx.game.load()
-    if not record.preview:
+    if not isinstance(record.clock, Previewed):
         return refused("gm_no_preview")
-    record.preview = ""
+    record.clock = lifecycle.reresolve(record.clock)
     ctx.save(record, "reresolve", record_name(ctx.game, record))
     record = ctx.game.load()
     resolve(ctx.game, ctx.postman, record, ctx.now)

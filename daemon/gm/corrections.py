@@ -6,6 +6,7 @@ from daemon.gm.context import GmContext, refused, result
 from daemon.start import START_RECORD
 from engines.contract import Command
 from engines.text import Msg
+from state import lifecycle
 from state.records import GameRecord, OrderSet
 
 
@@ -30,8 +31,8 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     record.state = first["state_before"]
     for power, standing in first["players_before"].items():
         record.players[power].restore(standing)
-    record.status, record.preview, record.release, record.held = "running", "", "", ""
-    record.process_now, record.reminded = False, False
+    record.status, record.clock = "running", lifecycle.restart(record.clock)
+    record.pending = lifecycle.abandon(record.pending)
     record.revision += 1
     record.corrections = later
     record.deadline = (ctx.now + ctx.game.duration(record)).isoformat()

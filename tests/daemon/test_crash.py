@@ -15,6 +15,7 @@ import pytest
 
 from daemon.auth import verify_password
 from state.game_store import GameStore
+from state.lifecycle import Releasing
 from state.outbox import Outbox
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
@@ -43,7 +44,7 @@ def play_turn_one(h: Harness) -> None:
 
 def assert_resolved_once(h: Harness) -> None:
     record = h.game.load()
-    assert (record.turn, record.phase, record.release) == (2, "talks", "")
+    assert (record.turn, record.phase, record.pending) == (2, "talks", None)
     assert h.game.store.turn_records() == ["0000-start", "0001-2-orders"]
     for address in PLAYERS:
         reports = [m for m in h.mail_to(address) if "итоги хода 1" in body(m)]
@@ -67,7 +68,7 @@ def test_a_crash_during_resolution_leaves_one_resolution_and_one_mail_each(
     h = Harness(tmp_path)
     play_turn_one(h)
     if moment == "after the turn record, before the game record":
-        crash_on_call(monkeypatch, GameStore, "save", lambda record: bool(record.release))
+        crash_on_call(monkeypatch, GameStore, "save", lambda record: isinstance(record.pending, Releasing))
     elif moment == "after the game record, before any mail":
         crash_on_call(monkeypatch, Outbox, "enqueue", lambda mail: "report" in mail.id)
     elif moment == "after two reports were queued":
@@ -110,7 +111,7 @@ def test_a_crash_while_queuing_role_mails_gives_every_player_one_valid_password(
                 roles.setdefault(address, []).append(found.group(2))
     assert sorted(len(v) for v in roles.values()) == [1, 1, 1, 1]
     record = h.game.load()
-    assert not record.starting
+    assert record.pending is None
     for address, (password,) in roles.items():
         player = next(p for p in record.players.values() if p.address == address)
         assert verify_password(password, player.password_hash)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from engines.contract import Command
 from engines.rng import Rng
+from state.lifecycle import Held
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
@@ -105,7 +106,7 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     h.clock.advance(hours=49)
     assert h.run().resolved == 0
     record = h.game.load()
-    assert record.held and record.turn == 1
+    assert isinstance(record.clock, Held) and record.turn == 1
     assert all(p.missed == 0 and p.status == "active" for p in record.players.values())
     (hold,) = [m for m in h.mail_to(GM) if "ЗАДЕРЖАН" in str(m["Subject"])]
     assert "3 of 4 active players sent no orders" in body(hold)
@@ -115,7 +116,7 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     (again,) = h.gm("PROCESS 1 orders").text
     assert again.startswith("ОБРАБОТАТЬ 1 orders: ход 1, фаза orders уже не текущая — ничего не сделано")
     record = h.game.load()
-    assert record.turn == 2 and not record.held
+    assert record.turn == 2 and not isinstance(record.clock, Held)
     assert sorted(p.missed for p in record.players.values()) == [0, 1, 1, 1]
 
 
@@ -124,9 +125,9 @@ def test_extending_a_held_turn_gives_the_players_more_time(tmp_path: Path) -> No
     h.start()
     h.clock.advance(hours=49)
     h.run()
-    assert h.game.load().held
+    assert isinstance(h.game.load().clock, Held)
     assert h.gm("ПРОДЛИТЬ 24").exit_code == 0
-    assert not h.game.load().held
+    assert not isinstance(h.game.load().clock, Held)
     send_all(h, PLAYERS, *ORDERS)
     assert h.run().resolved == 1
 
@@ -147,11 +148,11 @@ def test_exactly_half_silent_is_no_hold_one_more_is(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     h.start()
     play_to_deadline(h, PLAYERS[:2], *ORDERS)  # two of four silent: exactly half
-    assert h.game.load().turn == 2 and not h.game.load().held
+    assert h.game.load().turn == 2 and not isinstance(h.game.load().clock, Held)
     while h.game.load().phase != "orders":
         play_to_deadline(h, PLAYERS, "НЕТ ДЕЙСТВИЙ")
     play_to_deadline(h, PLAYERS[:1], *ORDERS)  # three of four silent
-    assert h.game.load().turn == 2 and h.game.load().held
+    assert h.game.load().turn == 2 and isinstance(h.game.load().clock, Held)
 
 
 def test_no_reminder_before_the_reminder_time_and_one_at_it(tmp_path: Path) -> None:

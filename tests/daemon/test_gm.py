@@ -10,6 +10,7 @@ import pytest
 from daemon.auth import verify_password
 from daemon.checkmail import check_mail
 from daemon.history import history_text
+from state.lifecycle import Paused, Previewed
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
@@ -96,7 +97,7 @@ def test_preview_goes_to_the_gm_first_and_players_after_release(h: Harness) -> N
     everyone(h, *ORDERS)
     h.run()
     record = h.game.load()
-    assert (record.turn, record.preview) == (1, "0001-2-orders")
+    assert (record.turn, record.clock) == (1, Previewed("0001-2-orders"))
     assert all("итоги хода 1" not in t for t in texts(h, ANNA))
     (preview,) = [t for t in texts(h, GM) if "ПРЕДПРОСМОТР" in t]
     assert preview.count("итоги хода 1") == 4 and "Сводка ведущего" in preview
@@ -258,7 +259,8 @@ def test_check_shows_a_gm_mail_without_running_it(h: Harness, tmp_path: Path) ->
     raw = h.message(GM, f"ИГРА coins-t\nВЕДУЩИЙ\nПАРОЛЬ {GM_PASSWORD}\nПРОДЛИТЬ 24\nПАУЗА")
     printed = check_mail(h.daemon, raw)
     assert "would run / выполнит:\n  ПРОДЛИТЬ 24\n  ПАУЗА" in printed
-    assert h.game.load().deadline == "2026-03-04T09:00:00+00:00" and not h.game.load().paused
+    record = h.game.load()
+    assert record.deadline == "2026-03-04T09:00:00+00:00" and not isinstance(record.clock, Paused)
 
 
 def test_the_gm_starts_a_game_by_mail(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 from daemon.config import load_config
 from daemon.service import Daemon
 from daemon.transports.maildir import MaildirTransport
+from state.lifecycle import Releasing
 
 MAX_PASSES = 10
 
@@ -41,7 +42,7 @@ def _mail_id_has(word: str) -> Callable[[tuple[Any, ...]], bool]:
 
 
 def _release_set(args: tuple[Any, ...]) -> bool:
-    return bool(getattr(args[1], "release", ""))
+    return isinstance(getattr(args[1], "pending", None), Releasing)
 
 
 def _any(args: tuple[Any, ...]) -> bool:

@@ -93,7 +93,7 @@ def assert_nothing_lost_nothing_twice(root: Path, orders: dict[str, bytes]) -> N
     # no turn resolved twice, none missing
     assert sorted(p.stem for p in (game_dir / "turns").glob("*.json")) == ["0000-start", "0001-2-orders"]
     record = read_json(game_dir / "game.json")["game"]["1"]
-    assert (record["state"]["turn"], record["release"]) == (2, "")
+    assert (record["state"]["turn"], record["pending"]) == (2, None)
     turn = read_json(game_dir / "turns" / "0001-2-orders.json")
     # no order lost: each order mail is done, once, and its orders are in the turn record
     logged = Counter(
