@@ -1,66 +1,103 @@
-"""`gonets init`: a game section appended to the config, and its store created in signup."""
+"""`gonets init`: a game section appended to the config, and its store created in signup.
+
+The commented file it writes is generated from the config schema (`daemon.config`): every key with
+its default and its description, so the template never disagrees with what is loaded. README's
+Configuration section shows the same text (`readme_block`; a test keeps them equal).
+"""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+from typing import Any, get_args, get_origin
 
-from daemon.config import ConfigError, load_config
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from daemon.config import GAME_ID, Config, ConfigError, keys, load_config, toml_value
 from daemon.games import Games
 from daemon.transports import make_transport
 from engines import get_ruleset
 
-_GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")
+_HEADER = [
+    "# Gonets configuration. File names are relative to this file.",
+    '# Any string value may be "env:NAME" to read it from the environment variable NAME (for secrets).',
+]
+_COMMENT_AT = 32  # the column where a key's comment starts, when the key leaves room
 
-NEW_CONFIG = """\
-# Gonets configuration. Paths are relative to this file.
-# Any string value may be "env:NAME" to read it from the environment (for secrets).
-games_dir = "games"
-address = "{address}"     # the daemon's own address: From of every mail it sends
-poll_seconds = 30
-replies_per_hour = 20     # answers per sender per hour, against mail loops
 
-[transport]
-kind = "maildir"          # the embedded default: no mail server needed
-inbox = "mail/inbox"      # drop incoming mail here (Maildir)
-outbox = "mail/sent"      # every mail the daemon sends lands here (Maildir)
+def new_config(address: str) -> str:
+    """The file `gonets init` starts: the top-level keys and the tables but the games."""
+    above, lines = _keys(Config, {"address": address})
+    for key, info in keys(Config).items():
+        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+            lines += ["", *_table(f"[{key}]", info, {})]
+    return "\n".join([*_HEADER, *above, *lines]) + "\n"
 
-[limits]
-order_lines = 500         # more order lines in one mail: refused with a reply naming the limit
-body_chars = 2000000      # more text: refused likewise
-wrong_passwords = 5       # per sender and game per hour; then one "wait" reply and silence
-mail_bytes = 26214400     # a bigger mail (25 MB) is not read: one reply, kept for the GM
-replies_total_per_hour = 2000   # answers to everyone together, against floods
-"""
 
-GAME_SECTION = """
-[games.{game}]
-ruleset = "{ruleset}"
-gm = "{gm}"
-timezone = "Europe/Moscow"
-language = "ru+en"        # ru, en or ru+en (Russian first, English after it)
-deadline = "48h"          # default length of a phase
-reminder = "12h"          # remind silent players this long before a deadline
-early_resolution = true   # resolve as soon as every active player has sent orders
-max_missed = 2            # missed turns in a row before the country passes to the computer
-hold_share = 0.5          # more than this share silent: hold the turn and ask the GM
-# gm_password = "env:GONETS_GM_PASSWORD"   # enables GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ)
-# phases = {{ talks = "24h", vote = "12h", orders = "48h" }}
-"""
+def game_section(game: str, ruleset: str, gm: str) -> str:
+    """One game's table, appended to the file by `gonets init`."""
+    lines = _table(f"[games.{game}]", keys(Config)["games"], {"ruleset": ruleset, "gm": gm})
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def readme_block() -> str:
+    """README's Configuration example: exactly what `gonets init` writes for a sample game."""
+    text = new_config("gonets@example.org") + game_section("coins-1", "coins", "gm@example.org")
+    return f"```toml\n{text}```\n"
+
+
+def _table(header: str, info: FieldInfo, given: dict[str, str]) -> list[str]:
+    """A table under its description and the description of its required keys."""
+    model: Any = info.annotation
+    if get_origin(model) is dict:  # one table per entry: a game
+        model = get_args(model)[1]
+    above, lines = _keys(model, given)
+    return [f"# {info.description}", *above, header, *lines]
+
+
+def _keys(table: type[Any], given: dict[str, str]) -> tuple[list[str], list[str]]:
+    """A table's own keys, one a line, and the comment lines that go above the table. A required
+    key, whose value `given` holds, is described above (its own line stays bare, as a GM would
+    write it); an optional key shows its default and description; a key that is off by default is
+    commented out with an example."""
+    above, lines = [], []
+    for key, info in keys(table).items():
+        if _holds_tables(info):
+            continue
+        if info.is_required():
+            above.append(f"# {key}: {info.description}")
+            lines.append(f"{key} = {toml_value(given[key])}")
+        elif info.examples:
+            lines.append(_described(f"# {key} = {toml_value(info.examples[0])}", info))
+        else:
+            lines.append(
+                _described(f"{key} = {toml_value(info.get_default(call_default_factory=True))}", info)
+            )
+    return above, lines
+
+
+def _described(line: str, info: FieldInfo) -> str:
+    return f"{line}{' ' * max(2, _COMMENT_AT - len(line))}# {info.description}"
+
+
+def _holds_tables(info: FieldInfo) -> bool:
+    """[transport], [limits]: a table of its own; [games.<id>]: one table per game."""
+    held = get_args(info.annotation)[1] if get_origin(info.annotation) is dict else info.annotation
+    return isinstance(held, type) and issubclass(held, BaseModel)
 
 
 def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str) -> str:
     game = game.lower()
-    if not _GAME_ID.match(game):
+    if not GAME_ID.match(game):
         raise ConfigError(f"game id {game!r}: use lowercase letters, digits, - and _")
     get_ruleset(ruleset)  # fails early on an unknown ruleset
     if not config_path.exists():
         config_path.parent.mkdir(parents=True, exist_ok=True)
-        config_path.write_text(NEW_CONFIG.format(address=address), encoding="utf-8")
+        config_path.write_text(new_config(address), encoding="utf-8")
     if game in load_config(config_path).games:
         raise ConfigError(f"game {game} is already in {config_path}")
     with config_path.open("a", encoding="utf-8") as fh:
-        fh.write(GAME_SECTION.format(game=game, ruleset=ruleset, gm=gm))
+        fh.write(game_section(game, ruleset, gm))
     config = load_config(config_path)
     Games(config).close()  # creates the store, in signup
     make_transport(config).close()  # creates the mailboxes, so mail can be dropped in at once

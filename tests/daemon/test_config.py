@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def test_durations() -> None:
     assert parse_duration("30m", "k") == timedelta(minutes=30)
     assert parse_duration("2d", "k") == timedelta(days=2)
     assert parse_duration(12, "k") == timedelta(hours=12)
-    with pytest.raises(ConfigError, match="k: 'soon' is not a duration"):
+    with pytest.raises(ConfigError, match='k = "soon": should be a duration like 48h'):
         parse_duration("soon", "k")
 
 
@@ -58,17 +59,34 @@ max_missed = 3
 @pytest.mark.parametrize(
     ("text", "error"),
     [
-        ('[games.c]\nruleset = "coins"\ngm = "g@x"', "address"),
+        ('[games.c]\nruleset = "coins"\ngm = "g@x"', "^address is missing$"),
         ('address = "a@x"\n[games.c]\nruleset = "coins"', "games.c.gm is missing"),
         ('address = "a@x"\n[games.c]\nruleset = "coins"\ngm = "g@x"\nlanguage = "de"', "language"),
         ('address = "env:GONETS_NOT_SET"', "GONETS_NOT_SET is not set"),
         (
             'address = "a@x"\n[limits]\nmail_byte = 5',
-            "limits: unknown key 'mail_byte'; the keys are .*mail_bytes",
+            "limits.mail_byte = 5: unknown key; the keys here are .*mail_bytes",
         ),
-        ('address = "a@x"\n[limits]\nreplies_total_per_hour = 0', "every limit must be a positive number"),
+        (
+            'address = "a@x"\n[limits]\nreplies_total_per_hour = 0',
+            "replies_total_per_hour = 0: should be greater than or equal to 1",
+        ),
+        (
+            'address = "a@x"\n[games.c]\nruleset = "coins"\ngm = "g@x"\nmax_missed = 2\nmax_missed = 3',
+            "not valid TOML",
+        ),
     ],
 )
 def test_mistakes_are_named(tmp_path: Path, text: str, error: str) -> None:
     with pytest.raises(ConfigError, match=error):
         load_config(write(tmp_path, text))
+
+
+def test_a_narrowed_config_keeps_its_games_and_paths(tmp_path: Path) -> None:
+    """`gonets rebuild` narrows the loaded config to one game with dataclasses.replace."""
+    game = '\nruleset = "coins"\ngm = "g@x"\n'
+    text = f'address = "a@x"\n[games.c1]{game}[games.c2]{game}'
+    config = load_config(write(tmp_path, text))
+    narrowed = replace(config, games={"c2": config.games["c2"]})
+    assert narrowed.games_dir == tmp_path / "games" and narrowed.games["c2"].id == "c2"
+    assert list(narrowed.games) == ["c2"] and narrowed.transport == config.transport
