@@ -9,15 +9,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from daemon.alerts import failure_kind
-from daemon.checkmail import check_mail
 from daemon.config import ConfigError, load_config
 from daemon.games import Game
 from daemon.gm.dispatch import run_line
-from daemon.history import history_text
+from daemon.outgoing.alerts import failure_kind
 from daemon.service import Daemon, utc_now
-from daemon.setup import init_game
-from daemon.status import status_text
+from daemon.tools.checkmail import check_mail
+from daemon.tools.history import history_text
+from daemon.tools.setup import init_game
+from daemon.tools.status import status_text
 from daemon.transports import make_transport
 from engines.errors import GonetsError
 from state.lock import LockedError
@@ -92,7 +92,7 @@ def cmd_gm(args: argparse.Namespace) -> int:
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
     """Rebuild games from the mail archive; the daemon must be stopped (the lock says so)."""
-    from daemon.rebuild import rebuild_games
+    from daemon.tools.rebuild import rebuild_games
 
     config = load_config(Path(args.config))
     ids = [args.game.lower()] if args.game else sorted(config.games)
@@ -117,24 +117,24 @@ def _corrupt(error: CorruptStoreError, config_path: str) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from daemon.demo import run_demo
+    from daemon.tools.demo import run_demo
 
     return run_demo(Path(args.dir) if args.dir else None)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from daemon.bench import run_bench
+    from daemon.tools.bench import run_bench
 
     code = run_bench(args.turns, args.mails)
     if args.imap:
-        from daemon.bench_imap import run_imap_bench
+        from daemon.tools.bench_imap import run_imap_bench
 
         code = code or run_imap_bench(args.mails)
     return code
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from daemon.doctor import run_doctor
+    from daemon.tools.doctor import run_doctor
 
     return run_doctor(Path(args.config))
 
@@ -224,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except ConfigError as error:
         print(f"config: {error}", file=sys.stderr)
-        return 2
+        return error.exit_code
     except CorruptStoreError as error:
         _corrupt(error, getattr(args, "config", "F"))
         return error.exit_code

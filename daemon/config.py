@@ -4,7 +4,7 @@ One declarative schema (the classes below) is the only place a key is defined: i
 default, the values it allows and its one-line description. `load_config` validates the whole file
 against it and names every mistake at once, one line each with the key, the value as written and
 what is allowed, so a bad edit stops the daemon at start instead of mid-game with a traceback.
-`daemon/setup.py` writes the commented `gonets init` template (and README's copy of it) from the
+`daemon/tools/setup.py` writes the commented `gonets init` template (and README's copy of it) from the
 same fields, so defaults and documentation cannot drift from what is loaded.
 
 Secrets never need to be in the file: any string value written as "env:NAME" is read from the
@@ -39,6 +39,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
 from engines import REGISTRY
+from engines.errors import GonetsError
 from parsers.mime import MAX_BODY_CHARS
 
 Language = Literal["ru", "en", "ru+en"]
@@ -48,8 +49,10 @@ _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
 _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
 
-class ConfigError(Exception):
+class ConfigError(GonetsError):
     """The configuration file is wrong; the message says which key and why."""
+
+    exit_code = 2
 
 
 def parse_duration(text: str | int | float, key: str) -> timedelta:

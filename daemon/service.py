@@ -14,16 +14,17 @@ from pathlib import Path
 
 import schedule
 
-from daemon import mailflow, undelivered
-from daemon.addresses import answerable, mailbox_key
-from daemon.alerts import STORE_FAILURES, StoreAlarm
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
-from daemon.postman import Letter, Postman
-from daemon.replies import ReplyLedger, ReplyLimits
-from daemon.start import finish_start
+from daemon.incoming import mailflow
+from daemon.incoming.addresses import answerable, mailbox_key
+from daemon.incoming.replies import ReplyLedger, ReplyLimits
+from daemon.outgoing import undelivered
+from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
+from daemon.outgoing.postman import Letter, Postman
+from daemon.phases.deadlines import tick
+from daemon.phases.start import finish_start
 from daemon.transports.base import Incoming, Transport
-from daemon.turns import tick
 from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.files import remove_stray_temps

@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from daemon.gm.context import GmContext, refused, result
-from daemon.start import StartError, start_game
-from daemon.turns import commit, record_name, resolve, tick
+from daemon.phases.deadlines import commit, record_name, resolve, tick
+from daemon.phases.start import StartError, start_game
 from engines.contract import Command
 from engines.text import Msg
 from state import lifecycle

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from daemon.games import Game
-from daemon.postman import Postman
-from daemon.redact import NO_SECRETS, Redactor
+from daemon.incoming.redact import NO_SECRETS, Redactor
+from daemon.outgoing.postman import Postman
 from engines.text import Msg
 from state.records import GameRecord
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, refused, result
-from daemon.start import START_RECORD
+from daemon.phases.start import START_RECORD
 from engines.contract import Command
 from engines.text import Msg
 from state import lifecycle

@@ -12,9 +12,9 @@ from daemon.games import Game
 from daemon.gm import clock, corrections, messages, players
 from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import GM_PHASE, vocabularies
-from daemon.postman import Postman
-from daemon.redact import NO_SECRETS, Redactor
-from daemon.render import daemon_catalog
+from daemon.incoming.redact import NO_SECRETS, Redactor
+from daemon.outgoing.postman import Postman
+from daemon.outgoing.render import daemon_catalog
 from engines.contract import Command, Problem
 from engines.text import Msg
 from parsers.normalize import normalize

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from daemon.gm.context import GmContext, result
 from daemon.gm.schema import COMMANDS
-from daemon.postman import Letter
-from daemon.release import letters
-from daemon.render import languages
-from daemon.start import START_RECORD
+from daemon.outgoing.postman import Letter
+from daemon.outgoing.render import languages
+from daemon.phases.release import letters
+from daemon.phases.start import START_RECORD
 from engines.contract import Command
 from engines.text import Msg
 

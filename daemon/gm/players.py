@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, refused, result
-from daemon.postman import Letter
-from daemon.start import mail_password
+from daemon.outgoing.postman import Letter
+from daemon.phases.start import mail_password
 from engines.contract import Command
 from engines.text import Msg
 from state.records import GameRecord

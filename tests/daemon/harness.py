@@ -15,8 +15,8 @@ from typing import Any
 from daemon.config import load_config
 from daemon.games import Game
 from daemon.gm.dispatch import LineResult, run_line
+from daemon.phases.start import start_game
 from daemon.service import Daemon, PassReport
-from daemon.start import start_game
 from daemon.transports.maildir import MaildirTransport
 
 GAME = "coins-t"

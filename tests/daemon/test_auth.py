@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from daemon import mailflow
-from daemon.auth import hash_password, is_secret, verify_password
 from daemon.config import Limits
-from daemon.throttle import Mark, blocked, record
+from daemon.incoming import mailflow
+from daemon.incoming.auth import hash_password, is_secret, verify_password
+from daemon.incoming.throttle import Mark, blocked, record
 from state.files import atomic_write_json, read_json
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.hostile.corpus import logged

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from daemon.config import Config, ConfigError, GameSettings, Limits, TransportSettings, keys, load_config
-from daemon.setup import game_section, new_config, readme_block
+from daemon.tools.setup import game_section, new_config, readme_block
 from engines import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from daemon import mailflow
-from daemon.auth import verify_password
-from daemon.checkmail import check_mail
+from daemon.incoming import mailflow
+from daemon.incoming.auth import verify_password
+from daemon.tools.checkmail import check_mail
 from engines.contract import Problem
 from engines.text import Msg
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from daemon.auth import verify_password
+from daemon.incoming.auth import verify_password
 from state.game_store import GameStore
 from state.lifecycle import Releasing
 from state.outbox import Outbox

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from daemon.config import load_config
-from daemon.demo import GAME, run_demo
 from daemon.games import Games
+from daemon.tools.demo import GAME, run_demo
 
 
 def test_demo_plays_all_ten_turns_and_retires_the_silent_player(

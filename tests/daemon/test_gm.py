@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from daemon.auth import verify_password
-from daemon.checkmail import check_mail
-from daemon.history import history_text
+from daemon.incoming.auth import verify_password
+from daemon.tools.checkmail import check_mail
+from daemon.tools.history import history_text
 from state.lifecycle import Paused, Previewed
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
 

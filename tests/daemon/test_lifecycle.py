@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from daemon.status import status_text
+from daemon.tools.status import status_text
 from state.files import atomic_write_json, read_json
 from state.lifecycle import Due, Held, Open, Paused, Previewed, Releasing
 from state.outbox import Outbox

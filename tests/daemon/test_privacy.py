@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from daemon.render import daemon_catalog
+from daemon.outgoing.render import daemon_catalog
 from engines import REGISTRY
 from engines.text import Msg
 from parsers.orders import normal_form

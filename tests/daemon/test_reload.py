@@ -9,7 +9,7 @@ import pytest
 
 from daemon.config import load_config
 from daemon.service import Daemon
-from daemon.setup import init_game
+from daemon.tools.setup import init_game
 from daemon.transports.maildir import MaildirTransport
 from tests.daemon.harness import Harness, body
 

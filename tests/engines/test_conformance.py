@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from daemon.conveniences import CONVENIENCES
 from daemon.gm.schema import GM_PHASE
+from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
 from engines.contract import PhaseSpec
 from parsers.header import HEADER_WORDS

@@ -9,9 +9,9 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from daemon.auth import hash_password
 from daemon.games import Game
-from daemon.start import start_game
+from daemon.incoming.auth import hash_password
+from daemon.phases.start import start_game
 from state.archive import MailArchive
 from state.records import OrderSet
 from tests.daemon.harness import GAME, PLAYERS, Harness

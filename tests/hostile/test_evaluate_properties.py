@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from daemon.mailflow import evaluate
-from daemon.render import render, subject
+from daemon.incoming.mailflow import evaluate
+from daemon.outgoing.render import render, subject
 from parsers.mime import parse_mail
 from state.archive import MailArchive
 from tests.hostile.corpus import ORDERS, CorpusHarness

@@ -1,4 +1,4 @@
-"""A real Dovecot and SMTP server on loopback for every test here (see daemon/loopback.py)."""
+"""A real Dovecot and SMTP server on loopback for every test here (see daemon/tools/loopback.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from daemon.loopback import MailServers, dovecot_installed
+from daemon.tools.loopback import MailServers, dovecot_installed
 
 USERS = {
     "gonets": "gonets-secret",

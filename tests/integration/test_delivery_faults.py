@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import state.files
-from daemon.loopback import MailServers
+from daemon.tools.loopback import MailServers
 from tests.daemon.harness import body
 from tests.integration.test_e2e import GAME, PLAYERS, MailGame
 from tests.reliability.test_store_failures import failing_under, real_write

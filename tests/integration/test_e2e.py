@@ -11,9 +11,9 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from daemon.config import load_config
-from daemon.loopback import MailServers
+from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.start import start_game
+from daemon.tools.loopback import MailServers
 from daemon.transports import make_transport
 from daemon.transports.imap_connection import connect, shut
 from tests.daemon.harness import Clock, body

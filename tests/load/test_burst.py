@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon import bench_burst
+from daemon.tools import bench_burst
 
 pytestmark = pytest.mark.load
 

@@ -10,7 +10,7 @@ import pytest
 
 from daemon.cli import main
 from daemon.config import load_config
-from daemon.rebuild import rebuild_games
+from daemon.tools.rebuild import rebuild_games
 from state.files import read_json
 from tests.daemon.harness import GAME, Harness, body
 from tests.reliability.game import play_three_phases

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from daemon.conveniences import CONVENIENCES
 from daemon.games import Game
-from daemon.postman import Letter
-from daemon.redact import Redactor
-from daemon.release import letters
-from daemon.render import when
-from daemon.routing import Route
-from daemon.start import START_RECORD
-from daemon.views import blanks, status_texts
+from daemon.incoming.conveniences import CONVENIENCES
+from daemon.incoming.redact import Redactor
+from daemon.incoming.routing import Route
+from daemon.outgoing.postman import Letter
+from daemon.outgoing.render import when
+from daemon.outgoing.views import blanks, status_texts
+from daemon.phases.release import letters
+from daemon.phases.start import START_RECORD
 from engines.contract import Command, Problem
 from engines.text import Msg
 from engines.toolkit import standing_orders

@@ -4,7 +4,7 @@ every GM action with who, when and why — in the order it happened."""
 from __future__ import annotations
 
 from daemon.games import Game
-from daemon.start import START_RECORD
+from daemon.phases.start import START_RECORD
 from engines.contract import Command
 from parsers.orders import normal_form
 

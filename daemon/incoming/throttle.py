@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from daemon.addresses import mailbox_key
+from daemon.incoming.addresses import mailbox_key
 from state.files import atomic_write_json, read_json
 
 WINDOW = timedelta(hours=1)

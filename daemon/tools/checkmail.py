@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from daemon import mailflow
-from daemon.render import render, subject
+from daemon.incoming import mailflow
+from daemon.outgoing.render import render, subject
 from daemon.service import Daemon
 from state.archive import MailArchive
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from daemon.compose import Envelope, outgoing, reply_subject
 from daemon.config import Config, Language
-from daemon.render import render, subject
+from daemon.outgoing.compose import Envelope, outgoing, reply_subject
+from daemon.outgoing.render import render, subject
 from engines.text import Catalog
 from parsers.mime import IncomingMail
 from state.outbox import Outbox

@@ -11,11 +11,11 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.auth import hash_password, new_password
 from daemon.games import Game
-from daemon.postman import Letter, Postman
-from daemon.render import when
-from daemon.views import blanks, status_texts
+from daemon.incoming.auth import hash_password, new_password
+from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.render import when
+from daemon.outgoing.views import blanks, status_texts
 from engines.errors import GonetsError
 from engines.rng import Rng
 from state import lifecycle

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from daemon.games import Game
-from daemon.render import languages, render_one, template_exists
+from daemon.outgoing.render import languages, render_one, template_exists
 from engines.contract import CommandSpec
 from engines.text import Lang
 from state.records import GameRecord

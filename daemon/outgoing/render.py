@@ -15,10 +15,11 @@ from zoneinfo import ZoneInfo
 
 import jinja2
 
+import templates
 from daemon.config import Language
 from engines.text import Catalog, Lang, Msg
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
 SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
 
 

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from daemon.games import Game, Games
-from daemon.postman import Letter, Postman
+from daemon.outgoing.postman import Letter, Postman
 from state.sending import Outgoing
 from state.storage import CorruptStoreError
 

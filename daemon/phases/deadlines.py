@@ -17,10 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
-from daemon.postman import Letter, Postman
-from daemon.preview import send_preview
-from daemon.release import release
-from daemon.render import when
+from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.render import when
+from daemon.phases.preview import send_preview
+from daemon.phases.release import release
 from engines.contract import Command
 from engines.rng import Rng
 from state import lifecycle

@@ -13,9 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
-from daemon.postman import Letter, Postman
-from daemon.release import letters
-from daemon.render import languages, render
+from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.render import languages, render
+from daemon.phases.release import letters
 from state.records import GameRecord
 
 

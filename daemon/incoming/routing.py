@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.auth import PasswordCheck, is_secret, verify_password
 from daemon.games import Game, Games
-from daemon.render import when
-from daemon.throttle import Mark, blocked
+from daemon.incoming.auth import PasswordCheck, is_secret, verify_password
+from daemon.incoming.throttle import Mark, blocked
+from daemon.outgoing.render import when
 from engines.contract import Vocabulary
 from engines.text import Msg
 from parsers.header import OrderHeader

@@ -14,11 +14,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from daemon.config import load_config
-from daemon.demo_players import Player
 from daemon.games import Game
+from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.setup import init_game
-from daemon.start import start_game
+from daemon.tools.demo_players import Player
+from daemon.tools.setup import init_game
 from daemon.transports.maildir import MaildirTransport
 
 GAME = "coins-demo"

@@ -32,12 +32,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from daemon import mailflow
 from daemon.config import Config
 from daemon.games import Game, Games
 from daemon.gm.dispatch import run_line
-from daemon.postman import Postman
-from daemon.turns import tick
+from daemon.incoming import mailflow
+from daemon.outgoing.postman import Postman
+from daemon.phases.deadlines import tick
 from state.archive import MailArchive
 from state.files import read_json
 from state.game_store import GameStore

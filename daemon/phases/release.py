@@ -13,9 +13,9 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
-from daemon.postman import Letter, Postman
-from daemon.render import when
-from daemon.views import blanks, status_texts
+from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.render import when
+from daemon.outgoing.views import blanks, status_texts
 from engines.contract import Command
 from engines.text import Msg
 from parsers.orders import normal_form

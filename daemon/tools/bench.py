@@ -13,14 +13,14 @@ from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
-from daemon import bench_burst
-from daemon.auth import hash_password, verify_password
 from daemon.config import load_config
-from daemon.demo import GAME, PLAYERS, DemoClock
-from daemon.demo_players import Player
+from daemon.incoming.auth import hash_password, verify_password
+from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.setup import init_game
-from daemon.start import start_game
+from daemon.tools import bench_burst
+from daemon.tools.demo import GAME, PLAYERS, DemoClock
+from daemon.tools.demo_players import Player
+from daemon.tools.setup import init_game
 from daemon.transports.maildir import MaildirTransport
 from parsers.html_text import html_to_text
 from parsers.mime import parse_mail

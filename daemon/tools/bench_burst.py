@@ -25,10 +25,10 @@ from email.utils import make_msgid
 from pathlib import Path
 from unittest import mock
 
-from daemon.auth import hash_password
 from daemon.config import load_config
+from daemon.incoming.auth import hash_password
+from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.start import start_game
 from daemon.transports.maildir import MaildirTransport
 from state.archive import MailArchive
 from state.records import Signup
@@ -79,7 +79,7 @@ def start_games(daemon: Daemon) -> dict[str, dict[str, str]]:
     shared = hash_password(PASSWORD)
     powers: dict[str, dict[str, str]] = {}
     now = daemon.clock()
-    with mock.patch("daemon.start.hash_password", lambda _: shared):
+    with mock.patch("daemon.phases.start.hash_password", lambda _: shared):
         for game in daemon.games:
             record = game.load()
             record.signups = [

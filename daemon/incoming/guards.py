@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from daemon.addresses import mailbox_key
 from daemon.config import Limits
+from daemon.incoming.addresses import mailbox_key
 from engines.text import Msg
 from parsers.mime import UNREADABLE, IncomingMail
 

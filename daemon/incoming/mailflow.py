@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from daemon import guards, throttle
-from daemon.auth import PasswordCheck, verify_password
 from daemon.config import Limits
 from daemon.games import Game, Games
 from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
-from daemon.orderflow import Extra, answer
-from daemon.postman import Letter, Postman
-from daemon.redact import NO_SECRETS, Redactor
-from daemon.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
+from daemon.incoming import guards, throttle
+from daemon.incoming.auth import PasswordCheck, verify_password
+from daemon.incoming.orderflow import Extra, answer
+from daemon.incoming.redact import NO_SECRETS, Redactor
+from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
+from daemon.outgoing.postman import Letter, Postman
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import OrderText, split_header

@@ -19,8 +19,8 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from daemon.config import load_config
-from daemon.loopback import DOMAIN, MailServers, dovecot_installed
 from daemon.service import Daemon
+from daemon.tools.loopback import DOMAIN, MailServers, dovecot_installed
 from daemon.transports import make_transport
 
 GAME = "bench"

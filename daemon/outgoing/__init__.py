@@ -1,0 +1,1 @@
+"""Mail the daemon writes: rendering, headers, queueing in the outbox, the GM's alerts."""
