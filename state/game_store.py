@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +45,19 @@ class GameStore:
         return GameRecord.from_json(dict(doc))
 
     def save(self, record: GameRecord) -> None:
-        """One atomic write: a crash leaves the previous record or this one, never a mix."""
-        self._game.upsert(Document(record.to_json(), doc_id=1))
+        """One atomic write: a crash leaves the previous record or this one, never a mix. The whole
+        document is replaced, not merged, so a field a newer record no longer has (an old store's
+        flags after a migration) does not linger."""
+        data = record.to_json()
+
+        def replace(document: MutableMapping[str, Any]) -> None:
+            document.clear()
+            document.update(data)
+
+        if self.exists():
+            self._game.update(replace, doc_ids=[1])
+        else:
+            self._game.insert(Document(data, doc_id=1))
 
     def put_orders(self, orders: OrderSet) -> None:
         q = Query()

@@ -43,7 +43,24 @@ def diagnose(config: Config) -> list[Finding]:
         findings += check_imap(imap) + check_smtp(smtp)
     else:
         findings.append(Finding(True, f"transport {config.transport.kind}: no mail server to check"))
-    return findings + check_outbox(Outbox(config.games_dir / "outbox"))
+    return findings + check_gm_passwords(config) + check_outbox(Outbox(config.games_dir / "outbox"))
+
+
+STRONG_GM_PASSWORD = 12  # characters: the GM's address may try many more passwords than a player
+
+
+def check_gm_passwords(config: Config) -> list[Finding]:
+    """A short GM password is the one a forger from the GM's address could guess: the GM's address
+    is allowed ten times a player's wrong passwords, so a lockout cannot be forged."""
+    return [
+        Finding(
+            len(game.gm_password) >= STRONG_GM_PASSWORD,
+            f"games.{game_id}.gm_password: {len(game.gm_password)} characters"
+            + ("" if len(game.gm_password) >= STRONG_GM_PASSWORD else f", use at least {STRONG_GM_PASSWORD}"),
+        )
+        for game_id, game in sorted(config.games.items())
+        if game.gm_password
+    ]
 
 
 def check_imap(settings: ImapSettings) -> list[Finding]:

@@ -115,3 +115,16 @@ def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(
     with _daemon(str(config)):
         assert main(["status", "--config", str(config)]) == 4
     assert "another gonets runs on this directory" in capsys.readouterr().err
+
+
+def test_doctor_asks_for_a_longer_gm_password(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace('# gm_password = "env:GONETS_GM_PASSWORD"', 'gm_password = "short-7"'))
+    assert main(["doctor", "--config", str(config)]) == 1
+    out = capsys.readouterr().out
+    assert "PROBLEM games.coins-1.gm_password: 7 characters, use at least 12" in out
+    config.write_text(
+        text.replace('# gm_password = "env:GONETS_GM_PASSWORD"', 'gm_password = "long-enough-secret"')
+    )
+    assert main(["doctor", "--config", str(config)]) == 0
+    assert "ok      games.coins-1.gm_password: 18 characters" in capsys.readouterr().out
