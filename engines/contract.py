@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
@@ -63,14 +63,25 @@ class CommandSpec:
 class PhaseSpec:
     """A mail phase of a turn, with its own deadline and its own commands.
 
-    `required`: a player who sends nothing by this phase's deadline has missed a turn
-    (counts toward auto-kill). Optional phases (negotiations) cost nothing to skip.
+    What silence in it means is three separate questions, since an optional phase may still want
+    reminders (council's vote) and a mail outage shows only in phases everyone must answer:
+    `reminds`: the silent get a reminder before the deadline;
+    `counts_miss`: silence here is a miss toward auto-kill (see `Ruleset.misses_per`);
+    `counts_hold`: too many silent here holds the resolution for the GM (a broken mail path).
+    Optional phases (negotiations) set all three false and cost nothing to skip.
     """
 
     name: str
     title: Text
     commands: tuple[CommandSpec, ...]
-    required: bool = True
+    reminds: bool = True
+    counts_miss: bool = True
+    counts_hold: bool = True
+
+    @classmethod
+    def optional(cls, name: str, title: Text, commands: tuple[CommandSpec, ...]) -> PhaseSpec:
+        """A phase that costs nothing to skip: no reminder, no miss, no hold."""
+        return cls(name, title, commands, reminds=False, counts_miss=False, counts_hold=False)
 
 
 @dataclass(frozen=True)
@@ -120,6 +131,11 @@ class Resolution:
     gm_log: Sequence[Msg]  # what the GM should know beyond news and draws
 
 
+# "phase": each miss-counting phase left silent is a miss; "turn": a power silent in every
+# miss-counting phase of a turn has missed it, judged when the turn's last such phase resolves
+MissesPer = Literal["phase", "turn"]
+
+
 class Ruleset(Protocol):
     name: str  # id used in configs and game ids: "coins"
     title: Text
@@ -129,6 +145,7 @@ class Ruleset(Protocol):
     phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
     catalog: Catalog  # every Msg code the ruleset emits
     adjustables: Mapping[str, Adjustable]  # what the GM may correct or award, by name
+    misses_per: MissesPer  # what a miss is: a silent phase or a silent turn
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """Initial state; `powers` are those the lot gave to players (from `playable_powers`).

@@ -29,7 +29,7 @@ class Player:
     address: str
     password_hash: str
     status: PlayerStatus = "active"
-    missed: int = 0  # consecutive required phases without orders
+    missed: int = 0  # consecutive misses (silent phases or turns, as the ruleset counts them)
     retired_turn: int = 0
     retired_why: str = ""  # missed | ejected
     leave_until: int = 0  # on leave through this turn: misses do not count

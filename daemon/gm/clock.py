@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from daemon.gm.context import GmContext, refused, result
-from daemon.phases.deadlines import commit, record_name, resolve, tick
+from daemon.phases.deadlines import commit, resolve, tick
+from daemon.phases.naming import record_name
 from daemon.phases.start import StartError, start_game
 from engines.contract import Command
 from engines.text import Msg

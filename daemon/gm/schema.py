@@ -193,7 +193,7 @@ COMMANDS = (
     ),
 )
 
-GM_PHASE = PhaseSpec("gm", Text("Команды ведущего", "GM commands"), COMMANDS, required=False)
+GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM commands"), COMMANDS)
 
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
 LEAVE_MODES: Vocabulary = {"КОМПЬЮТЕР": ("AI", "COMPUTER"), "НИЧЕГО": ("PASS", "NOTHING")}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec
 from engines.text import Text
 
-CONVENIENCES = PhaseSpec(
+CONVENIENCES = PhaseSpec.optional(
     "player",
     Text("Служебные команды", "Service commands"),
     (
@@ -36,5 +36,4 @@ CONVENIENCES = PhaseSpec(
             "ОТПУСК 2",
         ),
     ),
-    required=False,
 )

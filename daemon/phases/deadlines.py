@@ -1,4 +1,5 @@
-"""Deadlines: reminders, holds, resolution and auto-kill, driven by the clock and the store only.
+"""Deadlines: reminders, holds, resolution and auto-kill (`attendance`), driven by the clock and the
+store only.
 
 `schedule` merely ticks; whether a deadline has fired is the store's turn/phase having moved on,
 written in the same atomic write as the new state. A resolution is recorded in three steps, each
@@ -19,6 +20,8 @@ from typing import Any
 from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
+from daemon.phases.attendance import standings_after
+from daemon.phases.naming import record_name, revision
 from daemon.phases.preview import send_preview
 from daemon.phases.release import release
 from engines.contract import Command
@@ -77,7 +80,7 @@ def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> 
 
 def _should_hold(game: Game, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]) -> bool:
     """Guard against a broken mail path: too many silent players means the mail, not the players."""
-    if isinstance(record.clock, Due) or not expected or not game.phase_spec(record).required:
+    if isinstance(record.clock, Due) or not expected or not game.phase_spec(record).counts_hold:
         return False
     silent = [p for p in expected if p not in orders]
     return len(silent) > game.settings.hold_share * len(expected)
@@ -105,7 +108,7 @@ def _remind(
     phase = game.phase_spec(record)
     deadline = game.deadline(record)
     assert deadline is not None
-    for power in expected if phase.required else []:
+    for power in expected if phase.reminds else []:
         if power in orders:
             continue
         player = record.players[power]
@@ -150,7 +153,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
     subs = submissions(game, record, game.store.orders(record.turn, record.phase))
     rng = Rng(f"{record.seed}:{name}")
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
-    after = _standings_after(game, record, subs)
+    after = standings_after(game, record, {p: s.source for p, s in subs.items()})
     state_after = result.state
     for power in sorted(p for p in after if _retired(record, after, p)):
         state_after = game.ruleset.handover(state_after, power, computer=True)
@@ -205,36 +208,9 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     release(game, postman, record, pending)
 
 
-def _standings_after(game: Game, record: GameRecord, subs: dict[str, Submission]) -> dict[str, Any]:
-    """Auto-kill: only required phases count; orders reset the count; `max_missed` in a row retires."""
-    after = {p: pl.standing() for p, pl in sorted(record.players.items())}
-    if not game.phase_spec(record).required:
-        return after
-    for power, standing in after.items():
-        if standing["status"] != "active" or subs[power].source == "leave":
-            continue
-        if subs[power].source != "missing":
-            standing["missed"] = 0
-            continue
-        standing["missed"] += 1
-        if standing["missed"] >= game.settings.max_missed:
-            standing.update(status="ai", retired_turn=record.turn, retired_why="missed")
-    return after
-
-
 def _warned(record: GameRecord, after: dict[str, Any], power: str) -> bool:
     return bool(after[power]["status"] == "active" and after[power]["missed"] > record.players[power].missed)
 
 
 def _retired(record: GameRecord, after: dict[str, Any], power: str) -> bool:
     return bool(after[power]["status"] == "ai" and record.players[power].status == "active")
-
-
-def record_name(game: Game, record: GameRecord) -> str:
-    """Turn records sort in play order: turn, then the phase's place in the ruleset's turn."""
-    return f"{record.turn:04d}-{list(game.ruleset.phases).index(record.phase)}-{record.phase}"
-
-
-def revision(record: GameRecord) -> str:
-    """The mail-id suffix after a rollback, so corrected mails are not taken for duplicates."""
-    return f"-r{record.revision}" if record.revision else ""

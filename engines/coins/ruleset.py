@@ -10,7 +10,7 @@ from engines.coins import ai, checks, gm, scoring, turn, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
 from engines.coins.state import plain
-from engines.contract import JSON, Adjustable, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.text import Catalog, Text
@@ -30,6 +30,7 @@ class CoinsRuleset(ModularRuleset):
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
+    misses_per: MissesPer = "phase"
     parts = Parts(
         vocabularies=vocabularies,
         open_commands=checks.open_commands,

@@ -169,16 +169,13 @@ BALLOT = CommandSpec(
 FIRST_TURN = frozenset({LEADER.name, INVEST.name, GIVE.name})
 
 PHASES: dict[str, PhaseSpec] = {
-    TALKS: PhaseSpec(
+    TALKS: PhaseSpec.optional(
         TALKS,
         Text("Переговоры", "Talks"),
         (GIVE, CEDE, SHARE, ALLY, BREAK, RESEARCH, HELP, PROPOSE),
-        required=False,
     ),
-    VOTE: PhaseSpec(VOTE, Text("Голосование", "Vote"), (BALLOT,), required=False),
-    ORDERS: PhaseSpec(
-        ORDERS, Text("Приказы", "Orders"), (LEADER, ATTACK, DEFEND, GIVE, MANAGE, INVEST), required=True
-    ),
+    VOTE: PhaseSpec.optional(VOTE, Text("Голосование", "Vote"), (BALLOT,)),
+    ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), (LEADER, ATTACK, DEFEND, GIVE, MANAGE, INVEST)),
 }
 
 

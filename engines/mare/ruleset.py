@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
 from engines.mare import ai, checks, gm, turn, views, world
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
@@ -31,6 +31,7 @@ class MareRuleset(ModularRuleset):
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
+    misses_per: MissesPer = "phase"
     parts = Parts(
         vocabularies=vocabularies,
         open_commands=checks.open_commands,

@@ -179,9 +179,7 @@ COMMANDS = (
     CONNECT,
     PERMIT,
 )
-PHASES: dict[str, PhaseSpec] = {
-    ORDERS: PhaseSpec(ORDERS, Text("Влияние", "Influence"), COMMANDS, required=True)
-}
+PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Влияние", "Influence"), COMMANDS)}
 
 
 def vocabularies(json: JSON) -> dict[str, Vocabulary]:

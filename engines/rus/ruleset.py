@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.rus import ai, checks, gm, scoring, turn, views, world
@@ -29,6 +29,7 @@ class RusRuleset(ModularRuleset):
     phases: Mapping[str, PhaseSpec] = PHASES
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
+    misses_per: MissesPer = "phase"
     parts = Parts(
         vocabularies=vocabularies,
         open_commands=checks.open_commands,

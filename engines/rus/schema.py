@@ -420,7 +420,7 @@ COMMANDS = (
     ),
 )
 
-PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS, required=True)}
+PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS)}
 BY_NAME = {spec.name: spec for spec in COMMANDS}
 
 

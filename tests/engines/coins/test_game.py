@@ -41,7 +41,9 @@ def test_four_to_six_players() -> None:
 
 def test_phases_are_talks_vote_orders_and_only_orders_is_required() -> None:
     assert list(RULESET.phases) == ["talks", "vote", "orders"]
-    assert [p.required for p in RULESET.phases.values()] == [False, False, True]
+    flags = [(p.reminds, p.counts_miss, p.counts_hold) for p in RULESET.phases.values()]
+    assert flags == [(False, False, False), (False, False, False), (True, True, True)]
+    assert RULESET.misses_per == "phase"
 
 
 def test_every_command_has_russian_keyword_first_help_and_example() -> None:

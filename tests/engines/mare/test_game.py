@@ -52,7 +52,7 @@ def test_four_peoples_and_extra_peoples_bring_their_lands(players: int, size: in
 
 
 def test_one_phase_per_turn_and_keywords_are_not_header_words() -> None:
-    assert list(RULESET.phases) == ["orders"] and RULESET.phases["orders"].required
+    assert list(RULESET.phases) == ["orders"] and RULESET.phases["orders"].counts_miss
     reserved = {"ИГРА", "GAME", "СТРАНА", "POWER", "COUNTRY", "ПАРОЛЬ", "PASSWORD", "ХОД", "TURN"}
     reserved |= {"ЗАПИСЫВАЮСЬ", "SIGNUP", "КОНЕЦ", "END", "ВЕДУЩИЙ", "GM", *RULESET.power_keywords}
     for spec in RULESET.phases["orders"].commands:

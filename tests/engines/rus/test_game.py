@@ -39,7 +39,7 @@ def test_registered_as_rus() -> None:
 
 
 def test_one_required_phase_and_reserved_words_are_not_keywords() -> None:
-    assert list(RULESET.phases) == ["orders"] and RULESET.phases["orders"].required
+    assert list(RULESET.phases) == ["orders"] and RULESET.phases["orders"].counts_miss
     reserved = {"ИГРА", "GAME", "СТРАНА", "POWER", "COUNTRY", "ПАРОЛЬ", "PASSWORD", "ХОД", "TURN"}
     reserved |= {"ЗАПИСЫВАЮСЬ", "SIGNUP", "ВЕДУЩИЙ", "GM", "КОНЕЦ", "END", *RULESET.power_keywords}
     for spec in RULESET.phases["orders"].commands:

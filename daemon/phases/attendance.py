@@ -1,0 +1,59 @@
+"""Attendance: who missed, who is warned, who is retired (auto-kill), from the ruleset's flags only.
+
+Phases with `counts_miss` count. Per phase (`misses_per = "phase"`), each such phase judges alone.
+Per turn, a power has missed the turn only if it sent nothing in every counting phase of it (a
+council family that voted but took no actions has not), so the turn is judged when its last
+counting phase resolves, from the sources kept in the turn records of the earlier ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from daemon.games import Game
+from daemon.phases.naming import record_name
+from state.records import GameRecord
+
+SENT = frozenset({"player", "pass"})  # submission sources that are the player's own mail
+
+
+def standings_after(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict[str, Any]:
+    """The players' standings after this resolution, given each power's submission source in it.
+    Its own mail in any judged phase clears a power's count; silence in all of them adds one, and
+    `max_missed` in a row retires it; leave (or the computer) in between changes nothing."""
+    after = {p: pl.standing() for p, pl in sorted(record.players.items())}
+    sources = _sources(game, record, current)
+    for power, standing in after.items():
+        seen = sources.get(power, [])
+        if standing["status"] != "active" or not seen:
+            continue
+        if SENT.intersection(seen):
+            standing["missed"] = 0
+        elif all(source == "missing" for source in seen):
+            standing["missed"] += 1
+            if standing["missed"] >= game.settings.max_missed:
+                standing.update(status="ai", retired_turn=record.turn, retired_why="missed")
+    return after
+
+
+def _judged(game: Game, record: GameRecord) -> list[str]:
+    """The counting phases this resolution judges, the current one last; none if it judges nothing."""
+    counting = [name for name, spec in game.ruleset.phases.items() if spec.counts_miss]
+    if record.phase not in counting:
+        return []
+    if game.ruleset.misses_per == "phase":
+        return [record.phase]
+    return counting if record.phase == counting[-1] else []
+
+
+def _sources(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict[str, list[str]]:
+    """Each power's sources in the judged phases, from their turn records (a skipped phase has none)."""
+    judged = _judged(game, record)
+    if not judged:
+        return {}
+    names = [record_name(game, record, phase) for phase in judged[:-1]]
+    earlier = [game.store.read_turn_record(n)["orders"] for n in names if game.store.record_path(n).exists()]
+    return {
+        power: [*(o[power]["source"] for o in earlier if power in o), now] for power, now in current.items()
+    }
