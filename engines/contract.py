@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
@@ -31,6 +31,10 @@ class ArgKind(StrEnum):
     INT = "int"  # a whole number, bounded by minimum/maximum
     NAME = "name"  # one entry of the vocabulary named by `vocabulary` (powers, techs, colonies…)
     TEXT = "text"  # free text: the rest of the line; only as the last argument
+    # entries of `vocabulary`, min_items..max_items of them, to the end of the line (so only as the
+    # last argument); items are separated by commas and/or spaces, a comma always ends an item, and
+    # a name of several words needs neither; read into `Command.lists`, never into `args`
+    NAME_LIST = "name_list"
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class Arg:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
+    min_items: int = 1  # NAME_LIST only
+    max_items: int | None = None  # NAME_LIST only; None: no limit
 
 
 @dataclass(frozen=True)
@@ -91,13 +97,17 @@ class Command:
     name: str
     args: Mapping[str, int | str] = field(default_factory=dict)
     line: int = 0
+    # NAME_LIST values, apart from `args` so a ruleset's int()/str() of an argument stays exact
+    lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> JSON:
-        return {"name": self.name, "args": dict(self.args), "line": self.line}
+        data = {"name": self.name, "args": dict(self.args), "line": self.line}
+        return {**data, "lists": {k: list(v) for k, v in self.lists.items()}} if self.lists else data
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Command:
-        return Command(str(data["name"]), dict(data["args"]), int(data.get("line", 0)))
+        lists = {str(k): tuple(map(str, v)) for k, v in data.get("lists", {}).items()}
+        return Command(str(data["name"]), dict(data["args"]), int(data.get("line", 0)), lists)
 
 
 @dataclass(frozen=True)
@@ -129,6 +139,14 @@ class Resolution:
     reports: Mapping[str, Sequence[Msg]]  # power → private events of this phase
     news: Sequence[Msg]  # public events, for every player and the forum post
     gm_log: Sequence[Msg]  # what the GM should know beyond news and draws
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A power `Ruleset.join` placed in a running game, and the state that now holds it."""
+
+    state: JSON
+    power: str
 
 
 # "phase": each miss-counting phase left silent is a miss; "turn": a power silent in every
@@ -190,3 +208,51 @@ class Ruleset(Protocol):
 
     def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
         """A new state with adjustable `name` of `power` set to `value` (within its bounds). Pure."""
+
+    def ended(self, state: JSON) -> set[str]:
+        """Powers whose play is over by the rules (a tribe died out, a family destroyed): the daemon
+        stops expecting, reminding and counting them, and tells their player once."""
+
+    def restart_offer(self, state: JSON, power: str) -> Msg | None:
+        """What the player of an ended `power` may do next (tribes: a new tribe on the eastern
+        edge), said in the notice of its end; None when the rules offer nothing."""
+
+    def join(self, state: JSON, name: str, rng: Rng) -> Joined | Msg:
+        """A new power for a player joining the running game (tribes: a new tribe on the eastern
+        edge), named `name` when the player gave one; a Msg says why the rules place none. Pure."""
+
+    def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:
+        """The state after setup with the names the players gave their powers at signup (power →
+        name, only those who gave one). Pure."""
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+        """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
+        order, at least `players` of them, every draw through `rng` so it is logged; a ruleset
+        with constraints (council: families spread evenly over the powers) replaces the shuffle."""
+
+
+@runtime_checkable
+class PowerKnowledge(Protocol):
+    """Optional hooks of a ruleset whose powers know different things (tribes' hidden tech tree and
+    map): parsing, "did you mean", the order blank and ПОМОЩЬ then use only what a power knows.
+    A ruleset without them reveals the same to everyone (see `vocabularies_for`, `known_commands`)."""
+
+    def vocabularies_for(self, state: JSON, power: str) -> Mapping[str, Vocabulary]:
+        """The names `power` has seen, by vocabulary key; its orders may name only these."""
+
+    def known_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
+        """The commands of `phase` that `power` has learnt of (a superset of `open_commands`)."""
+
+
+def vocabularies_for(ruleset: Ruleset, state: JSON, power: str) -> Mapping[str, Vocabulary]:
+    """`power`'s vocabularies: the ruleset's `PowerKnowledge` hook, else everything."""
+    if isinstance(ruleset, PowerKnowledge):
+        return ruleset.vocabularies_for(state, power)
+    return ruleset.vocabularies(state)
+
+
+def known_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
+    """`power`'s commands of `phase`: the ruleset's `PowerKnowledge` hook, else all of them."""
+    if isinstance(ruleset, PowerKnowledge):
+        return ruleset.known_commands(state, power, phase)
+    return ruleset.phases[phase].commands

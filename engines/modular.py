@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.contract import JSON, Command, CommandSpec, Problem, Resolution, Vocabulary
+from engines.contract import JSON, Command, CommandSpec, Joined, Problem, Resolution, Vocabulary
 from engines.rng import Rng
 from engines.text import Msg
 
@@ -17,6 +17,31 @@ Orders = Mapping[str, Sequence[Command]]
 def unchanged_by_handover(state: JSON, power: str, computer: bool) -> JSON:
     """For games where who plays a power changes nothing in the state."""
     return state
+
+
+def nothing_ends(state: JSON) -> set[str]:
+    """For games where a power plays to the end whatever happens to it."""
+    return set()
+
+
+def no_restart(state: JSON, power: str) -> Msg | None:
+    """For games that offer an ended power's player nothing new."""
+    return None
+
+
+def no_joining(state: JSON, name: str, rng: Rng) -> Joined | Msg:
+    """For games whose powers are all dealt at the start."""
+    return Msg("join_closed")
+
+
+def names_unused(state: JSON, names: Mapping[str, str]) -> JSON:
+    """For games whose powers keep the names the rules give them."""
+    return state
+
+
+def plain_lot(pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+    """For games where any power may go to any player: a shuffle."""
+    return rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
 
 
 @dataclass(frozen=True)
@@ -34,6 +59,11 @@ class Parts:
     read: Callable[[JSON, str, str], int]
     adjust: Callable[[JSON, str, str, int], JSON]
     handover: Callable[[JSON, str, bool], JSON] = unchanged_by_handover
+    ended: Callable[[JSON], set[str]] = nothing_ends
+    restart_offer: Callable[[JSON, str], Msg | None] = no_restart
+    join: Callable[[JSON, str, Rng], Joined | Msg] = no_joining
+    name_powers: Callable[[JSON, Mapping[str, str]], JSON] = names_unused
+    draw: Callable[[Sequence[str], int, Rng], list[str]] = plain_lot
 
 
 class ModularRuleset:
@@ -73,3 +103,18 @@ class ModularRuleset:
 
     def handover(self, state: JSON, power: str, computer: bool) -> JSON:
         return self.parts.handover(state, power, computer)
+
+    def ended(self, state: JSON) -> set[str]:
+        return self.parts.ended(state)
+
+    def restart_offer(self, state: JSON, power: str) -> Msg | None:
+        return self.parts.restart_offer(state, power)
+
+    def join(self, state: JSON, name: str, rng: Rng) -> Joined | Msg:
+        return self.parts.join(state, name, rng)
+
+    def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:
+        return self.parts.name_powers(state, names)
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+        return self.parts.draw(pool, players, rng)

@@ -24,7 +24,9 @@ T = TypeVar("T")
 PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
 _INT = re.compile(r"-?[0-9]+")
 _LIST_MARKER = re.compile(r"[0-9]{1,3}|-")  # "1. ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"
+_GLUED_COMMA = re.compile(r",(?=\S)")
 _NO_NAMES: Phrases[str] = Phrases([])
+Value = int | str | tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -47,12 +49,12 @@ class _Keyword:
 
 
 class _Refused(Exception):
-    """The first problem of a line; caught per line, it never leaves the parser."""
+    """Why a line is refused: its first problem, or each bad item of a list; caught per line, it
+    never leaves the parser."""
 
-    def __init__(self, msg: Msg, suggestion: str = "") -> None:
+    def __init__(self, msg: Msg, suggestion: str = "", *more: tuple[Msg, str]) -> None:
         super().__init__(msg.code)
-        self.msg = msg
-        self.suggestion = suggestion
+        self.reasons = [(msg, suggestion), *more]
 
 
 @dataclass
@@ -100,12 +102,14 @@ def parse_commands(
             ordered = ordered or keyword.command is not None
             args = _read_args(cursor, keyword, names)
         except _Refused as refused:
-            problems.append(Problem(number, refused.msg, refused.suggestion))
+            problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
             continue
         if keyword.command is None:
             passes.append(number)
         else:
-            commands.append(Command(keyword.command, args, number))
+            single = {k: v for k, v in args.items() if not isinstance(v, tuple)}
+            lists = {k: v for k, v in args.items() if isinstance(v, tuple)}
+            commands.append(Command(keyword.command, single, number, lists))
     if ordered:
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
@@ -117,7 +121,7 @@ def normal_form(command: Command, phase: PhaseSpec) -> str:
     spec = next((spec for spec in phase.commands if spec.name == command.name), None)
     if spec is None:
         raise KeyError(f"command {command.name!r} is not in phase {phase.name!r}")
-    return _spelled(spec.keywords[0], spec.args, command.args)
+    return _spelled(spec.keywords[0], spec.args, {**command.args, **command.lists})
 
 
 def parser_catalog() -> Catalog:
@@ -125,8 +129,13 @@ def parser_catalog() -> Catalog:
     return Catalog.load(Path(__file__).with_name("messages.toml"))
 
 
-def _spelled(keyword: str, args: Sequence[Arg], values: Mapping[str, int | str]) -> str:
-    return " ".join([keyword, *(str(values[arg.name]) for arg in args if arg.name in values)])
+def _spelled(keyword: str, args: Sequence[Arg], values: Mapping[str, Value]) -> str:
+    return " ".join([keyword, *(_shown(values[arg.name]) for arg in args if arg.name in values)])
+
+
+def _shown(value: Value) -> str:
+    """A value as the normal form writes it: a list comma-separated, so multi-word names stay clear."""
+    return ", ".join(value) if isinstance(value, tuple) else str(value)
 
 
 def _order_line(text: str) -> _Cursor | None:
@@ -143,16 +152,16 @@ def _order_line(text: str) -> _Cursor | None:
 def _read_keyword(cursor: _Cursor, keywords: Phrases[_Keyword]) -> _Keyword:
     found = keywords.longest(cursor.keys())
     if found is None:
-        word, suggestion = _unmatched(cursor, keywords, lambda keyword: keyword.text)
+        word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text)
         raise _Refused(Msg("unknown_command", {"word": word}), suggestion)
     cursor.index += found[1]
     return found[0]
 
 
-def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[str]]) -> dict[str, int | str]:
-    args: dict[str, int | str] = {}
+def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[str]]) -> dict[str, Value]:
+    args: dict[str, Value] = {}
     for arg in keyword.args:
-        value: int | str | None
+        value: Value | None
         if arg.kind is ArgKind.TEXT:
             value = cursor.after().strip() or None
             cursor.index = len(cursor.tokens)
@@ -160,6 +169,8 @@ def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[s
             value = None
         elif arg.kind is ArgKind.INT:
             value = _read_int(cursor, arg)
+        elif arg.kind is ArgKind.NAME_LIST:
+            value = _read_list(cursor, arg, names.get(arg.vocabulary, _NO_NAMES))
         else:
             value = _read_name(cursor, arg, names.get(arg.vocabulary, _NO_NAMES))
         if value is not None:
@@ -192,26 +203,70 @@ def _read_int(cursor: _Cursor, arg: Arg) -> int:
 
 
 def _read_name(cursor: _Cursor, arg: Arg, names: Phrases[str]) -> str:
-    """A name of the vocabulary: the longest run of words that is one, or a quoted name."""
+    found = _name_at(cursor, names)
+    if found is None:
+        word, suggestion, _ = _unmatched(cursor, names, str)
+        raise _Refused(Msg("unknown_name", {"word": word, "arg": arg.name}), suggestion)
+    cursor.index += found[1]
+    return found[0]
+
+
+def _name_at(cursor: _Cursor, names: Phrases[str]) -> tuple[str, int] | None:
+    """The name at the cursor: the longest run of words that is one, or a quoted name; and its size."""
     head = cursor.rest()[0]
     if head.quoted:
-        name, size = names.lookup(head.raw), 1
-    else:
-        name, size = names.longest(cursor.keys()) or (None, 0)
-    if name is None:
-        word, suggestion = _unmatched(cursor, names, str)
-        raise _Refused(Msg("unknown_name", {"word": word, "arg": arg.name}), suggestion)
-    cursor.index += size
-    return name
+        name = names.lookup(head.raw)
+        return None if name is None else (name, 1)
+    return names.longest(cursor.keys())
 
 
-def _unmatched(cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str]) -> tuple[str, str]:
-    """The words as written that match nothing in `phrases`, and the closest entry if any is close."""
+def _read_list(line: _Cursor, arg: Arg, names: Phrases[str]) -> tuple[str, ...]:
+    """Names to the end of the line, each read alone up to a comma; every unknown item is its own
+    problem with its own suggestion, so one reply shows all a player must fix."""
+    tail = _GLUED_COMMA.sub(", ", line.written(len(line.rest())))  # "Рязань,Пронск": two items
+    cursor = _Cursor(tail, tokenize(tail))
+    line.index = len(line.tokens)
+    items: list[str] = []
+    bad: list[tuple[Msg, str]] = []
+    while cursor.rest():
+        item = _Cursor(cursor.text, cursor.tokens[: _item_end(cursor)], cursor.index)
+        found = _name_at(item, names)
+        if found is not None:
+            items.append(found[0])
+            size = found[1]
+        else:
+            word, suggestion, size = _unmatched(item, names, str)
+            params: dict[str, str | int] = {
+                "word": word.rstrip(","),
+                "arg": arg.name,
+                "item": len(items) + len(bad) + 1,
+            }
+            bad.append((Msg("unknown_item", params), suggestion))
+        cursor.index = item.index + size
+    if bad:
+        raise _Refused(*bad[0], *bad[1:])
+    counts: dict[str, str | int] = {"arg": arg.name, "count": len(items), "min": arg.min_items}
+    if len(items) < arg.min_items:
+        raise _Refused(Msg("too_few_items", counts))
+    if arg.max_items is not None and len(items) > arg.max_items:
+        raise _Refused(Msg("too_many_items", {**counts, "max": arg.max_items}))
+    return tuple(items)
+
+
+def _item_end(cursor: _Cursor) -> int:
+    """Where the list item at the cursor must end: after the first word written with a comma."""
+    rest = enumerate(cursor.rest(), start=cursor.index)
+    return next((i + 1 for i, t in rest if not t.quoted and t.raw.endswith(",")), len(cursor.tokens))
+
+
+def _unmatched(cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str]) -> tuple[str, str, int]:
+    """The words as written that match nothing in `phrases`, the closest entry if any is close, and
+    how many words that guess spans."""
     head = cursor.rest()[0]
     if head.quoted:  # the quotes bound the name: compare all of it
         near = phrases.closest(phrase_keys(head.raw), whole=True)
-        return head.raw, "" if near is None else shown(near[0])
+        return head.raw, "" if near is None else shown(near[0]), 1
     near = phrases.closest(cursor.keys())
     if near is None:
-        return head.raw, ""
-    return cursor.written(near[1]), shown(near[0])
+        return head.raw, "", 1
+    return cursor.written(near[1]), shown(near[0]), near[1]

@@ -9,7 +9,7 @@ from engines.contract import JSON, Command
 from state import lifecycle
 from state.lifecycle import Clock, Open, Pending
 
-PlayerStatus = Literal["active", "ai"]
+PlayerStatus = Literal["active", "ai", "ended"]
 GameStatus = Literal["signup", "running", "over"]
 
 
@@ -18,11 +18,13 @@ class Signup:
     name: str
     address: str
     at: str  # ISO UTC
+    country: str = ""  # the name the player gives their power, if any (ЗАПИСЫВАЮСЬ Иван; Вольные)
 
 
 @dataclass
 class Player:
-    """A power and who plays it; `status` "ai" means the computer plays it (retired or never taken)."""
+    """A power and who plays it; `status` "ai" means the computer plays it (retired or never taken),
+    "ended" that the rules ended the power: the record stays, nobody is expected to play it."""
 
     power: str
     name: str
@@ -31,7 +33,7 @@ class Player:
     status: PlayerStatus = "active"
     missed: int = 0  # consecutive misses (silent phases or turns, as the ruleset counts them)
     retired_turn: int = 0
-    retired_why: str = ""  # missed | ejected
+    retired_why: str = ""  # missed | ejected | ended
     leave_until: int = 0  # on leave through this turn: misses do not count
     leave_mode: str = "ai"  # during leave without orders: ai (the computer plays) | pass (nothing)
     role_mail: str = ""  # outbox id of the role mail carrying the password now valid

@@ -11,7 +11,8 @@ from state.records import GameRecord, OrderSet
 
 
 def rollback(ctx: GmContext, cmd: Command) -> Msg:
-    """Back to the start of turn N: its state, the players' standing, and every order sent since.
+    """Back to the start of turn N: its state, the players' standing, and every order sent since;
+    a player who joined since is gone again with the power the join placed.
 
     The turn records from there on are set aside (kept, never deleted); resolving again with the
     same orders gives the same result, and the mails of a re-released phase say they correct.
@@ -29,6 +30,9 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     for name in later:
         _restore_orders(ctx, ctx.game.store.read_turn_record(name))
     record.state = first["state_before"]
+    record.players = {
+        p: pl for p, pl in record.players.items() if p in first["players_before"]
+    }  # joined since
     for power, standing in first["players_before"].items():
         record.players[power].restore(standing)
     record.status, record.clock = "running", lifecycle.restart(record.clock)

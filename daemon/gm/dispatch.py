@@ -39,6 +39,7 @@ ACTIONS: dict[str, Action] = {
     "eject": players.eject,
     "leave": players.leave,
     "revive": players.revive,
+    "join": players.join,
     "broadcast": messages.broadcast,
     "digest": messages.digest,
     "help": messages.gm_help,

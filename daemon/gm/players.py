@@ -1,13 +1,15 @@
-"""GM actions on who plays: replace, give back, eject, leave, revive. Each one tells the player."""
+"""GM actions on who plays: replace, give back, eject, leave, revive, join. Each one tells the player.
+A power the rules ended is nobody's to take over: a new player joins with a new power instead."""
 
 from __future__ import annotations
 
-from daemon.gm.context import GmContext, refused, result
+from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.outgoing.postman import Letter
 from daemon.phases.start import mail_password
-from engines.contract import Command
+from engines.contract import Command, Joined
+from engines.rng import Rng
 from engines.text import Msg
-from state.records import GameRecord
+from state.records import GameRecord, Player
 
 
 def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
@@ -39,6 +41,8 @@ def replace(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     power = str(cmd.args["power"])
     old = record.players[power]
+    if old.status == "ended":
+        return refused("gm_power_ended", power=power)
     address, name = _who(str(cmd.args["who"]), old.name)
     if "@" not in address:
         return refused("gm_bad_address", address=address)
@@ -52,6 +56,8 @@ def give_back(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     power = str(cmd.args["power"])
     player = record.players[power]
+    if player.status == "ended":
+        return refused("gm_power_ended", power=power)
     if player.status == "active" and not ctx.applied(record):
         return refused("gm_already_active", power=power)
     address, name = _who(str(cmd.args.get("who", "")) or player.address, player.name)
@@ -99,3 +105,30 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     ctx.save(record, "revive", power)
     _tell(ctx, player.address, power, result("notice_revived", power=power))
     return result("gm_revived", power=power)
+
+
+def join(ctx: GmContext, cmd: Command) -> Msg:
+    """A new player in the running game: the rules place a new power (pure, its lot seeded by the
+    game and the moment, so a rebuild draws the same), then the role mail as at the start."""
+    record = ctx.game.load()
+    who, _, country = str(cmd.args["who"]).partition(";")
+    address, name = _who(who, "")
+    if "@" not in address:
+        return refused("gm_bad_address", address=address)
+    if record.status != "running":
+        return refused("gm_not_running")
+    playing = [p for p in record.players.values() if p.address == address and p.status == "active"]
+    if not ctx.applied(record):
+        if playing:
+            return refused("gm_already_playing", address=address, power=playing[0].power)
+        rng = Rng(f"{record.seed}:join:{record.turn}:{record.phase}:{len(record.players)}")
+        joined = ctx.game.ruleset.join(record.state, " ".join(country.split()), rng)
+        if not isinstance(joined, Joined):
+            return Refused(joined.code, joined.params)
+        record.state = joined.state
+        record.players[joined.power] = Player(joined.power, name or address, address, password_hash="")
+        draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
+        ctx.save(record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""))
+        playing = [record.players[joined.power]]
+    mail_password(ctx.game, ctx.postman, record, playing[0].power)
+    return result("gm_joined", power=playing[0].power, address=address)

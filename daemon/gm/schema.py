@@ -141,6 +141,16 @@ COMMANDS = (
         "ВОСКРЕСИТЬ США",
     ),
     _spec(
+        "join",
+        ("ПРИСОЕДИНИТЬ", "JOIN"),
+        (Arg("who", ArgKind.TEXT),),
+        "новый игрок в идущей игре: адрес, имя и после «;» название страны; правила дают ему страну, "
+        "ему уходит пароль",
+        'a new player in the running game: address, name and after ";" the power\'s name; the rules '
+        "place the power, a password is mailed",
+        "ПРИСОЕДИНИТЬ ivan@example.org Иван; Вольные",
+    ),
+    _spec(
         "adjust",
         ("ПОПРАВКА", "ADJUST"),
         (

@@ -131,6 +131,7 @@ def _unrouted(
 
 def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome:
     record = game.load()
+    name, _, country = name.partition(";")  # "Иван Петров; Вольные": the player, then their power's name
     name = " ".join(name.split())[:60] or mail.sender_name or mail.sender
     context: dict[str, Any] = {"game": game.id, "name": name, "title": game.ruleset.title}
     if record.status != "signup":
@@ -144,7 +145,14 @@ def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome
     context["count"] = len(others) + 1
     context["min_players"] = game.ruleset.min_players
     letter = Letter("player/signup-ok", context, "subject_signup", {"game": game.id})
-    return Outcome("signup", game, "", name, letter, signup=Signup(name, mail.sender, now.isoformat()))
+    return Outcome(
+        "signup",
+        game,
+        "",
+        name,
+        letter,
+        signup=Signup(name, mail.sender, now.isoformat(), " ".join(country.split())[:60]),
+    )
 
 
 def _gm(

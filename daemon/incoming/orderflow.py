@@ -3,7 +3,7 @@ the conveniences (СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК) answered
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,11 +16,11 @@ from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
 from daemon.phases.release import letters
 from daemon.phases.start import START_RECORD
-from engines.contract import Command, Problem
+from engines.contract import JSON, Command, PhaseSpec, Problem, Ruleset, known_commands, vocabularies_for
 from engines.text import Msg
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
-from parsers.orders import normal_form, parse_commands
+from parsers.orders import ParsedOrders, normal_form, parse_commands
 from state.records import GameRecord, OrderSet
 
 
@@ -67,8 +67,7 @@ def answer(
     service = parse_commands(body, CONVENIENCES, {})
     asked = {c.line: c for c in service.commands}
     body = [(n, text) for n, text in body if n not in asked]
-    phase = game.phase_spec(record)
-    parsed = parse_commands(body, phase, game.ruleset.vocabularies(record.state))
+    phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body)
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
@@ -123,15 +122,31 @@ def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor)
     return Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
 
 
+def read_orders(
+    ruleset: Ruleset, state: JSON, power: str, phase: str, body: list[tuple[int, str]]
+) -> tuple[PhaseSpec, ParsedOrders]:
+    """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
+    the quoted normal form can name a command or a name it has not seen; and the phase as it knows it."""
+    known = replace(ruleset.phases[phase], commands=tuple(known_commands(ruleset, state, power, phase)))
+    return known, parse_commands(body, known, vocabularies_for(ruleset, state, power))
+
+
+def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
+    """ПОМОЩЬ: every phase's commands that `power` knows, with examples and help."""
+    return [
+        {
+            "title": spec.title,
+            "commands": [(c.example, c.help) for c in known_commands(ruleset, state, power, name)],
+        }
+        for name, spec in ruleset.phases.items()
+    ]
+
+
 def _service_context(game: Game, record: GameRecord, power: str, asked: list[Command]) -> dict[str, Any]:
     names = {c.name for c in asked}
-    phases = [
-        {"title": spec.title, "commands": [(c.example, c.help) for c in spec.commands]}
-        for spec in game.ruleset.phases.values()
-    ]
     return {
         "blank": blanks(game, record, power) if "form" in names else None,
-        "help": phases if "help" in names else None,
+        "help": help_pages(game.ruleset, record.state, power) if "help" in names else None,
         "leave_asked": next((int(c.args["turns"]) for c in asked if c.name == "leave"), 0),
         "status_sent": "status" in names,
     }

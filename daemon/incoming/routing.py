@@ -105,7 +105,8 @@ def route_orders(
     if not by_gm and not verify(header.password, player.password_hash):
         return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
     if player.status != "active":
-        return Refusal(Msg("route_retired", {"power": power}), game)
+        code = "route_ended" if player.status == "ended" else "route_retired"
+        return Refusal(Msg(code, {"power": power, "gm": game.settings.gm}), game)
     if header.turn is not None and header.turn != record.turn:
         return Refusal(Msg("route_stale_turn", {"turn": header.turn, "current": record.turn}), game)
     if isinstance(record.clock, Previewed | Paused) and not by_gm:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from daemon.games import Game
 from daemon.outgoing.render import languages, render_one, template_exists
-from engines.contract import CommandSpec
+from engines.contract import JSON, CommandSpec, Ruleset, known_commands
 from engines.text import Lang
 from state.records import GameRecord
 
@@ -21,8 +21,15 @@ def order_blank(
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
+def blank_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> list[CommandSpec]:
+    """The blank's commands: those open to `power` now that it knows of, so a ruleset's slip in
+    `open_commands` cannot reveal a command it has not seen."""
+    known = {spec.name for spec in known_commands(ruleset, state, power, phase)}
+    return [spec for spec in ruleset.open_commands(state, power, phase) if spec.name in known]
+
+
 def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
-    commands = game.ruleset.open_commands(record.state, power, record.phase)
+    commands = blank_commands(game.ruleset, record.state, power, record.phase)
     return {
         lang: order_blank(game.id, power, record.turn, commands, lang, password)
         for lang in languages(game.settings.language)

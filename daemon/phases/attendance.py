@@ -4,6 +4,7 @@ Phases with `counts_miss` count. Per phase (`misses_per = "phase"`), each such p
 Per turn, a power has missed the turn only if it sent nothing in every counting phase of it (a
 council family that voted but took no actions has not), so the turn is judged when its last
 counting phase resolves, from the sources kept in the turn records of the earlier ones.
+A power the rules ended (`Ruleset.ended`) leaves attendance for good: its player is "ended".
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from daemon.games import Game
 from daemon.phases.naming import record_name
+from engines.contract import JSON
 from state.records import GameRecord
 
 SENT = frozenset({"player", "pass"})  # submission sources that are the player's own mail
@@ -57,3 +59,13 @@ def _sources(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict
     return {
         power: [*(o[power]["source"] for o in earlier if power in o), now] for power, now in current.items()
     }
+
+
+def end_powers(game: Game, record: GameRecord, state_after: JSON, after: dict[str, Any]) -> list[str]:
+    """The players' powers this resolution ended by the rules; their standing in `after` becomes
+    "ended" (a retirement in the same resolution gives way to it: nobody takes an ended power)."""
+    ended = sorted(game.ruleset.ended(state_after).intersection(after))
+    fresh = [power for power in ended if after[power]["status"] != "ended"]
+    for power in fresh:
+        after[power].update(status="ended", retired_turn=record.turn, retired_why="ended")
+    return fresh

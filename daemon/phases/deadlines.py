@@ -20,7 +20,7 @@ from typing import Any
 from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
-from daemon.phases.attendance import standings_after
+from daemon.phases.attendance import end_powers, standings_after
 from daemon.phases.naming import record_name, revision
 from daemon.phases.preview import send_preview
 from daemon.phases.release import release
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 class Submission:
     """The orders a power goes into resolution with, and where they came from."""
 
-    source: str  # player | pass | ai | leave | missing
+    source: str  # player | pass | ai | leave | missing | ended
     commands: list[Command]
 
 
@@ -128,11 +128,15 @@ def _remind(
 
 
 def submissions(game: Game, record: GameRecord, orders: dict[str, OrderSet]) -> dict[str, Submission]:
-    """Every power's orders: the player's, the GM's on their behalf, or the computer's."""
+    """Every power's orders: the player's, the GM's on their behalf, or the computer's; none for
+    a power the rules ended."""
     result: dict[str, Submission] = {}
+    ended = game.ruleset.ended(record.state)
     for power in record.state["powers"]:
         player = record.players.get(power)
-        if power in orders and player is not None and player.status == "active":
+        if power in ended:
+            result[power] = Submission("ended", [])
+        elif power in orders and player is not None and player.status == "active":
             standing = orders[power]
             result[power] = Submission("pass" if standing.explicit_pass else "player", standing.commands)
         elif player is None or player.status == "ai" or player.on_leave(record.turn):
@@ -155,6 +159,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
     after = standings_after(game, record, {p: s.source for p, s in subs.items()})
     state_after = result.state
+    ended = end_powers(game, record, state_after, after)
     for power in sorted(p for p in after if _retired(record, after, p)):
         state_after = game.ruleset.handover(state_after, power, computer=True)
     turn_record: dict[str, Any] = {
@@ -178,6 +183,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "missed": sorted(p for p in after if after[p]["missed"] > record.players[p].missed),
         "warned": sorted(p for p in after if _warned(record, after, p)),
         "retired": sorted(p for p in after if _retired(record, after, p)),
+        "ended": ended,
         "gm_notes": record.gm_notes,
         "undelivered": record.undelivered,
     }

@@ -1,8 +1,8 @@
 """Step 3 of a resolution: every mail a resolved phase owes, queued under ids that make a replay harmless.
 
-Players get their private report (only what `view` and their own events allow), the warned and
-retired get told, and the GM gets the digest with every order, miss, draw, GM action and the forum
-post. `letters` builds them from a turn record and the game as it stands after that record, so a
+Players get their private report (only what `view` and their own events allow), the warned,
+retired and ended get told, and the GM gets the digest with every order, miss, draw, GM action and
+the forum post. `letters` builds them from a turn record and the game as it stands after that record, so a
 preview shows the GM exactly what players will get.
 """
 
@@ -53,7 +53,11 @@ def letters(game: Game, record: GameRecord, data: dict[str, Any], correction: bo
     over = record.status == "over" or bool(record.state.get("over"))
     result = []
     for power, player in sorted(record.players.items()):
-        if power in data["retired"]:
+        if power in data.get("ended", []):  # turn records written before powers could end have none
+            result.append(
+                Outgoing(f"ended-{power}", player.address, _ended_letter(game, record, power), power)
+            )
+        elif power in data["retired"]:
             context = {"game": game.id, "power": power, "missed": player.missed}
             letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
             result.append(Outgoing(f"retired-{power}", player.address, letter, power))
@@ -69,6 +73,19 @@ def letters(game: Game, record: GameRecord, data: dict[str, Any], correction: bo
     digest = Letter("gm/digest", context, "subject_digest", {"game": game.id, "turn": data["turn"]})
     result.append(Outgoing("digest", game.settings.gm, digest))
     return result
+
+
+def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
+    """The one notice that the rules ended `power`, with what the rules offer its player next."""
+    offer = game.ruleset.restart_offer(record.state, power)
+    context = {
+        "game": game.id,
+        "title": game.ruleset.title,
+        "power": power,
+        "offer": offer,
+        "gm": game.settings.gm,
+    }
+    return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
 
 
 def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:

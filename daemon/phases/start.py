@@ -1,4 +1,5 @@
-"""Closing signup: the logged lot draw of powers, the initial state, and the role mails.
+"""Closing signup: the logged lot draw of powers (the ruleset's `draw`), the initial state with
+the names players gave their powers, and the role mails (also a joining player's).
 
 A password exists in clear only inside its role mail. Role mails are queued one by one, each after
 its player's hash is saved with the mail's id: after a crash, a player whose role mail is already
@@ -49,13 +50,14 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     pool = game.ruleset.playable_powers(count)
     if len(pool) < count:
         raise StartError(f"{count} игроков, а стран {len(pool)} / {count} players for {len(pool)} powers")
-    drawn = rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+    drawn = game.ruleset.draw(pool, count, rng)
     record.players = {  # with more powers than players, the ones left over stay with the computer
         power: Player(power=power, name=signup.name, address=signup.address, password_hash="")
         for power, signup in zip(drawn, record.signups, strict=False)
     }
     powers = [p for p in pool if p in record.players]
-    record.state = game.ruleset.setup(powers, rng)
+    names = {power: s.country for power, s in zip(drawn, record.signups, strict=False) if s.country}
+    record.state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]

@@ -33,7 +33,9 @@ def status_text(games: Games) -> str:
         orders = game.store.orders(record.turn, record.phase)
         for power, player in sorted(record.players.items()):
             sent = "прислал / sent" if power in orders else "нет приказов / no orders"
-            if player.status != "active":
+            if player.status == "ended":
+                sent = "выбыла / out of the game"
+            elif player.status != "active":
                 sent = "компьютер / computer"
             out.append(
                 f"  {power:<12} {player.name} <{player.address}>: {sent}; пропуски/missed {player.missed}"

@@ -3,12 +3,8 @@ three stages a turn, misses counted per turn, a vote that reminds but never hold
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from engines import REGISTRY
 from state.lifecycle import Held
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
@@ -17,12 +13,8 @@ LINE = {"planning": "СТАВКА 5", "decisions": "ГОЛОС ЗА", "actions":
 
 
 @pytest.fixture
-def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
-    harness = Harness(tmp_path, early=False, ruleset="council_like")
-    harness.start()
-    yield harness
-    harness.daemon.close()
+def h(council: Harness) -> Harness:
+    return council
 
 
 def stage(h: Harness, *senders: str) -> None:

@@ -12,6 +12,8 @@ from engines.text import Text
 from parsers.header import split_header
 from parsers.orders import PASS_KEYWORDS, ParsedOrders, normal_form, parse_commands, parser_catalog
 from tests.parsers.test_header import numbered
+from tests.parsers.test_name_lists import PHASE as LIST_PHASE
+from tests.parsers.test_name_lists import VOCABULARIES as LIST_VOCABULARIES
 from tests.paths import REPO
 
 
@@ -235,6 +237,7 @@ PROBLEM_MAILS = [
     ["ВЛОЖЫТЬ 1", "ВЛОЖИТЬ Армия", "ВЛОЖИТЬ Армия x", "ВЛОЖИТЬ Армия -1", "ВЛОЖИТЬ Армия 9"],
     ["ВЛОЖИТЬ Рязань 1", "ЗАЙМ 1 Рязань еще", "PASS"],
 ]
+LIST_LINES = ["МАРШ Рязнь, Пронск", "МАРШ Рязань", "МАРШ Рязань Пронск Коломна Рязань Пронск"]
 
 
 def all_problems() -> Iterator[Problem]:
@@ -242,6 +245,7 @@ def all_problems() -> Iterator[Problem]:
         text = split_header(numbered(*mail), subject="")
         yield from text.problems
         yield from parse_commands(text.body, PHASE, VOCABULARIES).problems
+    yield from parse_commands(list(enumerate(LIST_LINES, 1)), LIST_PHASE, LIST_VOCABULARIES).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

@@ -2,12 +2,17 @@
 
 Planning and actions are ordinary phases; decisions (the vote) is optional for the mass-silence
 hold yet still reminds, and misses count per turn, so a family that only voted has not missed.
-The rules themselves are trivial: the state only moves through the stages and keeps what was sent.
+Families live in two realms; the lot spreads the played ones evenly over them and makes one of each
+realm's played families the ruling one. The rules themselves are trivial: the state moves through
+the stages, and a family put in disgrace (ОПАЛА) in the actions stage is destroyed; its player
+may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
+at signup are kept in "names".
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import zip_longest
 
 from engines.contract import (
     JSON,
@@ -16,6 +21,7 @@ from engines.contract import (
     ArgKind,
     Command,
     CommandSpec,
+    Joined,
     MissesPer,
     PhaseSpec,
     Problem,
@@ -26,7 +32,8 @@ from engines.contract import (
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
 
-FAMILIES = ("Орсини", "Колонна", "Медичи", "Сфорца")
+REALMS = {"Рим": ("Орсини", "Колонна", "Савелли"), "Флоренция": ("Медичи", "Сфорца", "Строцци")}
+FAMILIES = tuple(family for families in REALMS.values() for family in families)
 PLANNING, DECISIONS, ACTIONS = "planning", "decisions", "actions"
 
 BID = CommandSpec(
@@ -47,10 +54,18 @@ ACT = CommandSpec(
     "АКЦИЯ 1",
 )
 
+DISGRACE = CommandSpec(
+    "disgrace",
+    ("ОПАЛА", "DISGRACE"),
+    (Arg("family", ArgKind.NAME, "power"),),
+    Text("опала: семья уничтожена", "disgrace: the family is destroyed"),
+    "ОПАЛА Колонна",
+)
+
 PHASES: dict[str, PhaseSpec] = {
     PLANNING: PhaseSpec(PLANNING, Text("Планирование", "Planning"), (BID,)),
     DECISIONS: PhaseSpec(DECISIONS, Text("Решения", "Decisions"), (VOTE,), counts_hold=False),
-    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (ACT,)),
+    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (ACT, DISGRACE)),
 }
 
 
@@ -61,21 +76,56 @@ class CouncilLike:
     min_players = 2
     max_players = len(FAMILIES)
     phases: Mapping[str, PhaseSpec] = PHASES
-    catalog = Catalog({"council_like.sent": Text("Приказов: {count}", "Orders: {count}")})
+    catalog = Catalog(
+        {
+            "council_like.sent": Text("Приказов: {count}", "Orders: {count}"),
+            "council_like.name_taken": Text("Имя {name} уже занято.", "The name {name} is taken."),
+            "council_like.restart": Text(
+                "Вы можете основать новый дом: напишите ведущему.",
+                "You may found a new house: write to the GM.",
+            ),
+        }
+    )
     adjustables: Mapping[str, Adjustable] = {}
     misses_per: MissesPer = "turn"
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
-        return {"turn": 1, "phase": PLANNING, "over": False, "powers": list(FAMILIES)}
+        ruling = {
+            realm: rng.choice(
+                [f for f in families if f in powers] or families,
+                f"жребий: правящая семья, {realm} / lot: the ruling family of {realm}",
+            )
+            for realm, families in REALMS.items()
+        }
+        return {
+            "turn": 1,
+            "phase": PLANNING,
+            "over": False,
+            "powers": list(FAMILIES),
+            "ended": [],
+            "ruling": ruling,
+        }
 
     def playable_powers(self, player_count: int) -> list[str]:
-        return list(FAMILIES[:player_count])
+        return list(FAMILIES)
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+        """Each realm's families in lot order, dealt from the realms in turn, so the first
+        `players` of them spread evenly; those are then shuffled over the players."""
+        realms = rng.shuffled(list(REALMS), "жребий: порядок держав / lot: the order of realms")
+        rows = [
+            rng.shuffled([f for f in REALMS[r] if f in pool], f"жребий: семьи, {r} / lot: families of {r}")
+            for r in realms
+        ]
+        dealt = [family for row in zip_longest(*rows) for family in row if family]
+        played = rng.shuffled(dealt[:players], "жребий: семьи игрокам / lot: families to players")
+        return [*played, *dealt[players:]]
 
     def handover(self, state: JSON, power: str, computer: bool) -> JSON:
         return state
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
-        return {"power": {p: () for p in FAMILIES}, "choice": {"ЗА": ("YES",), "ПРОТИВ": ("NO",)}}
+        return {"power": {p: () for p in state["powers"]}, "choice": {"ЗА": ("YES",), "ПРОТИВ": ("NO",)}}
 
     def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         return PHASES[phase].commands
@@ -91,8 +141,10 @@ class CouncilLike:
     ) -> Resolution:
         stages = list(PHASES)
         last = stages.index(phase) == len(stages) - 1
+        disgraced = {str(c.args["family"]) for cs in orders.values() for c in cs if c.name == "disgrace"}
         after = {
             **state,
+            "ended": sorted({*state.get("ended", []), *disgraced}),
             "turn": state["turn"] + last,
             "phase": stages[0] if last else stages[stages.index(phase) + 1],
         }
@@ -113,6 +165,21 @@ class CouncilLike:
 
     def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
         raise KeyError(name)
+
+    def ended(self, state: JSON) -> set[str]:
+        return set(state.get("ended", []))
+
+    def restart_offer(self, state: JSON, power: str) -> Msg | None:
+        return Msg("council_like.restart")
+
+    def join(self, state: JSON, name: str, rng: Rng) -> Joined | Msg:
+        power = name or f"Дом{len(state['powers']) + 1}"
+        if power in state["powers"]:
+            return Msg("council_like.name_taken", {"name": power})
+        return Joined({**state, "powers": [*state["powers"], power]}, power)
+
+    def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:
+        return {**state, "names": dict(names)}
 
 
 RULESET: Ruleset = CouncilLike()

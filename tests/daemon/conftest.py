@@ -1,0 +1,22 @@
+"""Fixtures the daemon tests share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engines import REGISTRY
+from tests.daemon.harness import Harness
+
+
+@pytest.fixture
+def council(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
+    """A started game of the three-stage test ruleset (registered for this test only), deadlines
+    only: no early resolution, so each stage runs to its deadline."""
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    harness = Harness(tmp_path, early=False, ruleset="council_like")
+    harness.start()
+    yield harness
+    harness.daemon.close()

@@ -1,0 +1,107 @@
+"""Joining a running game (ПРИСОЕДИНИТЬ), the names players give their powers, and a ruleset's
+own lot, through the daemon on the council-like test ruleset and on coins (which refuses joins)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from daemon.phases.start import START_RECORD, start_game
+from engines import REGISTRY
+from engines.rng import Rng
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+from tests.daemon.test_attendance import stage
+from tests.rulesets.council_like import REALMS, RULESET
+
+ANNA, BORIS, VERA, GLEB = PLAYERS
+IVAN = "ivan@test.local"
+
+
+@pytest.fixture
+def h(council: Harness) -> Harness:
+    return council
+
+
+def role(h: Harness, address: str) -> tuple[str, str]:
+    """The power and password of the role mail just sent to `address`."""
+    found = [
+        re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(m)) for m in h.mail_to(address)
+    ]
+    (match,) = [f for f in found if f]
+    return match.group(1), match.group(2)
+
+
+def test_a_joining_player_gets_a_named_power_and_a_role_mail_and_plays(h: Harness) -> None:
+    assert h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван Петров; Вольные").exit_code == 0
+    h.powers[IVAN], h.passwords[IVAN] = role(h, IVAN)
+    assert h.powers[IVAN] == "Вольные"
+    record = h.game.load()
+    assert "Вольные" in record.state["powers"] and record.players["Вольные"].name == "Иван Петров"
+    entry = h.game.store.history()[-1]
+    assert (entry["action"], entry["command"]) == ("join", f"ПРИСОЕДИНИТЬ {IVAN} Иван Петров; Вольные")
+    h.send(IVAN, h.orders(IVAN, "СТАВКА 3"))
+    h.run()
+    assert "Вольные" in h.game.store.orders(1, "planning")
+
+
+def test_a_join_by_mail_tells_the_gm_and_is_undone_by_rollback(h: Harness) -> None:
+    stage(h, *PLAYERS)  # turn 1 has a turn record to roll back to
+    h.gm_mail(f"ПРИСОЕДИНИТЬ {IVAN} Иван")
+    h.run()
+    power, _ = role(h, IVAN)
+    assert power == "Дом7" and h.game.load().players[power].status == "active"
+    assert any("вступил в игру" in body(m) for m in h.mail_to(GM))
+    assert h.gm("ОТКАТ 1").exit_code == 0
+    record = h.game.load()
+    assert power not in record.players and power not in record.state["powers"]
+
+
+def test_joins_the_rules_refuse_and_a_player_already_in_the_game(h: Harness, tmp_path: Path) -> None:
+    result = h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {h.powers[ANNA]}")
+    assert result.exit_code == 1 and "уже занято" in result.text[0]
+    assert h.gm(f"ПРИСОЕДИНИТЬ {ANNA} Анна").exit_code == 1
+    (tmp_path / "coins").mkdir()
+    coins = Harness(tmp_path / "coins")
+    coins.start()
+    result = coins.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван")
+    assert result.exit_code == 1 and "новые страны во время игры не появляются" in result.text[0]
+    coins.daemon.close()
+
+
+def test_signups_may_name_their_power_and_setup_receives_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = Harness(tmp_path, early=False, ruleset="council_like")
+    h.send(ANNA, "ЗАПИСЫВАЮСЬ Анна Павловна; Вольные  Сыны", subject=f"[{GAME}] запись")
+    h.send(BORIS, "ЗАПИСЫВАЮСЬ Борис", subject=f"[{GAME}] запись")
+    h.run()
+    assert [(s.name, s.country) for s in h.game.load().signups] == [
+        ("Анна Павловна", "Вольные Сыны"),
+        ("Борис", ""),
+    ]
+    start_game(h.game, h.daemon.postman, h.clock())
+    record = h.game.load()
+    anna = record.player_by_address(ANNA)
+    assert anna is not None and record.state["names"] == {anna.power: "Вольные Сыны"}
+    h.daemon.close()
+
+
+def test_the_lot_spreads_played_families_evenly_with_one_ruling_family_each(h: Harness) -> None:
+    record = h.game.load()
+    played = set(record.players)
+    for families in REALMS.values():
+        assert len(played.intersection(families)) == 2
+    assert {realm: record.state["ruling"][realm] in played for realm in REALMS} == dict.fromkeys(REALMS, True)
+    purposes = [d["purpose"] for d in h.game.store.read_turn_record(START_RECORD)["draws"]]
+    assert purposes[0].startswith("жребий: порядок держав") and "правящая семья" in purposes[-1]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_council_lot_is_even_for_any_number_of_players(players: int) -> None:
+    for seed in range(20):
+        drawn = RULESET.draw(RULESET.playable_powers(players), players, Rng(f"s{seed}"))[:players]
+        counts = [len(set(drawn).intersection(families)) for families in REALMS.values()]
+        assert sorted(drawn) == sorted(set(drawn)) and max(counts) - min(counts) <= 1
