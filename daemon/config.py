@@ -209,6 +209,11 @@ class GameSettings(Table):
         description="enables GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ); empty: none",
         examples=["env:GONETS_GM_PASSWORD"],
     )
+    data: RelativeToFile | None = Field(
+        None,
+        description="the GM's secret data (TOML, beside this file), read at the start and on ДАННЫЕ",
+        examples=["tribes-map.toml"],
+    )
 
     @property
     def id(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -10,7 +11,7 @@ from functools import cached_property
 
 from daemon.config import Config, ConfigError, GameSettings
 from engines import get_ruleset
-from engines.contract import PhaseSpec, Ruleset
+from engines.contract import JSON, PhaseSpec, Ruleset
 from engines.text import Catalog
 from parsers.orders import parser_catalog
 from state.game_store import GameStore
@@ -34,6 +35,14 @@ class Game:
     def catalog(self) -> Catalog:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
         return parser_catalog().merged(self.ruleset.catalog)
+
+    def gm_data(self) -> JSON:
+        """The game's GM data file (`data` in its config) as read now; {} when it names none.
+        Raises OSError or tomllib.TOMLDecodeError for a file that cannot be read."""
+        if self.settings.data is None:
+            return {}
+        with self.settings.data.open("rb") as fh:
+            return tomllib.load(fh)
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]

@@ -256,3 +256,67 @@ def known_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Seq
     if isinstance(ruleset, PowerKnowledge):
         return ruleset.known_commands(state, power, phase)
     return ruleset.phases[phase].commands
+
+
+@dataclass(frozen=True)
+class GmApplied:
+    """What a GM rule input did: the new state and what the GM is told."""
+
+    state: JSON
+    said: Msg
+
+
+@dataclass(frozen=True)
+class Clamped:
+    """A GM correction the rules take only in part: the value they take and why."""
+
+    value: int
+    why: Msg
+
+
+@runtime_checkable
+class GmInputs(Protocol):
+    """Optional hooks of a ruleset whose GM decides parts of the rules (council: call an election)."""
+
+    gm_commands: Sequence[CommandSpec]  # read by the GM's own parser, after the daemon's commands
+
+    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+        """The state after the GM's `command`, or a Msg why the rules refuse it. Pure."""
+
+
+@runtime_checkable
+class AdjustLimits(Protocol):
+    """Optional hook of a ruleset whose numbers have limits beyond an Adjustable's fixed bounds."""
+
+    def limit(self, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
+        """None: `value` is taken as asked; Clamped: another value is taken, and why; Msg: refused."""
+
+
+@runtime_checkable
+class GmData(Protocol):
+    """Optional hook of a ruleset with per-game secret data (tribes' map and tech tree)."""
+
+    def with_data(self, state: JSON, data: JSON) -> JSON:
+        """The state holding the game's GM data file (at setup and on ДАННЫЕ), never in a view. Pure."""
+
+
+def gm_commands(ruleset: Ruleset) -> Sequence[CommandSpec]:
+    """The ruleset's GM commands: its `GmInputs` hook, else none."""
+    return ruleset.gm_commands if isinstance(ruleset, GmInputs) else ()
+
+
+def apply_gm(ruleset: Ruleset, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+    """The ruleset's `GmInputs.apply_gm`, else refused."""
+    if isinstance(ruleset, GmInputs):
+        return ruleset.apply_gm(state, command, rng)
+    return Msg("gm_no_rule_inputs")
+
+
+def limit(ruleset: Ruleset, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
+    """The ruleset's `AdjustLimits.limit`, else None (as asked)."""
+    return ruleset.limit(state, power, name, value) if isinstance(ruleset, AdjustLimits) else None
+
+
+def with_data(ruleset: Ruleset, state: JSON, data: JSON) -> JSON:
+    """The ruleset's `GmData.with_data`, else the state as is (the data ignored)."""
+    return ruleset.with_data(state, data) if isinstance(ruleset, GmData) else state

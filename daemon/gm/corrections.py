@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from daemon.gm.context import GmContext, refused, result
+from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.phases.start import START_RECORD
-from engines.contract import Command
+from engines import contract
+from engines.contract import Clamped, Command
 from engines.text import Msg
 from state import lifecycle
 from state.records import GameRecord, OrderSet
@@ -83,10 +84,29 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
     high = spec.maximum if spec.maximum is not None else value
     if not low <= value <= high:
         return refused("gm_out_of_bounds", field=spec.title.ru, value=value, low=low, high=high)
-    record.state = ctx.game.ruleset.adjust(record.state, power, name, value)
+    limited = contract.limit(ctx.game.ruleset, record.state, power, name, value)
+    if isinstance(limited, Msg):
+        return Refused(limited.code, limited.params)
+    taken = limited.value if isinstance(limited, Clamped) else value
+    record.state = ctx.game.ruleset.adjust(record.state, power, name, taken)
     action = "award" if value_of == "delta" else "adjust"
-    ctx.save(record, action, f"{power} {name}: {before} → {value}", str(cmd.args.get("reason", "")))
-    return result("gm_adjusted", power=power, field=spec.title.ru, before=before, after=value)
+    detail = f"{power} {name}: {before} → {taken}"
+    said = result("gm_adjusted", power=power, field=spec.title.ru, before=before, after=taken)
+    if isinstance(limited, Clamped):
+        why = {lang: ctx.game.catalog.render(limited.why, lang) for lang in ("ru", "en")}
+        detail += f" (asked {value}: {why['en']})"
+        said = result(
+            "gm_clamped",
+            power=power,
+            field=spec.title.ru,
+            before=before,
+            after=taken,
+            asked=value,
+            why_ru=why["ru"],
+            why_en=why["en"],
+        )
+    ctx.save(record, action, detail, str(cmd.args.get("reason", "")))
+    return said
 
 
 def adjust(ctx: GmContext, cmd: Command) -> Msg:

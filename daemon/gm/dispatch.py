@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from daemon.games import Game
-from daemon.gm import clock, corrections, messages, players
+from daemon.gm import clock, corrections, messages, players, rules
 from daemon.gm.context import GmContext, Refused
-from daemon.gm.schema import GM_PHASE, vocabularies
+from daemon.gm.schema import GM_PHASE, gm_phase, vocabularies
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
 from daemon.outgoing.render import daemon_catalog
-from engines.contract import Command, Problem
+from engines.contract import Command, PhaseSpec, Problem
 from engines.text import Msg
 from parsers.normalize import normalize
 from parsers.orders import normal_form, parse_commands
@@ -40,6 +40,7 @@ ACTIONS: dict[str, Action] = {
     "leave": players.leave,
     "revive": players.revive,
     "join": players.join,
+    "data": rules.reload_data,
     "broadcast": messages.broadcast,
     "digest": messages.digest,
     "help": messages.gm_help,
@@ -56,9 +57,10 @@ class GmPlan:
     problems: list[Problem]
     following: list[str]  # the text after a broadcast line: the broadcast's own lines
     redactor: Redactor = NO_SECRETS  # blanks the mail's passwords in whatever is repeated
+    phase: PhaseSpec = GM_PHASE  # the daemon's GM commands and the ruleset's
 
     def lines(self) -> list[str]:
-        return [normal_form(c, GM_PHASE) for c in self.commands]
+        return [normal_form(c, self.phase) for c in self.commands]
 
 
 def plan(
@@ -73,7 +75,8 @@ def plan(
     may well say "Ход 5…"), but no other header line (`fields`: ИГРА, ВЕДУЩИЙ, ПАРОЛЬ…) is text."""
     fields = fields or {}
     cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _BROADCAST), len(body))
-    parsed = parse_commands(body[: cut + 1], GM_PHASE, vocabularies(game, game.load()))
+    phase = gm_phase(game)
+    parsed = parse_commands(body[: cut + 1], phase, vocabularies(game, game.load()))
     following: list[str] = []
     if cut < len(body):
         after = body[cut][0]
@@ -85,7 +88,7 @@ def plan(
                 break
             if field in ("", "turn"):
                 following.append(text)
-    return GmPlan(parsed.commands, parsed.problems, following, redactor)
+    return GmPlan(parsed.commands, parsed.problems, following, redactor, phase)
 
 
 def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
@@ -98,8 +101,8 @@ def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
     for index, command in enumerate(gm_plan.commands):
         if command.name == "reason":
             continue
-        ctx.index, ctx.command = index, hide(normal_form(command, GM_PHASE))
-        done.append((ctx.command, ACTIONS[command.name](ctx, command)))
+        ctx.index, ctx.command = index, hide(normal_form(command, gm_plan.phase))
+        done.append((ctx.command, ACTIONS.get(command.name, rules.rule_input)(ctx, command)))
     return done
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, result
-from daemon.gm.schema import COMMANDS
+from daemon.gm.schema import gm_phase
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import languages
 from daemon.phases.release import letters
@@ -40,7 +40,9 @@ def digest(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def gm_help(ctx: GmContext, cmd: Command) -> Msg:
+    """The daemon's GM commands and the ruleset's."""
+    commands = gm_phase(ctx.game).commands
     lines = {
-        lang: "\n".join(f"  {c.example}  — {c.help.get(lang)}" for c in COMMANDS) for lang in ("ru", "en")
+        lang: "\n".join(f"  {c.example}  — {c.help.get(lang)}" for c in commands) for lang in ("ru", "en")
     }
     return result("gm_help", commands_ru=lines["ru"], commands_en=lines["en"])

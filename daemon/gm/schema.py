@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from daemon.games import Game
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary, gm_commands
 from engines.text import Text
 from state.records import GameRecord
 
@@ -192,6 +193,14 @@ COMMANDS = (
         "send the last digest again",
         "СВОДКА",
     ),
+    _spec(
+        "data",
+        ("ДАННЫЕ", "DATA"),
+        (),
+        "перечитать файл данных ведущего (data в настройках игры)",
+        "read the GM data file again (data in the game's config)",
+        "ДАННЫЕ",
+    ),
     _spec("help", ("ПОМОЩЬ", "HELP"), (), "этот список", "this list", "ПОМОЩЬ"),
     _spec(
         "reason",
@@ -205,14 +214,24 @@ COMMANDS = (
 
 GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM commands"), COMMANDS)
 
+
+def gm_phase(game: Game) -> PhaseSpec:
+    """The daemon's GM commands and then the ruleset's own (`GmInputs`), for one parser."""
+    return replace(GM_PHASE, commands=(*COMMANDS, *gm_commands(game.ruleset)))
+
+
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
 LEAVE_MODES: Vocabulary = {"КОМПЬЮТЕР": ("AI", "COMPUTER"), "НИЧЕГО": ("PASS", "NOTHING")}
 
 
 def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
-    powers = game.ruleset.vocabularies(record.state).get("power", {}) if record.state else {}
+    """The daemon's names, over every name of the rules (the ruleset's GM commands may use them:
+    the GM knows everything)."""
+    rules = game.ruleset.vocabularies(record.state) if record.state else {}
+    powers = rules.get("power", {})
     fields = {a.name: (a.title.ru, a.title.en, *a.aliases) for a in game.ruleset.adjustables.values()}
     return {
+        **rules,
         "power": {p: tuple(powers.get(p, ())) for p in record.players},
         "phase": {name: (spec.title.ru, spec.title.en) for name, spec in game.ruleset.phases.items()},
         "switch": SWITCH,

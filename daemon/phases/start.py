@@ -17,6 +17,7 @@ from daemon.incoming.auth import hash_password, new_password
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
+from engines.contract import with_data
 from engines.errors import GonetsError
 from engines.rng import Rng
 from state import lifecycle
@@ -57,7 +58,12 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     }
     powers = [p for p in pool if p in record.players]
     names = {power: s.country for power, s in zip(drawn, record.signups, strict=False) if s.country}
-    record.state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
+    try:
+        data = game.gm_data()
+    except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
+        raise StartError(f"{game.settings.data}: {error}") from error
+    state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
+    record.state = with_data(game.ruleset, state, data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]

@@ -87,9 +87,11 @@ def test_the_player_of_an_ended_family_may_join_again_with_a_new_house(h: Harnes
 
 def test_orders_for_an_ended_family_are_refused_in_its_own_words_and_status_shows_it(h: Harness) -> None:
     disgrace_gleb(h)
+    h.mail_to(GLEB)  # the notice that the family is out
     h.send(GLEB, h.orders(GLEB, LINE["planning"]))
     h.run()
-    text = body(h.mail_to(GLEB)[0])
+    (reply,) = h.mail_to(GLEB)
+    text = body(reply)
     assert f"Страна {h.powers[GLEB]} выбыла из игры" in text and GM in text
     assert "управляет компьютер" not in text
     assert f"{h.powers[GLEB]}" in status_text(h.daemon.games) and "выбыла / out of the game" in status_text(

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from daemon.gm.schema import GM_PHASE
 from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
-from engines.contract import PhaseSpec
+from engines.contract import PhaseSpec, Ruleset, gm_commands
 from parsers.header import HEADER_WORDS
 from parsers.normalize import normalize
 from parsers.orders import PASS_KEYWORDS
+from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
 
 
 def keywords(phase: PhaseSpec) -> Iterator[tuple[str, str]]:
@@ -50,9 +52,14 @@ def test_no_command_keyword_is_a_header_service_or_pass_word(ruleset: object, ph
     assert sorted(word for word, _ in keywords(spec) if word in taken) == []
 
 
-def test_the_gm_commands_collide_with_nothing() -> None:
-    words = [word for word, _ in keywords(GM_PHASE)]
+@pytest.mark.parametrize(
+    "ruleset", [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE], ids=lambda r: r.name
+)
+def test_the_gm_commands_and_the_rulesets_own_collide_with_nothing(ruleset: Ruleset) -> None:
+    phase = replace(GM_PHASE, commands=(*GM_PHASE.commands, *gm_commands(ruleset)))
+    words = [word for word, _ in keywords(phase)]
     assert [w for w, n in Counter(words).items() if n > 1] == []
+    assert [n for n, k in Counter(c.name for c in phase.commands).items() if k > 1] == []
     assert sorted(set(words) & reserved(())) == []
 
 

@@ -7,6 +7,10 @@ realm's played families the ruling one. The rules themselves are trivial: the st
 the stages, and a family put in disgrace (ОПАЛА) in the actions stage is destroyed; its player
 may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
 at signup are kept in "names".
+
+The GM may call an election (ВЫБОРЫ), which the next resolution announces, and correct a family's
+influence, which a ruling family may not have above 50 (clamped) and a destroyed one not at all.
+The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from engines.contract import (
     Adjustable,
     Arg,
     ArgKind,
+    Clamped,
     Command,
     CommandSpec,
+    GmApplied,
     Joined,
     MissesPer,
     PhaseSpec,
@@ -62,6 +68,17 @@ DISGRACE = CommandSpec(
     "ОПАЛА Колонна",
 )
 
+ELECTION = CommandSpec(
+    "election",
+    ("ВЫБОРЫ", "ELECTION"),
+    (Arg("realm", ArgKind.NAME, "realm"),),
+    Text("объявить выборы в державе", "call an election in a realm"),
+    "ВЫБОРЫ Рим",
+)
+INFLUENCE = Adjustable("influence", Text("Влияние", "Influence"), minimum=0, maximum=100)
+RULING_CAP = 50
+DEFAULT_DATA: JSON = {"plot": ""}
+
 PHASES: dict[str, PhaseSpec] = {
     PLANNING: PhaseSpec(PLANNING, Text("Планирование", "Planning"), (BID,)),
     DECISIONS: PhaseSpec(DECISIONS, Text("Решения", "Decisions"), (VOTE,), counts_hold=False),
@@ -80,14 +97,21 @@ class CouncilLike:
         {
             "council_like.sent": Text("Приказов: {count}", "Orders: {count}"),
             "council_like.name_taken": Text("Имя {name} уже занято.", "The name {name} is taken."),
+            "council_like.election_called": Text("Выборы объявлены: {realm}", "Election called: {realm}"),
+            "council_like.election": Text("В державе {realm} выборы", "An election in {realm}"),
+            "council_like.ruling_cap": Text(
+                "у правящей семьи не больше {cap}", "a ruling family has at most {cap}"
+            ),
+            "council_like.destroyed": Text("семья {family} уничтожена", "the family {family} is destroyed"),
             "council_like.restart": Text(
                 "Вы можете основать новый дом: напишите ведущему.",
                 "You may found a new house: write to the GM.",
             ),
         }
     )
-    adjustables: Mapping[str, Adjustable] = {}
+    adjustables: Mapping[str, Adjustable] = {INFLUENCE.name: INFLUENCE}
     misses_per: MissesPer = "turn"
+    gm_commands: Sequence[CommandSpec] = (ELECTION,)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         ruling = {
@@ -104,6 +128,9 @@ class CouncilLike:
             "powers": list(FAMILIES),
             "ended": [],
             "ruling": ruling,
+            "influence": dict.fromkeys(FAMILIES, 0),
+            "elections": [],
+            "gm_data": DEFAULT_DATA,
         }
 
     def playable_powers(self, player_count: int) -> list[str]:
@@ -125,7 +152,11 @@ class CouncilLike:
         return state
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
-        return {"power": {p: () for p in state["powers"]}, "choice": {"ЗА": ("YES",), "ПРОТИВ": ("NO",)}}
+        return {
+            "power": {p: () for p in state["powers"]},
+            "choice": {"ЗА": ("YES",), "ПРОТИВ": ("NO",)},
+            "realm": {realm: () for realm in REALMS},
+        }
 
     def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         return PHASES[phase].commands
@@ -147,9 +178,11 @@ class CouncilLike:
             "ended": sorted({*state.get("ended", []), *disgraced}),
             "turn": state["turn"] + last,
             "phase": stages[0] if last else stages[stages.index(phase) + 1],
+            "elections": [],
         }
         reports = {p: [Msg("council_like.sent", {"count": len(c)})] for p, c in orders.items()}
-        return Resolution(after, reports, [], [])
+        news = [Msg("council_like.election", {"realm": realm}) for realm in state.get("elections", [])]
+        return Resolution(after, reports, news, [])
 
     def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
         return []
@@ -161,10 +194,25 @@ class CouncilLike:
         return dict.fromkeys(state["powers"], 0)
 
     def read(self, state: JSON, power: str, name: str) -> int:
-        raise KeyError(name)
+        return int(state["influence"].get(power, 0))
 
     def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
-        raise KeyError(name)
+        return {**state, "influence": {**state["influence"], power: value}}
+
+    def limit(self, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
+        if power in state["ended"]:
+            return Msg("council_like.destroyed", {"family": power})
+        if power in state["ruling"].values() and value > RULING_CAP:
+            return Clamped(RULING_CAP, Msg("council_like.ruling_cap", {"cap": RULING_CAP}))
+        return None
+
+    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+        realm = str(command.args["realm"])
+        said = Msg("council_like.election_called", {"realm": realm})
+        return GmApplied({**state, "elections": sorted({*state["elections"], realm})}, said)
+
+    def with_data(self, state: JSON, data: JSON) -> JSON:
+        return {**state, "gm_data": {**DEFAULT_DATA, **data}}
 
     def ended(self, state: JSON) -> set[str]:
         return set(state.get("ended", []))

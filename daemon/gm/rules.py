@@ -1,0 +1,42 @@
+"""GM actions the rules decide: the ruleset's own GM commands, and reading its GM data again."""
+
+from __future__ import annotations
+
+from daemon.gm.context import GmContext, Refused, refused, result
+from engines import contract
+from engines.contract import Command, GmApplied
+from engines.rng import Rng
+from engines.text import Msg
+
+
+def rule_input(ctx: GmContext, cmd: Command) -> Msg:
+    """A GM command the ruleset declares (`GmInputs`), applied purely by it; its lot is seeded by
+    the game and the command, so a rebuild draws the same."""
+    record = ctx.game.load()
+    if ctx.applied(record):
+        return result("gm_already_done")
+    rng = Rng(f"{record.seed}:gm:{record.turn}:{record.phase}:{ctx.command_id}")
+    applied = contract.apply_gm(ctx.game.ruleset, record.state, cmd, rng)
+    if not isinstance(applied, GmApplied):
+        return Refused(applied.code, applied.params)
+    record.state = applied.state
+    draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
+    ctx.save(record, "rule", ctx.command + (f"; {draws}" if draws else ""))
+    return applied.said
+
+
+def reload_data(ctx: GmContext, cmd: Command) -> Msg:
+    """ДАННЫЕ: the game's GM data file read again into the state (`GmData`)."""
+    record = ctx.game.load()
+    path = ctx.game.settings.data
+    if path is None:
+        return refused("gm_no_data")
+    if ctx.applied(record):
+        return result("gm_already_done")
+    try:
+        data = ctx.game.gm_data()
+    except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
+        return refused("gm_bad_data", path=str(path), error=str(error))
+    record.state = contract.with_data(ctx.game.ruleset, record.state, data)
+    ctx.save(record, "data", str(path))
+    return result("gm_data_reloaded", path=str(path))
