@@ -181,3 +181,14 @@ def body(message: EmailMessage) -> str:
     content = part.get_content()
     assert isinstance(content, str)
     return content
+
+
+def everyone(h: Harness, *lines: str) -> None:
+    """Every player sends these orders."""
+    for address in PLAYERS:
+        h.send(address, h.orders(address, *lines))
+
+
+def texts(h: Harness, address: str) -> list[str]:
+    """The bodies of the mails `address` got since the last look."""
+    return [body(m) for m in h.mail_to(address)]

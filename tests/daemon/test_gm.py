@@ -11,7 +11,7 @@ from daemon.incoming.auth import verify_password
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
 from state.lifecycle import Paused, Previewed
-from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
+from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, everyone, texts
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
 ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
@@ -22,15 +22,6 @@ def h(tmp_path: Path) -> Harness:
     harness = Harness(tmp_path)
     harness.start()
     return harness
-
-
-def everyone(h: Harness, *lines: str) -> None:
-    for address in PLAYERS:
-        h.send(address, h.orders(address, *lines))
-
-
-def texts(h: Harness, address: str) -> list[str]:
-    return [body(m) for m in h.mail_to(address)]
 
 
 def test_gm_mail_needs_the_gm_address_and_the_gm_password(h: Harness) -> None:

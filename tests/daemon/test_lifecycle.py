@@ -12,7 +12,7 @@ from daemon.tools.status import status_text
 from state.files import atomic_write_json, read_json
 from state.lifecycle import Due, Held, Open, Paused, Previewed, Releasing
 from state.outbox import Outbox
-from tests.daemon.harness import PLAYERS, Harness, body
+from tests.daemon.harness import PLAYERS, Harness, everyone, texts
 from tests.daemon.test_crash import Crash, crash_on_call
 
 ANNA = PLAYERS[0]
@@ -34,15 +34,6 @@ def h(tmp_path: Path) -> Harness:
     harness = Harness(tmp_path)
     harness.start()
     return harness
-
-
-def everyone(h: Harness, *lines: str) -> None:
-    for address in PLAYERS:
-        h.send(address, h.orders(address, *lines))
-
-
-def texts(h: Harness, address: str) -> list[str]:
-    return [body(m) for m in h.mail_to(address)]
 
 
 def store_as_before(h: Harness, **flags: Any) -> None:
