@@ -35,6 +35,10 @@ class ArgKind(StrEnum):
     # last argument); items are separated by commas and/or spaces, a comma always ends an item, and
     # a name of several words needs neither; read into `Command.lists`, never into `args`
     NAME_LIST = "name_list"
+    # pairs of names, `vocabulary` then `second_vocabulary` ("Армия1 Медичи, Армия2 Сфорца"), each
+    # pair ended by a comma, min_items..max_items of them, to the end of the line; read into
+    # `Command.pairs`
+    PAIR_LIST = "pair_list"
 
 
 @dataclass(frozen=True)
@@ -45,8 +49,9 @@ class Arg:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
-    min_items: int = 1  # NAME_LIST only
-    max_items: int | None = None  # NAME_LIST only; None: no limit
+    min_items: int = 1  # NAME_LIST and PAIR_LIST only
+    max_items: int | None = None  # NAME_LIST and PAIR_LIST only; None: no limit
+    second_vocabulary: str = ""  # PAIR_LIST only: the vocabulary of each pair's second name
 
 
 @dataclass(frozen=True)
@@ -99,15 +104,21 @@ class Command:
     line: int = 0
     # NAME_LIST values, apart from `args` so a ruleset's int()/str() of an argument stays exact
     lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    pairs: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # PAIR_LIST values
 
     def to_json(self) -> JSON:
-        data = {"name": self.name, "args": dict(self.args), "line": self.line}
-        return {**data, "lists": {k: list(v) for k, v in self.lists.items()}} if self.lists else data
+        data: JSON = {"name": self.name, "args": dict(self.args), "line": self.line}
+        if self.lists:
+            data["lists"] = {k: list(v) for k, v in self.lists.items()}
+        if self.pairs:
+            data["pairs"] = {k: [list(pair) for pair in v] for k, v in self.pairs.items()}
+        return data
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Command:
         lists = {str(k): tuple(map(str, v)) for k, v in data.get("lists", {}).items()}
-        return Command(str(data["name"]), dict(data["args"]), int(data.get("line", 0)), lists)
+        pairs = {str(k): tuple((str(a), str(b)) for a, b in v) for k, v in data.get("pairs", {}).items()}
+        return Command(str(data["name"]), dict(data["args"]), int(data.get("line", 0)), lists, pairs)
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,8 @@ class Resolution:
     reports: Mapping[str, Sequence[Msg]]  # power → private events of this phase
     news: Sequence[Msg]  # public events, for every player and the forum post
     gm_log: Sequence[Msg]  # what the GM should know beyond news and draws
+    # events for every member of a group (`Groups.groups`: a realm's families, a tribal union)
+    group_news: Mapping[str, Sequence[Msg]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -200,8 +213,8 @@ class Ruleset(Protocol):
     def view(self, state: JSON, power: str) -> JSON:
         """Exactly what `power` may see now; rendered by templates/<name>/status.<lang>.txt."""
 
-    def scores(self, state: JSON) -> dict[str, int]:
-        """Victory points so far; final once state["over"]."""
+    def scores(self, state: JSON) -> Mapping[str, float]:
+        """Victory points so far, whole or fractional (tribes: 0.2 a cell); final once state["over"]."""
 
     def read(self, state: JSON, power: str, name: str) -> int:
         """The current value of adjustable `name` for `power`."""
@@ -320,3 +333,58 @@ def limit(ruleset: Ruleset, state: JSON, power: str, name: str, value: int) -> C
 def with_data(ruleset: Ruleset, state: JSON, data: JSON) -> JSON:
     """The ruleset's `GmData.with_data`, else the state as is (the data ignored)."""
     return ruleset.with_data(state, data) if isinstance(ruleset, GmData) else state
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG a ruleset drew for one reader; mailed as an attachment after the text."""
+
+    name: str  # the file name without ".png": ASCII letters, digits and dashes ("map-turn-3")
+    title: Text  # what it shows, named in the mail's text
+    png: bytes
+
+
+GM_VIEWER = "@gm"  # who a picture is for: the GM, who may see everything
+PUBLIC_VIEWER = "@public"  # the forum post and the archive: what every player may see
+
+
+@runtime_checkable
+class Pictures(Protocol):
+    """Optional hook of a ruleset that draws its state (a map, a chart)."""
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.
+        Pure: the same state gives the same bytes, so a preview is what players get."""
+
+
+def pictures(ruleset: Ruleset, state: JSON, viewer: str) -> Sequence[Picture]:
+    """The ruleset's `Pictures.pictures`, else none."""
+    return ruleset.pictures(state, viewer) if isinstance(ruleset, Pictures) else ()
+
+
+@runtime_checkable
+class PublicView(Protocol):
+    """Optional hook of a ruleset with more to show everyone than news and scores."""
+
+    def public_view(self, state: JSON) -> JSON:
+        """What every player may see (the explored map without communities, the ratings), for the
+        forum post and the archive; rendered by templates/<name>/public.<lang>.txt."""
+
+
+def public_view(ruleset: Ruleset, state: JSON) -> JSON:
+    """The ruleset's `PublicView.public_view`, else nothing beyond news and scores."""
+    return ruleset.public_view(state) if isinstance(ruleset, PublicView) else {}
+
+
+@runtime_checkable
+class Groups(Protocol):
+    """Optional hook of a ruleset with audiences between one power and everyone."""
+
+    def groups(self, state: JSON) -> Mapping[str, Sequence[str]]:
+        """Groups by name (all families of one realm, a tribal union) → their member powers, for
+        `Resolution.group_news` and the GM's mail to a group."""
+
+
+def groups(ruleset: Ruleset, state: JSON) -> Mapping[str, Sequence[str]]:
+    """The ruleset's `Groups.groups`, else none."""
+    return ruleset.groups(state) if isinstance(ruleset, Groups) else {}

@@ -55,7 +55,7 @@ class Parts:
     resolve: Callable[[JSON, str, Orders, Rng], Resolution]
     ai_orders: Callable[[JSON, str, str], list[Command]]
     view: Callable[[JSON, str], JSON]
-    scores: Callable[[JSON], dict[str, int]]
+    scores: Callable[[JSON], Mapping[str, float]]
     read: Callable[[JSON, str, str], int]
     adjust: Callable[[JSON, str, str, int], JSON]
     handover: Callable[[JSON, str, bool], JSON] = unchanged_by_handover
@@ -92,7 +92,7 @@ class ModularRuleset:
     def view(self, state: JSON, power: str) -> JSON:
         return self.parts.view(state, power)
 
-    def scores(self, state: JSON) -> dict[str, int]:
+    def scores(self, state: JSON) -> Mapping[str, float]:
         return self.parts.scores(state)
 
     def read(self, state: JSON, power: str, name: str) -> int:

@@ -8,6 +8,7 @@ preview shows the GM exactly what players will get.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -105,7 +106,7 @@ def _report_context(
     power: str,
     events: list[Msg],
     news: list[Msg],
-    scores: dict[str, int],
+    scores: Mapping[str, float],
     over: bool,
 ) -> dict[str, Any]:
     player = record.players[power]
@@ -130,7 +131,7 @@ def _digest_context(
     record: GameRecord,
     data: dict[str, Any],
     news: list[Msg],
-    scores: dict[str, int],
+    scores: Mapping[str, float],
     over: bool,
 ) -> dict[str, Any]:
     phase = game.ruleset.phases[data["phase"]]
@@ -174,5 +175,5 @@ def _digest_context(
     }
 
 
-def _ranking(scores: dict[str, int]) -> list[tuple[str, int]]:
+def _ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import mailbox
 import tempfile
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -68,7 +69,7 @@ def run_demo(directory: Path | None) -> int:
     return 0
 
 
-def _play(daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, sent: Path) -> dict[str, int]:
+def _play(daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, sent: Path) -> Mapping[str, float]:
     game = daemon.games.get(GAME)
     assert game is not None
     players = [Player(name, address, style, silent) for name, address, style, silent in PLAYERS]
