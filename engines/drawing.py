@@ -1,0 +1,77 @@
+"""What every ruleset's pictures share: the font, the colours, a canvas and deterministic PNG bytes.
+
+Pictures are drawn with Pillow into PNG: mail clients show a PNG attachment inline everywhere (SVG
+is refused or shown as a file by Gmail, Outlook and most phone clients), and Pillow ships wheels
+with FreeType, so nothing has to be installed beside pip (cairosvg needs the system's cairo).
+The font is a subset of DejaVu Sans (Latin and Cyrillic, ~60 KB, its licence beside it) shipped
+in the package, so a picture is the same byte for byte on every machine: a preview is what
+players get, and a rebuilt mail is identical.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from importlib import resources
+
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int]
+
+PAPER: Colour = (250, 247, 240)
+INK: Colour = (40, 36, 32)
+FAINT: Colour = (160, 154, 146)
+NEUTRAL: Colour = (222, 216, 204)
+SEA: Colour = (196, 218, 232)
+
+# Distinguishable on screen and for the common colour blindnesses (Okabe–Ito, then Tol's muted),
+# light enough that black text on them stays readable.
+PALETTE: tuple[Colour, ...] = (
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (240, 228, 66),
+    (204, 121, 167),
+    (213, 94, 0),
+    (0, 114, 178),
+    (136, 204, 238),
+    (68, 170, 153),
+    (221, 204, 119),
+    (204, 102, 119),
+    (170, 68, 153),
+    (153, 153, 51),
+    (136, 34, 85),
+    (51, 34, 136),
+    (17, 119, 51),
+)
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    data = resources.files("engines.fonts").joinpath(name).read_bytes()
+    return ImageFont.truetype(io.BytesIO(data), size)
+
+
+def colour_of(index: int) -> Colour:
+    """The palette's colour for the `index`-th power (by its place in setup order)."""
+    return PALETTE[index % len(PALETTE)]
+
+
+def canvas(width: int, height: int, background: Colour = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new RGB picture and its pen."""
+    image = Image.new("RGB", (width, height), background)
+    return image, ImageDraw.Draw(image)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    left, _, right, _ = font(size, bold).getbbox(text)
+    return int(right - left)
+
+
+def png(image: Image.Image) -> bytes:
+    """The picture as PNG bytes with no time or metadata in them: equal pictures, equal bytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
