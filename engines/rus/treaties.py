@@ -14,7 +14,7 @@ from engines.rus.economy import mobilised
 from engines.rus.report import Influence, Turn
 from engines.rus.schema import ANNEX, CESSION, DEFEAT, VASSAL, VICTORY, WHITE
 from engines.rus.state import State
-from engines.rus.trade import read_route
+from engines.rus.trade import named as provinces_named
 from engines.rus.world import (
     add_war,
     allied,
@@ -341,7 +341,7 @@ def _terms(new: State, orders: Orders, winner: str, loser: str) -> tuple[str, li
     for power in [winner, *(p for p in orders if allied(new, p, winner))]:
         cmd = _ordered(orders, power, "terms", loser)
         if cmd is not None:
-            return str(cmd.args["outcome"]), read_route(str(cmd.args.get("provinces", ""))) or []
+            return str(cmd.args["outcome"]), provinces_named(cmd, "provinces") or []
     return VASSAL, []
 
 
