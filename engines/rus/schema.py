@@ -443,6 +443,7 @@ def names_in(state: State) -> dict[str, Vocabulary]:
     return {
         "power": powers,
         "partner": {**powers, **parties},
+        "principality": powers,  # every power, for the GM (whose "power" is the players' only)
         "province": vocabulary_of(DATA.provinces),
         "spec": vocabulary_of(DATA.specs),
         "craft": vocabulary_of(DATA.crafts),

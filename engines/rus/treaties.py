@@ -202,14 +202,20 @@ def _peace(new: State, orders: Orders, influence: Influence, turn: Turn) -> None
         make_peace(new, power, enemy, winner, loser, influence, turn)
         done.append((power, enemy))
     for power, enemy in done:
-        for side, other in ((power, enemy), (enemy, power)):
-            for ally in allies_of(new, side):
-                if at_war(new, ally, other):
-                    new["alliances"].remove(pair(new, side, ally))
-                    influence.append((side, ally, D.break_alliance))
-                    influence.append((side, other, D.refusal_bonus))
-                    turn.tell_all([side, ally], "rus_treaty_alliance_left", power=side, ally=ally)
-                    turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
+        allies_leave(new, power, enemy, influence, turn)
+
+
+def allies_leave(new: State, a: str, b: str, influence: Influence, turn: Turn) -> None:
+    """After a peace between a and b: a peacemaker whose ally still fights the other leaves that
+    alliance (8.2: unwilling to go on with the war)."""
+    for side, other in ((a, b), (b, a)):
+        for ally in allies_of(new, side):
+            if at_war(new, ally, other):
+                new["alliances"].remove(pair(new, side, ally))
+                influence.append((side, ally, D.break_alliance))
+                influence.append((side, other, D.refusal_bonus))
+                turn.tell_all([side, ally], "rus_treaty_alliance_left", power=side, ally=ally)
+                turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
 
 
 def _agreed(new: State, orders: Orders, power: str, enemy: str, terms: str, turn: Turn) -> str | None:
