@@ -93,7 +93,7 @@ def test_the_gm_lifts_an_occupation_and_the_occupiers_druzhina_goes_home(h: Harn
 
 
 def test_what_the_rules_cannot_do_is_refused_with_the_reason(h: Harness) -> None:
-    power, enemy, taken = _sides(h)
+    power, enemy, _ = _sides(h)
     other = next(p.name for p in DATA.powers if p.name not in (power, enemy))
     free = DATA.power(other).capital
     state = h.game.load().state
