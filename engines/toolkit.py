@@ -84,12 +84,16 @@ def shape_problem(spec: PhaseSpec, mail: Mail, cmd: Command, codes: CheckCodes) 
         return Msg(codes.not_in_phase, {"phase": spec.name, "order": cmd.name})
     for arg in specs[cmd.name].args:
         value = cmd.args.get(arg.name)
-        if value is None:
+        items = cmd.lists.get(arg.name)  # a list's names (an order stored before it was one has text)
+        if value is None and items is None:
             if not arg.optional:
                 return Msg(codes.argument_missing, {"argument": arg.name})
-        elif arg.kind == ArgKind.NAME and value not in mail.names[arg.vocabulary]:
-            return Msg(codes.name_not_in_game, {"name": str(value)})
-        elif arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
+            continue
+        names = items if items is not None else (str(value),) if arg.kind == ArgKind.NAME else ()
+        unknown = [name for name in names if name not in mail.names[arg.vocabulary]]
+        if unknown:
+            return Msg(codes.name_not_in_game, {"name": unknown[0]})
+        if arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
             return Msg(codes.bad_number, {"argument": arg.name})
     return None
 

@@ -25,6 +25,8 @@ PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
 _INT = re.compile(r"-?[0-9]+")
 _LIST_MARKER = re.compile(r"[0-9]{1,3}|-")  # "1. ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"
 _GLUED_COMMA = re.compile(r",(?=\S)")
+# what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
+_LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
 _NO_NAMES: Phrases[str] = Phrases([])
 Value = int | str | tuple[str, ...]
 
@@ -223,7 +225,7 @@ def _name_at(cursor: _Cursor, names: Phrases[str]) -> tuple[str, int] | None:
 def _read_list(line: _Cursor, arg: Arg, names: Phrases[str]) -> tuple[str, ...]:
     """Names to the end of the line, each read alone up to a comma; every unknown item is its own
     problem with its own suggestion, so one reply shows all a player must fix."""
-    tail = _GLUED_COMMA.sub(", ", line.written(len(line.rest())))  # "Рязань,Пронск": two items
+    tail = _GLUED_COMMA.sub(", ", _LIST_SEPARATORS.sub(", ", line.written(len(line.rest()))))
     cursor = _Cursor(tail, tokenize(tail))
     line.index = len(line.tokens)
     items: list[str] = []
@@ -231,9 +233,13 @@ def _read_list(line: _Cursor, arg: Arg, names: Phrases[str]) -> tuple[str, ...]:
     while cursor.rest():
         item = _Cursor(cursor.text, cursor.tokens[: _item_end(cursor)], cursor.index)
         found = _name_at(item, names)
+        glued = [] if found else _hyphenated(item.rest()[0], names)
         if found is not None:
             items.append(found[0])
             size = found[1]
+        elif glued:
+            items.extend(glued)
+            size = 1
         else:
             word, suggestion, size = _unmatched(item, names, str)
             params: dict[str, str | int] = {
@@ -251,6 +257,15 @@ def _read_list(line: _Cursor, arg: Arg, names: Phrases[str]) -> tuple[str, ...]:
     if arg.max_items is not None and len(items) > arg.max_items:
         raise _Refused(Msg("too_many_items", {**counts, "max": arg.max_items}))
     return tuple(items)
+
+
+def _hyphenated(token: Token, names: Phrases[str]) -> list[str]:
+    """The names a word glues with hyphens («Рязань-Тула»), read only when the whole word is no name
+    («Новгород-Северский» is one); [] unless every part is a name."""
+    words = [] if token.quoted else [part for part in token.raw.rstrip(",").split("-") if part]
+    parts = [names.lookup(word) for word in words]
+    found = [name for name in parts if name is not None]
+    return found if len(found) > 1 and len(found) == len(parts) else []
 
 
 def _item_end(cursor: _Cursor) -> int:

@@ -187,12 +187,11 @@ def _fortress(mail: Mail, cmd: Command) -> Msg | None:
 def route_of(state: State, power: str, cmd: Command) -> list[str]:
     """The full path a TRADE order declares (the shortest open one if it names none); [] if bad."""
     province, partner = str(cmd.args["province"]), str(cmd.args["partner"])
-    text = str(cmd.args.get("route", "")).strip()
-    if not text:
-        return trade.shortest(state, power, province, partner)
-    named = trade.read_route(text)
+    named = trade.named(cmd, "route")
     if named is None:
         return []
+    if not named:
+        return trade.shortest(state, power, province, partner)
     path = trade.full_path(state, province, partner, named)
     return path if not trade.path_problem(state, path, partner) else []
 
@@ -233,7 +232,7 @@ def _trade(mail: Mail, cmd: Command) -> Msg | None:
     ] < DATA.trade.min_influence:
         return msg("rus_trade_influence", partner=partner, min=DATA.trade.min_influence)
     if not route_of(state, mail.power, cmd):
-        return msg("rus_bad_route", route=str(cmd.args.get("route", "")) or "—", partner=partner)
+        return msg("rus_bad_route", route=trade.written(cmd, "route") or "—", partner=partner)
     if used:
         mail.doubled = province
     return None
@@ -327,7 +326,7 @@ CODES = toolkit.CheckCodes(
 
 def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
     """Once per order and its ONCE arguments; a workshop without a province is the capital's."""
-    args = dict(cmd.args)
+    args = {**cmd.args, **{name: ", ".join(items) for name, items in cmd.lists.items()}}
     if cmd.name == "workshop":
         args.setdefault("province", capital(mail.state, mail.power))
     return [(cmd.name, *(str(args.get(arg, "")) for arg in ONCE[cmd.name]))]

@@ -42,6 +42,7 @@ from engines.rus.world import (
     at_war,
     change_owner,
     change_stability,
+    clamp_influence,
     country,
     has_effect,
     is_ai,
@@ -376,6 +377,15 @@ def _entitled(new: State, claimant: str, target: str) -> bool:
         and suzerain(new, claimant) != target
         and suzerain(new, target) != claimant
     )
+
+
+def apply_influence(new: State, changes: Influence, turn: Turn) -> None:
+    """Step 8 (and a GM's peace at once): each change, clamped to the scale, told to its giver."""
+    for power, other, amount in changes:
+        if other not in new["influence"].get(power, {}):
+            continue
+        new["influence"][power][other] = clamp_influence(new["influence"][power][other] + amount)
+        turn.tell(power, "rus_influence", power=other, amount=amount, value=new["influence"][power][other])
 
 
 def rights(new: State, turn: Turn) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
+from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
-from engines.rus import ai, checks, gm, scoring, turn, views, world
+from engines.rus import ai, checks, gm, gm_rules, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.schema import PHASES, vocabularies
 from engines.rus.state import plain
-from engines.text import Catalog, Text
+from engines.text import Catalog, Msg, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals
@@ -30,6 +30,7 @@ class RusRuleset(ModularRuleset):
     catalog: Catalog
     adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
     misses_per: MissesPer = "phase"
+    gm_commands: Sequence[CommandSpec] = gm_rules.GM_COMMANDS
     parts = Parts(
         vocabularies=vocabularies,
         open_commands=checks.open_commands,
@@ -57,6 +58,9 @@ class RusRuleset(ModularRuleset):
         if unknown:
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return plain(world.setup(powers))
+
+    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+        return gm_rules.apply_gm(state, command, rng)
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

@@ -32,6 +32,12 @@ def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
     return Arg(name, ArgKind.NAME, vocabulary=vocabulary, optional=optional)
 
 
+def _provinces(name: str, optional: bool = False, most: int | None = None) -> Arg:
+    """Provinces in order to the end of the line, each checked alone; commas, spaces, «-», «→»
+    or «;» between them."""
+    return Arg(name, ArgKind.NAME_LIST, vocabulary="province", optional=optional, max_items=most)
+
+
 def _int(name: str, minimum: int, maximum: int | None = None) -> Arg:
     return Arg(name, ArgKind.INT, minimum=minimum, maximum=maximum)
 
@@ -174,12 +180,12 @@ COMMANDS = (
     _spec(
         "trade",
         ("ТОРГОВЛЯ", "КАРАВАН", "TRADE"),
-        (_PROVINCE, _name("partner", "partner"), Arg("route", ArgKind.TEXT, optional=True)),
+        (_PROVINCE, _name("partner", "partner"), _provinces("route", optional=True)),
         "Караван из своей провинции в столицу партнёра; дальше — путь через провинции "
         "(без пути — кратчайший). С игроком нужен его приказ ЯРМАРКА в тот же ход.",
         "A caravan from your province to the partner's capital, then the route through provinces "
         "(none: the shortest). With a player, they must order FAIR in the same turn.",
-        "ТОРГОВЛЯ Рязань Новгород Рязань Тула Москва Тверь Торжок Новгород",
+        "ТОРГОВЛЯ Рязань Новгород Рязань, Тула, Москва, Тверь, Торжок, Новгород",
     ),
     _spec(
         "fair",
@@ -200,14 +206,16 @@ COMMANDS = (
     _spec(
         "march",
         ("ПОХОД", "MARCH", "MOVE"),
-        (*_FORCES, Arg("path", ArgKind.TEXT)),
-        f"Выступить из провинции: дружина, ополчение (только на {W.militia_march} провинцию) и путь; "
+        (*_FORCES, _provinces("path", most=W.cavalry_march + 1)),  # the start may lead the path
+        f"Выступить из провинции: дружина, ополчение (только на {W.militia_march} провинцию) и путь "
+        "(провинции через запятую или «→»); "
         f"дружина идёт на {W.march} провинции (Конница — на {W.cavalry_march}), только через свои, "
         "союзные и вражеские земли. Бой в каждой вражеской; победа в последней — её захват.",
-        f"March from a province: druzhina, militia (one province only) and the path; druzhina goes "
+        f"March from a province: druzhina, militia (one province only) and the path (provinces "
+        "separated by commas or «→»); druzhina goes "
         f"{W.march} provinces ({W.cavalry_march} with Cavalry), through own, allied and enemy land only. "
         "A battle in each enemy province; a win in the last one takes it.",
-        "ПОХОД Рязань 10 5 Мценск",
+        "ПОХОД Рязань 10 0 Мценск, Козельск",
     ),
     _spec(
         "boats",
@@ -250,7 +258,7 @@ COMMANDS = (
     _spec(
         "terms",
         ("УСЛОВИЯ", "TERMS"),
-        (_POWER, _name("outcome", "outcome"), Arg("provinces", ArgKind.TEXT, optional=True)),
+        (_POWER, _name("outcome", "outcome"), _provinces("provinces", optional=True)),
         "Что потребовать, если все провинции противника будут захвачены (автомир): Вассалитет, "
         "Уступки [провинции] или Аннексия.",
         "What to demand if all the enemy's provinces are taken (automatic peace): Vassal, "
@@ -435,6 +443,7 @@ def names_in(state: State) -> dict[str, Vocabulary]:
     return {
         "power": powers,
         "partner": {**powers, **parties},
+        "principality": powers,  # every power, for the GM (whose "power" is the players' only)
         "province": vocabulary_of(DATA.provinces),
         "spec": vocabulary_of(DATA.specs),
         "craft": vocabulary_of(DATA.crafts),

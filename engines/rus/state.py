@@ -79,6 +79,13 @@ class Renounced(TypedDict):
     turn: int
 
 
+class GmEvents(TypedDict):
+    """What the GM's rule inputs told (Msg as JSON), for the next turn's report."""
+
+    news: list[dict[str, object]]
+    reports: dict[str, list[dict[str, object]]]
+
+
 class State(TypedDict):
     turn: int
     phase: str
@@ -107,6 +114,7 @@ class State(TypedDict):
     centres: list[str]
     revolts: list[str]
     gm_end: bool
+    gm_events: NotRequired[GmEvents]  # since the last turn (none: nothing, as in older stores)
 
 
 LEGACY = ("druzhina",)  # country keys older stores still carry; derived now (world.druzhina)

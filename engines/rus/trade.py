@@ -7,6 +7,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
+from engines.contract import Command
 from engines.rus.data import DATA
 from engines.rus.state import Route, State, TradeRecord
 from engines.rus.world import at_war, capital, neighbours_of_power, owner, provinces_of
@@ -35,6 +36,19 @@ def read_route(text: str) -> list[str] | None:
         else:
             found.append(name)
     return found
+
+
+def named(cmd: Command, arg: str) -> list[str] | None:
+    """The provinces a path argument names, in order: its list items, or the text of an order
+    stored before paths were lists; [] if none is given, None if a stored name is unknown."""
+    if arg in cmd.lists:
+        return list(cmd.lists[arg])
+    return read_route(str(cmd.args.get(arg, "")))
+
+
+def written(cmd: Command, arg: str) -> str:
+    """A path argument as the player gave it, for a refusal ("" if none)."""
+    return ", ".join(cmd.lists.get(arg, ())) or str(cmd.args.get(arg, "")).strip()
 
 
 def is_party(name: str) -> bool:

@@ -14,7 +14,7 @@ from engines.rus.economy import mobilised
 from engines.rus.report import Influence, Turn
 from engines.rus.schema import ANNEX, CESSION, DEFEAT, VASSAL, VICTORY, WHITE
 from engines.rus.state import State
-from engines.rus.trade import read_route
+from engines.rus.trade import named as provinces_named
 from engines.rus.world import (
     add_war,
     allied,
@@ -202,14 +202,20 @@ def _peace(new: State, orders: Orders, influence: Influence, turn: Turn) -> None
         make_peace(new, power, enemy, winner, loser, influence, turn)
         done.append((power, enemy))
     for power, enemy in done:
-        for side, other in ((power, enemy), (enemy, power)):
-            for ally in allies_of(new, side):
-                if at_war(new, ally, other):
-                    new["alliances"].remove(pair(new, side, ally))
-                    influence.append((side, ally, D.break_alliance))
-                    influence.append((side, other, D.refusal_bonus))
-                    turn.tell_all([side, ally], "rus_treaty_alliance_left", power=side, ally=ally)
-                    turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
+        allies_leave(new, power, enemy, influence, turn)
+
+
+def allies_leave(new: State, a: str, b: str, influence: Influence, turn: Turn) -> None:
+    """After a peace between a and b: a peacemaker whose ally still fights the other leaves that
+    alliance (8.2: unwilling to go on with the war)."""
+    for side, other in ((a, b), (b, a)):
+        for ally in allies_of(new, side):
+            if at_war(new, ally, other):
+                new["alliances"].remove(pair(new, side, ally))
+                influence.append((side, ally, D.break_alliance))
+                influence.append((side, other, D.refusal_bonus))
+                turn.tell_all([side, ally], "rus_treaty_alliance_left", power=side, ally=ally)
+                turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
 
 
 def _agreed(new: State, orders: Orders, power: str, enemy: str, terms: str, turn: Turn) -> str | None:
@@ -341,7 +347,7 @@ def _terms(new: State, orders: Orders, winner: str, loser: str) -> tuple[str, li
     for power in [winner, *(p for p in orders if allied(new, p, winner))]:
         cmd = _ordered(orders, power, "terms", loser)
         if cmd is not None:
-            return str(cmd.args["outcome"]), read_route(str(cmd.args.get("provinces", ""))) or []
+            return str(cmd.args["outcome"]), provinces_named(cmd, "provinces") or []
     return VASSAL, []
 
 

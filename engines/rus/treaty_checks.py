@@ -7,7 +7,8 @@ from engines.contract import Command
 from engines.rus.data import DATA
 from engines.rus.judging import Check, Mail, msg
 from engines.rus.schema import CESSION, WHITE
-from engines.rus.trade import read_route
+from engines.rus.trade import named as provinces_named
+from engines.rus.trade import written
 from engines.rus.world import allied, at_war, is_ai, owner, suzerain
 from engines.text import Msg
 
@@ -46,12 +47,12 @@ def _terms(mail: Mail, cmd: Command) -> Msg | None:
     enemy, state = str(cmd.args["power"]), mail.state
     if not at_war(state, mail.power, enemy):
         return msg("rus_treaty_check_not_enemy", power=enemy)
-    text = str(cmd.args.get("provinces", "")).strip()
+    text = written(cmd, "provinces")
     if not text:
         return None
     if str(cmd.args["outcome"]) != CESSION:
         return msg("rus_treaty_check_provinces_cession", outcome=CESSION)
-    named = read_route(text)
+    named = provinces_named(cmd, "provinces")
     if not named:
         return msg("rus_treaty_check_bad_provinces", provinces=text)
     foreign = [p for p in named if owner(state, p) != enemy]

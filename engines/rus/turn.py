@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
-from engines.rus import diplomacy, economy, fortune, internal, trade, treaties, war
+from engines.rus import diplomacy, economy, fortune, gm_rules, internal, trade, treaties, war
 from engines.rus.checks import check, route_of
 from engines.rus.data import DATA
 from engines.rus.report import Influence, Turn
@@ -27,7 +27,6 @@ from engines.rus.world import (
     at_war,
     capital,
     change_stability,
-    clamp_influence,
     controller,
     country,
     druzhina,
@@ -75,6 +74,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     new["order"] = rng.shuffled(new["powers"], f"rus turn {t}: the order of the powers")
     turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
+    gm_rules.carry(new, turn)
     by_order = {p: valid[p] for p in new["order"]}
     influence: Influence = []
 
@@ -100,7 +100,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     treaties.autopeace(new, by_order, influence, turn)
     _trade_centres(new, income, turn)
     _step(turn, 8)
-    _influence(new, influence, turn)
+    diplomacy.apply_influence(new, influence, turn)
     diplomacy.rights(new, turn)
     _step(turn, 9)
     _upkeep(new, turn)
@@ -315,14 +315,6 @@ def _build(new: State, power: str, cmd: Command, turn: Turn) -> None:
             turn.book(new, power, "fortress", -cost, f"{province} {level}")
             here["fortress"] = level
             turn.tell(power, "rus_fortress_built_now", province=province, level=level)
-
-
-def _influence(new: State, changes: Influence, turn: Turn) -> None:
-    for power, other, amount in changes:
-        if other not in new["influence"].get(power, {}):
-            continue
-        new["influence"][power][other] = clamp_influence(new["influence"][power][other] + amount)
-        turn.tell(power, "rus_influence", power=other, amount=amount, value=new["influence"][power][other])
 
 
 def _upkeep(new: State, turn: Turn) -> None:

@@ -161,7 +161,7 @@ def _move(
 ) -> None:
     start = str(cmd.args["province"])
     boats = cmd.name == "boats"
-    path = [str(cmd.args["target"])] if boats else march_path(start, str(cmd.args["path"])) or []
+    path = [str(cmd.args["target"])] if boats else march_path(start, cmd) or []
     army = _muster(new, power, cmd, loans, called, turn)
     if not army.men or not path:
         turn.tell(power, "rus_war_no_army", province=start)

@@ -89,20 +89,20 @@ def _reach(mail: Mail, cmd: Command, steps: int) -> Msg | None:
     return None
 
 
-def march_path(start: str, text: str) -> list[str] | None:
+def march_path(start: str, cmd: Command) -> list[str] | None:
     """The provinces after the start that a march's path names (the start may be repeated in front);
     None if a name is unknown or nothing is named."""
-    named = trade.read_route(text)
+    named = trade.named(cmd, "path")
     if named and named[0] == start:
         named = named[1:]
     return named or None
 
 
 def _march(mail: Mail, cmd: Command) -> Msg | None:
-    start, text = str(cmd.args["province"]), str(cmd.args["path"])
-    path = march_path(start, text)
+    start = str(cmd.args["province"])
+    path = march_path(start, cmd)
     if path is None:
-        return msg("rus_war_bad_path", path=text or "—")
+        return msg("rus_war_bad_path", path=trade.written(cmd, "path") or "—")
     problem = _forces(mail, cmd) or _reach(mail, cmd, len(path))
     if problem:
         return problem

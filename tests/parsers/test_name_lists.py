@@ -48,6 +48,32 @@ def test_a_list_reads_to_canonical_names(line: str, path: tuple[str, ...]) -> No
     assert parse(line) == ([Command("march", {}, 1, {"path": path})], [])
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "МАРШ Рязань - Пронск – Коломна",
+        "МАРШ Рязань → Пронск → Коломна",
+        "МАРШ Рязань->Пронск>Коломна",
+        "МАРШ Рязань; Пронск;Коломна",
+        "МАРШ Рязань-Пронск-Коломна",
+        "МАРШ Рязань—Пронск, Коломна",
+    ],
+)
+def test_dashes_arrows_and_semicolons_separate_items_too(line: str) -> None:
+    """What players write between the stops of a path (a ruleset's free-text routes took them)."""
+    assert parse(line) == ([Command("march", {}, 1, {"path": ("Рязань", "Пронск", "Коломна")})], [])
+
+
+def test_a_hyphenated_name_stays_one_item_and_a_glued_unknown_part_is_refused() -> None:
+    hyphenated = {"cells": {**CELLS, "Новгород-Северский": ()}}
+    assert parse_commands([(1, "МАРШ Новгород-Северский Рязань")], PHASE, hyphenated).commands == [
+        Command("march", {}, 1, {"path": ("Новгород-Северский", "Рязань")})
+    ]
+    assert parse("МАРШ Рязань-Зюзя Пронск")[1] == [
+        ("unknown_item", {"word": "Рязань-Зюзя", "arg": "path", "item": 1}, "Рязань")
+    ]
+
+
 def test_every_bad_item_is_its_own_problem_with_its_own_guess() -> None:
     assert parse("МАРШ Рязнь, Пронск, Зюзя, Колмна")[1] == [
         ("unknown_item", {"word": "Рязнь", "arg": "path", "item": 1}, "Рязань"),

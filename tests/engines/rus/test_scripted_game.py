@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from engines.contract import JSON, Resolution
+from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from parsers.orders import parse_commands
@@ -91,10 +91,14 @@ def _news(result: Resolution, code: str) -> list[dict[str, object]]:
 Played = tuple[list[JSON], list[Resolution], list[str]]  # states (0 = setup), results, retired powers
 
 
-def play(store: Callable[[JSON], JSON] = lambda state: state) -> Played:
+def play(
+    store: Callable[[JSON], JSON] = lambda state: state,
+    kept: Callable[[list[Command]], list[Command]] = lambda commands: commands,
+) -> Played:
     """The eight turns; orders parsed from the mail lines and checked as the daemon does; a player
     silent for two turns in a row is retired to the computer (the daemon's auto-kill → handover).
-    `store` is what the state goes through between turns (the daemon keeps it as JSON)."""
+    `store` is what the state goes through between turns (the daemon keeps it as JSON), `kept` what
+    the parsed orders do (as a turn record keeps them)."""
     state = RULESET.setup(PLAYERS, Rng("setup"))
     phase = RULESET.phases["orders"]
     silent = dict.fromkeys(PLAYERS, 0)
@@ -112,9 +116,10 @@ def play(store: Callable[[JSON], JSON] = lambda state: state) -> Played:
             lines = list(enumerate(mails[power], start=1))
             parsed = parse_commands(lines, phase, RULESET.vocabularies(state))
             assert parsed.problems == [], (turn, power, parsed.problems)
-            refused = RULESET.check(state, power, "orders", parsed.commands)
+            commands = kept(parsed.commands)
+            refused = RULESET.check(state, power, "orders", commands)
             assert refused == [], (turn, power, [(p.line, p.msg.code, dict(p.msg.params)) for p in refused])
-            orders[power] = parsed.commands
+            orders[power] = commands
         result = RULESET.resolve(state, "orders", orders, Rng(seed_where(state, "Рязань", "Владимир")))
         state = result.state
         for power, count in silent.items():

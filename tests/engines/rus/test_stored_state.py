@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engines.contract import JSON
+from engines.contract import JSON, Command
 from engines.rus import RULESET
 from engines.rus.state import Country, Line, Province, Renounced, Route, State, TradeRecord
 from tests.engines.helpers import as_json
@@ -50,6 +50,22 @@ def test_a_store_that_still_keeps_the_druzhina_loads_and_plays_the_same(live: Pl
     corrected = RULESET.adjust(old, PLAYERS[0], "druzhina", 30)
     assert "druzhina" not in corrected["countries"][PLAYERS[0]]
     assert RULESET.read(corrected, PLAYERS[0], "druzhina") == 30
+
+
+def test_orders_stored_before_paths_were_lists_play_the_same(live: Played) -> None:
+    """A turn record written before kept a march's path (a caravan's route, the provinces of terms)
+    as the text the player wrote; such orders still check and resolve to the same turns."""
+    converted: list[Command] = []
+
+    def as_text(commands: list[Command]) -> list[Command]:
+        converted.extend(c for c in commands if c.lists)
+        return [
+            Command(c.name, {**c.args, **{k: " – ".join(v) for k, v in c.lists.items()}}, c.line)
+            for c in commands
+        ]
+
+    assert [as_json(r) for r in play(kept=as_text)[1]] == [as_json(r) for r in live[1]]
+    assert {c.name for c in converted} == {"march"}
 
 
 def _fits(record: Mapping[str, Any], shape: Any) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.rus import RULESET
 from engines.rus.trade import gross, read_route
+from parsers.orders import parse_commands
 from tests.engines.helpers import codes, mail, o
 from tests.engines.rus.helpers import NOVGOROD, RYAZAN, game, problems, run, seed_where, setc
 
@@ -18,6 +19,22 @@ def _lines(state: dict, power: str, item: str) -> list[int]:  # type: ignore[typ
 def test_the_route_text_reads_as_the_rulebook_writes_it() -> None:
     assert read_route(ROUTE) == ["Рязань", "Тула", "Москва", "Тверь", "Торжок", "Новгород"]
     assert read_route("Рязань Тула Пропадинск") is None
+
+
+def test_the_route_in_an_order_is_read_province_by_province_and_pays_as_the_stored_text() -> None:
+    state = game()
+    phase, names = RULESET.phases["orders"], RULESET.vocabularies(state)
+    parsed = parse_commands([(1, f"ТОРГОВЛЯ Рязань Новгород {ROUTE}"), (2, "ЯРМАРКА Рязань")], phase, names)
+    assert parsed.problems == [] and parsed.commands[0].lists == {"route": tuple(ROUTE_PATH)}
+    stored = {RYAZAN: mail(o("trade", province="Рязань", partner=NOVGOROD, route=ROUTE))}
+    seed = seed_where(state, RYAZAN, NOVGOROD)
+    fair = {NOVGOROD: mail(o("fair", province="Рязань"))}
+    read = run(state, {RYAZAN: parsed.commands[:1], **fair}, seed).state
+    assert read["routes"] == run(state, {**stored, **fair}, seed).state["routes"] != []
+    typo = parse_commands([(1, "ТОРГОВЛЯ Рязань Новгород Рязань → Тулла → Москва")], phase, names)
+    assert [(p.msg.code, p.msg.params["word"], p.suggestion) for p in typo.problems] == [
+        ("unknown_item", "Тулла", "Тула")
+    ]
 
 
 def test_income_by_the_partners_size() -> None:
