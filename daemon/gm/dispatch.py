@@ -11,7 +11,7 @@ from datetime import datetime
 from daemon.games import Game
 from daemon.gm import clock, corrections, messages, players, rules
 from daemon.gm.context import GmContext, Refused
-from daemon.gm.schema import GM_PHASE, gm_phase, vocabularies
+from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, vocabularies
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
 from daemon.outgoing.render import daemon_catalog
@@ -42,10 +42,11 @@ ACTIONS: dict[str, Action] = {
     "join": players.join,
     "data": rules.reload_data,
     "broadcast": messages.broadcast,
+    "letter": messages.letter,
     "digest": messages.digest,
     "help": messages.gm_help,
 }
-_BROADCAST = {normalize(word) for word in ("РАССЫЛКА", "BROADCAST")}
+_WITH_TEXT = {normalize(word) for spec in COMMANDS if spec.name in TEXT_COMMANDS for word in spec.keywords}
 _END = {normalize(word) for word in ("КОНЕЦ", "END")}
 
 
@@ -55,7 +56,7 @@ class GmPlan:
 
     commands: list[Command]
     problems: list[Problem]
-    following: list[str]  # the text after a broadcast line: the broadcast's own lines
+    following: list[str]  # the text after a broadcast or letter line: its own lines
     redactor: Redactor = NO_SECRETS  # blanks the mail's passwords in whatever is repeated
     phase: PhaseSpec = GM_PHASE  # the daemon's GM commands and the ruleset's
 
@@ -70,11 +71,11 @@ def plan(
     fields: dict[int, str] | None = None,
     redactor: Redactor = NO_SECRETS,
 ) -> GmPlan:
-    """Parse the commands; every line of the mail after a РАССЫЛКА line up to КОНЕЦ is that
-    broadcast's text. It is taken from `lines` (before the header was taken out, as a broadcast
+    """Parse the commands; every line of the mail after a РАССЫЛКА or ПИСЬМО line up to КОНЕЦ is
+    that mail's text. It is taken from `lines` (before the header was taken out, as a broadcast
     may well say "Ход 5…"), but no other header line (`fields`: ИГРА, ВЕДУЩИЙ, ПАРОЛЬ…) is text."""
     fields = fields or {}
-    cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _BROADCAST), len(body))
+    cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _WITH_TEXT), len(body))
     phase = gm_phase(game)
     parsed = parse_commands(body[: cut + 1], phase, vocabularies(game, game.load()))
     following: list[str] = []

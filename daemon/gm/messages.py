@@ -1,30 +1,52 @@
-"""GM actions that only send mail: a broadcast to every player, the last digest again."""
+"""GM actions that only send mail: a broadcast to every player, a letter to one power or group, the
+last digest again."""
 
 from __future__ import annotations
 
-from daemon.gm.context import GmContext, result
+from daemon.gm.context import GmContext, refused, result
 from daemon.gm.schema import gm_phase
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import languages
 from daemon.phases.release import letters
 from daemon.phases.start import START_RECORD
-from engines.contract import Command
+from engines.contract import Command, groups
 from engines.text import Msg
+from state.records import GameRecord
 
 
 def broadcast(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
+    _send(ctx, cmd, record, record.active_powers())
+    return result("gm_broadcast", players=len(record.active_powers()))
+
+
+def letter(ctx: GmContext, cmd: Command) -> Msg:
+    """A broadcast to one power or to one group of the rules (a realm's families), its active
+    players only."""
+    record = ctx.game.load()
+    to = str(cmd.args["to"])
+    members = [to] if to in record.players else groups(ctx.game.ruleset, record.state).get(to, ())
+    powers = [p for p in record.active_powers() if p in members]
+    if not powers:
+        return refused("gm_letter_nobody", to=to)
+    _send(ctx, cmd, record, powers, to)
+    return result("gm_letter", to=to, players=len(powers))
+
+
+def _send(ctx: GmContext, cmd: Command, record: GameRecord, powers: list[str], to: str = "") -> None:
+    """The GM's text (its line and the lines below, passwords blanked) to each of `powers`, audited
+    once; `to` names the audience of a letter, "" is everyone."""
     text = ctx.redactor.text("\n".join([str(cmd.args["text"]), *ctx.following]).strip())
     if not ctx.applied(record):
-        ctx.save(record, "broadcast", text[:80])
+        ctx.save(record, cmd.name, (f"{to}: {text}" if to else text)[:80])
     first = languages(ctx.game.settings.language)[0]
-    for power in record.active_powers():
+    subject = "subject_letter" if to else "subject_broadcast"
+    for power in powers:
         player = record.players[power]
-        context = {"game": ctx.game.id, "power": power, "text": text, "first": first}
-        letter = Letter("player/broadcast", context, "subject_broadcast", {"game": ctx.game.id})
-        mail_id = f"{ctx.game.id}-broadcast-{ctx.command_id}-{power}"
-        ctx.postman.send(mail_id, player.address, letter, ctx.game.settings.language)
-    return result("gm_broadcast", players=len(record.active_powers()))
+        context = {"game": ctx.game.id, "power": power, "to": to, "text": text, "first": first}
+        mail = Letter("player/broadcast", context, subject, {"game": ctx.game.id, "to": to})
+        mail_id = f"{ctx.game.id}-{cmd.name}-{ctx.command_id}-{power}"
+        ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language)
 
 
 def digest(ctx: GmContext, cmd: Command) -> Msg:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from daemon.games import Game
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary, gm_commands
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary, gm_commands, groups
 from engines.text import Text
 from state.records import GameRecord
 
@@ -186,6 +186,14 @@ COMMANDS = (
         "РАССЫЛКА Ход 5 переносится на понедельник.",
     ),
     _spec(
+        "letter",
+        ("ПИСЬМО", "LETTER"),
+        (Arg("to", ArgKind.NAME, "audience"), Arg("text", ArgKind.TEXT)),
+        "письмо одной стране или группе правил (держава, союз): эта строка и все строки ниже",
+        "a mail to one power or one group of the rules (a realm, a union): this line and all below",
+        "ПИСЬМО США Ваш посол прибыл.",
+    ),
+    _spec(
         "digest",
         ("СВОДКА", "DIGEST"),
         (),
@@ -212,6 +220,7 @@ COMMANDS = (
     ),
 )
 
+TEXT_COMMANDS = ("broadcast", "letter")  # their text goes on below their line, up to КОНЕЦ
 GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM commands"), COMMANDS)
 
 
@@ -226,13 +235,17 @@ LEAVE_MODES: Vocabulary = {"КОМПЬЮТЕР": ("AI", "COMPUTER"), "НИЧЕГ
 
 def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
     """The daemon's names, over every name of the rules (the ruleset's GM commands may use them:
-    the GM knows everything)."""
+    the GM knows everything). A letter's audience is a power or a group of the rules; a power's
+    name wins over a group of the same name."""
     rules = game.ruleset.vocabularies(record.state) if record.state else {}
     powers = rules.get("power", {})
     fields = {a.name: (a.title.ru, a.title.en, *a.aliases) for a in game.ruleset.adjustables.values()}
+    players = {p: tuple(powers.get(p, ())) for p in record.players}
+    audiences = dict.fromkeys(groups(game.ruleset, record.state) if record.state else (), ())
     return {
         **rules,
-        "power": {p: tuple(powers.get(p, ())) for p in record.players},
+        "power": players,
+        "audience": {**audiences, **players},
         "phase": {name: (spec.title.ru, spec.title.en) for name, spec in game.ruleset.phases.items()},
         "switch": SWITCH,
         "leave": LEAVE_MODES,

@@ -1,4 +1,4 @@
-"""What a power's mails show of its game: the order blank and the ruleset's status table."""
+"""What mails show of a game: the order blank, the ruleset's status table and its public view."""
 
 from __future__ import annotations
 
@@ -38,9 +38,22 @@ def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> di
 
 def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
     """The ruleset's own turn-balance table (templates/<ruleset>/status.<lang>.txt) of `view`."""
-    template = f"{game.ruleset.name}/status"
-    view = game.ruleset.view(record.state, power)
+    return ruleset_texts(game, "status", game.ruleset.view(record.state, power))
+
+
+def public_texts(game: Game, public: JSON | None) -> dict[str, str]:
+    """What everyone may see beyond news and scores (templates/<ruleset>/public.<lang>.txt) of
+    `public_view`, for the forum post; nothing for None (a turn record older than public views)."""
+    return ruleset_texts(game, "public", public)
+
+
+def ruleset_texts(game: Game, kind: str, view: JSON | None) -> dict[str, str]:
+    """`view` rendered by the ruleset's templates/<ruleset>/<kind>.<lang>.txt in each language of
+    the game; "" where the ruleset has no such template or there is no view."""
+    template = f"{game.ruleset.name}/{kind}"
     return {
-        lang: render_one(template, lang, {"view": view}) if template_exists(f"{template}.{lang}.txt") else ""
+        lang: render_one(template, lang, {"view": view})
+        if view is not None and template_exists(f"{template}.{lang}.txt")
+        else ""
         for lang in languages(game.settings.language)
     }

@@ -16,7 +16,7 @@ from typing import Any
 from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
-from daemon.outgoing.views import blanks, status_texts
+from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import Command
 from engines.text import Msg
 from parsers.orders import normal_form
@@ -117,6 +117,7 @@ def _report_context(
         "phase": game.ruleset.phases[data["phase"]].title,
         "events": events,
         "news": news,
+        "group_news": _group_news(data, power),
         "status": status_texts(game, record, power),
         "warned": power in data["warned"],
         "misses_left": max(0, game.settings.max_missed - player.missed),
@@ -157,12 +158,14 @@ def _digest_context(
         "missed": data["missed"],
         "warned": data["warned"],
         "retired": data["retired"],
+        "ended": data.get("ended", []),  # turn records written before powers could end have none
         "draws": data["draws"],
         "seed": data["seed"],
         "news": news,
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": data["gm_notes"],
         "undelivered": data.get("undelivered", []),
+        "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
         "scores": _ranking(scores),
         "over": over,
         "next": None
@@ -173,6 +176,17 @@ def _digest_context(
             "deadline": when(deadline, game.settings.timezone) if deadline else "",
         },
     }
+
+
+def _group_news(data: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """The news of each group `power` belonged to when the phase was resolved, by group name;
+    none from turn records written before groups were kept."""
+    members = data.get("groups", {})
+    return [
+        {"group": group, "news": [Msg.from_json(m) for m in msgs]}
+        for group, msgs in data.get("group_news", {}).items()
+        if msgs and power in members.get(group, [])
+    ]
 
 
 def _ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:

@@ -16,6 +16,7 @@ from engines import REGISTRY
 from state.records import GameRecord
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
+from tests.rulesets.council_like import REALMS
 
 SECRET = "Заговор Борджиа"
 
@@ -44,7 +45,9 @@ def test_an_election_by_mail_is_applied_once_and_the_next_resolution_reports_it(
     h.run()
     assert [e["action"] for e in h.game.store.history()].count("rule") == 1
     stage(h, *PLAYERS)
-    assert any("В державе Флоренция выборы" in body(m) for m in h.mail_to(PLAYERS[0]))
+    for address in PLAYERS:  # told to Florence's families (tests/daemon/test_groups.py)
+        told = any("В державе Флоренция выборы" in body(m) for m in h.mail_to(address))
+        assert told == (h.powers[address] in REALMS["Флоренция"])
     assert h.game.load().state["elections"] == []
 
 

@@ -8,9 +8,11 @@ the stages, and a family put in disgrace (ОПАЛА) in the actions stage is de
 may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
 at signup are kept in "names".
 
-The GM may call an election (ВЫБОРЫ), which the next resolution announces, and correct a family's
+Each realm is a group of its families still in play (`Groups`). The GM may call an election
+(ВЫБОРЫ), which the next resolution announces to that realm's families only, and correct a family's
 influence, which a ruling family may not have above 50 (clamped) and a destroyed one not at all.
-The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view.
+The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view. The
+public view (templates/council_like/public.*.txt) shows the ruling families and the influence ranking.
 """
 
 from __future__ import annotations
@@ -181,14 +183,27 @@ class CouncilLike:
             "elections": [],
         }
         reports = {p: [Msg("council_like.sent", {"count": len(c)})] for p, c in orders.items()}
-        news = [Msg("council_like.election", {"realm": realm}) for realm in state.get("elections", [])]
-        return Resolution(after, reports, news, [])
+        elections = {realm: [Msg("council_like.election", {"realm": realm})] for realm in state["elections"]}
+        return Resolution(after, reports, [], [], group_news=elections)
 
     def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
         return []
 
     def view(self, state: JSON, power: str) -> JSON:
         return {"turn": state["turn"], "phase": state["phase"]}
+
+    def groups(self, state: JSON) -> Mapping[str, Sequence[str]]:
+        return {
+            realm: [f for f in families if f in state["powers"] and f not in state["ended"]]
+            for realm, families in REALMS.items()
+        }
+
+    def public_view(self, state: JSON) -> JSON:
+        influence = state["influence"]
+        ranking = sorted(
+            (f for f in state["powers"] if f not in state["ended"]), key=lambda f: -influence.get(f, 0)
+        )
+        return {"ruling": state["ruling"], "influence": [[f, influence.get(f, 0)] for f in ranking]}
 
     def scores(self, state: JSON) -> dict[str, int]:
         return dict.fromkeys(state["powers"], 0)
