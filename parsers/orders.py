@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,7 +28,8 @@ _GLUED_COMMA = re.compile(r",(?=\S)")
 # what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
 _LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
 _NO_NAMES: Phrases[str] = Phrases([])
-Value = int | str | tuple[str, ...]
+_ITEM_COUNTS = ("too_few_items", "too_many_items")
+_PAIR_COUNTS = ("too_few_pairs", "too_many_pairs")
 
 
 @dataclass(frozen=True)
@@ -102,16 +103,14 @@ def parse_commands(
         try:
             keyword = _read_keyword(cursor, keywords)
             ordered = ordered or keyword.command is not None
-            args = _read_args(cursor, keyword, names)
+            command = _read_args(cursor, keyword, names)
         except _Refused as refused:
             problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
             continue
         if keyword.command is None:
             passes.append(number)
         else:
-            single = {k: v for k, v in args.items() if not isinstance(v, tuple)}
-            lists = {k: v for k, v in args.items() if isinstance(v, tuple)}
-            commands.append(Command(keyword.command, single, number, lists))
+            commands.append(replace(command, line=number))
     if ordered:
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
@@ -123,7 +122,7 @@ def normal_form(command: Command, phase: PhaseSpec) -> str:
     spec = next((spec for spec in phase.commands if spec.name == command.name), None)
     if spec is None:
         raise KeyError(f"command {command.name!r} is not in phase {phase.name!r}")
-    return _spelled(spec.keywords[0], spec.args, {**command.args, **command.lists})
+    return _spelled(spec.keywords[0], spec.args, command)
 
 
 def parser_catalog() -> Catalog:
@@ -131,13 +130,15 @@ def parser_catalog() -> Catalog:
     return Catalog.load(Path(__file__).with_name("messages.toml"))
 
 
-def _spelled(keyword: str, args: Sequence[Arg], values: Mapping[str, Value]) -> str:
-    return " ".join([keyword, *(_shown(values[arg.name]) for arg in args if arg.name in values)])
-
-
-def _shown(value: Value) -> str:
-    """A value as the normal form writes it: a list comma-separated, so multi-word names stay clear."""
-    return ", ".join(value) if isinstance(value, tuple) else str(value)
+def _spelled(keyword: str, args: Sequence[Arg], command: Command) -> str:
+    """The values as the normal form writes them: list items and pairs comma-separated, so
+    multi-word names stay clear."""
+    shown = {
+        **{name: str(value) for name, value in command.args.items()},
+        **{name: ", ".join(items) for name, items in command.lists.items()},
+        **{name: ", ".join(f"{a} {b}" for a, b in pairs) for name, pairs in command.pairs.items()},
+    }
+    return " ".join([keyword, *(shown[arg.name] for arg in args if arg.name in shown)])
 
 
 def _order_line(text: str) -> _Cursor | None:
@@ -160,30 +161,38 @@ def _read_keyword(cursor: _Cursor, keywords: Phrases[_Keyword]) -> _Keyword:
     return found[0]
 
 
-def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[str]]) -> dict[str, Value]:
-    args: dict[str, Value] = {}
+def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[str]]) -> Command:
+    """The keyword's arguments as a command (of line 0): lists and pairs apart from single values."""
+    args: dict[str, int | str] = {}
+    lists: dict[str, tuple[str, ...]] = {}
+    pairs: dict[str, tuple[tuple[str, str], ...]] = {}
     for arg in keyword.args:
-        value: Value | None
+        vocabulary = names.get(arg.vocabulary, _NO_NAMES)
         if arg.kind is ArgKind.TEXT:
-            value = cursor.after().strip() or None
+            text = cursor.after().strip()
             cursor.index = len(cursor.tokens)
+            if text:
+                args[arg.name] = text
         elif not cursor.rest():
-            value = None
+            pass  # nothing left for it: missing, unless optional
         elif arg.kind is ArgKind.INT:
-            value = _read_int(cursor, arg)
+            args[arg.name] = _read_int(cursor, arg)
         elif arg.kind is ArgKind.NAME_LIST:
-            value = _read_list(cursor, arg, names.get(arg.vocabulary, _NO_NAMES))
+            path = _path_items(vocabulary)
+            lists[arg.name] = _read_items(cursor, arg, _list_item(arg, vocabulary), _ITEM_COUNTS, path)
+        elif arg.kind is ArgKind.PAIR_LIST:
+            seconds = names.get(arg.second_vocabulary, _NO_NAMES)
+            pairs[arg.name] = _read_items(cursor, arg, _pair(arg, vocabulary, seconds), _PAIR_COUNTS)
         else:
-            value = _read_name(cursor, arg, names.get(arg.vocabulary, _NO_NAMES))
-        if value is not None:
-            args[arg.name] = value
-        elif not arg.optional:
+            args[arg.name] = _read_name(cursor, arg, vocabulary)
+        if not arg.optional and arg.name not in {**args, **lists, **pairs}:
             params = {"command": keyword.text, "arg": arg.name, "example": keyword.example}
             raise _Refused(Msg("missing_argument", params), keyword.example)
+    command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
     if cursor.rest():
         words = cursor.written(len(cursor.rest()))
-        raise _Refused(Msg("extra_words", {"words": words}), _spelled(keyword.text, keyword.args, args))
-    return args
+        raise _Refused(Msg("extra_words", {"words": words}), _spelled(keyword.text, keyword.args, command))
+    return command
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:
@@ -205,10 +214,17 @@ def _read_int(cursor: _Cursor, arg: Arg) -> int:
 
 
 def _read_name(cursor: _Cursor, arg: Arg, names: Phrases[str]) -> str:
+    return _take_name(cursor, names, lambda word: Msg("unknown_name", {"word": word, "arg": arg.name}))
+
+
+def _take_name(cursor: _Cursor, names: Phrases[str], unknown: Callable[[str], Msg]) -> str:
+    """The name at the cursor, read past; else refused with `unknown` of the words as written and
+    the closest name, the cursor past the words that guess spans."""
     found = _name_at(cursor, names)
     if found is None:
-        word, suggestion, _ = _unmatched(cursor, names, str)
-        raise _Refused(Msg("unknown_name", {"word": word, "arg": arg.name}), suggestion)
+        word, suggestion, size = _unmatched(cursor, names, str)
+        cursor.index += size
+        raise _Refused(unknown(word), suggestion)
     cursor.index += found[1]
     return found[0]
 
@@ -222,56 +238,107 @@ def _name_at(cursor: _Cursor, names: Phrases[str]) -> tuple[str, int] | None:
     return names.longest(cursor.keys())
 
 
-def _read_list(line: _Cursor, arg: Arg, names: Phrases[str]) -> tuple[str, ...]:
-    """Names to the end of the line, each read alone up to a comma; every unknown item is its own
-    problem with its own suggestion, so one reply shows all a player must fix."""
-    tail = _GLUED_COMMA.sub(", ", _LIST_SEPARATORS.sub(", ", line.written(len(line.rest()))))
+ItemReader = Callable[[_Cursor, int], T]  # an item at the cursor, read past, given its number
+
+
+def _read_items(
+    line: _Cursor,
+    arg: Arg,
+    read: ItemReader[T],
+    counts: tuple[str, str],
+    prepare: Callable[[str], str] = str,
+) -> tuple[T, ...]:
+    """Items to the end of the line, each read alone up to a comma (or as far as `read` takes
+    it); every bad item is its own problem with its own suggestion, so one reply shows all a player
+    must fix. `counts`: the problem codes of too few and too many; `prepare` rewrites the written
+    items first (a path's arrows and dashes into commas)."""
+    tail = _GLUED_COMMA.sub(", ", prepare(line.written(len(line.rest()))))  # "Рязань,Пронск"
     cursor = _Cursor(tail, tokenize(tail))
     line.index = len(line.tokens)
-    items: list[str] = []
+    items: list[T] = []
     bad: list[tuple[Msg, str]] = []
     while cursor.rest():
         item = _Cursor(cursor.text, cursor.tokens[: _item_end(cursor)], cursor.index)
-        found = _name_at(item, names)
-        glued = [] if found else _hyphenated(item.rest()[0], names)
-        if found is not None:
-            items.append(found[0])
-            size = found[1]
-        elif glued:
-            items.extend(glued)
-            size = 1
-        else:
-            word, suggestion, size = _unmatched(item, names, str)
-            params: dict[str, str | int] = {
-                "word": word.rstrip(","),
-                "arg": arg.name,
-                "item": len(items) + len(bad) + 1,
-            }
-            bad.append((Msg("unknown_item", params), suggestion))
-        cursor.index = item.index + size
+        try:
+            items.append(read(item, len(items) + len(bad) + 1))
+        except _Refused as refused:
+            bad.extend(refused.reasons)
+        cursor.index = item.index
     if bad:
         raise _Refused(*bad[0], *bad[1:])
-    counts: dict[str, str | int] = {"arg": arg.name, "count": len(items), "min": arg.min_items}
+    params: dict[str, str | int] = {"arg": arg.name, "count": len(items), "min": arg.min_items}
     if len(items) < arg.min_items:
-        raise _Refused(Msg("too_few_items", counts))
+        raise _Refused(Msg(counts[0], params))
     if arg.max_items is not None and len(items) > arg.max_items:
-        raise _Refused(Msg("too_many_items", {**counts, "max": arg.max_items}))
+        raise _Refused(Msg(counts[1], {**params, "max": arg.max_items}))
     return tuple(items)
 
 
-def _hyphenated(token: Token, names: Phrases[str]) -> list[str]:
-    """The names a word glues with hyphens («Рязань-Тула»), read only when the whole word is no name
-    («Новгород-Северский» is one); [] unless every part is a name."""
-    words = [] if token.quoted else [part for part in token.raw.rstrip(",").split("-") if part]
-    parts = [names.lookup(word) for word in words]
-    found = [name for name in parts if name is not None]
-    return found if len(found) > 1 and len(found) == len(parts) else []
+def _path_items(names: Phrases[str]) -> Callable[[str], str]:
+    """A name list as players write a path: arrows, dashes and semicolons between items are commas,
+    and a word gluing names with hyphens («Рязань-Тула») is those names, unless the whole word is a
+    name itself («Новгород-Северский»)."""
+
+    def prepare(text: str) -> str:
+        text = _LIST_SEPARATORS.sub(", ", text)
+        for token in reversed(tokenize(text)):
+            parts = [] if token.quoted else [p for p in token.raw.rstrip(",").split("-") if p]
+            found = [name for name in map(names.lookup, parts) if name is not None]
+            whole = names.lookup(token.raw.rstrip(","))
+            if whole is None and len(found) > 1 and len(found) == len(parts):
+                text = (
+                    text[: token.start] + ", ".join(parts) + text[token.start + len(token.raw.rstrip(",")) :]
+                )
+        return text
+
+    return prepare
+
+
+def _list_item(arg: Arg, names: Phrases[str]) -> ItemReader[str]:
+    """A NAME_LIST item: one name."""
+
+    def read(item: _Cursor, number: int) -> str:
+        params: dict[str, str | int] = {"arg": arg.name, "item": number}
+        return _take_name(item, names, lambda word: Msg("unknown_item", {**params, "word": word.rstrip(",")}))
+
+    return read
+
+
+def _pair(arg: Arg, firsts: Phrases[str], seconds: Phrases[str]) -> ItemReader[tuple[str, str]]:
+    """A PAIR_LIST item: a name of each vocabulary. A bad name refuses the pair up to its comma;
+    a first name with no second (the line or the pair ends, or the next pair begins) refuses
+    only that first name, so the next pair is read as written."""
+
+    def read(item: _Cursor, number: int) -> tuple[str, str]:
+        def refusal(code: str) -> Callable[[str], Msg]:
+            return lambda word: Msg(code, {"arg": arg.name, "item": number, "word": word.rstrip(",")})
+
+        try:
+            first = _take_name(item, firsts, refusal("unknown_pair_first"))
+            missing = not item.rest() or (
+                _name_at(item, seconds) is None and _name_at(item, firsts) is not None
+            )
+            second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second"))
+        except _Refused:
+            item.index = len(item.tokens)  # up to the comma: what follows a bad name is no next pair
+            raise
+        if missing:
+            raise _Refused(refusal("pair_missing_second")(first))
+        return first, second
+
+    return read
 
 
 def _item_end(cursor: _Cursor) -> int:
-    """Where the list item at the cursor must end: after the first word written with a comma."""
-    rest = enumerate(cursor.rest(), start=cursor.index)
-    return next((i + 1 for i, t in rest if not t.quoted and t.raw.endswith(",")), len(cursor.tokens))
+    """Where the list item at the cursor must end: after the first word with a comma after it
+    (written glued to it, or after its closing quote)."""
+    tokens = cursor.tokens
+    for i in range(cursor.index, len(tokens)):
+        after = tokens[i + 1].start if i + 1 < len(tokens) else len(cursor.text)
+        end = tokens[i].end if tokens[i].quoted else tokens[i].end - 1  # a bare word holds its comma
+        if "," in cursor.text[end:after]:
+            return i + 1
+    return len(tokens)
 
 
 def _unmatched(cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str]) -> tuple[str, str, int]:

@@ -5,7 +5,7 @@ parser takes the first match and the other order silently becomes unreachable.""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 
 import pytest
@@ -13,11 +13,13 @@ import pytest
 from daemon.gm.schema import GM_PHASE
 from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
-from engines.contract import PhaseSpec, Ruleset, gm_commands
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset, gm_commands
+from engines.rng import Rng
 from parsers.header import HEADER_WORDS
 from parsers.normalize import normalize
 from parsers.orders import PASS_KEYWORDS
 from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
+from tests.rulesets.hidden_tech import RULESET as HIDDEN_TECH
 
 
 def keywords(phase: PhaseSpec) -> Iterator[tuple[str, str]]:
@@ -81,3 +83,48 @@ def test_the_check_catches_the_collisions_it_is_for() -> None:
     give = next(c for c in spec.commands if normalize("PAY") in {normalize(k) for k in c.keywords})
     assert give.name != "invest"
     assert shadowed(normalize("END WAR"), taken) and not shadowed(normalize("ENDURE"), taken)
+
+
+# --- argument shapes ------------------------------------------------------------------------------
+
+TO_THE_END = (ArgKind.TEXT, ArgKind.NAME_LIST, ArgKind.PAIR_LIST)  # read to the end of the line
+
+
+def shape_faults(commands: Sequence[CommandSpec], declared: Collection[str]) -> list[str]:
+    """Arguments the parser cannot read as declared: one read to the end of the line with another
+    after it, or a name, list or pair half whose vocabulary the ruleset does not declare (its
+    every name would be refused, with no guess)."""
+    faults = []
+    for command in commands:
+        for index, arg in enumerate(command.args):
+            if arg.kind in TO_THE_END and index < len(command.args) - 1:
+                faults.append(f"{command.name}.{arg.name}: {arg.kind} before the last argument")
+            wanted = {
+                ArgKind.NAME: [arg.vocabulary],
+                ArgKind.NAME_LIST: [arg.vocabulary],
+                ArgKind.PAIR_LIST: [arg.vocabulary, arg.second_vocabulary],
+            }.get(arg.kind, [])
+            faults += [f"{command.name}.{arg.name}: no vocabulary {v!r}" for v in wanted if v not in declared]
+    return faults
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE, HIDDEN_TECH],
+    ids=lambda r: r.name,
+)
+def test_every_argument_can_be_read_as_declared(ruleset: Ruleset) -> None:
+    state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("conformance"))
+    commands = [*(c for phase in ruleset.phases.values() for c in phase.commands), *gm_commands(ruleset)]
+    assert shape_faults(commands, ruleset.vocabularies(state)) == []
+
+
+def test_the_shape_check_catches_a_pair_list_not_last_or_without_its_second_vocabulary() -> None:
+    troops = next(c for c in COUNCIL_LIKE.phases["actions"].commands if c.args[-1].kind is ArgKind.PAIR_LIST)
+    declared = {"army", "power"}
+    assert shape_faults([troops], declared) == []
+    early = replace(troops, args=(*troops.args, Arg("note", ArgKind.TEXT)))
+    assert shape_faults([early], declared) == ["troops.troops: pair_list before the last argument"]
+    assert shape_faults([troops], {"army"}) == ["troops.troops: no vocabulary 'power'"]
+    unnamed = replace(troops, args=(replace(troops.args[0], second_vocabulary=""),))
+    assert shape_faults([unnamed], declared) == ["troops.troops: no vocabulary ''"]

@@ -64,7 +64,7 @@ def replies(ruleset: Ruleset, state: JSON, power: str, secrets: set[Phrase]) -> 
         named = [
             c.keywords[0]
             for c in spec.commands
-            if any(a.kind in (ArgKind.NAME, ArgKind.NAME_LIST) for a in c.args)
+            if any(a.kind in (ArgKind.NAME, ArgKind.NAME_LIST, ArgKind.PAIR_LIST) for a in c.args)
         ]
         lines = [c.example for c in spec.commands] + typos + [f"{k} {t}" for k in named for t in typos]
         known, parsed = read_orders(ruleset, state, power, phase, list(enumerate(lines, start=1)))

@@ -14,6 +14,8 @@ from parsers.orders import PASS_KEYWORDS, ParsedOrders, normal_form, parse_comma
 from tests.parsers.test_header import numbered
 from tests.parsers.test_name_lists import PHASE as LIST_PHASE
 from tests.parsers.test_name_lists import VOCABULARIES as LIST_VOCABULARIES
+from tests.parsers.test_pair_lists import PHASE as PAIR_PHASE
+from tests.parsers.test_pair_lists import VOCABULARIES as PAIR_VOCABULARIES
 from tests.paths import REPO
 
 
@@ -238,6 +240,11 @@ PROBLEM_MAILS = [
     ["ВЛОЖИТЬ Рязань 1", "ЗАЙМ 1 Рязань еще", "PASS"],
 ]
 LIST_LINES = ["МАРШ Рязнь, Пронск", "МАРШ Рязань", "МАРШ Рязань Пронск Коломна Рязань Пронск"]
+PAIR_LINES = [
+    "ПОДДЕРЖКА Армя1 Медичи, Армия2 Медичы, Армия3",
+    "ПОДДЕРЖКА Армия1 Медичи",
+    "ПОДДЕРЖКА Армия1 Медичи, Армия2 Сфорца, Армия3 Орсини, Армия1 Сфорца",
+]
 
 
 def all_problems() -> Iterator[Problem]:
@@ -246,6 +253,7 @@ def all_problems() -> Iterator[Problem]:
         yield from text.problems
         yield from parse_commands(text.body, PHASE, VOCABULARIES).problems
     yield from parse_commands(list(enumerate(LIST_LINES, 1)), LIST_PHASE, LIST_VOCABULARIES).problems
+    yield from parse_commands(list(enumerate(PAIR_LINES, 1)), PAIR_PHASE, PAIR_VOCABULARIES).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

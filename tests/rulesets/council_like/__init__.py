@@ -6,7 +6,9 @@ Families live in two realms; the lot spreads the played ones evenly over them an
 realm's played families the ruling one. The rules themselves are trivial: the state moves through
 the stages, and a family put in disgrace (ОПАЛА) in the actions stage is destroyed; its player
 may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
-at signup are kept in "names".
+at signup are kept in "names". In the actions stage a family says which army supports which family
+(ВОЙСКА, up to three army–family pairs, as council.txt's change of commanders); an army named twice
+is refused, and the reply sums the pairs up.
 
 Each realm is a group of its families still in play (`Groups`). The GM may call an election
 (ВЫБОРЫ), which the next resolution announces to that realm's families only, and correct a family's
@@ -17,6 +19,7 @@ public view (templates/council_like/public.*.txt) shows the ruling families and 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import zip_longest
 
@@ -62,6 +65,18 @@ ACT = CommandSpec(
     "АКЦИЯ 1",
 )
 
+TROOPS = CommandSpec(
+    "troops",
+    ("ВОЙСКА", "TROOPS"),
+    (Arg("troops", ArgKind.PAIR_LIST, "army", max_items=3, second_vocabulary="power"),),
+    Text(
+        "какая армия поддерживает какую семью (до трёх пар)",
+        "which army supports which family (up to three pairs)",
+    ),
+    "ВОЙСКА Армия1 Медичи, Армия2 Сфорца",
+)
+ARMIES: Vocabulary = {"Армия1": ("Army1",), "Армия2": ("Army2",), "Армия3": ("Army3",)}
+
 DISGRACE = CommandSpec(
     "disgrace",
     ("ОПАЛА", "DISGRACE"),
@@ -84,7 +99,7 @@ DEFAULT_DATA: JSON = {"plot": ""}
 PHASES: dict[str, PhaseSpec] = {
     PLANNING: PhaseSpec(PLANNING, Text("Планирование", "Planning"), (BID,)),
     DECISIONS: PhaseSpec(DECISIONS, Text("Решения", "Decisions"), (VOTE,), counts_hold=False),
-    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (ACT, DISGRACE)),
+    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (ACT, DISGRACE, TROOPS)),
 }
 
 
@@ -105,6 +120,13 @@ class CouncilLike:
                 "у правящей семьи не больше {cap}", "a ruling family has at most {cap}"
             ),
             "council_like.destroyed": Text("семья {family} уничтожена", "the family {family} is destroyed"),
+            "council_like.troops": Text(
+                "{army} поддерживает семью {family}", "{army} supports the family {family}"
+            ),
+            "council_like.army_twice": Text(
+                "{army} названа дважды: армия поддерживает одну семью",
+                "{army} is named twice: an army supports one family",
+            ),
             "council_like.restart": Text(
                 "Вы можете основать новый дом: напишите ведущему.",
                 "You may found a new house: write to the GM.",
@@ -158,16 +180,24 @@ class CouncilLike:
             "power": {p: () for p in state["powers"]},
             "choice": {"ЗА": ("YES",), "ПРОТИВ": ("NO",)},
             "realm": {realm: () for realm in REALMS},
+            "army": ARMIES,
         }
 
     def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         return PHASES[phase].commands
 
     def summary(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
-        return []
+        pairs = [pair for c in commands if c.name == "troops" for pair in c.pairs["troops"]]
+        return [Msg("council_like.troops", {"army": army, "family": family}) for army, family in pairs]
 
     def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-        return []
+        return [
+            Problem(c.line, Msg("council_like.army_twice", {"army": army}))
+            for c in commands
+            if c.name == "troops"
+            for army, times in Counter(army for army, _ in c.pairs["troops"]).items()
+            if times > 1
+        ]
 
     def resolve(
         self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
