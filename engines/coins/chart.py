@@ -54,7 +54,7 @@ def draw(chart: Chart) -> bytes:
         frame.line(pen, series)
     frame.labels(pen, chart.series)
     exact = [PAPER, INK, *(c for s in chart.series for c in (s.colour, _dark(s.colour)))]
-    return png(_few_colours(image.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS), exact))
+    return png(_few_colours(image.reduce(SCALE), exact))
 
 
 def ticks(low: float, high: float, most: int = 8) -> list[int]:
