@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.coins import ai, checks, gm, scoring, turn, views, world
+from engines.coins import ai, checks, gm, pictures, scoring, turn, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
 from engines.coins.state import plain
-from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.text import Catalog, Text
@@ -50,6 +50,10 @@ class CoinsRuleset(ModularRuleset):
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""
         return plain(world.setup(powers))
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        """The standings chart, in this ruleset's catalog's words."""
+        return pictures.pictures(state, viewer, self.catalog)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

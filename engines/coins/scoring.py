@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.coins.data import DATA
-from engines.coins.state import State, typed
+from engines.coins.state import Standing, State, typed
 from engines.coins.world import country, owned_colonies, partners
 from engines.contract import JSON
 
@@ -31,3 +31,12 @@ def totals(state: State) -> dict[str, int]:
 
 def scores(json: JSON) -> dict[str, int]:
     return totals(typed(json))
+
+
+def record_standings(state: State) -> None:
+    """Keep this turn's totals: `pictures` sees only the state, and the chart needs every turn."""
+    state.setdefault("standings", []).append({"turn": state["turn"], "vp": totals(state)})
+
+
+def standings(state: State) -> list[Standing]:
+    return state.get("standings", [])

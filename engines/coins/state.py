@@ -6,7 +6,7 @@ JSON, nothing is converted. A contract method takes `JSON` and views it once thr
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, cast, final
+from typing import Literal, NotRequired, TypedDict, cast, final
 
 from engines.contract import JSON
 
@@ -86,6 +86,13 @@ class NextEffects(TypedDict):
     influence_factor: dict[str, int]
 
 
+class Standing(TypedDict):
+    """Every power's victory points when one turn ended, for the chart of the standings by turn."""
+
+    turn: int
+    vp: dict[str, int]
+
+
 class State(TypedDict):
     turn: int  # the contract's keys
     phase: str
@@ -100,6 +107,8 @@ class State(TypedDict):
     next_effects: NextEffects
     intel: dict[str, dict[str, Snapshot]]  # spy → target → this turn's report (private)
     countries: dict[str, Country]
+    # one per ended turn; a state written before the chart has none, so its chart starts later
+    standings: NotRequired[list[Standing]]
 
 
 def typed(state: JSON) -> State:

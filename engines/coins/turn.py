@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engines.coins import diplomacy, economy, intel, techs, voting
 from engines.coins.checks import check, proposal_record
 from engines.coins.data import DATA
-from engines.coins.scoring import totals
+from engines.coins.scoring import record_standings, totals
 from engines.coins.state import State, plain, typed
 from engines.coins.war import Front, resolve_wars
 from engines.coins.world import ORDERS, TALKS, VOTE, clear_effects, country, is_last_turn
@@ -77,12 +77,16 @@ def _orders(state: State, orders: Orders, rng: Rng, events: Events) -> None:
     resolve_wars(state, fronts, events)
     transfers = [(p, str(c.args["power"]), int(c.args["amount"])) for p, c in commands_named(orders, "give")]
     economy.settle_transfers(state, transfers, events)
-    if is_last_turn(state):
+    last = is_last_turn(state)
+    if not last:
+        for power in state["powers"]:
+            economy.invest(state, power, _funding(state, power, orders), events)
+    # the rulebook's step 5: victory points are counted when the coins are distributed
+    record_standings(state)
+    if last:
         _end_game(state, events)
-        return
-    for power in state["powers"]:
-        economy.invest(state, power, _funding(state, power, orders), events)
-    start_turn(state, rng, events)
+    else:
+        start_turn(state, rng, events)
 
 
 def _funding(state: State, power: str, orders: Orders) -> dict[str, int]:

@@ -57,6 +57,7 @@ def setup(powers: Sequence[str]) -> State:
         "next_effects": {"influence_factor": {}},
         "intel": {},
         "countries": {power: new_country() for power in powers},
+        "standings": [],
     }
 
 

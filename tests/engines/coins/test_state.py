@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from engines.coins import RULESET
-from engines.coins.state import Alliance, Country, Effects, PassedProposal, Snapshot, State
+from engines.coins.state import Alliance, Country, Effects, PassedProposal, Snapshot, Standing, State
 from engines.rng import Rng
 from tests.engines.coins.helpers import play_ai_game
 from tests.engines.helpers import as_json
@@ -15,7 +15,8 @@ from tests.engines.helpers import as_json
 def test_every_state_of_a_game_has_exactly_the_typed_keys() -> None:
     _, history = play_ai_game(6, "keys")
     for state in (result.state for result in history):
-        assert set(state) == State.__required_keys__
+        assert set(state) == State.__required_keys__ | State.__optional_keys__
+        assert all(set(s) == Standing.__required_keys__ for s in state["standings"])
         assert all(set(c) == Country.__required_keys__ for c in state["countries"].values())
         assert set(state["effects"]) == Effects.__required_keys__
         assert all(set(a) == Alliance.__required_keys__ for a in state["alliances"])

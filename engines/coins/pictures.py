@@ -1,0 +1,59 @@
+"""The standings chart: every power's victory points at the end of each turn, from the state's
+`standings` (a state written before they were kept charts from the first turn it ended since).
+
+A total counts the treasury, which the rules keep secret (only its owner knows it; intelligence and
+the International Commission never show it, views.py), and the daemon tells the totals only when
+the game is over. So while the game runs, a power sees its own line, the GM every line and the
+public nothing; once it is over, everyone sees every line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.coins.chart import Chart, Series, draw
+from engines.coins.data import DATA
+from engines.coins.scoring import standings
+from engines.coins.state import State, typed
+from engines.contract import GM_VIEWER, JSON, Picture
+from engines.drawing import colour_of
+from engines.text import Catalog, Text
+
+ENGLISH = {power.name: power.en for power in DATA.powers}
+
+
+def pictures(json: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:
+    state = typed(json)
+    shown = _shown(state, viewer)
+    kept = standings(state)
+    if not shown or not kept:
+        return ()
+    first, last = kept[0]["turn"], kept[-1]["turn"]
+    chart = Chart(
+        title=_both(catalog.entries["chart_title"]),
+        note="" if shown == state["powers"] else _both(catalog.entries["chart_own_only"]),
+        x_title=_both(catalog.entries["chart_turn"]),
+        y_title=_both(catalog.entries["chart_points"]),
+        turns=(first, last if state["over"] else max(last, DATA.game.last_turn)),
+        series=tuple(
+            Series(
+                label=f"{power} · {ENGLISH[power]}  {kept[-1]['vp'][power]}",
+                colour=colour_of(state["powers"].index(power)),
+                points=tuple((entry["turn"], entry["vp"][power]) for entry in kept),
+            )
+            for power in shown
+        ),
+    )
+    return (Picture(f"vp-turn-{last}", catalog.entries["chart_title"], draw(chart)),)
+
+
+def _shown(state: State, viewer: str) -> list[str]:
+    """The powers whose points `viewer` may see, in setup order."""
+    if viewer == GM_VIEWER or state["over"]:
+        return list(state["powers"])
+    return [power for power in state["powers"] if power == viewer]
+
+
+def _both(text: Text) -> str:
+    """A picture has no language setting: it speaks both, Russian first."""
+    return f"{text.ru} / {text.en}"
