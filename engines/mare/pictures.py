@@ -101,9 +101,11 @@ def _map(state: State, viewer: str) -> bytes:
     pen.rectangle((0, TOP, DATA.picture.width, TOP + DATA.picture.height), fill=SEA)
     _title(pen, state, viewer)
     _links(pen, state)
-    spent = _spending(state, seen)
     for name in state["map"]:
-        _territory(pen, state, DATA.territory(name), spent.get(name, []))
+        _territory(pen, state, DATA.territory(name))
+    for name, chips in _spending(state, seen).items():  # last: a long row may pass a neighbour
+        left, _, right, bottom = label_box(DATA.territory(name))
+        _chips(pen, state, chips, (left + right) // 2, bottom)
     _legend(pen, state, legend, TOP + DATA.picture.height + 12)
     return drawing.png(image.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
@@ -143,9 +145,7 @@ def _centre(territory: Territory) -> tuple[int, int]:
     return x, y + TOP
 
 
-def _territory(
-    pen: ImageDraw.ImageDraw, state: State, territory: Territory, chips: list[tuple[str, str]]
-) -> None:
+def _territory(pen: ImageDraw.ImageDraw, state: State, territory: Territory) -> None:
     owner, bonus = state["owners"][territory.name], bonus_at(state, territory.name)
     box = label_box(territory)
     if territory.is_land:
@@ -164,7 +164,6 @@ def _territory(
         _star(pen, box[2], box[1], _bonus_number(bonus))
     if territory.name in state["fortresses"]:
         _castle(pen, box[0] - 3, box[1] - 6)
-    _chips(pen, state, chips, x, box[3])
 
 
 def _chips(pen: ImageDraw.ImageDraw, state: State, chips: list[tuple[str, str]], x: int, y: int) -> None:
