@@ -2,8 +2,8 @@
 (engines.ruledata).
 
 The models mirror the file, table by table; a broken edit (an unknown people, an adjacency listed
-on one side only, a general missing from the pool) stops the daemon at start with the file and the
-key, never mid-game with a KeyError.
+on one side only, a general missing from the pool, a territory without a place on the picture)
+stops the daemon at start with the file and the key, never mid-game with a KeyError.
 """
 
 from __future__ import annotations
@@ -110,10 +110,18 @@ class Bonus(Named):
     at: str
 
 
+class Picture(RuleData):
+    """The frame the map's picture places territories in (pixels, x east, y south)."""
+
+    width: int
+    height: int
+
+
 class Territory(Named):
     kind: Literal["land", "sea"]
     home: str = ""
     only_with: str = ""
+    position: tuple[int, int]  # where the picture centres its label, inside `picture`
     neighbours: tuple[str, ...]
 
     @property
@@ -142,6 +150,7 @@ class Data(RuleData):
     neutrals: Named
     powers: tuple[Named, ...]
     bonuses: tuple[Bonus, ...]
+    picture: Picture
     territories: tuple[Territory, ...]
     generals: tuple[General, ...]
     ai: AiPlan
@@ -166,7 +175,7 @@ class Data(RuleData):
     def _consistent(self) -> Self:
         """The map holds together, every name one table gives another exists there, and the pool
         has each general once."""
-        problems = [*self._map_problems(), *self._name_problems()]
+        problems = [*self._map_problems(), *self._picture_problems(), *self._name_problems()]
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -185,6 +194,13 @@ class Data(RuleData):
                 yield f"bonuses.{i}.at: {b.at!r} is not a land territory of every game"
         if len({b.at for b in self.bonuses}) != len(self.bonuses):
             yield "bonuses: two bonuses on one territory"
+
+    def _picture_problems(self) -> Iterable[str]:
+        width, height = self.picture.width, self.picture.height
+        for i, t in enumerate(self.territories):
+            x, y = t.position
+            if not (0 <= x <= width and 0 <= y <= height):
+                yield f"territories.{i}.position: {t.position} is off the picture's {width}×{height}"
 
     def _name_problems(self) -> Iterable[str]:
         powers = {p.name for p in self.powers}

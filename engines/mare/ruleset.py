@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
 from engines.mare import ai, checks, gm, turn, views, world
+from engines.mare import pictures as painted
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
 from engines.mare.state import plain
@@ -51,6 +52,10 @@ class MareRuleset(ModularRuleset):
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""
         return plain(world.setup(list(powers)))
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        """The painted map (pictures.py)."""
+        return painted.pictures(state, viewer)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:
