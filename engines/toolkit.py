@@ -85,12 +85,19 @@ def shape_problem(spec: PhaseSpec, mail: Mail, cmd: Command, codes: CheckCodes) 
     for arg in specs[cmd.name].args:
         value = cmd.args.get(arg.name)
         items = cmd.lists.get(arg.name)  # a list's names (an order stored before it was one has text)
-        if value is None and items is None:
+        pairs = cmd.pairs.get(arg.name, ())
+        if value is None and items is None and not pairs:
             if not arg.optional:
                 return Msg(codes.argument_missing, {"argument": arg.name})
             continue
         names = items if items is not None else (str(value),) if arg.kind == ArgKind.NAME else ()
-        unknown = [name for name in names if name not in mail.names[arg.vocabulary]]
+        named = [(name, arg.vocabulary) for name in names]
+        named += [
+            pair
+            for first, second in pairs
+            for pair in ((first, arg.vocabulary), (second, arg.second_vocabulary))
+        ]
+        unknown = [name for name, vocabulary in named if name not in mail.names[vocabulary]]
         if unknown:
             return Msg(codes.name_not_in_game, {"name": unknown[0]})
         if arg.kind == ArgKind.INT and (not isinstance(value, int) or value < (arg.minimum or 0)):
