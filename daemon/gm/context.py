@@ -35,9 +35,19 @@ class GmContext:
         """This very command was applied before a crash: applying it again would double it."""
         return self.command_id in record.gm_applied
 
-    def save(self, record: GameRecord, action: str, detail: str, reason: str = "") -> None:
-        """Store the action's change, its once-only marker and its audit note in one write."""
+    def save(
+        self,
+        record: GameRecord,
+        action: str,
+        detail: str,
+        reason: str = "",
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        """Store the action's change, its once-only marker and its audit note in one write. The note
+        keeps the command and its id, so `gonets rebuild` replays it as this very command."""
         entry = {
+            **(extra or {}),
+            "id": self.command_id,
             "at": self.now.isoformat(timespec="seconds"),
             "by": self.actor,
             "action": action,
