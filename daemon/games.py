@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
@@ -17,12 +17,23 @@ from parsers.orders import parser_catalog
 from state.game_store import GameStore
 from state.records import GameRecord
 
+START_DATA = "start"  # the key of the data read at the start; a ДАННЫЕ's key is its command id
+
+
+@dataclass(frozen=True)
+class GmDataRead:
+    data: JSON
+    sha256: str  # of the bytes applied, kept in the store under it; "" when the game names no file
+
 
 @dataclass
 class Game:
     settings: GameSettings
     ruleset: Ruleset
     store: GameStore
+    # where the GM data file's bytes come from, by the read's key: the file itself, or for
+    # `gonets rebuild` the bytes kept when that read was first applied
+    data_source: Callable[[str], bytes] | None = None
 
     @property
     def id(self) -> str:
@@ -36,13 +47,15 @@ class Game:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
         return parser_catalog().merged(self.ruleset.catalog)
 
-    def gm_data(self) -> JSON:
-        """The game's GM data file (`data` in its config) as read now; {} when it names none.
-        Raises OSError or tomllib.TOMLDecodeError for a file that cannot be read."""
+    def gm_data(self, key: str) -> GmDataRead:
+        """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
+        {} when it names none. `key` names the read (`START_DATA` or the GM command's id).
+        Raises OSError or ValueError (tomllib.TOMLDecodeError, bad UTF-8) for a file that cannot be read."""
         if self.settings.data is None:
-            return {}
-        with self.settings.data.open("rb") as fh:
-            return tomllib.load(fh)
+            return GmDataRead({}, "")
+        raw = self.data_source(key) if self.data_source else self.settings.data.read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
+        return GmDataRead(data, self.store.keep_data(raw))
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]

@@ -8,6 +8,7 @@ rollback reads.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import MutableMapping
@@ -17,9 +18,14 @@ from typing import Any
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
-from state.files import atomic_write_json, read_json
+from state.files import atomic_write_bytes, atomic_write_json, read_json
 from state.records import GameRecord, OrderSet
 from state.storage import AtomicJSONStorage
+
+
+def data_path(directory: Path, sha: str) -> Path:
+    """Where a game's store keeps the GM data bytes with this sha256."""
+    return directory / "data" / f"{sha}.toml"
 
 
 class GameStore:
@@ -86,6 +92,15 @@ class GameStore:
         data = read_json(self.record_path(name))
         assert isinstance(data, dict)
         return data
+
+    def keep_data(self, raw: bytes) -> str:
+        """Keep the GM data file's bytes as applied, named by their sha256 (returned), so a rebuild
+        applies what was read then, not the file as the GM has edited it since."""
+        sha = hashlib.sha256(raw).hexdigest()
+        path = data_path(self.directory, sha)
+        if not path.exists():
+            atomic_write_bytes(path, raw)
+        return sha
 
     def append_history(self, entry: dict[str, Any]) -> None:
         """One GM action, appended and synced: who, when, what and why (`gonets history`)."""

@@ -32,12 +32,28 @@ class GmContext:
         return f"{self.token}:{self.index}"
 
     def applied(self, record: GameRecord) -> bool:
-        """This very command was applied before a crash: applying it again would double it."""
-        return self.command_id in record.gm_applied
+        """This very command was applied before a crash: applying it again would double it. Its
+        history line, which the crash may have cut off after the record was saved, is written now."""
+        if self.command_id not in record.gm_applied:
+            return False
+        note = next((n for n in record.gm_notes if n.get("id") == self.command_id), None)
+        if note is not None and all(e.get("id") != self.command_id for e in self.game.store.history()):
+            self.game.store.append_history(note)
+        return True
 
-    def save(self, record: GameRecord, action: str, detail: str, reason: str = "") -> None:
-        """Store the action's change, its once-only marker and its audit note in one write."""
+    def save(
+        self,
+        record: GameRecord,
+        action: str,
+        detail: str,
+        reason: str = "",
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        """Store the action's change, its once-only marker and its audit note in one write. The note
+        keeps the command and its id, so `gonets rebuild` replays it as this very command."""
         entry = {
+            **(extra or {}),
+            "id": self.command_id,
             "at": self.now.isoformat(timespec="seconds"),
             "by": self.actor,
             "action": action,

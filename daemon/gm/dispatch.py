@@ -113,8 +113,11 @@ class LineResult:
     exit_code: int  # 0 done, 1 some command refused, 2 the line could not be read
 
 
-def run_line(game: Game, postman: Postman, now: datetime, line: str, reason: str) -> LineResult:
-    """A GM command typed on the command line, run exactly as if it came by mail."""
+def run_line(
+    game: Game, postman: Postman, now: datetime, line: str, reason: str, token: str = ""
+) -> LineResult:
+    """A GM command typed on the command line, run exactly as if it came by mail; `token` is fresh
+    unless `gonets rebuild` replays the line as the one its history entry names."""
     catalog = daemon_catalog().merged(game.catalog)
     gm_plan = plan(game, [(1, line)])
     if gm_plan.problems or not gm_plan.commands:
@@ -124,7 +127,12 @@ def run_line(game: Game, postman: Postman, now: datetime, line: str, reason: str
         ]
         return LineResult(said or ["нет команды / no command"], 2)
     ctx = GmContext(
-        game, postman, now, actor=f"cli:{getpass.getuser()}", token=secrets.token_hex(8), reason=reason
+        game,
+        postman,
+        now,
+        actor=f"cli:{getpass.getuser()}",
+        token=token or secrets.token_hex(8),
+        reason=reason,
     )
     done = run(ctx, gm_plan)
     text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]

@@ -26,7 +26,8 @@ def rule_input(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def reload_data(ctx: GmContext, cmd: Command) -> Msg:
-    """ДАННЫЕ: the game's GM data file read again into the state (`GmData`)."""
+    """ДАННЫЕ: the game's GM data file read again into the state (`GmData`); the history entry names
+    the bytes applied (kept in the store by their sha256), which is what a rebuild applies."""
     record = ctx.game.load()
     path = ctx.game.settings.data
     if path is None:
@@ -34,9 +35,9 @@ def reload_data(ctx: GmContext, cmd: Command) -> Msg:
     if ctx.applied(record):
         return result("gm_already_done")
     try:
-        data = ctx.game.gm_data()
+        read = ctx.game.gm_data(ctx.command_id)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         return refused("gm_bad_data", path=str(path), error=str(error))
-    record.state = contract.with_data(ctx.game.ruleset, record.state, data)
-    ctx.save(record, "data", str(path))
+    record.state = contract.with_data(ctx.game.ruleset, record.state, read.data)
+    ctx.save(record, "data", str(path), extra={"data_sha256": read.sha256})
     return result("gm_data_reloaded", path=str(path))

@@ -23,9 +23,12 @@ TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever i
 SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
 
 
+POINT_DECIMALS = 2  # scores are shown to at most this many decimals
+
+
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
@@ -33,6 +36,27 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["points"] = _points_filter
+    return env
+
+
+def shown(value: float) -> float:
+    """A score as it is shown, which is what rankings compare: float noise is no lead."""
+    return round(value, POINT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def points(value: float, lang: Lang) -> str:
+    """A score as players read it: «1,4» in Russian, "1.4" in English, a whole number with no
+    decimal part, and never float noise (0.1 + 0.2 is «0,3»)."""
+    text = f"{shown(value):.{POINT_DECIMALS}f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+@jinja2.pass_context
+def _points_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ score|points }}`: in the language of the template being rendered."""
+    lang: Lang = context["lang"]
+    return points(value, lang)
 
 
 @cache

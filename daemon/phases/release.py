@@ -15,7 +15,7 @@ from typing import Any
 
 from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import when
+from daemon.outgoing.render import shown, when
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import Command
 from engines.text import Msg
@@ -190,4 +190,5 @@ def _group_news(data: dict[str, Any], power: str) -> list[dict[str, Any]]:
 
 
 def _ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
-    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    """Best first, ties by name; scores equal as shown are a tie, whatever their float noise."""
+    return sorted(scores.items(), key=lambda kv: (-shown(kv[1]), kv[0]))

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from daemon.games import Game
+from daemon.games import START_DATA, Game
 from daemon.incoming.auth import hash_password, new_password
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
@@ -59,11 +59,11 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     powers = [p for p in pool if p in record.players]
     names = {power: s.country for power, s in zip(drawn, record.signups, strict=False) if s.country}
     try:
-        data = game.gm_data()
+        data = game.gm_data(START_DATA)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         raise StartError(f"{game.settings.data}: {error}") from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
-    record.state = with_data(game.ruleset, state, data)
+    record.state = with_data(game.ruleset, state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]
@@ -74,6 +74,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             "seed": rng.seed,
             "draws": draws,
             "assignment": {p: pl.address for p, pl in record.players.items()},
+            "data_sha256": data.sha256,  # the GM data applied, kept in the store: a rebuild applies it
             "state_after": record.state,
         },
     )

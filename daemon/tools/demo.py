@@ -16,6 +16,7 @@ from pathlib import Path
 
 from daemon.config import load_config
 from daemon.games import Game
+from daemon.outgoing.render import languages, points, shown
 from daemon.phases.start import start_game
 from daemon.service import Daemon
 from daemon.tools.demo_players import Player
@@ -61,8 +62,9 @@ def run_demo(directory: Path | None) -> int:
     finally:
         daemon.close()
     print("\nИтог / final scores:")
-    for power, points in sorted(scores.items(), key=lambda kv: -kv[1]):
-        print(f"  {power:<12} {points}")
+    lang = languages(config.games[GAME].language)[0]
+    for power, score in sorted(scores.items(), key=lambda kv: -shown(kv[1])):
+        print(f"  {power:<12} {points(score, lang)}")
     print(f"\nПочта и игра остались в / mail and game left in: {root}")
     print(f"  входящие / inbox: {inbox}\n  отправленные / sent: {sent}")
     print(f"  gonets status --config {config_path}")

@@ -16,7 +16,10 @@ What cannot come back, and what is done about it:
   from the damaged store when it can still be read — else nobody knows the new ones and every
   player needs `ЗАМЕНИТЬ <страна> <адрес>` (a fresh password by mail), which the output says;
 - GM command-line actions recorded before history entries carried the command text are listed,
-  not replayed;
+  not replayed; those recorded with their command id replay as that very command (its lot too);
+- the GM data file may have changed since: the start and each ДАННЫЕ apply the bytes kept in the
+  store when they were first applied (`data/<sha256>.toml`); a read recorded before those were
+  kept reads the file as it is now, which the output says;
 - nothing is mailed: replies, reports and role mails go to a scratch outbox that is dropped.
 The damaged folder is moved aside (`<game>.damaged-<time>`), never deleted.
 """
@@ -33,14 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from daemon.config import Config
-from daemon.games import Game, Games
+from daemon.games import START_DATA, Game, Games
 from daemon.gm.dispatch import run_line
 from daemon.incoming import mailflow
 from daemon.outgoing.postman import Postman
 from daemon.phases.deadlines import tick
+from daemon.phases.start import START_RECORD
 from state.archive import MailArchive
 from state.files import read_json
-from state.game_store import GameStore
+from state.game_store import GameStore, data_path
 from state.lock import DirectoryLock
 from state.outbox import Outbox
 from state.records import GameRecord
@@ -57,6 +61,7 @@ class Event:
     key: str = ""  # archive key of a mail
     line: str = ""  # a GM command line
     reason: str = ""
+    token: str = ""  # the GM command line's own token, when its history entry names it
 
 
 @dataclass
@@ -67,6 +72,7 @@ class Damaged:
     seed: str
     resolved_at: list[datetime]
     history: list[dict[str, Any]]
+    start_data: str | None = None  # the sha256 of the GM data the start applied; None: not recorded
 
 
 @dataclass
@@ -80,6 +86,7 @@ class RebuildReport:
     seed_from: str = ""
     failed: list[str] = field(default_factory=list)
     not_replayed: list[str] = field(default_factory=list)
+    data_now: list[str] = field(default_factory=list)  # GM data reads with no kept bytes
 
     def text(self, config_path: str) -> str:
         lines = [
@@ -94,6 +101,10 @@ class RebuildReport:
                 f"    gonets gm --config {config_path} {self.game} ЗАМЕНИТЬ <страна/power> <адрес/address>"
             )
         lines += [f"  не воспроизведено / not replayed: {item}" for item in self.not_replayed]
+        lines += [
+            f"  данные ведущего из файла, каким он стал / GM data from the file as it is now: {item}"
+            for item in self.data_now
+        ]
         lines += [f"  ошибка / failed: {item}" for item in self.failed]
         return "\n".join(lines)
 
@@ -123,6 +134,7 @@ def _rebuild(config: Config, archive: MailArchive, game_id: str, stamp: datetime
     games = Games(replace(config, games={game_id: settings}))
     game = games.get(game_id)
     assert game is not None
+    game.data_source = _KeptData(aside, damaged, report, settings.data)
     try:
         with tempfile.TemporaryDirectory(prefix="gonets-rebuild-") as scratch:
             _replay(config, archive, games, damaged, Path(scratch), report)
@@ -147,6 +159,7 @@ def _read_damaged(aside: Path | None, game_id: str) -> Damaged:
         log.warning("%s: the damaged game.json is unreadable (%s)", game_id, error)
     seed = record.seed if record else ""
     resolved = []
+    start_data = None
     for path in sorted((aside / "turns").rglob("*.json")):  # rolled-back records resolved too
         try:
             data = read_json(path)
@@ -155,7 +168,9 @@ def _read_damaged(aside: Path | None, game_id: str) -> Damaged:
         seed = seed or str(data.get("seed", "")).rpartition(":")[0]
         if "resolved_at" in data:
             resolved.append(datetime.fromisoformat(data["resolved_at"]))
-    return Damaged(record, seed, resolved, _history(aside / "history.jsonl"))
+        if path.parent.name == "turns" and path.stem == START_RECORD:
+            start_data = data.get("data_sha256")
+    return Damaged(record, seed, resolved, _history(aside / "history.jsonl"), start_data)
 
 
 def _history(path: Path) -> list[dict[str, Any]]:
@@ -194,7 +209,8 @@ def _timeline(archive: MailArchive, game: Game, damaged: Damaged, report: Rebuil
         if not entry.get("command"):
             report.not_replayed.append(f"{entry['at']} {entry['action']} {entry['detail']}")
             continue
-        line = Event(at, _GM_LINE, line=entry["command"], reason=entry.get("reason", ""))
+        token = str(entry.get("id", "")).rpartition(":")[0]
+        line = Event(at, _GM_LINE, line=entry["command"], reason=entry.get("reason", ""), token=token)
         events += [line, Event(at, _TICK)]
     events.sort(key=lambda event: (event.at, event.kind))  # stable: archive order within a pass
     return events
@@ -214,7 +230,7 @@ def _replay(
             if event.kind == _MAIL:
                 report.mails += _replay_mail(config, archive, games, postman, event)
             elif event.kind == _GM_LINE:
-                run_line(game, postman, event.at, event.line, event.reason)
+                run_line(game, postman, event.at, event.line, event.reason, event.token)
                 report.gm_lines += 1
             elif event.at != last_tick:
                 tick(game, postman, event.at)
@@ -237,6 +253,37 @@ def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Po
     )
     mailflow.apply(outcome, postman, event.at, event.key)
     return 1
+
+
+class _KeptData:
+    """The GM data bytes each read applied in the original run, by the read's key (`Game.data_source`).
+
+    The keys come from the start record and the ДАННЫЕ notes (history.jsonl and game.json's own
+    copy, which survives a crash between the two). When every applied ДАННЫЕ is known with its
+    bytes, one that is not among them was refused in the original run, and is refused again."""
+
+    def __init__(
+        self, aside: Path | None, damaged: Damaged, report: RebuildReport, file: Path | None
+    ) -> None:
+        notes = damaged.history + (damaged.record.gm_notes if damaged.record else [])
+        applied = [note for note in notes if note.get("action") == "data"]
+        self.kept = {str(note["id"]): str(note["data_sha256"]) for note in applied if note.get("data_sha256")}
+        if damaged.start_data is not None:
+            self.kept[START_DATA] = damaged.start_data
+        self.complete = bool(notes) and all(note.get("data_sha256") and note.get("id") for note in applied)
+        self.aside, self.report, self.file = aside, report, file
+
+    def __call__(self, key: str) -> bytes:
+        sha = self.kept.get(key)
+        if sha == "":
+            return b""  # the start read no file (the game named none then): empty TOML, no data
+        if sha and self.aside and data_path(self.aside, sha).exists():
+            return data_path(self.aside, sha).read_bytes()
+        if key != START_DATA and self.complete and not sha:
+            raise OSError("not applied in the original run / не применялись в исходной игре")
+        assert self.file is not None  # a read happens only for a game that names its file
+        self.report.data_now.append(f"{'НАЧАТЬ' if key == START_DATA else 'ДАННЫЕ ' + key}: {self.file}")
+        return self.file.read_bytes()
 
 
 class _Clock:

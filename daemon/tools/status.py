@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from daemon.games import Games
+from daemon.outgoing.render import languages, points, shown
 from state.lifecycle import Held
 
 
@@ -16,10 +17,9 @@ def status_text(games: Games) -> str:
             out.append(f"{head}: записались / signed up: {names}")
             continue
         if record.status == "over":
-            scores = game.ruleset.scores(record.state)
-            out.append(
-                head + ": " + ", ".join(f"{p} {v}" for p, v in sorted(scores.items(), key=lambda kv: -kv[1]))
-            )
+            lang = languages(game.settings.language)[0]
+            ranked = sorted(game.ruleset.scores(record.state).items(), key=lambda kv: -shown(kv[1]))
+            out.append(head + ": " + "; ".join(f"{p} {points(v, lang)}" for p, v in ranked))
             continue
         deadline = game.deadline(record)
         out.append(

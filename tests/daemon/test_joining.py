@@ -4,15 +4,22 @@ own lot, through the daemon on the council-like test ruleset and on coins (which
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from daemon.incoming.auth import verify_password
 from daemon.phases.start import START_RECORD, start_game
 from engines import REGISTRY
 from engines.rng import Rng
+from state.archive import MailArchive
+from state.game_store import GameStore
+from state.outbox import Outbox
+from state.records import GameRecord
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
+from tests.daemon.test_crash import Crash, crash_on_call
 from tests.rulesets.council_like import REALMS, RULESET
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
@@ -105,3 +112,45 @@ def test_the_council_lot_is_even_for_any_number_of_players(players: int) -> None
         drawn = RULESET.draw(RULESET.playable_powers(players), players, Rng(f"s{seed}"))[:players]
         counts = [len(set(drawn).intersection(families)) for families in REALMS.values()]
         assert sorted(drawn) == sorted(set(drawn)) and max(counts) - min(counts) <= 1
+
+
+def _newcomer_with_mail_id(record: GameRecord) -> bool:
+    return any(p.address == IVAN and p.role_mail for p in record.players.values())
+
+
+JOIN_CRASHES: dict[str, tuple[type, str, Callable[..., bool]]] = {
+    "after the join is saved, before its history line": (
+        GameStore,
+        "append_history",
+        lambda entry: entry["action"] == "join",
+    ),
+    "after the history line, before the password is saved": (GameStore, "save", _newcomer_with_mail_id),
+    "after the password is saved, before the role mail is queued": (
+        Outbox,
+        "enqueue",
+        lambda mail: "-role-" in mail.id,
+    ),
+    "after the role mail is queued, before the reply": (Outbox, "enqueue", lambda mail: "reply-" in mail.id),
+    "after the reply, before the done marker": (MailArchive, "mark_done", lambda *_: True),
+}
+
+
+@pytest.mark.parametrize("moment", list(JOIN_CRASHES))
+def test_a_crash_at_any_step_of_a_join_by_mail_gives_one_power_one_role_mail_and_one_reply(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, moment: str
+) -> None:
+    before = set(h.game.load().players)
+    h.gm_mail(f"ПРИСОЕДИНИТЬ {IVAN} Иван")
+    crash_on_call(monkeypatch, *JOIN_CRASHES[moment])
+    with pytest.raises(Crash):
+        h.run()
+    h.restart()
+    h.run()  # the mail is still in the inbox: handled again
+    record = h.game.load()
+    (power,) = set(record.players) - before
+    assert record.state["powers"].count(power) == 1
+    found = [re.search(r"Ваш пароль: (\S+)", body(m)) for m in h.mail_to(IVAN)]
+    (password,) = [f.group(1) for f in found if f]
+    assert verify_password(password, record.players[power].password_hash)
+    assert [e["action"] for e in h.game.store.history()].count("join") == 1
+    assert len([m for m in h.mail_to(GM) if "вступил в игру" in body(m)]) == 1

@@ -1,6 +1,7 @@
 """Per-power knowledge and list arguments through the daemon by mail, on the test ruleset with a
 secret tech tree and map (tests/rulesets/hidden_tech): a tribe's reply, ПОМОЩЬ and БЛАНК name only
-what it has found; the tribe that knows a name is helped to spell it."""
+what it has found; the tribe that knows a name is helped to spell it. Its fractional scores (0.2 a
+thing known) are shown as read, in each language."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from daemon.outgoing.render import SEPARATOR, points
+from daemon.phases.release import _ranking
+from daemon.tools.status import status_text
 from engines import REGISTRY
-from tests.daemon.harness import PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.rulesets.hidden_tech import BEARS, WOLVES
 
 SECRETS = ("Бронза", "Bronze", "ПЛАВИТЬ", "SMELT", "Река", "River")
@@ -43,3 +47,39 @@ def test_the_wolves_who_know_them_get_the_suggestions(h: Harness) -> None:
     text = reply(h, WOLVES, *LINES)
     assert all(secret in text for secret in ("Бронза", "ПЛАВИТЬ", "Река"))
     assert "МАРШ Лес, Река" in reply(h, WOLVES, "МАРШ Forest River")
+
+
+def test_fractional_scores_read_with_a_decimal_comma_in_russian_and_without_float_noise(h: Harness) -> None:
+    record = h.game.load()
+    record.state = {**record.state, "over": True}  # this resolution ends the game: reports rank everyone
+    h.game.store.save(record)
+    for address in PLAYERS[:2]:
+        h.send(address, h.orders(address, "МАРШ Лес"))
+    h.run()
+    (digest,) = [body(m) for m in h.mail_to(GM) if "[table]" in body(m)]
+    ru, en = digest.split(SEPARATOR.strip())
+    assert f"[td]{WOLVES}[/td][td]0,8[/td]" in ru and f"[td]{BEARS}[/td][td]0,6[/td]" in ru
+    assert f"[td]{WOLVES}[/td][td]0.8[/td]" in en and f"[td]{BEARS}[/td][td]0.6[/td]" in en
+    report = "\n".join(body(m) for m in h.mail_to(PLAYERS[0]))
+    assert f"{WOLVES}: 0,8\n  {BEARS}: 0,6" in report and f"{WOLVES}: 0.8\n  {BEARS}: 0.6" in report
+    assert "0000" not in digest + report  # 0.6000000000000001 nowhere
+    assert f"over: {WOLVES} 0,8; {BEARS} 0,6" in status_text(h.daemon.games)
+
+
+def test_scores_equal_as_shown_rank_as_a_tie_by_name() -> None:
+    assert _ranking({"Б": 0.1 + 0.2, "А": 0.3, "В": 0.31}) == [("В", 0.31), ("А", 0.3), ("Б", 0.1 + 0.2)]
+
+
+@pytest.mark.parametrize(
+    ("value", "ru", "en"),
+    [
+        (1.4, "1,4", "1.4"),
+        (0.1 + 0.2, "0,3", "0.3"),
+        (3.0, "3", "3"),
+        (12, "12", "12"),
+        (2.345678, "2,35", "2.35"),
+        (-0.001, "0", "0"),
+    ],
+)
+def test_points_are_written_as_read(value: float, ru: str, en: str) -> None:
+    assert (points(value, "ru"), points(value, "en")) == (ru, en)

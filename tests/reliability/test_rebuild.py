@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import mailbox
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +13,11 @@ import pytest
 from daemon.cli import main
 from daemon.config import load_config
 from daemon.tools.rebuild import rebuild_games
+from engines import REGISTRY
 from state.files import read_json
+from state.game_store import data_path
 from tests.daemon.harness import GAME, Harness, body
-from tests.reliability.game import play_three_phases
+from tests.reliability.game import play_three_phases, start_by_command_line
 
 
 def turn_records(directory: Path) -> dict[str, dict[str, Any]]:
@@ -87,3 +91,82 @@ def test_run_on_a_corrupt_store_names_the_file_and_the_rebuild_command(
     out = capsys.readouterr().out
     assert "ПАРОЛИ ПОТЕРЯНЫ" in out and "ЗАМЕНИТЬ" in out
     assert main(["run", "--config", config, "--once"]) == 0
+
+
+def _data_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:
+    """A council-like game started from the command line with GM data A, then ДАННЫЕ by mail with
+    B, a ДАННЫЕ by mail refused for a broken file, a ДАННЫЕ by command line with B2; the file then
+    says C."""
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = Harness(tmp_path, early=False, ruleset="council_like")
+    data = tmp_path / "secret.toml"
+    data.write_text('plot = "A"\n', encoding="utf-8")
+    with h.config_path.open("a", encoding="utf-8") as config:
+        config.write('data = "secret.toml"\n')
+    h.restart()
+    start_by_command_line(h)
+    for plot in ("B", "broken", "B2"):
+        h.clock.advance(minutes=5)
+        data.write_text(f'plot = "{plot}"\n' if plot != "broken" else "plot = \n", encoding="utf-8")
+        if plot == "B2":
+            assert h.gm("ДАННЫЕ").exit_code == 0
+        else:
+            h.gm_mail("ДАННЫЕ")
+            h.run()
+    h.clock.advance(minutes=5)
+    h.run()
+    data.write_text('plot = "C"\n', encoding="utf-8")
+    assert h.game.load().state["gm_data"] == {"plot": "B2"}
+    h.daemon.close()
+    return h
+
+
+def _plots(h: Harness) -> list[str]:
+    """The plot of each GM data file applied, in the order the history says."""
+    store = h.game.store
+    return [
+        tomllib.loads(data_path(store.directory, e["data_sha256"]).read_text(encoding="utf-8"))["plot"]
+        for e in store.history()
+        if e["action"] == "data"
+    ]
+
+
+def test_a_rebuild_applies_the_gm_data_as_it_was_read_not_as_the_file_is_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = _data_game(tmp_path, monkeypatch)
+    assert _plots(h) == ["B", "B2"]
+    (report,) = rebuild_games(load_config(h.config_path), [GAME], h.clock())
+    h.restart()
+    assert report.failed == [] and report.data_now == []
+    assert h.game.store.read_turn_record("0000-start")["state_after"]["gm_data"] == {"plot": "A"}
+    assert _plots(h) == ["B", "B2"]  # the refused ДАННЫЕ is refused again, though the file now reads
+    assert h.game.load().state["gm_data"] == {"plot": "B2"}
+    h.daemon.close()
+
+
+def test_a_rebuild_of_a_store_without_kept_data_reads_the_file_as_it_is_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = _data_game(tmp_path, monkeypatch)
+    game_dir = h.root / "games" / "games" / GAME
+    history = game_dir / "history.jsonl"
+    old = [_without_kept_data(json.loads(line)) for line in history.read_text(encoding="utf-8").splitlines()]
+    history.write_text("".join(json.dumps(entry) + "\n" for entry in old), encoding="utf-8")
+    for path in (game_dir / "game.json", game_dir / "turns" / "0000-start.json"):
+        path.write_text(json.dumps(_without_kept_data(read_json(path))), encoding="utf-8")
+    (report,) = rebuild_games(load_config(h.config_path), [GAME], h.clock())
+    assert len(report.data_now) == 4  # the start and every ДАННЫЕ, the once-refused one too
+    assert "GM data from the file as it is now: НАЧАТЬ" in report.text("F")
+    h.restart()
+    assert h.game.load().state["gm_data"] == {"plot": "C"}
+    h.daemon.close()
+
+
+def _without_kept_data(value: Any) -> Any:
+    """`value` as a store written before the GM data was kept: no "data_sha256" anywhere."""
+    if isinstance(value, dict):
+        return {k: _without_kept_data(v) for k, v in value.items() if k != "data_sha256"}
+    if isinstance(value, list):
+        return [_without_kept_data(v) for v in value]
+    return value

@@ -79,6 +79,12 @@ def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     return Resolution({**state, "turn": state["turn"] + 1}, reports, [], [])
 
 
+def scores(state: JSON) -> Mapping[str, float]:
+    """0.2 a thing known, as tribes score 0.2 a cell; added up, so the float noise is real (the
+    Bears' three make 0.6000000000000001)."""
+    return {power: sum(0.2 for _ in state["known"][power]) for power in state["powers"]}
+
+
 def unadjustable(state: JSON, power: str, name: str, value: int = 0) -> NoReturn:
     """Nothing here is the GM's to correct."""
     raise KeyError(name)
@@ -102,7 +108,7 @@ class HiddenTech(ModularRuleset):
         resolve=resolve,
         ai_orders=lambda state, power, phase: [],
         view=lambda state, power: {"turn": state["turn"]},
-        scores=lambda state: dict.fromkeys(state["powers"], 0),
+        scores=scores,
         read=unadjustable,
         adjust=unadjustable,
     )
