@@ -162,6 +162,7 @@ def _digest_context(
         "draws": data["draws"],
         "seed": data["seed"],
         "news": news,
+        "group_news": _group_news(data),
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": data["gm_notes"],
         "undelivered": data.get("undelivered", []),
@@ -178,14 +179,14 @@ def _digest_context(
     }
 
 
-def _group_news(data: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    """The news of each group `power` belonged to when the phase was resolved, by group name;
-    none from turn records written before groups were kept."""
+def _group_news(data: dict[str, Any], power: str = "") -> list[dict[str, Any]]:
+    """The news of each group `power` belonged to when the phase was resolved (every group's for
+    the GM, `power` ""), by group name; none from turn records written before groups were kept."""
     members = data.get("groups", {})
     return [
         {"group": group, "news": [Msg.from_json(m) for m in msgs]}
         for group, msgs in data.get("group_news", {}).items()
-        if msgs and power in members.get(group, [])
+        if msgs and (not power or power in members.get(group, []))
     ]
 
 

@@ -53,7 +53,9 @@ def test_a_realms_news_reaches_its_families_only_under_its_name(h: Harness) -> N
     for address in others:
         (report,) = reports(h, address)
         assert ELECTION not in report and "Новости группы" not in report
-    assert ELECTION not in digest(h)  # not public news: the forum post does not carry it
+    gm_part, forum_post = digest(h).split("Пост для форума:")
+    assert f"Новости группы «Рим»:\n  {ELECTION}" in gm_part  # the GM reads every group's news
+    assert ELECTION not in forum_post  # not public news
     record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert record["groups"]["Рим"] == list(REALMS["Рим"])  # computer-run families are members too
 
