@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec
+from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.rus import ai, checks, gm, scoring, turn, views, world
 from engines.rus.data import DATA
+from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES, vocabularies
 from engines.rus.state import plain
 from engines.text import Catalog, Text
@@ -57,6 +58,10 @@ class RusRuleset(ModularRuleset):
         if unknown:
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return plain(world.setup(powers))
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        """The political map as `viewer` may see it (pictures.py)."""
+        return map_pictures(state, viewer)
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""
