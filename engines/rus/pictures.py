@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL.ImageDraw import ImageDraw
 
@@ -22,7 +21,6 @@ from engines.rus.state import typed
 from engines.rus.views import view
 from engines.text import Catalog, Msg, Text
 
-CATALOG = Catalog.load(Path(__file__).with_name("messages_map.toml"))
 FRAME = DATA.picture
 PROVINCES = [p.name for p in DATA.provinces]
 CAPITALS = {p.capital for p in DATA.powers}
@@ -101,9 +99,9 @@ def _at(place: Place) -> tuple[int, int]:
     return MARGIN + place.x, TOP + place.y
 
 
-def _words(code: str, **params: str | int) -> Text:
+def _words(catalog: Catalog, code: str, **params: str | int) -> Text:
     msg = Msg(code, params)
-    return Text(CATALOG.render(msg, "ru"), CATALOG.render(msg, "en"))
+    return Text(catalog.render(msg, "ru"), catalog.render(msg, "en"))
 
 
 def _halo(pen: ImageDraw, xy: tuple[int, int], text: str, size: int, anchor: str, bold: bool = False) -> None:
@@ -206,16 +204,16 @@ def _parties(pen: ImageDraw) -> None:
         pen.text((x, y), party.name.upper(), fill=FAINT, font=font(LABEL, bold=True), anchor="mm")
 
 
-def _title(pen: ImageDraw, b: Board) -> None:
-    title = _words("rus_map_title", turn=b.turn)
+def _title(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
+    title = _words(catalog, "rus_map_title", turn=b.turn)
     pen.text((MARGIN, 12), f"{title.ru} · {title.en}", fill=INK, font=font(TITLE, bold=True))
     if b.viewer == GM_VIEWER:
-        whose = _words("rus_map_for_gm")
+        whose = _words(catalog, "rus_map_for_gm")
     elif b.viewer == PUBLIC_VIEWER:
-        whose = _words("rus_map_public")
+        whose = _words(catalog, "rus_map_public")
     else:
-        ru = _words("rus_map_for_power", power=b.viewer).ru
-        whose = Text(ru, _words("rus_map_for_power", power=DATA.power(b.viewer).en).en)
+        ru = _words(catalog, "rus_map_for_power", power=b.viewer).ru
+        whose = Text(ru, _words(catalog, "rus_map_for_power", power=DATA.power(b.viewer).en).en)
     pen.text((MARGIN, 40), f"{whose.ru} · {whose.en}", fill=INK, font=font(LABEL))
 
 
@@ -224,10 +222,10 @@ def _key_line(pen: ImageDraw, x: int, y: int, words: Text) -> None:
     pen.text((x, y + 16), words.en, fill=FAINT, font=font(SMALL), anchor="lm")
 
 
-def _legend(pen: ImageDraw, b: Board) -> None:
+def _legend(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
     """The principalities with their colours, then what the marks mean."""
     x = MARGIN + FRAME.width + MARGIN
-    heading = _words("rus_map_principalities")
+    heading = _words(catalog, "rus_map_principalities")
     pen.text((x, TOP), f"{heading.ru} · {heading.en}", fill=INK, font=font(LABEL, bold=True))
     y = TOP + 34
     for power in b.powers:
@@ -239,23 +237,23 @@ def _legend(pen: ImageDraw, b: Board) -> None:
         y += 24
     y += 18
     _disc(pen, (x + 8, y), NEUTRAL, capital=True, ring=None)
-    _key_line(pen, x + 30, y, _words("rus_map_capital"))
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_capital"))
     y += 46
     _disc(pen, (x + 8, y), NEUTRAL, capital=False, ring=FAINT)
-    _key_line(pen, x + 30, y, _words("rus_map_occupied"))
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_occupied"))
     y += 46
     pen.line([(x - 4, y), (x + 20, y)], fill=BORDER, width=2)
-    _key_line(pen, x + 30, y, _words("rus_map_border"))
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_border"))
     y += 40
     pen.line([(x - 4, y), (x + 20, y)], fill=RIVER, width=3)
-    _key_line(pen, x + 30, y, _words("rus_map_river"))
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_river"))
     if b.viewer != PUBLIC_VIEWER:
         y += 40
         _badge(pen, (x - 8, y), "7+2", NEUTRAL)
-        _key_line(pen, x + 30, y, _words("rus_map_army"))
+        _key_line(pen, x + 30, y, _words(catalog, "rus_map_army"))
 
 
-def draw(b: Board) -> bytes:
+def draw(b: Board, catalog: Catalog) -> bytes:
     image, pen = canvas(MARGIN + FRAME.width + MARGIN + LEGEND, TOP + FRAME.height + MARGIN)
     _parties(pen)
     _borders(pen)
@@ -265,12 +263,12 @@ def draw(b: Board) -> bytes:
         _name(pen, b, name)
     for name in PROVINCES:
         _armies(pen, b, name)
-    _title(pen, b)
-    _legend(pen, b)
+    _title(pen, b, catalog)
+    _legend(pen, b, catalog)
     return png(image)
 
 
-def pictures(stored: JSON, viewer: str) -> Sequence[Picture]:
-    """The political map as `viewer` may see it."""
+def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:
+    """The political map as `viewer` may see it, its words from the ruleset's `catalog`."""
     b = board(stored, viewer)
-    return [Picture(f"map-turn-{b.turn}", _words("rus_map_picture", turn=b.turn), draw(b))]
+    return [Picture(f"map-turn-{b.turn}", _words(catalog, "rus_map_picture", turn=b.turn), draw(b, catalog))]

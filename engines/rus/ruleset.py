@@ -17,8 +17,15 @@ from engines.rus.state import plain
 from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
-# the economy and the game; battles and marches; wars, peace and alliances; influence and vassals
-CATALOG_FILES = ("messages.toml", "messages_war.toml", "messages_treaties.toml", "messages_diplomacy.toml")
+# the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
+# the words on the map
+CATALOG_FILES = (
+    "messages.toml",
+    "messages_war.toml",
+    "messages_treaties.toml",
+    "messages_diplomacy.toml",
+    "messages_map.toml",
+)
 
 
 class RusRuleset(ModularRuleset):
@@ -61,7 +68,7 @@ class RusRuleset(ModularRuleset):
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""
-        return map_pictures(state, viewer)
+        return map_pictures(state, viewer, self.catalog)
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""
