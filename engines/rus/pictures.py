@@ -25,7 +25,7 @@ FRAME = DATA.picture
 PROVINCES = [p.name for p in DATA.provinces]
 CAPITALS = {p.capital for p in DATA.powers}
 
-MARGIN, TOP, LEGEND = 16, 64, 250  # around the map's frame: the sides, the title band, the legend
+MARGIN, TOP, LEGEND = 16, 64, 262  # around the map's frame: the sides, the title band, the legend
 RADIUS, CAPITAL_RADIUS, RING = 11, 14, 5  # a province, a capital, an occupation ring's width
 LABEL, SMALL, TITLE = 14, 12, 22  # font sizes
 RIVER: Colour = (64, 128, 186)
