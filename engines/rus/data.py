@@ -11,7 +11,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal, Self
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from engines.ruledata import Named, RuleData, load_rules
 from engines.toolkit import by_name
@@ -199,6 +199,33 @@ class Map(RuleData):
     borders: tuple[Border, ...]
 
 
+class Place(RuleData):
+    """Where a province (or a party's name) stands on the political map, and where its name goes."""
+
+    x: int
+    y: int
+    label: Literal["below", "above", "left", "right"] = "below"
+
+
+class MapPicture(RuleData):
+    """The political map's frame in pixels and every place on it (pictures.py draws it)."""
+
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    places: dict[str, Place]
+
+    @model_validator(mode="after")
+    def _inside(self) -> Self:
+        outside = [
+            f"places.{name}: ({p.x}, {p.y}) lies outside the {self.width}×{self.height} frame"
+            for name, p in self.places.items()
+            if not (0 <= p.x <= self.width and 0 <= p.y <= self.height)
+        ]
+        if outside:
+            raise ValueError("; ".join(outside))
+        return self
+
+
 class Spec(Named):
     key: str
     water_only: bool = False
@@ -260,6 +287,7 @@ class Data(RuleData):
     parties: tuple[Party, ...]
     provinces: tuple[Province, ...]
     map: Map
+    picture: MapPicture
     specs: tuple[Spec, ...]
     crafts: tuple[Craft, ...]
     policies: tuple[Policy, ...]
@@ -289,6 +317,11 @@ class Data(RuleData):
             here = provinces.get(power.capital)
             if here is None or here.owner != power.name:
                 yield f"powers.{i}.capital: {power.capital} is not a province of {power.name}"
+        places = self.picture.places
+        for name in sorted(provinces.keys() - places.keys()):
+            yield f"picture.places: {name} has no place on the map"
+        for name in sorted(places.keys() - provinces.keys() - {p.name for p in self.parties}):
+            yield f"picture.places.{name}: not a province or party of this file"
 
     def _name_problems(self) -> Iterable[str]:
         names = {

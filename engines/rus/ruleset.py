@@ -6,18 +6,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec
+from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
 from engines.rus import ai, checks, gm, gm_rules, scoring, turn, views, world
 from engines.rus.data import DATA
+from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES, vocabularies
 from engines.rus.state import plain
 from engines.text import Catalog, Msg, Text
 
 HERE = Path(__file__).parent
-# the economy and the game; battles and marches; wars, peace and alliances; influence and vassals
-CATALOG_FILES = ("messages.toml", "messages_war.toml", "messages_treaties.toml", "messages_diplomacy.toml")
+# the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
+# the words on the map
+CATALOG_FILES = (
+    "messages.toml",
+    "messages_war.toml",
+    "messages_treaties.toml",
+    "messages_diplomacy.toml",
+    "messages_map.toml",
+)
 
 
 class RusRuleset(ModularRuleset):
@@ -61,6 +69,10 @@ class RusRuleset(ModularRuleset):
 
     def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
         return gm_rules.apply_gm(state, command, rng)
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        """The political map as `viewer` may see it (pictures.py)."""
+        return map_pictures(state, viewer, self.catalog)
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

@@ -1,0 +1,274 @@
+"""The political map as a picture: provinces coloured by owner, occupations ringed in the
+occupier's colour, borders (on rivers in blue), names, and the troops the reader may see.
+
+What a reader may know is gathered first (`board`), then drawn. A power's troops come only from
+its own `view`, the GM's from every power's view, and the public gets none: so no picture can show
+more than the views do, and a foreign army's strength cannot change a power's picture by a pixel.
+A picture goes to readers of either language, so its words are drawn in both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PIL.ImageDraw import ImageDraw
+
+from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
+from engines.drawing import FAINT, INK, NEUTRAL, PAPER, Colour, canvas, colour_of, font, png, text_width
+from engines.rus.data import DATA, Place
+from engines.rus.state import typed
+from engines.rus.views import view
+from engines.text import Catalog, Msg, Text
+
+FRAME = DATA.picture
+PROVINCES = [p.name for p in DATA.provinces]
+CAPITALS = {p.capital for p in DATA.powers}
+
+MARGIN, TOP, LEGEND = 16, 64, 262  # around the map's frame: the sides, the title band, the legend
+RADIUS, CAPITAL_RADIUS, RING = 11, 14, 5  # a province, a capital, an occupation ring's width
+LABEL, SMALL, TITLE = 14, 12, 22  # font sizes
+RIVER: Colour = (64, 128, 186)
+BORDER: Colour = (176, 168, 156)
+
+
+@dataclass(frozen=True)
+class Army:
+    """Troops one power has in one province: its druzhina posted there, the militia raised there."""
+
+    power: str
+    druzhina: int
+    militia: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.druzhina}+{self.militia}" if self.militia else str(self.druzhina)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything one picture shows: owners and occupations are public, the armies are the reader's."""
+
+    turn: int
+    viewer: str
+    powers: tuple[str, ...]  # setup order, which gives the colours
+    owners: dict[str, str]
+    occupiers: dict[str, str]
+    armies: dict[str, list[Army]]  # province → the armies the reader sees there
+
+    def colour(self, power: str) -> Colour:
+        return colour_of(self.powers.index(power)) if power in self.powers else NEUTRAL
+
+
+def _armies_in(seen: JSON) -> Iterable[tuple[str, Army]]:
+    """The armies one country's view shows: its druzhina's posts and its provinces' militia."""
+    druzhina = {post["province"]: post["count"] for post in seen["diplomacy"]["posts"]}
+    militia = {p["name"]: p["militia"] for p in seen["provinces"] if p["militia"]}
+    for province in sorted(druzhina.keys() | militia.keys(), key=PROVINCES.index):
+        yield province, Army(seen["power"], druzhina.get(province, 0), militia.get(province, 0))
+
+
+def board(stored: JSON, viewer: str) -> Board:
+    """What `viewer` may know of the map."""
+    state = typed(stored)
+    if viewer == PUBLIC_VIEWER:
+        seers: list[str] = []
+    elif viewer == GM_VIEWER:
+        seers = state["powers"]
+    elif viewer in state["powers"]:
+        seers = [viewer]
+    else:
+        raise ValueError(f"{viewer!r} is no reader of the Rus map")
+    armies: dict[str, list[Army]] = {}
+    for power in seers:
+        for province, army in _armies_in(view(stored, power)):
+            armies.setdefault(province, []).append(army)
+    return Board(
+        turn=state["turn"],
+        viewer=viewer,
+        powers=tuple(state["powers"]),
+        owners={name: here["owner"] for name, here in state["provinces"].items()},
+        occupiers=dict(state["occupied"]),
+        armies=armies,
+    )
+
+
+# ---- drawing -------------------------------------------------------------------------------------
+def _at(place: Place) -> tuple[int, int]:
+    """A place in the canvas's pixels."""
+    return MARGIN + place.x, TOP + place.y
+
+
+def _words(catalog: Catalog, code: str, **params: str | int) -> Text:
+    msg = Msg(code, params)
+    return Text(catalog.render(msg, "ru"), catalog.render(msg, "en"))
+
+
+def _halo(pen: ImageDraw, xy: tuple[int, int], text: str, size: int, anchor: str, bold: bool = False) -> None:
+    """Text over lines: a paper-coloured outline keeps it readable wherever it lies."""
+    pen.text(xy, text, fill=INK, font=font(size, bold), anchor=anchor, stroke_width=3, stroke_fill=PAPER)
+
+
+def _borders(pen: ImageDraw) -> None:
+    for border in DATA.map.borders:
+        a, b = _at(FRAME.places[border.a]), _at(FRAME.places[border.b])
+        pen.line([a, b], fill=RIVER if border.river else BORDER, width=3 if border.river else 2)
+
+
+def _box(x: int, y: int, r: int) -> tuple[int, int, int, int]:
+    return x - r, y - r, x + r, y + r
+
+
+def _disc(pen: ImageDraw, xy: tuple[int, int], fill: Colour, capital: bool, ring: Colour | None) -> None:
+    """A province's mark: a disc in the owner's colour, a capital's larger and doubly outlined,
+    an occupied one's inside a ring of the occupier's colour."""
+    x, y = xy
+    r = CAPITAL_RADIUS if capital else RADIUS
+    if ring:
+        pen.ellipse(_box(x, y, r + RING + 1), fill=ring, outline=INK)
+    pen.ellipse(_box(x, y, r), fill=fill, outline=INK, width=2)
+    if capital:
+        pen.ellipse(_box(x, y, r - 4), outline=INK)
+
+
+def _province(pen: ImageDraw, b: Board, name: str) -> None:
+    occupier = b.occupiers.get(name)
+    ring = b.colour(occupier) if occupier else None
+    _disc(pen, _at(FRAME.places[name]), b.colour(b.owners[name]), name in CAPITALS, ring)
+
+
+def _reach(b: Board, name: str) -> int:
+    """How far from its place a province's mark reaches, and a little room."""
+    return (CAPITAL_RADIUS if name in CAPITALS else RADIUS) + (RING + 4 if name in b.occupiers else 3)
+
+
+_LABEL_ANCHOR = {"below": "mt", "above": "mb", "left": "rm", "right": "lm"}
+
+
+def _label_xy(place: Place, gap: int) -> tuple[int, int]:
+    x, y = _at(place)
+    return {
+        "below": (x, y + gap),
+        "above": (x, y - gap),
+        "left": (x - gap, y),
+        "right": (x + gap, y),
+    }[place.label]
+
+
+def _name(pen: ImageDraw, b: Board, name: str) -> None:
+    place = FRAME.places[name]
+    xy, anchor = _label_xy(place, _reach(b, name)), _LABEL_ANCHOR[place.label]
+    _halo(pen, xy, name, LABEL, anchor, bold=name in CAPITALS)
+
+
+_BADGE_SIDE = {"below": "above", "above": "below", "left": "right", "right": "left"}
+
+
+def _ink_on(colour: Colour) -> Colour:
+    """Dark text on a light colour, light text on the palette's few dark ones."""
+    r, g, b = colour
+    return INK if 299 * r + 587 * g + 114 * b > 110_000 else PAPER
+
+
+def _badge(pen: ImageDraw, xy: tuple[int, int], text: str, colour: Colour) -> int:
+    """One army's count on its power's colour, its left-middle at `xy`; its width."""
+    width = text_width(text, SMALL, bold=True) + 8
+    x, y = xy
+    pen.rounded_rectangle((x, y - 9, x + width, y + 9), radius=4, fill=colour, outline=INK)
+    pen.text((x + width // 2, y), text, fill=_ink_on(colour), font=font(SMALL, bold=True), anchor="mm")
+    return width
+
+
+def _armies(pen: ImageDraw, b: Board, name: str) -> None:
+    """The armies of a province side by side, on the side opposite its name."""
+    armies = b.armies.get(name, [])
+    if not armies:
+        return
+    widths = [text_width(a.text, SMALL, bold=True) + 8 for a in armies]
+    total = sum(widths) + 3 * (len(armies) - 1)
+    x, y = _at(FRAME.places[name])
+    reach = _reach(b, name)
+    left, middle = {
+        "above": (x - total // 2, y - reach - 9),
+        "below": (x - total // 2, y + reach + 9),
+        "left": (x - reach - total, y),
+        "right": (x + reach, y),
+    }[_BADGE_SIDE[FRAME.places[name].label]]
+    for army in armies:
+        left += _badge(pen, (left, middle), army.text, b.colour(army.power)) + 3
+
+
+def _parties(pen: ImageDraw) -> None:
+    for party in DATA.parties:
+        x, y = _at(FRAME.places[party.name])
+        pen.text((x, y), party.name.upper(), fill=FAINT, font=font(LABEL, bold=True), anchor="mm")
+
+
+def _title(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
+    title = _words(catalog, "rus_map_title", turn=b.turn)
+    pen.text((MARGIN, 12), f"{title.ru} · {title.en}", fill=INK, font=font(TITLE, bold=True))
+    if b.viewer == GM_VIEWER:
+        whose = _words(catalog, "rus_map_for_gm")
+    elif b.viewer == PUBLIC_VIEWER:
+        whose = _words(catalog, "rus_map_public")
+    else:
+        ru = _words(catalog, "rus_map_for_power", power=b.viewer).ru
+        whose = Text(ru, _words(catalog, "rus_map_for_power", power=DATA.power(b.viewer).en).en)
+    pen.text((MARGIN, 40), f"{whose.ru} · {whose.en}", fill=INK, font=font(LABEL))
+
+
+def _key_line(pen: ImageDraw, x: int, y: int, words: Text) -> None:
+    pen.text((x, y), words.ru, fill=INK, font=font(LABEL), anchor="lm")
+    pen.text((x, y + 16), words.en, fill=FAINT, font=font(SMALL), anchor="lm")
+
+
+def _legend(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
+    """The principalities with their colours, then what the marks mean."""
+    x = MARGIN + FRAME.width + MARGIN
+    heading = _words(catalog, "rus_map_principalities")
+    pen.text((x, TOP), f"{heading.ru} · {heading.en}", fill=INK, font=font(LABEL, bold=True))
+    y = TOP + 34
+    for power in b.powers:
+        pen.ellipse((x, y - 8, x + 16, y + 8), fill=b.colour(power), outline=INK)
+        mine = power == b.viewer
+        pen.text((x + 24, y), power, fill=INK, font=font(LABEL, bold=mine), anchor="lm")
+        width = text_width(power, LABEL, bold=mine)
+        pen.text((x + 30 + width, y), DATA.power(power).en, fill=FAINT, font=font(SMALL), anchor="lm")
+        y += 24
+    y += 18
+    _disc(pen, (x + 8, y), NEUTRAL, capital=True, ring=None)
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_capital"))
+    y += 46
+    _disc(pen, (x + 8, y), NEUTRAL, capital=False, ring=FAINT)
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_occupied"))
+    y += 46
+    pen.line([(x - 4, y), (x + 20, y)], fill=BORDER, width=2)
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_border"))
+    y += 40
+    pen.line([(x - 4, y), (x + 20, y)], fill=RIVER, width=3)
+    _key_line(pen, x + 30, y, _words(catalog, "rus_map_river"))
+    if b.viewer != PUBLIC_VIEWER:
+        y += 40
+        _badge(pen, (x - 8, y), "7+2", NEUTRAL)
+        _key_line(pen, x + 30, y, _words(catalog, "rus_map_army"))
+
+
+def draw(b: Board, catalog: Catalog) -> bytes:
+    image, pen = canvas(MARGIN + FRAME.width + MARGIN + LEGEND, TOP + FRAME.height + MARGIN)
+    _parties(pen)
+    _borders(pen)
+    for name in PROVINCES:
+        _province(pen, b, name)
+    for name in PROVINCES:
+        _name(pen, b, name)
+    for name in PROVINCES:
+        _armies(pen, b, name)
+    _title(pen, b, catalog)
+    _legend(pen, b, catalog)
+    return png(image)
+
+
+def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:
+    """The political map as `viewer` may see it, its words from the ruleset's `catalog`."""
+    b = board(stored, viewer)
+    return [Picture(f"map-turn-{b.turn}", _words(catalog, "rus_map_picture", turn=b.turn), draw(b, catalog))]
