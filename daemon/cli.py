@@ -133,6 +133,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_pictures(args: argparse.Namespace) -> int:
+    from daemon.tools.pictures import run_pictures
+    from engines import REGISTRY
+
+    if args.ruleset not in REGISTRY:
+        raise ConfigError(
+            f"нет правил {args.ruleset} / no ruleset {args.ruleset} (known: {', '.join(REGISTRY)})"
+        )
+    return run_pictures(args.ruleset, Path(args.out), args.turns, args.seed)
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     from daemon.tools.doctor import run_doctor
 
@@ -206,6 +217,15 @@ def parser() -> argparse.ArgumentParser:
         "--imap", action="store_true", help="also over IMAP/SMTP on loopback (needs dovecot and aiosmtpd)"
     )
     bench.set_defaults(func=cmd_bench)
+
+    pictures = sub.add_parser(
+        "pictures", help="draw a ruleset's pictures after a few computer-played turns, for the docs"
+    )
+    pictures.add_argument("--ruleset", required=True, help="ruleset id, e.g. rus")
+    pictures.add_argument("--out", required=True, help="the folder to write the PNG files to")
+    pictures.add_argument("--turns", type=int, default=3, help="turns to play first")
+    pictures.add_argument("--seed", default="docs", help="the seed of the lot and every roll")
+    pictures.set_defaults(func=cmd_pictures)
 
     doctor = sub.add_parser("doctor", help="check the IMAP and SMTP servers of a config, in plain words")
     doctor.add_argument("--config", required=True)

@@ -55,7 +55,7 @@ def digest(ctx: GmContext, cmd: Command) -> Msg:
     if not names:
         return result("gm_no_digest")
     data = ctx.game.store.read_turn_record(names[-1])
-    (mail,) = [m for m in letters(ctx.game, record, data, correction=False) if not m.power]
+    (mail,) = letters(ctx.game, record, data, correction=False, only="")
     mail_id = f"{ctx.game.id}-{names[-1]}-digest-again-{ctx.command_id}"
     ctx.postman.send(mail_id, ctx.game.settings.gm, mail.letter, ctx.game.settings.language, ctx.game.catalog)
     return result("gm_digest_sent", name=names[-1])

@@ -14,7 +14,7 @@ from daemon.incoming.routing import Route
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
-from daemon.phases.release import letters
+from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
 from engines.contract import JSON, Command, PhaseSpec, Problem, Ruleset, known_commands, vocabularies_for
 from engines.text import Msg
@@ -171,18 +171,21 @@ def _service_mails(game: Game, record: GameRecord, power: str, asked: list[Comma
 
 
 def _last_report(game: Game, record: GameRecord, power: str) -> Letter:
-    """The latest turn report as it went out; before the first resolution, the status and blank."""
+    """The latest turn report as it went out; before the first resolution, the status and blank;
+    both with the power's pictures of the game as it stands."""
     names = [n for n in game.store.turn_records() if n != START_RECORD]
     if names:
         data = game.store.read_turn_record(names[-1])
-        for mail in letters(game, record, data, correction=False):
+        for mail in letters(game, record, data, correction=False, only=power):
             if mail.power == power and mail.letter.template == "player/report":
                 return mail.letter
+    drawn = power_pictures(game, record, power)
     context = {
         "game": game.id,
         "power": power,
         "turn": record.turn,
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power),
+        "pictures": [p.title for p in drawn],
     }
-    return Letter("player/status", context, "subject_status", {"game": game.id, "power": power})
+    return Letter("player/status", context, "subject_status", {"game": game.id, "power": power}, drawn)

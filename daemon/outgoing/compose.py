@@ -1,13 +1,19 @@
-"""Finished outgoing mail: headers that thread, never loop, and carry UTF-8 Russian properly."""
+"""Finished outgoing mail: headers that thread, never loop, and carry UTF-8 Russian properly.
+
+A mail with pictures is multipart/mixed: the text first (what every client shows), then each PNG as
+an attachment, which mail clients show inline below it; without pictures it stays one text part.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
+from engines.contract import Picture
 from state.files import safe_file_name
 from state.sending import Outgoing
 
@@ -24,7 +30,9 @@ class Envelope:
     cc: tuple[str, ...] = ()
 
 
-def outgoing(mail_id: str, envelope: Envelope, body: str, now: datetime) -> Outgoing:
+def outgoing(
+    mail_id: str, envelope: Envelope, body: str, now: datetime, pictures: Sequence[Picture] = ()
+) -> Outgoing:
     """Build the RFC 5322 message; its Message-ID derives from `mail_id`, so a rebuilt copy is identical
     in identity and the outbox can refuse it as a duplicate."""
     msg = EmailMessage()
@@ -42,6 +50,8 @@ def outgoing(mail_id: str, envelope: Envelope, body: str, now: datetime) -> Outg
     msg["Auto-Submitted"] = "auto-replied" if envelope.in_reply_to else "auto-generated"
     msg["X-Auto-Response-Suppress"] = "All"
     msg.set_content(body, charset="utf-8")
+    for picture in pictures:
+        msg.add_attachment(picture.png, maintype="image", subtype="png", filename=f"{picture.name}.png")
     return Outgoing(
         id=mail_id,
         recipients=(envelope.recipient, *envelope.cc),

@@ -10,6 +10,7 @@ from typing import Any
 from daemon.config import Config, Language
 from daemon.outgoing.compose import Envelope, outgoing, reply_subject
 from daemon.outgoing.render import render, subject
+from engines.contract import Picture
 from engines.text import Catalog
 from parsers.mime import IncomingMail
 from state.outbox import Outbox
@@ -18,12 +19,14 @@ from state.sending import Outgoing
 
 @dataclass(frozen=True)
 class Letter:
-    """What to say: a template, its data, and the subject code from templates/subjects.toml."""
+    """What to say: a template, its data, the subject code from templates/messages.toml, and the
+    pictures attached after the text (their names unique within the mail)."""
 
     template: str
     context: dict[str, Any]
     subject: str
     subject_params: dict[str, str | int]
+    pictures: tuple[Picture, ...] = ()
 
 
 class Postman:
@@ -46,16 +49,16 @@ class Postman:
         if mail_id in self.outbox:
             return False
         envelope = self._envelope(to, letter, language, answering, cc)
-        mail = outgoing(
-            mail_id, envelope, render(letter.template, language, letter.context, catalog), self.clock()
-        )
+        body = render(letter.template, language, letter.context, catalog)
+        mail = outgoing(mail_id, envelope, body, self.clock(), letter.pictures)
         return self.outbox.enqueue(mail, game=str(letter.context.get("game", "")), subject=envelope.subject)
 
     def compose(self, mail_id: str, to: str, letter: Letter, language: Language) -> Outgoing:
         """The finished mail without queueing it: an alert that cannot be queued on a full disk is
         handed to the transport directly."""
         envelope = self._envelope(to, letter, language)
-        return outgoing(mail_id, envelope, render(letter.template, language, letter.context), self.clock())
+        body = render(letter.template, language, letter.context)
+        return outgoing(mail_id, envelope, body, self.clock(), letter.pictures)
 
     def _envelope(
         self,

@@ -1,7 +1,9 @@
 """Preview mode: the GM reads a resolved phase, every private report included, before players do.
 
 The preview is the turn record itself; nothing in the game record changes until the GM releases
-it (`commit`) or corrects orders or state and asks for it again.
+it (`commit`) or corrects orders or state and asks for it again. Every mail's pictures come along,
+each file named with its mail's place in the preview and listed under it, so the GM sees whose
+picture is whose.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -36,16 +39,23 @@ def as_committed(game: Game, record: GameRecord, data: dict[str, Any]) -> GameRe
 def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) -> None:
     data = game.store.read_turn_record(name)
     future = as_committed(game, record, data)
-    parts = [
-        {
-            "to": mail.to,
-            "power": mail.power,
-            "text": render(mail.letter.template, game.settings.language, mail.letter.context, game.catalog),
-        }
-        for mail in letters(game, future, data, correction=name in record.corrections)
-    ]
+    parts, attached = [], []
+    for number, mail in enumerate(letters(game, future, data, correction=name in record.corrections), 1):
+        drawn = [replace(p, name=f"{number}-{p.name}") for p in mail.letter.pictures]
+        attached.extend(drawn)
+        parts.append(
+            {
+                "to": mail.to,
+                "power": mail.power,
+                "files": [f"{p.name}.png" for p in drawn],
+                "text": render(
+                    mail.letter.template, game.settings.language, mail.letter.context, game.catalog
+                ),
+            }
+        )
     first = languages(game.settings.language)[0]
     context = {"game": game.id, "turn": data["turn"], "phase": data["phase"], "parts": parts, "first": first}
-    letter = Letter("gm/preview", context, "subject_preview", {"game": game.id, "turn": data["turn"]})
+    params = {"game": game.id, "turn": data["turn"]}
+    letter = Letter("gm/preview", context, "subject_preview", params, tuple(attached))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
     postman.send(f"{game.id}-{name}-preview-{digest}", game.settings.gm, letter, game.settings.language)

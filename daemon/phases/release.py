@@ -1,15 +1,16 @@
 """Step 3 of a resolution: every mail a resolved phase owes, queued under ids that make a replay harmless.
 
-Players get their private report (only what `view` and their own events allow), the warned,
-retired and ended get told, and the GM gets the digest with every order, miss, draw, GM action and
-the forum post. `letters` builds them from a turn record and the game as it stands after that record, so a
-preview shows the GM exactly what players will get.
+Players get their private report (only what `view` and their own events allow, with the pictures
+the ruleset draws for them), the warned, retired and ended get told, and the GM gets the digest with
+every order, miss, draw, GM action and the forum post, with the GM's pictures and the public ones.
+`letters` builds them from a turn record and the game as it stands after that record, so a preview
+shows the GM exactly what players will get.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +18,7 @@ from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import shown, when
 from daemon.outgoing.views import blanks, public_texts, status_texts
-from engines.contract import Command
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
 from engines.text import Msg
 from parsers.orders import normal_form
 from state import lifecycle
@@ -47,13 +48,18 @@ def release(game: Game, postman: Postman, record: GameRecord, pending: Releasing
     game.store.save(record)
 
 
-def letters(game: Game, record: GameRecord, data: dict[str, Any], correction: bool) -> list[Outgoing]:
-    """Every mail of a released phase; `record` is the game as it stands after it."""
+def letters(
+    game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
+) -> list[Outgoing]:
+    """Every mail of a released phase, or `only` those to one power ("": the GM's), so a mail sent
+    again draws no one else's pictures; `record` is the game as it stands after it."""
     news = [Msg.from_json(m) for m in data["news"]]
     scores = game.ruleset.scores(record.state)
     over = record.status == "over" or bool(record.state.get("over"))
     result = []
     for power, player in sorted(record.players.items()):
+        if only is not None and power != only:
+            continue
         if power in data.get("ended", []):  # turn records written before powers could end have none
             result.append(
                 Outgoing(f"ended-{power}", player.address, _ended_letter(game, record, power), power)
@@ -67,13 +73,33 @@ def letters(game: Game, record: GameRecord, data: dict[str, Any], correction: bo
             context = _report_context(game, record, data, power, events, news, scores, over)
             context["correction"] = correction
             params: dict[str, str | int] = {"game": game.id, "turn": data["turn"], "power": power}
-            letter = Letter("player/report", context, "subject_report", params)
+            drawn = power_pictures(game, record, power)
+            context["pictures"] = [p.title for p in drawn]
+            letter = Letter("player/report", context, "subject_report", params, drawn)
             result.append(Outgoing(f"report-{power}", player.address, letter, power))
+    if only:
+        return result
     context = _digest_context(game, record, data, news, scores, over)
     context["correction"] = correction
-    digest = Letter("gm/digest", context, "subject_digest", {"game": game.id, "turn": data["turn"]})
-    result.append(Outgoing("digest", game.settings.gm, digest))
+    result.append(Outgoing("digest", game.settings.gm, _digest_letter(game, record, context)))
     return result
+
+
+def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
+    """The digest with the GM's pictures and, named "public-…", the forum post's."""
+    own = tuple(pictures(game.ruleset, record.state, GM_VIEWER))
+    public = tuple(
+        replace(p, name=f"public-{p.name}") for p in pictures(game.ruleset, record.state, PUBLIC_VIEWER)
+    )
+    context["pictures"] = [p.title for p in own]
+    context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
+    params: dict[str, str | int] = {"game": game.id, "turn": context["turn"]}
+    return Letter("gm/digest", context, "subject_digest", params, own + public)
+
+
+def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture, ...]:
+    """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
+    return tuple(pictures(game.ruleset, record.state, power))
 
 
 def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:

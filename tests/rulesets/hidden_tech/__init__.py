@@ -4,6 +4,10 @@ the map are the GM's secret, and each tribe knows only what it has found.
 The Wolves know Bronze (and so the command ПЛАВИТЬ) and the River; the Bears know the Cave. Both
 know Fire and the Forest. МАРШ takes a list of up to three cells. The rules are trivial: the state
 only moves through the turns.
+
+It draws a map (`Pictures`): the cells in a row, Cave, Forest, River; the Wolves live by the River,
+the Bears in the Cave. A tribe's map is its `view` (the cells it found, the tribes living there),
+the GM's shows everything, the public one the cells anyone found and no tribe.
 """
 
 from __future__ import annotations
@@ -11,14 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
+from engines import drawing
 from engines.contract import (
+    GM_VIEWER,
     JSON,
+    PUBLIC_VIEWER,
     Adjustable,
     Arg,
     ArgKind,
     CommandSpec,
     MissesPer,
     PhaseSpec,
+    Picture,
     Resolution,
     Ruleset,
     Vocabulary,
@@ -31,6 +39,9 @@ WOLVES, BEARS = "Волки", "Медведи"
 TECHS: dict[str, tuple[str, ...]] = {"Огонь": ("Fire",), "Бронза": ("Bronze",)}
 CELLS: dict[str, tuple[str, ...]] = {"Лес": ("Forest",), "Река": ("River",), "Пещера": ("Cave",)}
 KNOWN = {WOLVES: ["Огонь", "Бронза", "Лес", "Река"], BEARS: ["Огонь", "Лес", "Пещера"]}
+HOMES = {WOLVES: "Река", BEARS: "Пещера"}
+ROW = ("Пещера", "Лес", "Река")  # the map, west to east
+CELL, MARGIN = 120, 12
 SECRET_TECH = "Бронза"
 
 LEARN = CommandSpec(
@@ -85,6 +96,49 @@ def scores(state: JSON) -> Mapping[str, float]:
     return {power: sum(0.2 for _ in state["known"][power]) for power in state["powers"]}
 
 
+def seen(state: JSON, cells: Sequence[str]) -> JSON:
+    """The map as one who found `cells` sees it: those cells and the tribes living in them."""
+    homes: dict[str, str] = state.get("homes", {})  # stores older than the map have no homes
+    return {
+        "turn": state["turn"],
+        "cells": [cell for cell in ROW if cell in cells],
+        "communities": {cell: power for power, cell in homes.items() if cell in cells},
+    }
+
+
+def view(state: JSON, power: str) -> JSON:
+    return seen(state, state["known"][power])
+
+
+def pictures(state: JSON, viewer: str) -> Sequence[Picture]:
+    if viewer == GM_VIEWER:
+        shown = seen(state, ROW)
+    elif viewer == PUBLIC_VIEWER:
+        found = {name for names in state["known"].values() for name in names}
+        shown = {**seen(state, [cell for cell in ROW if cell in found]), "communities": {}}
+    else:
+        shown = view(state, viewer)
+    title = Text(f"Карта, ход {shown['turn']}", f"Map, turn {shown['turn']}")
+    return [Picture(f"map-turn-{shown['turn']}", title, draw_map(shown, state["powers"]))]
+
+
+def draw_map(shown: JSON, powers: Sequence[str]) -> bytes:
+    """`shown` (cells and communities) as a row of squares; unseen cells are not drawn at all."""
+    image, pen = drawing.canvas(MARGIN + len(ROW) * (CELL + MARGIN), CELL + 2 * MARGIN)
+    for column, cell in enumerate(ROW):
+        if cell not in shown["cells"]:
+            continue
+        left = MARGIN + column * (CELL + MARGIN)
+        pen.rectangle((left, MARGIN, left + CELL, MARGIN + CELL), fill=drawing.NEUTRAL, outline=drawing.INK)
+        pen.text((left + 8, MARGIN + 6), cell, fill=drawing.INK, font=drawing.font(16, bold=True))
+        power = shown["communities"].get(cell)
+        if power is not None:
+            colour = drawing.colour_of(powers.index(power))
+            pen.ellipse((left + 40, MARGIN + 40, left + 80, MARGIN + 80), fill=colour, outline=drawing.INK)
+            pen.text((left + 8, MARGIN + CELL - 24), power, fill=drawing.INK, font=drawing.font(14))
+    return drawing.png(image)
+
+
 def unadjustable(state: JSON, power: str, name: str, value: int = 0) -> NoReturn:
     """Nothing here is the GM's to correct."""
     raise KeyError(name)
@@ -107,14 +161,21 @@ class HiddenTech(ModularRuleset):
         check=lambda state, power, phase, commands: [],
         resolve=resolve,
         ai_orders=lambda state, power, phase: [],
-        view=lambda state, power: {"turn": state["turn"]},
+        view=view,
         scores=scores,
         read=unadjustable,
         adjust=unadjustable,
     )
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
-        return {"turn": 1, "phase": "orders", "over": False, "powers": [WOLVES, BEARS], "known": KNOWN}
+        return {
+            "turn": 1,
+            "phase": "orders",
+            "over": False,
+            "powers": [WOLVES, BEARS],
+            "known": KNOWN,
+            "homes": HOMES,
+        }
 
     def playable_powers(self, player_count: int) -> list[str]:
         return [WOLVES, BEARS][:player_count]
@@ -124,6 +185,9 @@ class HiddenTech(ModularRuleset):
 
     def known_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
         return known_commands(state, power, phase)
+
+    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+        return pictures(state, viewer)
 
 
 RULESET: Ruleset = HiddenTech()
