@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from PIL import Image
 
+from engines import REGISTRY, get_ruleset
+from engines.contract import Pictures
 from tests.paths import REPO
 
 TOP = ("daemon", "parsers", "engines", "templates", "state", "tests")
@@ -28,3 +31,14 @@ def test_every_module_path_the_architecture_names_exists() -> None:
     text = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
     paths = set(re.findall(r"`((?:daemon|engines|parsers|state|tests)/[\w/]+\.py)`", text))
     assert paths and sorted(p for p in paths if not (REPO / p).exists()) == []
+
+
+def test_the_readme_shows_a_picture_of_every_ruleset_that_draws_as_the_command_names_it() -> None:
+    """`gonets pictures` writes `<ruleset>-gm-<name>.png`; the README shows one per drawing ruleset."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]*\]\((docs/pictures/([a-z_]+)-gm-[\w-]+\.png)\)", text)
+    drawing = {name for name in REGISTRY if isinstance(get_ruleset(name), Pictures)}
+    assert {ruleset for _, ruleset in shown} == drawing
+    for path, _ in shown:
+        with Image.open(REPO / path) as image:
+            assert image.format == "PNG" and image.width >= 600

@@ -89,7 +89,7 @@ def _few_colours(image: Image.Image, exact: Sequence[Colour]) -> Image.Image:
     """Scaled down, the smooth edges hold thousands of shades; 128 keep the look (text on a label's
     colour too) at a third of the bytes. The palette entry nearest each of `exact` is made exactly
     it, so a power keeps its colour."""
-    small = image.quantize(colors=128)
+    small = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
     flat = small.getpalette() or []
     entries: list[Colour] = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
     for colour in exact:

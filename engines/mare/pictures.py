@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engines import drawing
 from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
@@ -38,7 +38,6 @@ SEA_EDGE: Colour = (150, 182, 204)
 SEA_INK: Colour = (38, 72, 104)
 SHORE = 22  # half the width of the land drawn under land links
 SHORE_COLOUR: Colour = (232, 226, 208)
-COLOURS = 128  # a palette PNG: a third of the bytes of RGB, the same picture to the eye
 GOLD: Colour = (246, 196, 36)
 
 
@@ -107,7 +106,7 @@ def _map(state: State, viewer: str) -> bytes:
         left, _, right, bottom = label_box(DATA.territory(name))
         _chips(pen, state, chips, (left + right) // 2, bottom)
     _legend(pen, state, legend, TOP + DATA.picture.height + 12)
-    return drawing.png(image.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+    return drawing.png(image)
 
 
 def _title(pen: ImageDraw.ImageDraw, state: State, viewer: str) -> None:
