@@ -6,11 +6,14 @@ so the daemon renders them in the game's language and tests compare codes, not s
 
 from __future__ import annotations
 
+import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+
+from engines.russian import CASES, NO_FORMS, Forms, by_gender, english_plural, inflect, plural
 
 Lang = Literal["ru", "en"]
 Param = str | int
@@ -44,11 +47,44 @@ class Msg:
         return Msg(str(data["code"]), params)
 
 
-class Catalog:
-    """Code → bilingual `str.format` pattern, loaded from a TOML file of `[code] ru = … en = …`."""
+class Grammar(string.Formatter):
+    """`str.format` that speaks Russian: a field's format spec may ask for
+      {power:дат}        the name in a case (им, род, дат, вин, твор, пред): «Китаю»;
+      {count:#монета}    the number with its noun agreeing: «4 монеты», «51 победное очко»;
+      {count:#монета:вин} the same in a case the sentence governs: «передаёт 1 монету»;
+      {count:~монета}    only the noun that agrees: «монеты»;
+      {power:пол:ответил|ответила|ответило|ответили}  the word agreeing with the name's gender;
+    and in English {count:#coin|coins} and {count:~coin|coins}. Any other spec is Python's own.
+    `forms` are the ruleset's fixes to the dictionary (engines/russian.py)."""
 
-    def __init__(self, entries: Mapping[str, Text]) -> None:
+    def __init__(self, lang: Lang, forms: Forms = NO_FORMS) -> None:
+        self.lang = lang
+        self.forms = forms
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec:
+            return str(super().format_field(value, format_spec))
+        if format_spec in CASES:
+            return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
+        if format_spec.startswith("пол:"):
+            return by_gender(str(value), format_spec[4:], self.forms)
+        if format_spec[0] in "#~":
+            noun, _, case = format_spec[1:].partition(":")
+            if self.lang == "en":
+                word = english_plural(int(value), noun)
+            else:
+                word = plural(int(value), noun, case or "им")
+            return f"{int(value)} {word}" if format_spec[0] == "#" else word
+        return str(super().format_field(value, format_spec))
+
+
+class Catalog:
+    """Code → bilingual pattern (`Grammar`: `str.format` with cases and agreement), loaded from a
+    TOML file of `[code] ru = … en = …`; `forms` fix the dictionary's forms of the ruleset's names."""
+
+    def __init__(self, entries: Mapping[str, Text], forms: Forms = NO_FORMS) -> None:
         self.entries = dict(entries)
+        self.forms = forms
 
     @staticmethod
     def load(*paths: Path) -> Catalog:
@@ -64,10 +100,13 @@ class Catalog:
         clash = sorted(self.entries.keys() & other.entries.keys())
         if clash:
             raise ValueError(f"message codes defined twice: {', '.join(clash)}")
-        return Catalog({**self.entries, **other.entries})
+        return Catalog({**self.entries, **other.entries}, self.forms.merged(other.forms))
+
+    def with_forms(self, forms: Forms) -> Catalog:
+        return Catalog(self.entries, self.forms.merged(forms))
 
     def render(self, msg: Msg, lang: Lang) -> str:
         pattern = self.entries.get(msg.code)
         if pattern is None:
             raise KeyError(f"message code {msg.code!r} is missing from the catalog")
-        return pattern.get(lang).format_map(dict(msg.params))
+        return Grammar(lang, self.forms).vformat(pattern.get(lang), (), dict(msg.params))

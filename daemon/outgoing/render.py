@@ -17,7 +17,8 @@ import jinja2
 
 import templates
 from daemon.config import Language
-from engines.text import Catalog, Lang, Msg
+from engines.russian import NO_FORMS, Forms
+from engines.text import Catalog, Grammar, Lang, Msg
 
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
 SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
@@ -37,6 +38,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["points"] = _points_filter
+    env.filters["case"] = _case_filter
+    env.filters["agree"] = _agree_filter
+    env.filters["gendered"] = _gendered_filter
     return env
 
 
@@ -59,6 +63,30 @@ def _points_filter(context: jinja2.runtime.Context, value: float) -> str:
     return points(value, lang)
 
 
+def _grammar(context: jinja2.runtime.Context) -> Grammar:
+    forms: Forms = context.get("forms") or NO_FORMS
+    return Grammar(context["lang"], forms)
+
+
+@jinja2.pass_context
+def _case_filter(context: jinja2.runtime.Context, name: str, case: str) -> str:
+    """`{{ power|case("дат") }}`: «Китаю» in Russian; the name as it is in English."""
+    return _grammar(context).format_field(name, case)
+
+
+@jinja2.pass_context
+def _agree_filter(context: jinja2.runtime.Context, number: int, noun: str, case: str = "") -> str:
+    """`{{ n|agree("монета") }}` → «4 монеты»; `{{ n|agree("монета", "вин") }}`; in English
+    templates `{{ n|agree("coin|coins") }}` → "4 coins"."""
+    return _grammar(context).format_field(number, "#" + noun + (":" + case if case else ""))
+
+
+@jinja2.pass_context
+def _gendered_filter(context: jinja2.runtime.Context, name: str, forms: str) -> str:
+    """`{{ power|gendered("ответил|ответила|ответило|ответили") }}` → «ответила» for «Россия»."""
+    return _grammar(context).format_field(name, "пол:" + forms)
+
+
 @cache
 def daemon_catalog() -> Catalog:
     return Catalog.load(TEMPLATES / "messages.toml")
@@ -79,9 +107,10 @@ def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:
 def render(template: str, language: Language, context: dict[str, Any], catalog: Catalog | None = None) -> str:
     """The body in each language of the game; `say(msg)` renders a Msg from `catalog`."""
     parts = []
+    forms = catalog.forms if catalog else NO_FORMS
     for lang in languages(language):
         say = _sayer(catalog, lang)
-        parts.append(render_one(template, lang, {**context, "say": say}).strip())
+        parts.append(render_one(template, lang, {"forms": forms, **context, "say": say}).strip())
     return SEPARATOR.join(parts) + "\n"
 
 

@@ -1,0 +1,232 @@
+"""Russian grammar for what the daemon says: names in the case a sentence needs, numbers that agree
+with their nouns, verbs that agree with a name's gender and number.
+
+The forms come from pymorphy3 with its OpenCorpora dictionary (shipped in the package, offline),
+not from hand-written endings: a dictionary knows «Китай → Китаю», «Тверь → Твери», «Римляне →
+Римлянам», and its predictor handles words it has not seen. What it gets wrong or cannot know
+(«Туров» read as the plural of «тур», «США» that never changes, a people's name) a ruleset fixes
+in its data file as `Forms`: any case of any name, and a name's gender.
+
+Case names are the Russian school abbreviations: им, род, дат, вин, твор, пред.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Literal
+
+import pymorphy3
+from pymorphy3.analyzer import Parse
+
+CASES: dict[str, str] = {
+    "им": "nomn",
+    "род": "gent",
+    "дат": "datv",
+    "вин": "accs",
+    "твор": "ablt",
+    "пред": "loct",
+}
+Gender = Literal["м", "ж", "с", "мн"]  # masculine, feminine, neuter, plural
+_GENDERS: dict[str, Gender] = {"masc": "м", "femn": "ж", "neut": "с"}
+_WORD = re.compile(r"[А-Яа-яЁё]+")
+
+
+@dataclass(frozen=True)
+class Forms:
+    """A ruleset's own forms of its names, from its data file, where the dictionary is wrong:
+    `cases[name][case]` (case: им…пред) and `genders[name]` (м, ж, с, мн)."""
+
+    cases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    genders: Mapping[str, Gender] = field(default_factory=dict)
+
+    def merged(self, other: Forms) -> Forms:
+        return Forms({**self.cases, **other.cases}, {**self.genders, **other.genders})
+
+
+NO_FORMS = Forms()
+
+
+@cache
+def _morph() -> pymorphy3.MorphAnalyzer:
+    return pymorphy3.MorphAnalyzer()
+
+
+@cache
+def _nominative(word: str) -> Parse | None:
+    """The word's reading as a noun or adjective in the nominative (names are given so), a
+    proper name or place first; None when the dictionary and predictor have none."""
+    readings = [p for p in _morph().parse(word) if p.tag.case == "nomn" and p.tag.POS in ("NOUN", "ADJF")]
+    proper = [p for p in readings if {"Geox", "Name", "Surn", "Orgn"} & set(p.tag.grammemes)]
+    return (proper or readings or [None])[0]
+
+
+def _head(words: list[str]) -> Parse | None:
+    """The noun a name agrees with: its first noun («Высокоточное Оружие» → оружие)."""
+    for word in words:
+        parse = _nominative(word)
+        if parse is not None and parse.tag.POS == "NOUN":
+            return parse
+    return None
+
+
+def _inflected(parse: Parse, grammemes: set[str], head: Parse | None) -> str | None:
+    if "Fixd" in parse.tag.grammemes:
+        return None
+    wanted = set(grammemes)
+    number = next((g for g in ("sing", "plur") if g in wanted), None)
+    if head is not None and parse.tag.POS == "ADJF":
+        number = number or head.tag.number or "sing"
+        wanted.add(number)
+        if number == "sing" and head.tag.gender:
+            wanted.add(head.tag.gender)
+    elif number is None and parse.tag.number:
+        wanted.add(parse.tag.number)
+    form = parse.inflect(wanted)
+    return None if form is None else str(form.word)
+
+
+def _same_capitals(model: str, word: str) -> str:
+    if model.isupper() and len(model) > 1:
+        return word.upper()
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word
+
+
+def _noun_phrase(phrase: str, grammemes: set[str]) -> str:
+    """Each Russian word of a name inflected, agreeing with the name's head noun; after the head,
+    only the adjectives that follow it agree («Новгород-Северский» → «Новгорода-Северского»), and
+    from the first other word on all stays («Компенсация ущерба» → «Компенсации ущерба»)."""
+    return _each_word(phrase, lambda parse, head: _inflected(parse, grammemes, head))
+
+
+def _each_word(phrase: str, change: Callable[[Parse, Parse | None], str | None]) -> str:
+    """`phrase` with its words changed by `change` (None: as written) up to where the name's own
+    noun phrase ends, keeping the capitals and everything between the words."""
+    head = _head(_WORD.findall(phrase))
+    out, last, past_head, frozen = [], 0, False, False
+    for match in _WORD.finditer(phrase):
+        word = match.group()
+        parse = _nominative(word)
+        if parse is None or (past_head and parse.tag.POS != "ADJF"):
+            frozen = frozen or past_head
+        changed = None if frozen or parse is None else change(parse, head)
+        out += [phrase[last : match.start()], word if changed is None else _same_capitals(word, changed)]
+        last = match.end()
+        if head is not None and parse is head:
+            past_head = True
+    out.append(phrase[last:])
+    return "".join(out)
+
+
+def inflect(name: str, case: str, forms: Forms = NO_FORMS) -> str:
+    """`name` in `case` (им, род, дат, вин, твор, пред): the ruleset's own form if it gives one,
+    else the dictionary's. Latin names and numbers come back as they are."""
+    own = forms.cases.get(name, {}).get(case)
+    if own is not None:
+        return own
+    if case == "им" or not _WORD.search(name):
+        return name
+    return _cached_inflect(name, CASES[case])
+
+
+@cache
+def _cached_inflect(name: str, grammeme: str) -> str:
+    return _noun_phrase(name, {grammeme})
+
+
+def gender(name: str, forms: Forms = NO_FORMS) -> Gender:
+    """What a verb agrees with: «Россия ответила», «Китай ответил», «Римляне ответили»."""
+    own = forms.genders.get(name)
+    if own is not None:
+        return own
+    head = _head(_WORD.findall(name))
+    if head is None:
+        return "м"
+    if head.tag.number == "plur" or "Pltm" in head.tag.grammemes:
+        return "мн"
+    return _GENDERS.get(str(head.tag.gender), "м")
+
+
+def by_gender(name: str, choices: str, forms: Forms = NO_FORMS) -> str:
+    """One of «ответил|ответила|ответило|ответили» (masculine, feminine, neuter, plural) for `name`."""
+    options = choices.split("|")
+    if len(options) != 4:
+        raise ValueError(f"four forms wanted (м|ж|с|мн), got {choices!r}")
+    return options[("м", "ж", "с", "мн").index(gender(name, forms))]
+
+
+def agree(number: int, noun: str, case: str = "им") -> str:
+    """`number` and `noun` as a Russian reader expects: «1 монета», «4 монеты», «51 победное очко»,
+    «5 очков исследований» (the words after the head noun stay); in `case` when the sentence
+    governs one («передаёт 1 монету», «к 5 монетам»). `noun` may instead give the three forms
+    itself, «монета|монеты|монет» (for 1, 2–4 and 5 or more; nominative only)."""
+    return f"{number} {plural(number, noun, case)}"
+
+
+def plural(number: int, noun: str, case: str = "им") -> str:
+    """The form of `noun` that goes with `number`, without the number."""
+    if "|" in noun:
+        one, few, many = noun.split("|")
+        return (one, few, many)[_plural_class(number)]
+    if case == "им" or (case == "вин" and _plural_class(number) > 0):
+        return _agreed(abs(number), noun)
+    grammemes = {CASES[case], "sing" if _plural_class(number) == 0 else "plur"}
+    return _each_word(noun, lambda parse, head: _inflected(parse, grammemes, head))
+
+
+def _plural_class(number: int) -> int:
+    n = abs(number)
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+@cache
+def _agreed(number: int, noun: str) -> str:
+    def change(parse: Parse, head: Parse | None) -> str | None:
+        if head is not None and parse.tag.POS == "ADJF":
+            form = _adjective_with(parse, head, number)
+        else:
+            form = parse.make_agree_with_number(number)
+        return None if form is None else str(form.word)
+
+    return _each_word(noun, change)
+
+
+def _adjective_with(adjective: Parse, head: Parse, number: int) -> Parse | None:
+    """An adjective before a counted noun: «1 победное очко», «2 победных очка», «5 победных очков»;
+    with 2–4 a masculine or neuter noun takes the adjective in the genitive plural."""
+    kind = _plural_class(number)
+    if kind == 0:
+        return adjective.inflect({"sing", "nomn", str(head.tag.gender or "masc")})
+    if kind == 1 and head.tag.gender == "femn":
+        return adjective.inflect({"plur", "nomn"})
+    return adjective.inflect({"plur", "gent"})
+
+
+def forms_from(table: Mapping[str, Mapping[str, str]]) -> Forms:
+    """`Forms` from a data file's `[forms."Имя"]` tables: a form per case (им…пред) and `пол`
+    (м, ж, с, мн). An unknown key is a mistake in the file, said as such."""
+    cases: dict[str, dict[str, str]] = {}
+    genders: dict[str, Gender] = {}
+    for name, entry in table.items():
+        for key, value in entry.items():
+            if key == "пол":
+                if value not in ("м", "ж", "с", "мн"):
+                    raise ValueError(f"forms.{name}.пол: {value!r} is not one of м, ж, с, мн")
+                genders[name] = value  # type: ignore[assignment]  # checked just above
+            elif key in CASES:
+                cases.setdefault(name, {})[key] = value
+            else:
+                raise ValueError(f"forms.{name}.{key}: not a case (им, род, дат, вин, твор, пред) nor пол")
+    return Forms(cases, genders)
+
+
+def english_plural(number: int, forms: str) -> str:
+    """«coin|coins» for `number` in English."""
+    one, many = forms.split("|")
+    return one if abs(number) == 1 else many
