@@ -388,3 +388,19 @@ class Groups(Protocol):
 def groups(ruleset: Ruleset, state: JSON) -> Mapping[str, Sequence[str]]:
     """The ruleset's `Groups.groups`, else none."""
     return ruleset.groups(state) if isinstance(ruleset, Groups) else {}
+
+
+@runtime_checkable
+class OrderExamples(Protocol):
+    """Optional hook of a ruleset whose examples should fit the reader: Китай is never told
+    «ПЕРЕДАТЬ Китай 2», nor Переяславль shown another principality's provinces."""
+
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """Example order lines by command name that fit `power` now (its own provinces, a real
+        partner, what it can afford); the order blank and ПОМОЩЬ show them instead of the spec's
+        fixed `example`. A command left out keeps its fixed one."""
+
+
+def examples(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+    """The ruleset's `OrderExamples.examples`, else none (every spec's fixed example)."""
+    return ruleset.examples(state, power, phase) if isinstance(ruleset, OrderExamples) else {}

@@ -47,6 +47,9 @@ class Msg:
         return Msg(str(data["code"]), params)
 
 
+ARG_TITLE = "arg."  # catalog codes of argument titles: "arg.amount" → «сумма» / "amount"
+
+
 class Grammar(string.Formatter):
     """`str.format` that speaks Russian: a field's format spec may ask for
       {power:дат}        the name in a case (им, род, дат, вин, твор, пред): «Китаю»;
@@ -54,16 +57,21 @@ class Grammar(string.Formatter):
       {count:#монета:вин} the same in a case the sentence governs: «передаёт 1 монету»;
       {count:~монета}    only the noun that agrees: «монеты»;
       {power:пол:ответил|ответила|ответило|ответили}  the word agreeing with the name's gender;
+      {arg:назв}         an argument's title from the catalog's `arg.<name>` entry: «сумма»;
     and in English {count:#coin|coins} and {count:~coin|coins}. Any other spec is Python's own.
     `forms` are the ruleset's fixes to the dictionary (engines/russian.py)."""
 
-    def __init__(self, lang: Lang, forms: Forms = NO_FORMS) -> None:
+    def __init__(self, lang: Lang, forms: Forms = NO_FORMS, titles: Mapping[str, Text] | None = None) -> None:
         self.lang = lang
         self.forms = forms
+        self.titles = titles or {}
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:
             return str(super().format_field(value, format_spec))
+        if format_spec == "назв":
+            title = self.titles.get(f"{ARG_TITLE}{value}")
+            return title.get(self.lang) if title else str(value)
         if format_spec in CASES:
             return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
         if format_spec.startswith("пол:"):
@@ -96,8 +104,9 @@ class Catalog:
         return Catalog(entries)
 
     def merged(self, other: Catalog) -> Catalog:
-        """Both catalogs in one; a code in both is a bug (one sentence would silently win)."""
-        clash = sorted(self.entries.keys() & other.entries.keys())
+        """Both catalogs in one; a code in both is a bug (one sentence would silently win), except an
+        argument title (`arg.<name>`): a ruleset's (`other`) names its own arguments."""
+        clash = sorted(c for c in self.entries.keys() & other.entries.keys() if not c.startswith(ARG_TITLE))
         if clash:
             raise ValueError(f"message codes defined twice: {', '.join(clash)}")
         return Catalog({**self.entries, **other.entries}, self.forms.merged(other.forms))
@@ -109,4 +118,4 @@ class Catalog:
         pattern = self.entries.get(msg.code)
         if pattern is None:
             raise KeyError(f"message code {msg.code!r} is missing from the catalog")
-        return Grammar(lang, self.forms).vformat(pattern.get(lang), (), dict(msg.params))
+        return Grammar(lang, self.forms, self.entries).vformat(pattern.get(lang), (), dict(msg.params))

@@ -16,7 +16,16 @@ from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
 from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
-from engines.contract import JSON, Command, PhaseSpec, Problem, Ruleset, known_commands, vocabularies_for
+from engines.contract import (
+    JSON,
+    Command,
+    PhaseSpec,
+    Problem,
+    Ruleset,
+    examples,
+    known_commands,
+    vocabularies_for,
+)
 from engines.text import Msg
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
@@ -133,13 +142,13 @@ def read_orders(
 
 def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
     """ПОМОЩЬ: every phase's commands that `power` knows, with examples and help."""
-    return [
-        {
-            "title": spec.title,
-            "commands": [(c.example, c.help) for c in known_commands(ruleset, state, power, name)],
-        }
-        for name, spec in ruleset.phases.items()
-    ]
+    pages = []
+    for name, spec in ruleset.phases.items():
+        fitting = examples(ruleset, state, power, name)
+        known = known_commands(ruleset, state, power, name)
+        commands = [(fitting.get(c.name, c.example), c.help) for c in known]
+        pages.append({"title": spec.title, "commands": commands})
+    return pages
 
 
 def _service_context(game: Game, record: GameRecord, power: str, asked: list[Command]) -> dict[str, Any]:

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from daemon.games import Game
 from daemon.outgoing.render import languages, render_one, template_exists
-from engines.contract import JSON, CommandSpec, Ruleset, known_commands
+from engines.contract import JSON, CommandSpec, Ruleset, examples, known_commands
 from engines.text import Lang
 from state.records import GameRecord
 
 
 def order_blank(
-    game: str, power: str, turn: int, commands: Sequence[CommandSpec], lang: Lang, password: str = ""
+    game: str,
+    power: str,
+    turn: int,
+    commands: Sequence[CommandSpec],
+    lang: Lang,
+    password: str = "",
+    fitting: Mapping[str, str] | None = None,
 ) -> str:
-    """A ready-to-fill mail: the header, then each open command's example and help as a hint."""
+    """A ready-to-fill mail: the header, then each open command's example (`fitting`: the
+    ruleset's examples for this power, by command) and help as a hint."""
     password = password or ("ваш-пароль" if lang == "ru" else "your-password")
     head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
-    hints = [f"# {spec.example}    — {spec.help.get(lang)}" for spec in commands]
+    fitting = fitting or {}
+    hints = [f"# {fitting.get(spec.name, spec.example)}    — {spec.help.get(lang)}" for spec in commands]
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
@@ -30,8 +38,9 @@ def blank_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> lis
 
 def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
     commands = blank_commands(game.ruleset, record.state, power, record.phase)
+    fitting = examples(game.ruleset, record.state, power, record.phase)
     return {
-        lang: order_blank(game.id, power, record.turn, commands, lang, password)
+        lang: order_blank(game.id, power, record.turn, commands, lang, password, fitting)
         for lang in languages(game.settings.language)
     }
 

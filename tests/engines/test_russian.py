@@ -79,3 +79,13 @@ def test_a_catalog_pattern_asks_for_cases_and_agreement_in_russian_only() -> Non
     msg = Msg("give", {"giver": "Россия", "taker": "Китай", "amount": 21})
     assert catalog.render(msg, "ru") == "Россия передала Китаю 21 монету."
     assert catalog.render(msg, "en") == "Россия gave Китай 21 coins."
+
+
+def test_an_argument_is_named_by_its_title_and_a_ruleset_names_its_own() -> None:
+    daemon = Catalog(
+        {"too_many": Text("{arg:назв}: слишком много", "{arg:назв}: too many"), "arg.amount": Text("a", "a")}
+    )
+    ruleset = Catalog({"arg.amount": Text("сумма", "amount")})
+    merged = daemon.merged(ruleset)
+    assert merged.render(Msg("too_many", {"arg": "amount"}), "ru") == "сумма: слишком много"
+    assert merged.render(Msg("too_many", {"arg": "amount"}), "en") == "amount: too many"

@@ -222,6 +222,11 @@ class CouncilLike:
     def view(self, state: JSON, power: str) -> JSON:
         return {"turn": state["turn"], "phase": state["phase"]}
 
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """A family is shown disgracing another family still in play, never itself."""
+        rivals = [f for f in state["powers"] if f != power and f not in state["ended"]]
+        return {DISGRACE.name: f"{DISGRACE.keywords[0]} {rivals[0]}"} if rivals else {}
+
     def groups(self, state: JSON) -> Mapping[str, Sequence[str]]:
         return {
             realm: [f for f in families if f in state["powers"] and f not in state["ended"]]
