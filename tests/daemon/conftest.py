@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines import REGISTRY
-from tests.daemon.harness import Harness
+from tests.daemon.harness import PLAYERS, Harness
 
 
 @pytest.fixture
@@ -18,5 +18,15 @@ def council(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness
     monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
     harness = Harness(tmp_path, early=False, ruleset="council_like")
     harness.start()
+    yield harness
+    harness.daemon.close()
+
+
+@pytest.fixture
+def tribes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
+    """A started game of the hidden-tech test ruleset (registered for this test only), two tribes."""
+    monkeypatch.setitem(REGISTRY, "hidden_tech", "tests.rulesets.hidden_tech")
+    harness = Harness(tmp_path, ruleset="hidden_tech")
+    harness.start(PLAYERS[:2])
     yield harness
     harness.daemon.close()

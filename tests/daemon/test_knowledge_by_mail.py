@@ -5,15 +5,11 @@ thing known) are shown as read, in each language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from daemon.outgoing.render import SEPARATOR, points
 from daemon.phases.release import _ranking
 from daemon.tools.status import status_text
-from engines import REGISTRY
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.rulesets.hidden_tech import BEARS, WOLVES
 
@@ -22,12 +18,8 @@ LINES = ("ИЗУЧИТЬ Бронз", "ПЛАВИТ 2", "МАРШ Лес, Рек
 
 
 @pytest.fixture
-def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setitem(REGISTRY, "hidden_tech", "tests.rulesets.hidden_tech")
-    harness = Harness(tmp_path, ruleset="hidden_tech")
-    harness.start(PLAYERS[:2])
-    yield harness
-    harness.daemon.close()
+def h(tribes: Harness) -> Harness:
+    return tribes
 
 
 def reply(h: Harness, power: str, *lines: str) -> str:

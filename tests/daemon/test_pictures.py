@@ -6,7 +6,6 @@ correction after ОТКАТ carry the same; a ruleset without pictures mails one
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -16,7 +15,6 @@ import pytest
 from PIL import Image
 
 from daemon.outgoing.compose import Envelope, outgoing
-from engines import REGISTRY
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture, pictures
 from engines.rng import Rng
 from engines.text import Text
@@ -29,12 +27,8 @@ ANNA, BORIS = PLAYERS[:2]
 
 
 @pytest.fixture
-def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setitem(REGISTRY, "hidden_tech", "tests.rulesets.hidden_tech")
-    harness = Harness(tmp_path, ruleset="hidden_tech")
-    harness.start(PLAYERS[:2])
-    yield harness
-    harness.daemon.close()
+def h(tribes: Harness) -> Harness:
+    return tribes
 
 
 def attachments(message: EmailMessage) -> dict[str, bytes]:
