@@ -37,13 +37,19 @@ _WORD = re.compile(r"[А-Яа-яЁё]+")
 @dataclass(frozen=True)
 class Forms:
     """A ruleset's own forms of its names, from its data file, where the dictionary is wrong:
-    `cases[name][case]` (case: им…пред) and `genders[name]` (м, ж, с, мн)."""
+    `cases[name][case]` (case: им…пред), `genders[name]` (м, ж, с, мн) and `places[name]`, the
+    preposition of being there when it is not «в» («на Корсике», «на Балеарах»)."""
 
     cases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     genders: Mapping[str, Gender] = field(default_factory=dict)
+    places: Mapping[str, str] = field(default_factory=dict)
 
     def merged(self, other: Forms) -> Forms:
-        return Forms({**self.cases, **other.cases}, {**self.genders, **other.genders})
+        return Forms(
+            {**self.cases, **other.cases},
+            {**self.genders, **other.genders},
+            {**self.places, **other.places},
+        )
 
 
 NO_FORMS = Forms()
@@ -136,6 +142,15 @@ def _cached_inflect(name: str, grammeme: str) -> str:
     return _noun_phrase(name, {grammeme})
 
 
+PLACE_PREPOSITIONS = ("в", "во", "на")
+
+
+def located(name: str, forms: Forms = NO_FORMS) -> str:
+    """Where something happens: «в Кампании», «в Сиракузах», and «на Корсике» for a name whose
+    data says «на» (an island); the name in the prepositional case after it."""
+    return f"{forms.places.get(name, 'в')} {inflect(name, 'пред', forms)}"
+
+
 def gender(name: str, forms: Forms = NO_FORMS) -> Gender:
     """What a verb agrees with: «Россия ответила», «Китай ответил», «Римляне ответили»."""
     own = forms.genders.get(name)
@@ -209,21 +224,29 @@ def _adjective_with(adjective: Parse, head: Parse, number: int) -> Parse | None:
 
 
 def forms_from(table: Mapping[str, Mapping[str, str]]) -> Forms:
-    """`Forms` from a data file's `[forms."Имя"]` tables: a form per case (им…пред) and `пол`
-    (м, ж, с, мн). An unknown key is a mistake in the file, said as such."""
+    """`Forms` from a data file's `[forms."Имя"]` tables: a form per case (им…пред), `пол`
+    (м, ж, с, мн) and `где`, the preposition of place (в, во, на). An unknown key is a mistake
+    in the file, said as such."""
     cases: dict[str, dict[str, str]] = {}
     genders: dict[str, Gender] = {}
+    places: dict[str, str] = {}
     for name, entry in table.items():
         for key, value in entry.items():
-            if key == "пол":
+            if key == "где":
+                if value not in PLACE_PREPOSITIONS:
+                    raise ValueError(f"forms.{name}.где: {value!r} is not one of в, во, на")
+                places[name] = value
+            elif key == "пол":
                 if value not in ("м", "ж", "с", "мн"):
                     raise ValueError(f"forms.{name}.пол: {value!r} is not one of м, ж, с, мн")
                 genders[name] = value  # type: ignore[assignment]  # checked just above
             elif key in CASES:
                 cases.setdefault(name, {})[key] = value
             else:
-                raise ValueError(f"forms.{name}.{key}: not a case (им, род, дат, вин, твор, пред) nor пол")
-    return Forms(cases, genders)
+                raise ValueError(
+                    f"forms.{name}.{key}: not a case (им, род, дат, вин, твор, пред), пол nor где"
+                )
+    return Forms(cases, genders, places)
 
 
 def english_plural(number: int, forms: str) -> str:

@@ -58,10 +58,12 @@ def public_texts(game: Game, public: JSON | None) -> dict[str, str]:
 
 def ruleset_texts(game: Game, kind: str, view: JSON | None) -> dict[str, str]:
     """`view` rendered by the ruleset's templates/<ruleset>/<kind>.<lang>.txt in each language of
-    the game; "" where the ruleset has no such template or there is no view."""
+    the game (its names declined with the ruleset's forms); "" where the ruleset has no such
+    template or there is no view."""
     template = f"{game.ruleset.name}/{kind}"
+    context = {"view": view, "forms": game.ruleset.catalog.forms}
     return {
-        lang: render_one(template, lang, {"view": view})
+        lang: render_one(template, lang, context)
         if view is not None and template_exists(f"{template}.{lang}.txt")
         else ""
         for lang in languages(game.settings.language)

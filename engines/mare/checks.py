@@ -282,14 +282,26 @@ def spending(state: State, power: str, commands: Sequence[Command]) -> Allocatio
     return {"rows": rows, "available": have, "spent": spent, "left": have - spent}
 
 
-_ROW_CODES = {"influence": "mare_summary_influence", "support": "mare_summary_support"}
+_ROW_CODES = {
+    "influence": "mare_summary_influence",
+    "support": "mare_summary_support",
+    "fortify": "mare_summary_fortify",
+    "raze": "mare_summary_raze",
+    "move_bonus": "mare_summary_move_bonus",
+    "connect": "mare_summary_connect",
+}
+_SPECIAL = ("fortify", "move_bonus")  # «снижает вашу МОЩЬ на 1»: the reply says so beside the cost
 
 
 def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """The reply's allocation table: each paid order, then the total and what is left (the one
     mail phase's; `phase` is the contract's and changes nothing)."""
     table = spending(typed(json), power, commands)
-    rows = [_msg(_ROW_CODES.get(row["order"], "mare_summary_action"), **row) for row in table["rows"]]
+    loss = DATA.thresholds.special_action_loss
+    rows = [
+        _msg(_ROW_CODES[row["order"]], **row, might=loss if row["order"] in _SPECIAL else 0)
+        for row in table["rows"]
+    ]
     return [
         *rows,
         _msg("mare_summary_total", spent=table["spent"], available=table["available"], left=table["left"]),

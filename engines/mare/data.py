@@ -16,6 +16,7 @@ from typing import Annotated, Literal, Self, get_args
 from pydantic import BeforeValidator, model_validator
 
 from engines.ruledata import Named, RuleData, load_rules
+from engines.russian import Forms, forms_from
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -45,6 +46,7 @@ def _hundredths(value: object) -> Fraction:
 
 
 Hundredths = Annotated[Fraction, BeforeValidator(_hundredths)]
+NameForms = Annotated[Forms, BeforeValidator(forms_from)]  # [forms."Имя"]: what the dictionary gets wrong
 
 
 class Game(RuleData):
@@ -154,6 +156,7 @@ class Data(RuleData):
     territories: tuple[Territory, ...]
     generals: tuple[General, ...]
     ai: AiPlan
+    forms: NameForms = Forms()
 
     def territory(self, name: str) -> Territory:
         return by_name(self.territories, name)
@@ -211,6 +214,12 @@ class Data(RuleData):
         kinds = sorted(g.kind for g in self.generals)
         if kinds != sorted(get_args(GeneralKind)):
             yield "generals: the pool needs each kind exactly once"
+        named = {
+            item.name
+            for item in (*self.powers, self.neutrals, *self.territories, *self.bonuses, *self.generals)
+        }
+        for name in sorted({*self.forms.cases, *self.forms.genders, *self.forms.places} - named):
+            yield f"forms.{name}: not a name of this game"
         if len(self.powers) < self.game.max_players:
             yield f"powers: {len(self.powers)} peoples, fewer than game.max_players"
 

@@ -19,33 +19,43 @@ from engines.mare.world import bonus_at, components, is_border, is_land, neighbo
 def paint(
     start: State, new: State, results: Mapping[str, str], permits: set[tuple[str, str, str]], events: Events
 ) -> None:
-    """`permits`: (giver, landless power, territory) from РАЗРЕШИТЬ orders."""
+    """`permits`: (giver, landless power, territory) from РАЗРЕШИТЬ orders. A people that wins
+    somewhere and still does not take it is told why, in the news (the map would look wrong)."""
     for territory in start["map"]:
         winner = results.get(territory, "")
         if not winner:
             continue
-        before, after = start["owners"][territory], _painted(start, territory, winner, permits)
+        before = start["owners"][territory]
+        after, kept = _painted(start, territory, winner, permits)
         if after != before:
             new["owners"][territory] = after
             events.announce(
                 "mare_news_painted", territory=territory, old=before or NEUTRALS, new=after or NEUTRALS
             )
+        elif kept:
+            events.announce(kept, territory=territory, winner=winner, owner=before or NEUTRALS)
 
 
-def _painted(start: State, territory: str, winner: str, permits: set[tuple[str, str, str]]) -> str:
+def _painted(
+    start: State, territory: str, winner: str, permits: set[tuple[str, str, str]]
+) -> tuple[str, str]:
+    """The owner after `winner` won here, and when a won territory does not change hands, the
+    news code saying why (""  when the winner holds it already or the neutrals won)."""
     owner = start["owners"][territory]
     if winner == NEUTRALS:
-        return ""  # «Победа нейтралов … делает нейтральной любую территорию»
+        return "", ""  # «Победа нейтралов … делает нейтральной любую территорию»
     if owner == winner:
-        return owner
-    if owner:  # an enemy's: a border territory turns neutral, an internal one stays
-        return "" if is_border(start, territory) else owner
+        return owner, ""
+    if owner:  # «побеждает на вражеской территории, которая является пограничной» → neutral
+        return ("", "") if is_border(start, territory) else (owner, "mare_news_kept_internal")
     neighbours_of = {start["owners"][n] for n in neighbours(start, territory)} - {""}
-    if winner in neighbours_of:
-        return winner
-    if not owned(start, winner) and all((giver, winner, territory) in permits for giver in neighbours_of):
-        return winner
-    return owner
+    if winner in neighbours_of:  # «на нейтральной территории, соседней с его собственной»
+        return winner, ""
+    if owned(start, winner):
+        return owner, "mare_news_kept_far"
+    if all((giver, winner, territory) in permits for giver in neighbours_of):
+        return winner, ""
+    return owner, "mare_news_kept_landless"
 
 
 def vanish_sea_pieces(new: State, events: Events) -> None:

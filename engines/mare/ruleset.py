@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
 from engines.mare import ai, checks, gm, turn, views, world
+from engines.mare import examples as fitting
 from engines.mare import pictures as painted
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
@@ -47,11 +48,15 @@ class MareRuleset(ModularRuleset):
     )
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""
         return plain(world.setup(list(powers)))
+
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """Examples that fit `power` (examples.py): its own land, real neighbours, affordable sums."""
+        return fitting.examples(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The painted map (pictures.py)."""

@@ -42,7 +42,6 @@ def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     start, new = copy.deepcopy(state), copy.deepcopy(state)
     events = Events(new["powers"])
     valid = accepted(check, plain(start), phase, orders, events, "mare_order_refused")
-    events.announce("mare_news_turn", turn=start["turn"])
     _connectivity(start, valid, events)
     _special_actions(valid, events)
     after = _conflicts(start, valid, events, rng)
@@ -87,12 +86,18 @@ def _connectivity(start: State, orders: Orders, events: Events) -> None:
             events.tell_all([power], "mare_connectivity_free", power=power, count=unpaid, mighty=T.mighty)
 
 
+_SPECIAL = {
+    "fortify": ("mare_special_fortress", C.fortress),
+    "move_bonus": ("mare_special_bonus", C.move_bonus),
+}
+
+
 def _special_actions(orders: Orders, events: Events) -> None:
     """«Использование п. а) и б) снижает вашу МОЩЬ на 1»: once per fortress built or bonus moved."""
-    for power, cmd in [*commands_named(orders, "fortify"), *commands_named(orders, "move_bonus")]:
-        events.change_might(
-            power, -T.special_action_loss, "mare_special_action", territory=str(cmd.args["territory"])
-        )
+    for name, (code, spent) in _SPECIAL.items():
+        for power, cmd in commands_named(orders, name):
+            territory = str(cmd.args["territory"])
+            events.change_might(power, -T.special_action_loss, code, territory=territory, spent=spent)
 
 
 def _stakes(start: State, orders: Orders) -> list[Stake]:
@@ -146,18 +151,26 @@ def _groups(start: State, stakes: list[Stake], plays: list[Play]) -> list[tuple[
     return groups
 
 
+# the GM's log line of each kind of stake (old turn records hold mare_gm_stake, with `via`)
+_STAKE_CODES = {
+    "own": "mare_gm_stake_own",
+    "support": "mare_gm_stake_support",
+    "fortress": "mare_gm_stake_fortress",
+    "pesterator": "mare_gm_stake_pesterator",
+}
+
+
 def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Aftermath:
     stakes, plays, after = _stakes(start, orders), _plays(orders), Aftermath()
     for stake in stakes:
         events.log(
-            "mare_gm_stake",
+            _STAKE_CODES[stake.via],
             territory=stake.territory,
             source=stake.source,
             beneficiary=stake.beneficiary,
             raw=stake.raw,
             coefficient=decimal(stake.value / stake.raw) if stake.raw else "1",
             value=decimal(stake.value),
-            via=stake.via,
         )
     for group in _groups(start, stakes, plays):
         here = [s for s in stakes if s.territory in group]
@@ -210,7 +223,10 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
         events.tell_all(who, "mare_conflict_won", territory=place, winner=c.winner)
     else:
         events.tell_all(who, "mare_conflict_nobody", territory=place)
-    events.announce("mare_news_conflict", territory=place, winner=c.winner or "—")
+    if c.winner:
+        events.announce("mare_news_conflict", territory=place, winner=c.winner)
+    else:
+        events.announce("mare_news_conflict_nobody", territory=place)
 
 
 def _general_moves(new: State, orders: Orders, after: Aftermath, events: Events, rng: Rng) -> None:
@@ -249,14 +265,17 @@ def _apply_might(new: State, events: Events) -> None:
 
 def _new_turn(new: State, events: Events) -> None:
     for power in new["powers"]:
+        extra = extra_components(new, power)
         events.tell(
             power,
             "mare_turn_start",
             turn=new["turn"],
             might=new["might"][power],
             influence=influence(new, power),
-            extra=extra_components(new, power),
+            extra=extra,
         )
+        if extra:
+            events.tell(power, "mare_turn_split", pieces=extra + 1, extra=extra)
 
 
 def _publish_map(new: State, events: Events) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.russian import Forms, agree, by_gender, forms_from, inflect
+from engines.russian import Forms, agree, by_gender, forms_from, inflect, located
 from engines.text import Catalog, Msg, Text
 
 VERB = "ответил|ответила|ответило|ответили"
@@ -89,3 +89,13 @@ def test_an_argument_is_named_by_its_title_and_a_ruleset_names_its_own() -> None
     merged = daemon.merged(ruleset)
     assert merged.render(Msg("too_many", {"arg": "amount"}), "ru") == "сумма: слишком много"
     assert merged.render(Msg("too_many", {"arg": "amount"}), "en") == "amount: too many"
+
+
+def test_a_place_takes_its_own_preposition() -> None:
+    islands = forms_from({"Корсика": {"где": "на"}})
+    assert located("Корсика", islands) == "на Корсике" and located("Тверь", islands) == "в Твери"
+    catalog = Catalog({"battle": Text("Бой {place:где}.", "Battle on {place}.")}, islands)
+    assert catalog.render(Msg("battle", {"place": "Корсика"}), "ru") == "Бой на Корсике."
+    assert catalog.render(Msg("battle", {"place": "Корсика"}), "en") == "Battle on Корсика."
+    with pytest.raises(ValueError, match="где"):
+        forms_from({"Корсика": {"где": "под"}})

@@ -38,7 +38,7 @@ def test_distance_coefficients_1_08_07_and_half_for_anothers_internal_land() -> 
 def test_fractions_are_kept_exact_and_shown_as_decimals() -> None:
     state = game()
     result = run(state, {ROME: mail(bid("Карфаген", 3)), PUNICS: mail(bid("Карфаген", 1))})
-    stakes = [m.params for m in result.gm_log if m.code == "mare_gm_stake" and m.params["source"] == ROME]
+    stakes = [m.params for m in result.gm_log if m.code == "mare_gm_stake_own" and m.params["source"] == ROME]
     assert stakes[0]["coefficient"] == "0.35" and stakes[0]["value"] == "1.05"
     assert told(result, ROME, "mare_round")[0]["left"] == "0.525"  # 1.05 − 1 < 1.05 / 2: at most halved
     assert decimal(Fraction(21, 40)) == "0.525" and decimal(Fraction(7)) == "7"

@@ -1,0 +1,144 @@
+"""Order examples that fit the reader (the contract's `OrderExamples`): a people is shown its own
+territories, real neighbours and other peoples, and amounts it can pay; never told to fortify
+another's land or to support itself. A command with nothing that fits keeps its fixed example."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.contract import JSON
+from engines.mare.data import DATA
+from engines.mare.schema import COMMANDS
+from engines.mare.state import State, typed
+from engines.mare.world import (
+    bonus_at,
+    connectivity_cost,
+    extra_components,
+    held_generals,
+    influence,
+    is_land,
+    neighbours,
+    others,
+    owned,
+    pool,
+)
+
+Words = list[str | int] | None  # an example's arguments, None when nothing fits
+T = DATA.thresholds
+KEYWORDS = {spec.name: spec.keywords[0] for spec in COMMANDS}
+
+
+class _Reader:
+    """What the examples of one people draw on: its land, its neighbours, what it can spend."""
+
+    def __init__(self, state: State, power: str) -> None:
+        self.state, self.power = state, power
+        self.mine = owned(state, power)
+        self.have = influence(state, power)
+        self.near = list(
+            dict.fromkeys(n for t in self.mine for n in neighbours(state, t) if n not in self.mine)
+        )
+        self.generals = held_generals(state, power)
+
+    def amount(self, wanted: int) -> int:
+        return min(wanted, self.have)
+
+    def neutral_near(self) -> str:
+        free = [t for t in self.near if not self.state["owners"][t]]
+        return next(iter([t for t in free if is_land(t)] + free), "")
+
+    def other_near(self) -> tuple[str, str]:
+        """Another people's territory next to ours, and that people; else any of theirs."""
+        theirs = [(t, self.state["owners"][t]) for t in self.near if self.state["owners"][t]]
+        theirs += [(t, p) for p in others(self.state, self.power) for t in owned(self.state, p)]
+        return next(iter(theirs), ("", ""))
+
+
+def _influence(r: _Reader) -> Words:
+    where = r.neutral_near() or next(iter(r.mine), "")
+    return [where, r.amount(T.profitable_spent)] if where and r.have else None
+
+
+def _support(r: _Reader) -> Words:
+    where, side = r.other_near()
+    return [where, side, r.amount(2)] if where and r.have else None
+
+
+def _general(r: _Reader) -> Words:
+    plain = [g for g in r.generals if DATA.general(g).command == "general"]
+    where = r.neutral_near() or next(iter(r.mine), "")
+    return [plain[0], where] if plain and where else None
+
+
+def _charm(r: _Reader) -> Words:
+    where, side = r.other_near()
+    return [where, side] if where else None
+
+
+def _unite(r: _Reader) -> Words:
+    pairs = [(t, n) for t in r.mine for n in neighbours(r.state, t)]
+    return list(pairs[0]) if pairs else None
+
+
+def _kill(r: _Reader) -> Words:
+    killer = DATA.general_of("killer").name
+    held = [g for g in DATA.generals if g.name not in pool(r.state) and g.name not in r.generals]
+    return [held[0].name] if held and killer in r.generals else None
+
+
+def _exchange(r: _Reader) -> Words:
+    free = pool(r.state)
+    return [free[0]] if free else None
+
+
+def _fortify(r: _Reader) -> Words:
+    land = [t for t in r.mine if is_land(t) and t not in r.state["fortresses"]]
+    return [land[0]] if land else None
+
+
+def _raze(r: _Reader) -> Words:
+    forts = [t for t in r.mine if r.state["fortresses"].get(t) == r.power]
+    return [forts[0]] if forts else None
+
+
+def _move_bonus(r: _Reader) -> Words:
+    source = next((t for t in r.mine if bonus_at(r.state, t)), "")
+    target = next((t for t in r.mine if is_land(t) and not bonus_at(r.state, t)), "")
+    return [source, target] if source and target else None
+
+
+def _connect(r: _Reader) -> Words:
+    extra = extra_components(r.state, r.power)
+    affordable = [n for n in range(extra, 0, -1) if connectivity_cost(n) <= r.have]
+    return [affordable[0]] if affordable else None
+
+
+def _permit(r: _Reader) -> Words:
+    landless = [p for p in others(r.state, r.power) if not owned(r.state, p)]
+    where = r.neutral_near()
+    return [landless[0], where] if landless and where else None
+
+
+_BUILDERS: dict[str, Callable[[_Reader], Words]] = {
+    "influence": _influence,
+    "support": _support,
+    "general": _general,
+    "charm": _charm,
+    "unite": _unite,
+    "kill": _kill,
+    "exchange": _exchange,
+    "fortify": _fortify,
+    "raze": _raze,
+    "move_bonus": _move_bonus,
+    "connect": _connect,
+    "permit": _permit,
+}
+
+
+def examples(json: JSON, power: str, phase: str) -> dict[str, str]:
+    """Example lines by command for `power` now (the one mail phase: `phase` changes nothing)."""
+    reader = _Reader(typed(json), power)
+    found = {name: build(reader) for name, build in _BUILDERS.items()}
+    return {
+        name: " ".join(str(w) for w in [KEYWORDS[name], *words]) for name, words in found.items() if words
+    }
