@@ -60,12 +60,24 @@ class _Entry:
     value: str
 
 
-def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
-    """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
-    words = Phrases(
+def _words(power_keywords: Sequence[str]) -> Phrases[str]:
+    return Phrases(
         [(word, field) for field, spellings in HEADER_WORDS.items() for word in spellings]
         + [(word, "power") for word in power_keywords]
     )
+
+
+def header_fields(lines: list[tuple[int, str]]) -> set[str]:
+    """The header fields these lines give (КОНЕЦ not counted): of the parts of a mail, the one
+    with the most of them holds the orders, whatever a greeting in another part says."""
+    words = _words(())
+    found = (_header_line(text, words) for _, text in lines)
+    return {entry[0] for entry in found if entry is not None and entry[0] != "end"}
+
+
+def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
+    """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
+    words = _words(power_keywords)
     entries: dict[str, list[_Entry]] = {}
     body: list[tuple[int, str]] = []
     fields: dict[int, str] = {}

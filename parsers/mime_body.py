@@ -7,7 +7,9 @@ from email.message import Message
 
 from parsers import charsets
 from parsers.cleanup import clean_lines
+from parsers.header import header_fields
 from parsers.html_text import html_to_text
+from parsers.mime_flowed import delsp, is_flowed, unflow
 
 # Bidi marks and overrides: invisible, they only reorder how text is shown. In a body they hide a
 # header word from the parser and would make our reply's quote of a refused line display reversed.
@@ -41,19 +43,21 @@ def _is_text_attachment(part: Message) -> bool:
 
 
 def _part_text(part: Message, problems: list[str]) -> str:
-    """A part's content decoded from its bytes, whatever its declared charset says."""
+    """A part's content decoded from its bytes, whatever its declared charset says; flowed text
+    unwrapped."""
     data = part.get_payload(decode=True)
     if not isinstance(data, bytes):
         return ""
     text, problem = charsets.decode(data, part.get_content_charset())
     if problem:
         problems.append(f"{part.get_content_type()} part: {problem}")
-    return text
+    return unflow(text, delsp(part)) if is_flowed(part) else text
 
 
 def body_text(message: Message, problems: list[str], limit: int) -> tuple[str, int]:
-    """(The order text, the length of the text it is read from): text/plain, else HTML as text,
-    else a .txt attachment if that is all.
+    """(The order text, the length of the text it is read from): text/plain, else HTML as text;
+    a .txt attachment instead when it holds more header lines (ИГРА, СТРАНА, ПАРОЛЬ) than that
+    text, which is then a greeting, or when that text has no letters at all.
 
     The length is taken before any HTML conversion: a text over `limit` characters is not
     converted, nor read, and its body is empty, so a huge mail costs no more than decoding it."""
@@ -65,15 +69,14 @@ def body_text(message: Message, problems: list[str], limit: int) -> tuple[str, i
     if len(source) > limit:
         return _over(source, limit, problems)
     body = source if plain else "\n".join(html_to_text(text) for text in html)
-    if not _has_letters(body):
-        for part in filter(_is_text_attachment, parts):
-            attached = _part_text(part, problems)
-            if _has_letters(attached):
-                if len(attached) > limit:
-                    return _over(attached, limit, problems)
-                problems.append(f"orders read from attachment {part.get_filename()!r}")
-                body, source = attached, attached
-                break
+    attached = _orders_attachment(body, parts)
+    if attached is not None:
+        part, source, decoding = attached
+        problems.extend(decoding)
+        if len(source) > limit:
+            return _over(source, limit, problems)
+        problems.append(f"orders read from attachment {part.get_filename()!r}")
+        body = source
     if "\0" in body:
         problems.append("NUL characters removed from body")
     if _BIDI.search(body):
@@ -82,9 +85,30 @@ def body_text(message: Message, problems: list[str], limit: int) -> tuple[str, i
     return body.replace("\0", "").replace("\r\n", "\n").replace("\r", "\n"), len(source)
 
 
+def _orders_attachment(body: str, parts: list[Message]) -> tuple[Message, str, list[str]] | None:
+    """(The part, its text, its decoding problems) of the text attachment to read instead of the
+    body, or None. A player who attaches orders often greets in the body: so the part holding the
+    most header lines wins, the body on a tie; a body without letters gives way to any text."""
+    attached: list[tuple[Message, str, list[str]]] = []
+    for part in filter(_is_text_attachment, parts):
+        decoding: list[str] = []
+        attached.append((part, _part_text(part, decoding), decoding))
+    counted = [(_header_count(found[1]), found) for found in attached]
+    most = max(counted, key=lambda count: count[0], default=None)
+    if most is not None and most[0] > _header_count(body):
+        return most[1]
+    if _has_letters(body):
+        return None
+    return next((found for found in attached if _has_letters(found[1])), None)
+
+
 def _over(text: str, limit: int, problems: list[str]) -> tuple[str, int]:
     problems.append(f"body of {len(text)} characters not read: over the limit of {limit}")
     return "", len(text)
+
+
+def _header_count(text: str) -> int:
+    return len(header_fields(clean_lines(text[:_LOOK_FOR_LETTERS])))
 
 
 def _has_letters(body: str) -> bool:

@@ -24,8 +24,9 @@ from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, thr
 from daemon.outgoing.postman import Letter, Postman
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
-from parsers.header import OrderText, split_header
+from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
+from parsers.signup import MAX_CHARS, read_signup
 from state.records import OrderSet, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
@@ -96,7 +97,7 @@ def evaluate(
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor)
     if text.header.signup is not None:
-        return _signup(found, mail, text.header.signup, now)
+        return _signup(found, mail, text.header, now)
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, verify)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor)
@@ -129,11 +130,18 @@ def _unrouted(
     return Outcome(kind, game, power, refusal.msg.code, letter, mark=refusal.mark, redactor=redactor)
 
 
-def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome:
+def _signup(game: Game, mail: IncomingMail, header: OrderHeader, now: datetime) -> Outcome:
+    """A name the player gave, else the From header's display name, else the mailbox's local part
+    («Записываюсь в игру!» names nobody); the country's name rides along for `name_powers`."""
     record = game.load()
-    name, _, country = name.partition(";")  # "Иван Петров; Вольные": the player, then their power's name
-    name = " ".join(name.split())[:60] or mail.sender_name or mail.sender
-    context: dict[str, Any] = {"game": game.id, "name": name, "title": game.ruleset.title}
+    words = read_signup(header.signup or "", header.power, game.ruleset.power_keywords)
+    name = words.name or mail.sender_name[:MAX_CHARS] or mail.sender.partition("@")[0]
+    context: dict[str, Any] = {
+        "game": game.id,
+        "name": name,
+        "title": game.ruleset.title,
+        "country": words.country,
+    }
     if record.status != "signup":
         letter = Letter("player/signup-closed", context, "subject_signup", {"game": game.id})
         return Outcome("refused", game, "", "signup closed", letter)
@@ -151,7 +159,7 @@ def _signup(game: Game, mail: IncomingMail, name: str, now: datetime) -> Outcome
         "",
         name,
         letter,
-        signup=Signup(name, mail.sender, now.isoformat(), " ".join(country.split())[:60]),
+        signup=Signup(name, mail.sender, now.isoformat(), words.country),
     )
 
 

@@ -60,12 +60,15 @@ class Clock:
 
 
 class Harness:
-    def __init__(self, root: Path, early: bool = True, replies: int = 50, ruleset: str = "coins") -> None:
+    def __init__(
+        self, root: Path, early: bool = True, replies: int = 50, ruleset: str = "coins", game: str = GAME
+    ) -> None:
         self.root = root
+        self.game_id = game
         self.config_path = root / "gonets.toml"
         self.config_path.write_text(
             CONFIG.format(
-                game=GAME,
+                game=game,
                 gm=GM,
                 early=str(early).lower(),
                 replies=replies,
@@ -88,7 +91,7 @@ class Harness:
 
     @property
     def game(self) -> Game:
-        game = self.daemon.games.get(GAME)
+        game = self.daemon.games.get(self.game_id)
         assert game is not None
         return game
 
@@ -148,7 +151,7 @@ class Harness:
 
     def start(self, players: tuple[str, ...] = PLAYERS) -> None:
         for n, address in enumerate(players):
-            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{GAME}] запись")
+            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{self.game_id}] запись")
         self.run()
         for address in players:
             self.mail_to(address)
@@ -162,11 +165,11 @@ class Harness:
 
     def gm_mail(self, *lines: str, password: str = GM_PASSWORD, sender: str = GM) -> bytes:
         """A GM command mail, as the GM writes it."""
-        return self.send(sender, "\n".join([f"ИГРА {GAME}", "ВЕДУЩИЙ", f"ПАРОЛЬ {password}", *lines]))
+        return self.send(sender, "\n".join([f"ИГРА {self.game_id}", "ВЕДУЩИЙ", f"ПАРОЛЬ {password}", *lines]))
 
     def orders(self, address: str, *lines: str, turn: int | None = None, password: str | None = None) -> str:
         head = [
-            f"ИГРА {GAME}",
+            f"ИГРА {self.game_id}",
             f"СТРАНА {self.powers[address]}",
             f"ПАРОЛЬ {password if password is not None else self.passwords[address]}",
         ]

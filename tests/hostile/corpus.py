@@ -9,12 +9,10 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from daemon.games import Game
 from daemon.incoming.auth import hash_password
-from daemon.phases.start import start_game
 from state.archive import MailArchive
 from state.records import OrderSet
-from tests.daemon.harness import GAME, PLAYERS, Harness
+from tests.daemon.harness import GM, PLAYERS, Harness
 
 CORPUS_GAME = "coins-1"
 POWER = "Китай"
@@ -41,30 +39,27 @@ REPLY_HEADERS = {
 
 
 class CorpusHarness(Harness):
-    """The harness's daemon with the game renamed to the corpus's, Китай's password set to k3x9q."""
+    """The harness's daemon with a game named like the .eml corpus's (coins-1), started, and the
+    corpus power's password set to the one its mails carry (Китай, k3x9q); a Русь corpus mail
+    gets its own game, power and password, and every principality a player."""
 
-    def __init__(self, root: Path, **options: Any) -> None:
-        super().__init__(root, **options)
-        text = self.config_path.read_text(encoding="utf-8")
-        self.config_path.write_text(text.replace(f"[games.{GAME}]", f"[games.{CORPUS_GAME}]"), "utf-8")
-        self.restart()
-        for n, address in enumerate(PLAYERS):
-            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{CORPUS_GAME}]")
-        self.run()
-        start_game(self.game, self.daemon.postman, self.clock())
-        self.run()
+    def __init__(
+        self,
+        root: Path,
+        game: str = CORPUS_GAME,
+        power: str = POWER,
+        password: str = PASSWORD,
+        players: tuple[str, ...] = PLAYERS,
+        **options: Any,
+    ) -> None:
+        super().__init__(root, game=game, **options)
+        self.power = power
+        self.start(players)
         record = self.game.load()
-        record.players[POWER].password_hash = hash_password(PASSWORD)
+        record.players[power].password_hash = hash_password(password)
         self.game.store.save(record)
-        self.registered = record.players[POWER].address
-        for address in PLAYERS:
-            self.mail_to(address)
-
-    @property
-    def game(self) -> Game:
-        game = self.daemon.games.get(CORPUS_GAME)
-        assert game is not None
-        return game
+        self.registered = record.players[power].address
+        self.mail_to(GM)  # the start notice: a later mail to the GM is an answer
 
     def deliver(self, raw: bytes) -> dict[str, Any]:
         """Deliver, run one pass, and return the mail's line in the archive log."""
@@ -74,7 +69,7 @@ class CorpusHarness(Harness):
 
     def stored(self) -> OrderSet | None:
         record = self.game.load()
-        return self.game.store.orders(record.turn, record.phase).get(POWER)
+        return self.game.store.orders(record.turn, record.phase).get(self.power)
 
 
 def logged(root: Path, raw: bytes) -> dict[str, Any]:

@@ -34,6 +34,21 @@ CORPUS = [
     ),
     ("alternative_gmail.eml", "anna.volkova@gmail.example", "Anna Volkova", "[coins-1] приказы", "", ORDERS),
     ("txt_attachment_thunderbird.eml", "pavel@example.ru", "Pavel", "coins-1", "", ORDERS),
+    ("txt_attachment_with_greeting.eml", "pavel@example.ru", "Pavel", "coins-1", "", ORDERS),
+    (
+        "flowed_thunderbird_reply.eml",
+        "ivan.petrov@example.ru",
+        "Иван Петров",
+        "Re: Ход 3 принят",
+        "",
+        "27.01.2024 21:00, Гонец пишет:\n"
+        "> Ход 3 принят. Китай: приказы записаны, итоги придут после срока, 28.01.2024 21:00 по Москве.\n"
+        ">> Ход 2: Китай вложил 2 монеты в промышленность и 1 монету в науку.\n\n"
+        + ORDERS.replace("ВЛОЖИТЬ Наука", " ВЛОЖИТЬ Наука")
+        + "\nСпасибо! Жду итогов хода и надеюсь, что в этот раз Китай обгонит всех по промышленности.\n"
+        "\n-- \nИван Петров\n",
+    ),
+    ("flowed_delsp_qp.eml", "ivan.petrov@example.ru", "Иван Петров", "coins-1", "", ORDERS),
     ("mislabelled_latin1.eml", "old.boris@provider.example", "Boris", "orders", "", ORDERS),
     ("alias_win1251.eml", "vera@rambler.example", "Вера", "Ход 3", "", ORDERS),
     ("subject_raw_cp1251.eml", "gleb@provider.example", "Глеб", "Приказы на ход 3", "", ORDERS),
@@ -151,6 +166,7 @@ def test_mail_fields(
             ),
         ),
         ("txt_attachment_thunderbird.eml", ("orders read from attachment 'prikazy.txt'",)),
+        ("txt_attachment_with_greeting.eml", ("orders read from attachment 'prikazy.txt'",)),
         ("nul_rtl_subject.eml", ("NUL characters removed from body",)),
         ("two_from.eml", ("2 From headers",)),
         ("no_from.eml", ("no From header", "no Message-ID, using a hash of the mail")),
@@ -183,6 +199,7 @@ def test_missing_message_id_is_a_stable_hash() -> None:
         "reply_thunderbird_bottom.eml",
         "phone_iphone.eml",
         "html_only_yandex.eml",
+        "flowed_delsp_qp.eml",
     ],
 )
 def test_replies_and_signatures_leave_only_the_orders(name: str) -> None:
