@@ -131,6 +131,14 @@ def inflect(name: str, case: str, forms: Forms = NO_FORMS) -> str:
     return _cached_inflect(name, CASES[case])
 
 
+def inside(name: str, forms: Forms = NO_FORMS, case: str = "пред") -> str:
+    """«в Турове», «во Владимире» (or, with case вин, «в Киев», «во Владимир»): в, and во before
+    в or ф and a consonant, as Russian writes it."""
+    place = inflect(name, case, forms)
+    vo = len(place) > 1 and place[0] in "ВвФф" and place[1].lower() not in "аеёиоуыэюя"
+    return f"{'во' if vo else 'в'} {place}"
+
+
 @cache
 def _cached_inflect(name: str, grammeme: str) -> str:
     return _noun_phrase(name, {grammeme})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from engines.russian import CASES, NO_FORMS, Forms, by_gender, english_plural, inflect, plural
+from engines.russian import CASES, NO_FORMS, Forms, by_gender, english_plural, inflect, inside, plural
 
 Lang = Literal["ru", "en"]
 Param = str | int
@@ -53,6 +53,8 @@ ARG_TITLE = "arg."  # catalog codes of argument titles: "arg.amount" → «су�
 class Grammar(string.Formatter):
     """`str.format` that speaks Russian: a field's format spec may ask for
       {power:дат}        the name in a case (им, род, дат, вин, твор, пред): «Китаю»;
+      {province:в}       the place with its preposition: «в Турове», «во Владимире»;
+      {province:в:вин}   where to: «в Киев», «во Владимир»;
       {count:#монета}    the number with its noun agreeing: «4 монеты», «51 победное очко»;
       {count:#монета:вин} the same in a case the sentence governs: «передаёт 1 монету»;
       {count:~монета}    only the noun that agrees: «монеты»;
@@ -72,6 +74,8 @@ class Grammar(string.Formatter):
         if format_spec == "назв":
             title = self.titles.get(f"{ARG_TITLE}{value}")
             return title.get(self.lang) if title else str(value)
+        if format_spec in ("в", "в:вин"):
+            return inside(str(value), self.forms, format_spec[2:] or "пред") if self.lang == "ru" else str(value)
         if format_spec in CASES:
             return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
         if format_spec.startswith("пол:"):

@@ -71,7 +71,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     turn = Turn(new["powers"])
     valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
-    new["order"] = rng.shuffled(new["powers"], f"rus turn {t}: the order of the powers")
+    new["order"] = rng.shuffled(new["powers"], f"Русь, ход {t}: очерёдность княжеств")
     turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     gm_rules.carry(new, turn)
@@ -131,7 +131,7 @@ def _revolts(new: State, rng: Rng, turn: Turn) -> None:
         candidates = [p for p in own if not new["provinces"][p]["temple"] and p not in new["occupied"]]
         count = len(own) // 2
         if len(candidates) > count:
-            drawn = rng.shuffled(candidates, f"rus turn {new['turn']}: provinces of {power} that revolt")
+            drawn = rng.shuffled(candidates, f"Русь, ход {new['turn']}: какие провинции ({power}) восстают")
             candidates = [p for p in own if p in drawn[:count]]
         for province in candidates[:count]:
             here = new["provinces"][province]
