@@ -74,8 +74,10 @@ class Grammar(string.Formatter):
         if format_spec == "назв":
             title = self.titles.get(f"{ARG_TITLE}{value}")
             return title.get(self.lang) if title else str(value)
+        if format_spec in ("в", "в:вин") and self.lang == "ru":
+            return inside(str(value), self.forms, format_spec[2:] or "пред")
         if format_spec in ("в", "в:вин"):
-            return inside(str(value), self.forms, format_spec[2:] or "пред") if self.lang == "ru" else str(value)
+            return str(value)
         if format_spec in CASES:
             return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
         if format_spec.startswith("пол:"):
