@@ -295,7 +295,7 @@ class Data(RuleData):
     tactics: tuple[Tactic, ...]
     techs: tuple[Tech, ...]
     events: tuple[Event, ...]
-    forms: dict[str, dict[str, str]] = Field(default_factory=dict)  # [forms."Имя"]: the dictionary's mistakes (engines/russian.py)
+    forms: dict[str, dict[str, str]] = Field(default_factory=dict)  # [forms."Имя"] (engines/russian.py)
 
     @model_validator(mode="after")
     def _references(self) -> Self:
