@@ -61,7 +61,7 @@ def ruleset_texts(game: Game, kind: str, view: JSON | None) -> dict[str, str]:
     the game; "" where the ruleset has no such template or there is no view."""
     template = f"{game.ruleset.name}/{kind}"
     return {
-        lang: render_one(template, lang, {"view": view})
+        lang: render_one(template, lang, {"view": view, "forms": game.ruleset.catalog.forms})
         if view is not None and template_exists(f"{template}.{lang}.txt")
         else ""
         for lang in languages(game.settings.language)

@@ -81,6 +81,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
         others = list(state["influence"][power])
         target = rng.choice(others, f"Русь, ход {t}: {event.name}, {power}, на какую страну")
         state["influence"][power][target] = clamp_influence(state["influence"][power][target] + event.amount)
+        turn.note_influence(power, target, event.amount, state["influence"][power][target], "event")
         _news(turn, power, event, "rus_event_influence", target=target, amount=event.amount)
     elif event.kind == "tech":
         open_techs = [

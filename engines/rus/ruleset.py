@@ -18,13 +18,14 @@ from engines.text import Catalog, Msg, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
-# the words on the map
+# the words on the map; the titles of the commands' arguments
 CATALOG_FILES = (
     "messages.toml",
     "messages_war.toml",
     "messages_treaties.toml",
     "messages_diplomacy.toml",
     "messages_map.toml",
+    "messages_args.toml",
 )
 
 

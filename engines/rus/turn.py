@@ -155,7 +155,7 @@ def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Tu
                 new["routes"].remove(route)
                 other = route["fair"] if power == route["caravan"] else route["caravan"]
                 if other not in declared:
-                    influence.append((power, other, TR.break_influence))
+                    influence.append((power, other, TR.break_influence, "trade_broken"))
                 turn.tell_all(
                     [route["caravan"], route["fair"]], "rus_trade_broken", province=province, power=power
                 )
@@ -177,9 +177,9 @@ def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Tu
                 continue
             used.add((partner, province))
             new["routes"].append({"caravan": power, "province": province, "fair": partner, "path": path})
-            influence.append((power, partner, TR.agreement_influence))
+            influence.append((power, partner, TR.agreement_influence, "trade"))
             if not trade.is_party(partner):
-                influence.append((partner, power, TR.agreement_influence))
+                influence.append((partner, power, TR.agreement_influence, "trade"))
             turn.tell_all(
                 [power, partner],
                 "rus_trade_opened",
@@ -398,6 +398,7 @@ def _christian_peace(new: State, before: State, turn: Turn) -> None:
 
 def _finish(new: State, orders: Orders, turn: Turn) -> None:
     new["accounts"] = turn.accounts
+    new["influence_log"] = turn.influence
     for power in new["powers"]:
         c = country(new, power)
         turn.tell(
