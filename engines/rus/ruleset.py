@@ -9,7 +9,7 @@ from pathlib import Path
 from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
-from engines.rus import ai, checks, gm, gm_rules, scoring, turn, views, world
+from engines.rus import ai, checks, examples, gm, gm_rules, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES, vocabularies
@@ -71,6 +71,10 @@ class RusRuleset(ModularRuleset):
 
     def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
         return gm_rules.apply_gm(state, command, rng)
+
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """Order examples with `power`'s own provinces, neighbours and sums (examples.py)."""
+        return examples.examples(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""
