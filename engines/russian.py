@@ -145,10 +145,13 @@ def _cached_inflect(name: str, grammeme: str) -> str:
 PLACE_PREPOSITIONS = ("в", "во", "на")
 
 
-def located(name: str, forms: Forms = NO_FORMS) -> str:
-    """Where something happens: «в Кампании», «в Сиракузах», and «на Корсике» for a name whose
-    data says «на» (an island); the name in the prepositional case after it."""
-    return f"{forms.places.get(name, 'в')} {inflect(name, 'пред', forms)}"
+def located(name: str, forms: Forms = NO_FORMS, case: str = "пред") -> str:
+    """Where something happens, «в Кампании», «во Владимире», «на Корсике» (a name whose data says
+    «на»), or with case вин where to, «в Киев», «во Владимир», «на Корсику»: в, and во before в or
+    ф and a consonant, as Russian writes it."""
+    place = inflect(name, case, forms)
+    vo = len(place) > 1 and place[0] in "ВвФф" and place[1].lower() not in "аеёиоуыэюя"
+    return f"{forms.places.get(name) or ('во' if vo else 'в')} {place}"
 
 
 def gender(name: str, forms: Forms = NO_FORMS) -> Gender:

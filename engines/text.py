@@ -54,6 +54,7 @@ class Grammar(string.Formatter):
     """`str.format` that speaks Russian: a field's format spec may ask for
       {power:дат}        the name in a case (им, род, дат, вин, твор, пред): «Китаю»;
       {place:где}        where: the name after its preposition, «в Кампании», «на Корсике»;
+      {place:в}          the same, «во Владимире»; {place:в:вин} where to: «во Владимир», «на Корсику»;
       {count:#монета}    the number with its noun agreeing: «4 монеты», «51 победное очко»;
       {count:#монета:вин} the same in a case the sentence governs: «передаёт 1 монету»;
       {count:~монета}    only the noun that agrees: «монеты»;
@@ -73,8 +74,9 @@ class Grammar(string.Formatter):
         if format_spec == "назв":
             title = self.titles.get(f"{ARG_TITLE}{value}")
             return title.get(self.lang) if title else str(value)
-        if format_spec == "где":
-            return located(str(value), self.forms) if self.lang == "ru" else str(value)
+        if format_spec in ("где", "в", "в:вин"):
+            case = "вин" if format_spec == "в:вин" else "пред"
+            return located(str(value), self.forms, case) if self.lang == "ru" else str(value)
         if format_spec in CASES:
             return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
         if format_spec.startswith("пол:"):

@@ -14,6 +14,7 @@ from typing import Literal, Self
 from pydantic import Field, model_validator
 
 from engines.ruledata import Named, RuleData, load_rules
+from engines.russian import Forms, forms_from
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -294,11 +295,12 @@ class Data(RuleData):
     tactics: tuple[Tactic, ...]
     techs: tuple[Tech, ...]
     events: tuple[Event, ...]
+    forms: dict[str, dict[str, str]] = Field(default_factory=dict)  # [forms."Имя"] (engines/russian.py)
 
     @model_validator(mode="after")
     def _references(self) -> Self:
         """Every name one table gives another must exist there, and the map must hold together."""
-        problems = [*self._map_problems(), *self._name_problems()]
+        problems = [*self._map_problems(), *self._name_problems(), *self._form_problems()]
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -354,6 +356,25 @@ class Data(RuleData):
                 yield f"{key}: {name!r} is not a {kind} of this file"
         if len(w.fortress_percent) != len(self.buildings.fortress):
             yield "war.fortress_percent: needs one value per level of buildings.fortress"
+
+    def _form_problems(self) -> Iterable[str]:
+        try:
+            forms_from(self.forms)
+        except ValueError as error:
+            yield str(error)
+        declared = {item.name for item in self._named()}
+        for name in sorted(self.forms.keys() - declared):
+            yield f"forms.{name}: not a name this file declares"
+
+    def _named(self) -> Iterable[Named]:
+        tables: tuple[tuple[Named, ...], ...] = (self.powers, self.parties, self.provinces, self.specs)
+        tables += (self.crafts, self.policies, self.tactics, self.techs, self.events)
+        return (item for table in tables for item in table)
+
+    @cached_property
+    def grammar(self) -> Forms:
+        """The [forms] tables as `Forms`, for the catalog and the templates."""
+        return forms_from(self.forms)
 
     # ---- lookups -----------------------------------------------------------------------------------
     def power(self, name: str) -> Power:

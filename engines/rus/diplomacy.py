@@ -121,7 +121,7 @@ def _divorces(new: State, orders: Orders, influence: Influence, turn: Turn) -> N
         country(new, power)["marriages"].remove(partner)
         if power in country(new, partner)["marriages"]:
             country(new, partner)["marriages"].remove(power)
-        influence.append((power, partner, D.divorce))
+        influence.append((power, partner, D.divorce, "divorce"))
         change_stability(new, power, D.divorce_stability)
         turn.tell_all([power, partner], "rus_divorced", power=power, partner=partner)
         turn.announce("rus_news_divorce", power=power, partner=partner)
@@ -163,7 +163,7 @@ def _marriages(new: State, orders: Orders, influence: Influence, turn: Turn) -> 
             continue
         for a, b in ((power, partner), (partner, power)):
             country(new, a)["marriages"].append(b)
-            influence.append((a, b, D.marriage))
+            influence.append((a, b, D.marriage, "marriage"))
             change_stability(new, a, D.marriage_stability)
         new.setdefault(WEDDINGS, []).append([power, partner, new["turn"]])
         wed_now |= {power, partner}
@@ -184,10 +184,12 @@ def _renunciations(new: State, orders: Orders, influence: Influence, turn: Turn)
         if new["defeated"].get(lord, -t) >= t - 1:
             turn.tell_all([power, lord], "rus_renounced_free", vassal=power, suzerain=lord)
         else:
-            influence.append((power, lord, D.renounce))
-            influence.append((lord, power, D.renounce_suzerain))
+            influence.append((power, lord, D.renounce, "renounce"))
+            influence.append((lord, power, D.renounce_suzerain, "renounced"))
             influence.extend(
-                (power, other, D.contempt) for other in new["powers"] if other not in (power, lord)
+                (power, other, D.contempt, "renounce")
+                for other in new["powers"]
+                if other not in (power, lord)
             )
             change_stability(new, power, D.renounce_stability)
             turn.tell_all([power, lord], "rus_renounced", vassal=power, suzerain=lord)
@@ -285,11 +287,11 @@ def _transfer(
         return True
     turn.tell(to, "rus_gift_received", power=power, amount=amount)
     if cmd.name == "gift":
-        influence.append((power, to, points))
+        influence.append((power, to, points, "gift"))
         turn.tell(power, "rus_gift_sent", power=to, amount=amount, points=points)
     else:
         rival = str(cmd.args["rival"])
-        influence.append((rival, to, -points))
+        influence.append((rival, to, -points, "undermine"))
         turn.tell(power, "rus_undermine_sent", power=to, amount=amount, rival=rival, points=points)
         turn.log("rus_gm_undermine", giver=power, recipient=to, rival=rival, points=points)
     return True
@@ -319,7 +321,7 @@ def _embassies(new: State, orders: Orders, influence: Influence, turn: Turn) -> 
                 turn.tell(power, "rus_embassy_closed", host=host)
             elif cmd.name == "embassy" and host not in mine and host != power:
                 mine.append(host)
-                influence.append((power, host, D.embassy))
+                influence.append((power, host, D.embassy, "embassy"))
                 turn.tell_all([power, host], "rus_embassy_opened", power=power, host=host)
                 turn.announce("rus_news_embassy", power=power, host=host)
 
@@ -339,7 +341,7 @@ def _cessions(new: State, orders: Orders, influence: Influence, turn: Turn) -> N
             continue
         used.add((to, province))
         _hand_over(new, province, to, turn)
-        influence.append((power, to, D.transfer))
+        influence.append((power, to, D.transfer, "cession"))
         turn.tell_all([power, to], "rus_ceded", province=province, giver=power, receiver=to)
         turn.announce("rus_news_ceded", province=province, giver=power, receiver=to)
     for power, province in sorted(accepting - used):
@@ -363,7 +365,7 @@ def _techs(new: State, orders: Orders, influence: Influence, turn: Turn) -> None
             turn.tell(power, "rus_give_tech_failed", tech=tech, power=to)
             continue
         science.grant(new, to, tech)
-        influence.append((power, to, D.transfer))
+        influence.append((power, to, D.transfer, "tech"))
         turn.tell_all([power, to], "rus_tech_given", tech=tech, giver=power, receiver=to)
         turn.announce("rus_news_tech_given", tech=tech, giver=power, receiver=to)
 
@@ -381,11 +383,11 @@ def _entitled(new: State, claimant: str, target: str) -> bool:
 
 def apply_influence(new: State, changes: Influence, turn: Turn) -> None:
     """Step 8 (and a GM's peace at once): each change, clamped to the scale, told to its giver."""
-    for power, other, amount in changes:
+    for power, other, amount, cause in changes:
         if other not in new["influence"].get(power, {}):
             continue
         new["influence"][power][other] = clamp_influence(new["influence"][power][other] + amount)
-        turn.tell(power, "rus_influence", power=other, amount=amount, value=new["influence"][power][other])
+        turn.influenced(power, other, amount, new["influence"][power][other], cause)
 
 
 def rights(new: State, turn: Turn) -> None:

@@ -41,9 +41,9 @@ def roll(state: State, rng: Rng, turn: Turn) -> list[HarvestChange]:
     harvests: list[HarvestChange] = []
     t = state["turn"]
     for event in DATA.events:
-        if rng.randint(1, 100, f"rus turn {t}: {event.name}, chance {event.chance}%") > event.chance:
+        if rng.randint(1, 100, f"Русь, ход {t}: {event.name}, вероятность {event.chance}%") > event.chance:
             continue
-        power = rng.choice(state["powers"], f"rus turn {t}: {event.name} strikes")
+        power = rng.choice(state["powers"], f"Русь, ход {t}: {event.name}, где случилось")
         change = strike(state, event, power, rng, turn)
         if change is not None:
             harvests.append(change)
@@ -56,11 +56,11 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
     own = provinces_of(state, power)
     if event.kind == "harvest" and own:
         specs = [s.name for s in DATA.specs if any(state["provinces"][p]["spec"] == s.name for p in own)]
-        spec = rng.choice(specs, f"rus turn {t}: {event.name} in {power}, the branch")
+        spec = rng.choice(specs, f"Русь, ход {t}: {event.name}, {power}, какое хозяйство")
         _news(turn, power, event, "rus_event_harvest", spec=spec, percent=event.percent)
         return HarvestChange(power, spec, event.percent)
     if event.kind == "fire" and own:
-        province = rng.choice(own, f"rus turn {t}: {event.name} in {power}, the province")
+        province = rng.choice(own, f"Русь, ход {t}: {event.name}, {power}, какая провинция")
         here = state["provinces"][province]
         lost = max(0, min(event.amount, here["op"] - G.min_op))
         here["op"] -= lost
@@ -69,7 +69,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
         made = change_stability(state, power, event.amount)
         _news(turn, power, event, "rus_event_stability", amount=made)
     elif event.kind == "raid" and own:
-        province = rng.choice(own, f"rus turn {t}: {event.name} in {power}, the province")
+        province = rng.choice(own, f"Русь, ход {t}: {event.name}, {power}, какая провинция")
         _news(
             turn, power, event, "rus_event_raid", province=province, amount=event.amount, raider=event.raider
         )
@@ -79,8 +79,9 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
         _news(turn, power, event, "rus_event_druzhina", amount=event.amount)
     elif event.kind == "influence":
         others = list(state["influence"][power])
-        target = rng.choice(others, f"rus turn {t}: {event.name} of {power}, the country")
+        target = rng.choice(others, f"Русь, ход {t}: {event.name}, {power}, на какую страну")
         state["influence"][power][target] = clamp_influence(state["influence"][power][target] + event.amount)
+        turn.note_influence(power, target, event.amount, state["influence"][power][target], "event")
         _news(turn, power, event, "rus_event_influence", target=target, amount=event.amount)
     elif event.kind == "tech":
         open_techs = [
@@ -89,7 +90,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
             if x.name not in c["techs"] and not missing_prerequisite(state, power, x.name)
         ]
         if open_techs:
-            tech = rng.choice(open_techs, f"rus turn {t}: {event.name} in {power}, the technology")
+            tech = rng.choice(open_techs, f"Русь, ход {t}: {event.name}, {power}, какая технология")
             grant(state, power, tech)
             _news(turn, power, event, "rus_event_tech", tech=tech)
     elif event.kind == "money":
@@ -112,6 +113,6 @@ def ai_conversion(state: State, rng: Rng, turn: Turn) -> None:
     pagans = [p for p in state["powers"] if is_ai(state, p) and country(state, p)["religion"] == R.pagan]
     if not pagans:
         return
-    power = rng.choice(pagans, f"rus turn {state['turn']}: the AI country that converts")
+    power = rng.choice(pagans, f"Русь, ход {state['turn']}: какая страна ведущего крестится")
     country(state, power)["religion"] = R.christian
     turn.announce("rus_news_ai_converts", power=power)

@@ -9,7 +9,7 @@ from pathlib import Path
 from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
-from engines.rus import ai, checks, gm, gm_rules, scoring, turn, views, world
+from engines.rus import ai, checks, examples, gm, gm_rules, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES, vocabularies
@@ -18,13 +18,14 @@ from engines.text import Catalog, Msg, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
-# the words on the map
+# the words on the map; the titles of the commands' arguments
 CATALOG_FILES = (
     "messages.toml",
     "messages_war.toml",
     "messages_treaties.toml",
     "messages_diplomacy.toml",
     "messages_map.toml",
+    "messages_args.toml",
 )
 
 
@@ -58,6 +59,7 @@ class RusRuleset(ModularRuleset):
         self.catalog = parts[0]
         for part in parts[1:]:
             self.catalog = self.catalog.merged(part)
+        self.catalog = self.catalog.with_forms(DATA.grammar)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """All sixteen principalities are in play; those no player drew are computer-run.
@@ -69,6 +71,10 @@ class RusRuleset(ModularRuleset):
 
     def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
         return gm_rules.apply_gm(state, command, rng)
+
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """Order examples with `power`'s own provinces, neighbours and sums (examples.py)."""
+        return examples.examples(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""

@@ -74,6 +74,15 @@ class Line(TypedDict):
     note: str
 
 
+class InfluenceLine(TypedDict):
+    """One change of a country's influence last turn: on whom, by how much, to what, and why."""
+
+    on: str
+    amount: int
+    value: int
+    cause: str  # a key of report.CAUSES
+
+
 class Renounced(TypedDict):
     suzerain: str
     turn: int
@@ -109,6 +118,7 @@ class State(TypedDict):
     pending_stability: NotRequired[dict[str, int]]  # fealty and refusal, applied at step 9
     order: list[str]  # this turn's lot order
     accounts: dict[str, list[Line]]  # last turn's income and expenses
+    influence_log: NotRequired[dict[str, list[InfluenceLine]]]  # last turn's changes (none in older stores)
     trade: list[TradeRecord]
     harvest: NotRequired[dict[str, int]]  # province → last harvest (none before the first turn)
     centres: list[str]

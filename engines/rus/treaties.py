@@ -68,13 +68,13 @@ def _leave(new: State, orders: Orders, influence: Influence, turn: Turn) -> None
             turn.tell(power, "rus_treaty_no_alliance", power=ally)
             continue
         new["alliances"].remove(pair(new, power, ally))
-        influence.append((power, ally, D.break_alliance))
+        influence.append((power, ally, D.break_alliance, "alliance_broken"))
         turn.tell_all([power, ally], "rus_treaty_alliance_left", power=power, ally=ally)
         turn.announce("rus_treaty_news_alliance_left", power=power, ally=ally)
         for war in (c for c in orders.get(ally, ()) if c.name == "war"):
             attacked = str(war.args["power"])
             if attacked != power and not at_war(new, ally, attacked):
-                influence.append((power, attacked, D.refusal_bonus))
+                influence.append((power, attacked, D.refusal_bonus, "refusal"))
                 turn.tell(power, "rus_treaty_refused_war", ally=ally, power=attacked)
 
 
@@ -168,7 +168,7 @@ def declare(new: State, power: str, target: str, influence: Influence, turn: Tur
     attackers, defenders = sides(new, power, target)
     for a in attackers:
         if a == power or not at_war(new, a, target):
-            influence.append((a, target, D.war))
+            influence.append((a, target, D.war, "war"))
     for a in attackers:
         for d in defenders:
             if not friendly(new, a, d) and add_war(new, a, d):
@@ -212,8 +212,8 @@ def allies_leave(new: State, a: str, b: str, influence: Influence, turn: Turn) -
         for ally in allies_of(new, side):
             if at_war(new, ally, other):
                 new["alliances"].remove(pair(new, side, ally))
-                influence.append((side, ally, D.break_alliance))
-                influence.append((side, other, D.refusal_bonus))
+                influence.append((side, ally, D.break_alliance, "alliance_broken"))
+                influence.append((side, other, D.refusal_bonus, "refusal"))
                 turn.tell_all([side, ally], "rus_treaty_alliance_left", power=side, ally=ally)
                 turn.announce("rus_treaty_news_alliance_left", power=side, ally=ally)
 
@@ -246,11 +246,11 @@ def make_peace(new: State, a: str, b: str, winner: str, loser: str, influence: I
     vassals freed); both +1 stability; the war ends and occupied provinces go back."""
     end_war(new, a, b)
     if winner:
-        influence.append((winner, loser, D.unequal_peace))
+        influence.append((winner, loser, D.unequal_peace, "unequal_peace"))
         _defeated(new, loser, turn)
         turn.announce("rus_treaty_news_unequal_peace", winner=winner, loser=loser)
     else:
-        influence.extend([(a, b, D.white_peace), (b, a, D.white_peace)])
+        influence.extend([(a, b, D.white_peace, "white_peace"), (b, a, D.white_peace, "white_peace")])
         turn.announce("rus_treaty_news_white_peace", a=a, b=b)
     for side in (a, b):
         change_stability(new, side, D.peace_stability)
@@ -280,7 +280,7 @@ def _alliances(new: State, orders: Orders, influence: Influence, turn: Turn) -> 
             turn.tell_all([power, other], "rus_treaty_alliance_offered", power=power, ally=other)
         else:
             new["alliances"].append(pair(new, power, other))
-            influence.extend([(power, other, D.alliance), (other, power, D.alliance)])
+            influence.extend([(power, other, D.alliance, "alliance"), (other, power, D.alliance, "alliance")])
             turn.tell_all([power, other], "rus_treaty_alliance_made", a=power, b=other)
             turn.announce("rus_treaty_news_alliance", a=power, b=other)
 

@@ -71,7 +71,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
     turn = Turn(new["powers"])
     valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
-    new["order"] = rng.shuffled(new["powers"], f"rus turn {t}: the order of the powers")
+    new["order"] = rng.shuffled(new["powers"], f"Русь, ход {t}: очерёдность княжеств")
     turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     gm_rules.carry(new, turn)
@@ -131,7 +131,7 @@ def _revolts(new: State, rng: Rng, turn: Turn) -> None:
         candidates = [p for p in own if not new["provinces"][p]["temple"] and p not in new["occupied"]]
         count = len(own) // 2
         if len(candidates) > count:
-            drawn = rng.shuffled(candidates, f"rus turn {new['turn']}: provinces of {power} that revolt")
+            drawn = rng.shuffled(candidates, f"Русь, ход {new['turn']}: какие провинции ({power}) восстают")
             candidates = [p for p in own if p in drawn[:count]]
         for province in candidates[:count]:
             here = new["provinces"][province]
@@ -155,7 +155,7 @@ def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Tu
                 new["routes"].remove(route)
                 other = route["fair"] if power == route["caravan"] else route["caravan"]
                 if other not in declared:
-                    influence.append((power, other, TR.break_influence))
+                    influence.append((power, other, TR.break_influence, "trade_broken"))
                 turn.tell_all(
                     [route["caravan"], route["fair"]], "rus_trade_broken", province=province, power=power
                 )
@@ -177,9 +177,9 @@ def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Tu
                 continue
             used.add((partner, province))
             new["routes"].append({"caravan": power, "province": province, "fair": partner, "path": path})
-            influence.append((power, partner, TR.agreement_influence))
+            influence.append((power, partner, TR.agreement_influence, "trade"))
             if not trade.is_party(partner):
-                influence.append((partner, power, TR.agreement_influence))
+                influence.append((partner, power, TR.agreement_influence, "trade"))
             turn.tell_all(
                 [power, partner],
                 "rus_trade_opened",
@@ -398,6 +398,7 @@ def _christian_peace(new: State, before: State, turn: Turn) -> None:
 
 def _finish(new: State, orders: Orders, turn: Turn) -> None:
     new["accounts"] = turn.accounts
+    new["influence_log"] = turn.influence
     for power in new["powers"]:
         c = country(new, power)
         turn.tell(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engines.contract import JSON
 from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
+from engines.rus.report import CAUSES
 from engines.rus.science import price
 from engines.rus.scoring import breakdown
 from engines.rus.state import State, typed
@@ -168,6 +169,10 @@ def view(stored: JSON, power: str) -> JSON:
         "income": sum(line["amount"] for line in account if line["amount"] > 0),
         "expenses": -sum(line["amount"] for line in account if line["amount"] < 0),
         "influence": dict(state["influence"][power]),
+        "influence_changes": [
+            {**line, "why": CAUSES[line["cause"]].ru, "why_en": CAUSES[line["cause"]].en}
+            for line in state.get("influence_log", {}).get(power, [])
+        ],
         "order": list(state["order"]),
         "countries": [
             {

@@ -12,6 +12,7 @@ import pytest
 from engines.rus.data import DATA
 from engines.rus.state import typed
 from engines.rus.world import provinces_of
+from engines.russian import by_gender, inflect
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone
 
 
@@ -40,6 +41,18 @@ def h(tmp_path: Path) -> Iterator[Harness]:
     harness.daemon.close()
 
 
+FORMS = DATA.grammar
+
+
+def _of(name: str) -> str:
+    """`name` in the genitive, as the rules' sentences put it («война Переяславля и Киева»)."""
+    return inflect(name, "род", FORMS)
+
+
+def _with(name: str) -> str:
+    return inflect(name, "твор", FORMS)
+
+
 def _sides(h: Harness) -> tuple[str, str, str]:
     state = h.game.load().state
     ((taken, power),) = state["occupied"].items()
@@ -53,7 +66,7 @@ def test_the_gm_ends_a_war_as_the_rules_peace_does_and_rollback_brings_it_back(h
     before = h.game.load().state
     done = h.gm(f"ЗАМИРИТЬ {power} {enemy}", reason="договорились на форуме")
     assert done.exit_code == 0
-    assert f"Война {power} и {enemy} окончена белым миром" in done.text[0]
+    assert f"Война {_of(power)} и {_of(enemy)} окончена белым миром" in done.text[0]
     state = h.game.load().state
     assert state["wars"] == [] and state["occupied"] == {}
     assert state["influence"][power][enemy] == before["influence"][power][enemy] + DATA.diplomacy.white_peace
@@ -69,13 +82,17 @@ def test_the_next_report_tells_the_players_of_the_gms_peace(h: Harness) -> None:
     power, enemy, _ = _sides(h)
     h.gm_mail(f"MAKE PEACE {enemy} {power} {power}")  # an unequal peace: the player won
     h.run()
-    assert any(f"{power} победил, {enemy} побеждён" in body(m) for m in h.mail_to(GM))
+    won, lost = (
+        by_gender(power, "победил|победила|победило|победили", FORMS),
+        by_gender(enemy, "побеждён|побеждена|побеждено|побеждены", FORMS),
+    )
+    assert any(f"{power} {won}, {enemy} {lost}" in body(m) for m in h.mail_to(GM))
     assert h.game.load().state["defeated"] == {enemy: 1}
     everyone(h, "НЕТ ДЕЙСТВИЙ")
     assert h.run().resolved == 1
     address = next(a for a in PLAYERS if h.powers[a] == power)
     report = next(body(m) for m in h.mail_to(address) if "итоги хода 1" in body(m))
-    assert f"Мир между {enemy} и {power} заключён" in report
+    assert f"Мир между {_with(enemy)} и {_with(power)} заключён" in report
     assert "gm_events" not in h.game.load().state
 
 
@@ -96,11 +113,12 @@ def test_what_the_rules_cannot_do_is_refused_with_the_reason(h: Harness) -> None
     power, enemy, _ = _sides(h)
     other = next(p.name for p in DATA.powers if p.name not in (power, enemy))
     free = DATA.power(other).capital
+    occupied = by_gender(free, "оккупирован|оккупирована|оккупировано|оккупированы", FORMS)
     state = h.game.load().state
     cases = {
         f"ЗАМИРИТЬ {power} {other}": f"{power} и {other} не воюют между собой",
-        f"ЗАМИРИТЬ {power} {enemy} {other}": f"{other} не сторона войны {power} и {enemy}",
-        f"ОСВОБОДИТЬ {free}": f"Провинция {free} не оккупирована: её держит владелец, {other}",
+        f"ЗАМИРИТЬ {power} {enemy} {other}": f"{other} не сторона войны {_of(power)} и {_of(enemy)}",
+        f"ОСВОБОДИТЬ {free}": f"{free} не {occupied}: провинцию держит сам владелец ({other})",
     }
     for line, reason in cases.items():
         done = h.gm(line)

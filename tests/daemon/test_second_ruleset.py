@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines.rus.data import DATA
+from engines.russian import located
 from parsers.orders import normal_form
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
@@ -67,7 +68,9 @@ def test_a_rus_war_is_declared_and_fought_by_mail(tmp_path: Path) -> None:
     reply = next(t for t in mails if "Приняты приказы" in t)
     assert "Не приняты" not in reply
     report = next(t for t in mails if "итоги хода 1" in t)
-    assert f"Бой в провинции {target_province}" in report and f"Battle in {target_province}" in report
+    assert (
+        f"Бой {located(target_province, DATA.grammar)}" in report and f"Battle in {target_province}" in report
+    )
     state = h.game.load().state
     assert [power, enemy] in state["wars"] or [enemy, power] in state["wars"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from daemon.outgoing.render import render_one
 from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
@@ -55,3 +56,9 @@ def seed_where(state: Mapping[str, Any], first: str, second: str, no_events: boo
             continue
         return f"s{n}"
     raise AssertionError("no seed found")
+
+
+def status(state: Mapping[str, Any], power: str, lang: str) -> str:
+    """The power's balance as the daemon renders it (templates/rus/status), with the rules' forms."""
+    view = RULESET.view(cast(JSON, state), power)
+    return render_one("rus/status", cast(Any, lang), {"view": view, "forms": RULESET.catalog.forms})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.contract import Command
-from engines.rus import diplomacy
+from engines.rus import diplomacy, report
 from engines.rus.data import DATA
 from engines.rus.report import Turn
 from engines.rus.state import State
@@ -29,11 +29,12 @@ def _state(*players: str) -> State:
     return state
 
 
-def _acts(state: State, orders: Mapping[str, Sequence[Command]]) -> tuple[Turn, Influence]:
-    turn, influence = Turn(state["powers"]), list[tuple[str, str, int]]()
+def _acts(state: State, orders: Mapping[str, Sequence[Command]]) -> tuple[Turn, list[tuple[str, str, int]]]:
+    """The turn and its influence changes without their causes (test_sentences checks those)."""
+    turn, influence = Turn(state["powers"]), report.Influence()
     ordered = {p: orders[p] for p in state["order"] if p in orders}
     diplomacy.acts(state, ordered, influence, turn)
-    return turn, influence
+    return turn, [change[:3] for change in influence]
 
 
 def _told(turn: Turn, power: str) -> list[str]:

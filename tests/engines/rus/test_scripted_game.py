@@ -9,15 +9,13 @@ import json
 from collections.abc import Callable
 
 import pytest
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from parsers.orders import parse_commands
 from tests.engines.helpers import as_json
-from tests.engines.rus.helpers import seed_where
-from tests.paths import TEMPLATES
+from tests.engines.rus.helpers import seed_where, status
 
 PLAYERS = ["Рязань", "Чернигов", "Новгород", "Киев", "Владимир", "Тверь"]
 MISSED_TO_RETIRE = 2  # the daemon's max_missed: two silent turns in a row
@@ -202,11 +200,8 @@ def test_every_turn_tells_every_player_in_both_languages_and_the_game_is_determi
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_final_balance_renders_for_every_player(game: Played, lang: str) -> None:
     states, _, _ = game
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True
-    )
+
     for power in PLAYERS:
-        text = env.get_template(f"rus/status.{lang}.txt").render(view=RULESET.view(states[-1], power))
-        assert text.strip()
-    novgorod = env.get_template(f"rus/status.{lang}.txt").render(view=RULESET.view(states[-1], "Новгород"))
+        assert status(states[-1], power, lang).strip()
+    novgorod = status(states[-1], "Новгород", lang)
     assert ("Псков" if lang == "ru" else "Pskov") in novgorod

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.contract import Command
-from engines.rus import treaties
+from engines.rus import report, treaties
 from engines.rus.report import Turn
 from engines.rus.state import State
 from engines.rus.world import at_war, druzhina, pair
@@ -14,21 +14,21 @@ from tests.engines.rus.helpers import CHERNIGOV, KIEV, NOVGOROD, RYAZAN, game, p
 
 MUROM, TUROV = "Муром", "Туров"  # computer countries in game()
 Orders = dict[str, Sequence[Command]]
-Influence = list[tuple[str, str, int]]
+Influence = list[tuple[str, str, int]]  # the changes without their causes (test_sentences checks those)
 
 
 def _acts(state: State, orders: Orders) -> tuple[Influence, Turn]:
-    influence: Influence = []
+    influence: report.Influence = []
     turn = Turn(state["powers"])
     treaties.acts(state, orders, influence, turn)
-    return influence, turn
+    return [change[:3] for change in influence], turn
 
 
 def _autopeace(state: State, orders: Orders | None = None) -> tuple[Influence, Turn]:
-    influence: Influence = []
+    influence: report.Influence = []
     turn = Turn(state["powers"])
     treaties.autopeace(state, orders or {}, influence, turn)
-    return influence, turn
+    return [change[:3] for change in influence], turn
 
 
 def _ally(state: State, a: str, b: str) -> None:
