@@ -19,7 +19,8 @@ def _int(name: str, minimum: int, maximum: int | None = None, optional: bool = F
     return Arg(name, ArgKind.INT, minimum=minimum, maximum=maximum, optional=optional)
 
 
-_FUNDING = _int("amount", 0, DATA.game.max_per_line)
+# no maximum here: the rules refuse more than max_per_line in their own words (line_over_max)
+_FUNDING = _int("amount", 0)
 # names for the examples, taken from the data so a renamed colony never leaves a stale example
 _POWER, _COLONY = DATA.powers[1].name, DATA.colonies[0].name
 _DAMAGES = next(p for p in DATA.proposals if p.amount and p.recipient)

@@ -13,7 +13,7 @@ from tests.engines.helpers import refusal_of_edit
 
 def test_the_shipped_file_is_the_data_the_rules_use() -> None:
     assert load_rules(DATA_FILE, Data) == DATA
-    assert DATA.line_for("coins").payout == (2, 4, 6, 8) and DATA.tech_parts[-1] == "Космическая Программа 2"
+    assert DATA.line_for("coins").payout == (2, 4, 6, 8) and DATA.tech_parts[-1] == "Космическая программа 2"
 
 
 @pytest.mark.parametrize(

@@ -117,7 +117,7 @@ def test_victory_points_from_every_source() -> None:
         state,
         US,
         coins=5,
-        techs=["Кибершпионаж", "Ядерное Оружие 1", "Ядерное Оружие 2"],
+        techs=["Кибершпионаж", "Ядерное оружие 1", "Ядерное оружие 2"],
         vp={"wars": 4, "intel": 3, "unspied": 2, "proposals": 2, "tribunal": -2, "gm": 3},
     )
     state["colonies"]["Исландия"] = US
@@ -268,7 +268,7 @@ def test_view_hides_every_private_number_of_other_powers() -> None:
         intel=3,
         influence=1,
         perk="Шпион",
-        techs=["Кибершпионаж", "Космическая Программа 1"],
+        techs=["Кибершпионаж", "Космическая программа 1"],
         funding={"Промышленность": 3, "Наука": 2, "Разведка": 1, "Армия": 3, "Влияние": 0},
         income={"funding": 8, "trade": 1},
         research_income={"funding": 3},
