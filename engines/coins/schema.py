@@ -138,10 +138,12 @@ PROPOSE = CommandSpec(
         _int("amount", 1, optional=True),
     ),
     Text(
-        "Вынести проект на голосование (только самая влиятельная страна): проект, "
-        "затем игрок X (для «Передачи территорий» — колония), игрок Y, сумма — если проект их требует.",
-        "Put a proposal to the vote (most influential power only): the proposal, then player X "
-        "(for Transfer of Territories, the colony), player Y and a sum where the proposal needs them.",
+        "Вынести проект на голосование (только самая влиятельная страна): проект, затем страна, "
+        "которой он касается (для «Передачи территорий» — колония), страна-получатель и сумма, "
+        "если проект их требует.",
+        "Put a proposal to the vote (most influential power only): the proposal, then the power it "
+        "concerns (for Transfer of Territories, the colony), the receiving power and a sum where "
+        "the proposal needs them.",
     ),
     f"ПРЕДЛОЖИТЬ {_DAMAGES.name} {_POWER} {DATA.powers[0].name} 3",
 )
