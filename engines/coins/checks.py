@@ -15,7 +15,7 @@ from engines.coins import voting
 from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
 from engines.coins.state import Country, ProposalRecord, State, typed
-from engines.coins.world import available_army, country, has_grant, is_last_turn, partners
+from engines.coins.world import available_army, country, has_grant, is_last_turn, owned_colonies, partners
 from engines.contract import JSON, Command, CommandSpec, Problem
 from engines.text import Msg
 
@@ -252,7 +252,7 @@ CODES = toolkit.CheckCodes(
     not_in_phase="not_in_phase",
     argument_missing="argument_missing",
     name_not_in_game="name_not_in_game",
-    bad_number="argument_missing",
+    bad_number="bad_number",
     duplicate="duplicate_order",
 )
 
@@ -279,10 +279,16 @@ def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this turn or power rules out."""
     state = typed(json)
     external = state["effects"]["external"]
+    me = country(state, power)
     closed = {
-        "leader": bool(country(state, power)["perk"]),
+        "leader": bool(me["perk"]),
         "invest": is_last_turn(state) or power in external,
         "manage": not [p for p in external if p != power],
+        "defend": not owned_colonies(state, power),
+        "cede": not owned_colonies(state, power),
+        "share": not me["techs"],
+        "break": not any(partners(state, kind.kind, power) for kind in DATA.alliances),
+        "propose": state["chair"] != power,
     }
     return [
         spec

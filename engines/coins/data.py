@@ -11,10 +11,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal, Self, get_args
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from engines.coins.state import Stat
 from engines.ruledata import Named, RuleData, load_rules
+from engines.russian import Forms, forms_from
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -56,13 +57,21 @@ class Tech(Named):
     stat: Stat | Literal[""] = ""
     bonus: int = 0
     grants: str = ""
+    former: tuple[str, ...] = ()  # canonical names it had before; stored games may hold them
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (*super().spellings, *self.former)
 
     @cached_property
     def part_names(self) -> tuple[str, ...]:
         """What a power owns: the tech itself, or "<name> 1", "<name> 2" for multi-part ones."""
+        return self.parts_named(self.name)
+
+    def parts_named(self, name: str) -> tuple[str, ...]:
         if self.parts == 1:
-            return (self.name,)
-        return tuple(f"{self.name} {n}" for n in range(1, self.parts + 1))
+            return (name,)
+        return tuple(f"{name} {n}" for n in range(1, self.parts + 1))
 
 
 class Colony(Named):
@@ -116,6 +125,8 @@ class Data(RuleData):
     proposals: tuple[Proposal, ...]
     votes: Votes
     ai: AiPlan
+    # forms of names the dictionary gets wrong: [forms."Марс"] вин = "Марс" (engines.russian)
+    forms: dict[str, dict[str, str]] = Field(default_factory=dict)
 
     def line(self, name: str) -> Line:
         return by_name(self.lines, name)
@@ -145,11 +156,31 @@ class Data(RuleData):
     def tech_parts(self) -> tuple[str, ...]:
         return tuple(part for tech in self.techs for part in tech.part_names)
 
+    @cached_property
+    def former_parts(self) -> dict[str, str]:
+        """A tech part's former canonical name → today's ("Ядерное Оружие 1" → "Ядерное оружие 1")."""
+        found: dict[str, str] = {}
+        for tech in self.techs:
+            for old in tech.former:
+                found.update(zip(tech.parts_named(old), tech.part_names, strict=True))
+        return found
+
+    @cached_property
+    def word_forms(self) -> Forms:
+        return forms_from(self.forms)
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Every name a player reads: powers, lines, perks, techs and their parts, colonies,
+        alliance kinds, proposals."""
+        items = [*self.powers, *self.lines, *self.perks, *self.techs, *self.colonies, *self.alliances]
+        return (*(item.name for item in [*items, *self.proposals]), *self.tech_parts)
+
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         """What the rules take for granted: one line feeds each stat and pays for every amount an
         order may invest, one alliance of each kind, and the computer names what exists."""
-        problems = [*self._line_problems(), *self._name_problems()]
+        problems = [*self._line_problems(), *self._name_problems(), *self._form_problems()]
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -174,6 +205,15 @@ class Data(RuleData):
                 yield f"ai.funding.{i}.line: {step.line!r} is not one of the lines"
         if self.ai.proposal not in {p.name for p in self.proposals}:
             yield f"ai.proposal: {self.ai.proposal!r} is not one of the proposals"
+
+    def _form_problems(self) -> Iterable[str]:
+        try:
+            forms_from(self.forms)
+        except ValueError as error:
+            yield str(error)
+        for name in self.forms:
+            if name not in self.names:
+                yield f"forms.{name}: not a name of this game"
 
 
 DATA = load_rules(DATA_FILE, Data)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from engines.coins import ai, checks, gm, pictures, scoring, turn, views, world
+from engines.coins import ai, checks, examples, gm, pictures, scoring, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES, vocabularies
 from engines.coins.state import plain
+from engines.coins.stored import reading_orders, reading_state, resolve
 from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
 from engines.modular import ModularRuleset, Parts
 from engines.rng import Rng
@@ -34,22 +35,26 @@ class CoinsRuleset(ModularRuleset):
     parts = Parts(
         vocabularies=vocabularies,
         open_commands=checks.open_commands,
-        summary=checks.summary,
-        check=checks.check,
-        resolve=turn.resolve,
-        ai_orders=ai.ai_orders,
-        view=views.view,
-        scores=scoring.scores,
+        summary=reading_orders(checks.summary),
+        check=reading_orders(checks.check),
+        resolve=resolve,
+        ai_orders=reading_state(ai.ai_orders),
+        view=reading_state(views.view),
+        scores=reading_state(scoring.scores),
         read=gm.read,
-        adjust=gm.adjust,
+        adjust=reading_state(gm.adjust),
     )
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.word_forms)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""
         return plain(world.setup(powers))
+
+    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+        """Examples that fit `power`: a real partner, its own colony and technology, what it affords."""
+        return reading_state(examples.examples)(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The standings chart, in this ruleset's catalog's words."""

@@ -19,7 +19,8 @@ def _int(name: str, minimum: int, maximum: int | None = None, optional: bool = F
     return Arg(name, ArgKind.INT, minimum=minimum, maximum=maximum, optional=optional)
 
 
-_FUNDING = _int("amount", 0, DATA.game.max_per_line)
+# no maximum here: the rules refuse more than max_per_line in their own words (line_over_max)
+_FUNDING = _int("amount", 0)
 # names for the examples, taken from the data so a renamed colony never leaves a stale example
 _POWER, _COLONY = DATA.powers[1].name, DATA.colonies[0].name
 _DAMAGES = next(p for p in DATA.proposals if p.amount and p.recipient)
@@ -137,10 +138,12 @@ PROPOSE = CommandSpec(
         _int("amount", 1, optional=True),
     ),
     Text(
-        "Вынести проект на голосование (только самая влиятельная страна): проект, "
-        "затем игрок X (для «Передачи территорий» — колония), игрок Y, сумма — если проект их требует.",
-        "Put a proposal to the vote (most influential power only): the proposal, then player X "
-        "(for Transfer of Territories, the colony), player Y and a sum where the proposal needs them.",
+        "Вынести проект на голосование (только самая влиятельная страна): проект, затем страна, "
+        "которой он касается (для «Передачи территорий» — колония), страна-получатель и сумма, "
+        "если проект их требует.",
+        "Put a proposal to the vote (most influential power only): the proposal, then the power it "
+        "concerns (for Transfer of Territories, the colony), the receiving power and a sum where "
+        "the proposal needs them.",
     ),
     f"ПРЕДЛОЖИТЬ {_DAMAGES.name} {_POWER} {DATA.powers[0].name} 3",
 )

@@ -52,7 +52,7 @@ def test_accepted_orders_are_quoted_back_in_normal_form(h: Harness) -> None:
     text = body(reply)
     assert "ВЛОЖИТЬ Промышленность 3" in text
     assert "ВЛОЖИТЬ Наука 2" in text
-    assert "Монеты: на эти приказы 5 из 8, останется 3." in text
+    assert "На эти приказы уходит 5 монет из 8, в казне останется 3 монеты." in text
     assert "Не приняты" not in text
     stored = h.game.store.orders(1, h.game.load().phase)[h.powers[ANNA]]
     assert [c.args for c in stored.commands] == [

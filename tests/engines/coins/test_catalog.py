@@ -9,6 +9,7 @@ import tomllib
 import pytest
 
 from engines.coins import RULESET
+from engines.text import ARG_TITLE
 from tests.paths import REPO
 
 SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engines" / "coins").glob("*.py"))
@@ -30,11 +31,20 @@ def test_every_code_in_the_source_is_in_the_catalog() -> None:
 
 
 def test_every_catalog_code_is_used() -> None:
-    unused = [code for code in RULESET.catalog.entries if f'"{code}"' not in SOURCE]
+    codes = [code for code in RULESET.catalog.entries if not code.startswith(ARG_TITLE)]
+    unused = [code for code in codes if f'"{code}"' not in SOURCE]
     assert unused == []
+
+
+def test_every_argument_of_every_command_has_a_title_and_no_title_is_spare() -> None:
+    specs = [spec for phase in RULESET.phases.values() for spec in phase.commands]
+    arguments = {arg.name for spec in specs for arg in spec.args}
+    titles = {code.removeprefix(ARG_TITLE) for code in RULESET.catalog.entries if code.startswith(ARG_TITLE)}
+    assert titles == arguments
 
 
 @pytest.mark.parametrize("shared", ["parsers/messages.toml", "templates/messages.toml"])
 def test_codes_do_not_clash_with_the_catalogs_they_are_merged_with(shared: str) -> None:
     with (REPO / shared).open("rb") as fh:
-        assert set(tomllib.load(fh)) & set(RULESET.catalog.entries) == set()
+        shared_codes = {code for code in tomllib.load(fh) if not code.startswith(ARG_TITLE)}
+    assert shared_codes & set(RULESET.catalog.entries) == set()

@@ -15,7 +15,7 @@ from tests.engines.helpers import codes, mail, o
 def test_nine_technologies_seven_names_two_in_two_parts_4_points_each() -> None:
     assert len(DATA.techs) == 7
     assert len(DATA.tech_parts) == 9
-    assert [t.name for t in DATA.techs if t.parts == 2] == ["Ядерное Оружие", "Космическая Программа"]
+    assert [t.name for t in DATA.techs if t.parts == 2] == ["Ядерное оружие", "Космическая программа"]
     assert {DATA.tech_of_part(p).cost for p in DATA.tech_parts} == {4}
 
 
@@ -34,7 +34,7 @@ def test_research_needs_enough_points() -> None:
     state = game(2, "talks")
     setc(state, US, research=7)
     refused = problems(
-        state, US, o("research", tech="Кибершпионаж"), o("research", tech="Искусственный Интеллект")
+        state, US, o("research", tech="Кибершпионаж"), o("research", tech="Искусственный интеллект")
     )
     assert refused == ["not_enough_research"]
 
@@ -47,7 +47,7 @@ def test_unspent_research_points_carry_over() -> None:
 
 @pytest.mark.parametrize(
     ("tech", "stat"),
-    [("Высокоточное Оружие", "army"), ("Кибершпионаж", "intel"), ("Социальные Технологии", "influence")],
+    [("Высокоточное оружие", "army"), ("Кибершпионаж", "intel"), ("Социальные технологии", "influence")],
 )
 def test_bonus_technology_adds_1_at_once_and_every_turn(tech: str, stat: Stat) -> None:
     state = game(2, "talks")
@@ -61,7 +61,7 @@ def test_bonus_technology_adds_1_at_once_and_every_turn(tech: str, stat: Stat) -
 def test_industrial_robots_give_1_coin_each_turn_starting_now() -> None:
     state = game(2, "talks")
     setc(state, US, research=4)
-    state = run(state, {US: mail(o("research", tech="Промышленные Роботы"))}).state
+    state = run(state, {US: mail(o("research", tech="Промышленные роботы"))}).state
     assert country(state, US)["coins"] == 9
     state = run(state).state
     assert country(state, US)["income"] == {"funding": 2, "techs": 1}
@@ -70,16 +70,16 @@ def test_industrial_robots_give_1_coin_each_turn_starting_now() -> None:
 def test_artificial_intelligence_gives_1_research_each_turn() -> None:
     state = game(2, "talks")
     setc(state, US, research=4)
-    state = run(run(state, {US: mail(o("research", tech="Искусственный Интеллект"))}).state).state
+    state = run(run(state, {US: mail(o("research", tech="Искусственный интеллект"))}).state).state
     assert country(state, US)["research_income"] == {"funding": 0, "techs": 1}
 
 
 def test_technology_gift_works_at_once_and_giver_keeps_it() -> None:
     state = game(2, "talks")
-    setc(state, US, techs=["Высокоточное Оружие"], army=1)
-    result = run(state, {US: mail(o("share", tech="Высокоточное Оружие", power=CN))})
+    setc(state, US, techs=["Высокоточное оружие"], army=1)
+    result = run(state, {US: mail(o("share", tech="Высокоточное оружие", power=CN))})
     assert country(result.state, CN)["army"] == 1
-    assert country(result.state, US)["techs"] == ["Высокоточное Оружие"]
+    assert country(result.state, US)["techs"] == ["Высокоточное оружие"]
     assert "tech_received" in codes(result.reports[CN])
     assert not [m for m in result.news if m.code.startswith("tech")], "technology transfers are secret"
 
@@ -110,16 +110,16 @@ def test_cannot_give_a_technology_one_does_not_have() -> None:
 def test_nuclear_weapons_need_both_parts_and_are_announced() -> None:
     state = game(2, "talks")
     setc(state, US, research=8)
-    state = run(state, {US: mail(o("research", tech="Ядерное Оружие 1"))}).state
+    state = run(state, {US: mail(o("research", tech="Ядерное оружие 1"))}).state
     assert not has_grant(typed(state), US, "nuclear")
     state["phase"] = "talks"
-    result = run(state, {US: mail(o("research", tech="Ядерное Оружие 2"))})
+    result = run(state, {US: mail(o("research", tech="Ядерное оружие 2"))})
     assert has_grant(typed(result.state), US, "nuclear")
     assert "nuclear_power" in codes(result.news)
 
 
 def test_two_part_technology_is_named_by_part_in_orders() -> None:
     vocabulary = RULESET.vocabularies(game())["tech"]
-    assert "ЯО 2" in vocabulary["Ядерное Оружие 2"]
-    assert "Nuclear Weapons-1" in vocabulary["Ядерное Оружие 1"]
-    assert "КП1" in vocabulary["Космическая Программа 1"]
+    assert "ЯО 2" in vocabulary["Ядерное оружие 2"]
+    assert "Nuclear Weapons-1" in vocabulary["Ядерное оружие 1"]
+    assert "КП1" in vocabulary["Космическая программа 1"]

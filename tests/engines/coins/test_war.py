@@ -63,7 +63,7 @@ def test_two_equal_attackers_leave_a_neutral_colony_neutral() -> None:
 
 
 def test_mars_natives_army_6_beat_6_and_lose_to_7() -> None:
-    space = ["Космическая Программа 1", "Космическая Программа 2"]
+    space = ["Космическая программа 1", "Космическая программа 2"]
     state = at_war(us=7, cn=6)
     setc(state, US, techs=space)
     setc(state, CN, techs=space)
@@ -73,7 +73,7 @@ def test_mars_natives_army_6_beat_6_and_lose_to_7() -> None:
 
 def test_mars_needs_both_parts_of_the_space_program() -> None:
     state = at_war(us=7)
-    setc(state, US, techs=["Космическая Программа 1"])
+    setc(state, US, techs=["Космическая программа 1"])
     assert problems(state, US, o("attack", target="Марс", army=7)) == ["colony_needs_tech"]
 
 
@@ -135,13 +135,13 @@ def test_cannot_send_more_army_than_the_power_has() -> None:
 
 def test_nuclear_power_cannot_be_attacked() -> None:
     state = at_war(us=4)
-    setc(state, CN, techs=["Ядерное Оружие 1", "Ядерное Оружие 2"])
+    setc(state, CN, techs=["Ядерное оружие 1", "Ядерное оружие 2"])
     assert problems(state, US, o("attack", target=CN, army=4)) == ["target_nuclear"]
 
 
 def test_a_nuclear_powers_colony_can_still_be_attacked() -> None:
     state = at_war(us=4)
-    setc(state, CN, techs=["Ядерное Оружие 1", "Ядерное Оружие 2"])
+    setc(state, CN, techs=["Ядерное оружие 1", "Ядерное оружие 2"])
     state["colonies"]["Исландия"] = CN
     assert problems(state, US, o("attack", target="Исландия", army=4)) == []
 
