@@ -1,17 +1,24 @@
-"""`gonets`: the daemon, the newcomer's demo, and the GM's offline tools."""
+"""`gonets`: the daemon, the newcomer's demo, and the GM's tools.
+
+Commands that only look (`status`, `history`, `check`) read the store without the writer lock, so
+they work while the daemon runs; `gm` runs the command itself when no daemon holds the lock, and
+otherwise hands it to the daemon through the control spool (`state/control.py`) and prints its
+answer. Every error the user can cause is one line, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
 import sys
+import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
-from daemon.config import ConfigError, load_config
-from daemon.games import Game
-from daemon.gm.dispatch import run_line
+from daemon.config import Config, ConfigError, load_config
+from daemon.games import Game, Games
+from daemon.gm.dispatch import cli_actor, run_line
 from daemon.outgoing.alerts import failure_kind
 from daemon.service import Daemon, utc_now
 from daemon.tools.checkmail import check_mail
@@ -19,7 +26,9 @@ from daemon.tools.history import history_text
 from daemon.tools.setup import init_game
 from daemon.tools.status import status_text
 from daemon.transports import make_transport
+from engines import REGISTRY
 from engines.errors import GonetsError
+from state.control import Answer, ControlSpool
 from state.lock import LockedError
 from state.storage import CorruptStoreError
 
@@ -29,65 +38,132 @@ _DISK_WORDS = {
 }
 
 
+NOT_ANSWERED = 6  # `gm` queued a command the running daemon did not answer in time
+POLL = 0.1  # seconds between two looks for the daemon's answer
+
+
+class UsageError(GonetsError):
+    """A file named on the command line that cannot be read, a ruleset that does not exist."""
+
+    exit_code = 2
+
+
+def _open_daemon(config_path: str) -> Daemon:
+    """The writer: takes the games directory's lock (`LockedError` while another holds it)."""
+    config = load_config(Path(config_path))
+    return Daemon(config, make_transport(config), config_path=Path(config_path))
+
+
 @contextmanager
 def _daemon(config_path: str) -> Iterator[Daemon]:
-    config = load_config(Path(config_path))
-    daemon = Daemon(config, make_transport(config), config_path=Path(config_path))
-    try:
+    with closing(_open_daemon(config_path)) as daemon:
         yield daemon
+
+
+@contextmanager
+def _reader(config_path: str) -> Iterator[tuple[Config, Games]]:
+    """What a command that only looks needs, without the lock: each game read as one snapshot."""
+    config = load_config(Path(config_path))
+    games = Games(config, read_only=True)
+    try:
+        yield config, games
     finally:
-        daemon.close()
+        games.close()
 
 
-def _game(daemon: Daemon, game_id: str) -> Game:
-    game = daemon.games.get(game_id)
+def _game(games: Games, game_id: str) -> Game:
+    game = games.get(game_id)
     if game is None:
-        raise ConfigError(f"нет игры {game_id} / no game {game_id} (games: {', '.join(daemon.games.ids())})")
+        raise ConfigError(f"нет игры {game_id} / no game {game_id} (games: {', '.join(games.ids())})")
     return game
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     with _daemon(args.config) as daemon:
         if args.once:
-            print(daemon.run_once())
+            print(daemon.run_once().summary())
         else:
             daemon.run_forever()
     return 0
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    _known_ruleset(args.ruleset)
     print(init_game(Path(args.config), args.game, args.ruleset, args.gm, args.address))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    with _daemon(args.config) as daemon:
-        print(check_mail(daemon, Path(args.mail).read_bytes()))
+    try:
+        raw = Path(args.mail).read_bytes()
+    except OSError as error:
+        raise UsageError(f"{args.mail}: {error.strerror} / не читается") from error
+    with _reader(args.config) as (config, games):
+        print(check_mail(config, games, utc_now(), raw))
     return 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    with _daemon(args.config) as daemon:
-        print(status_text(daemon.games))
+    with _reader(args.config) as (_, games):
+        print(status_text(games))
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    with _daemon(args.config) as daemon:
-        print(history_text(_game(daemon, args.game)))
+    with _reader(args.config) as (_, games):
+        print(history_text(_game(games, args.game)))
     return 0
 
 
 def cmd_gm(args: argparse.Namespace) -> int:
     """One GM command line, e.g. `gonets gm coins-1 ПРОДЛИТЬ 24` or `… extend 24`; `start` is
-    `gm GAME НАЧАТЬ`. Exit 1 when a command was refused, 2 when it could not be read."""
-    words = ["НАЧАТЬ"] if args.command == "start" else args.words
-    with _daemon(args.config) as daemon:
-        game = _game(daemon, args.game)
-        lines = run_line(game, daemon.postman, utc_now(), " ".join(words), args.reason)
+    `gm GAME НАЧАТЬ`. Exit 1 when a command was refused, 2 when it could not be read. While a
+    daemon holds the lock the command goes to it through the control spool."""
+    line = " ".join(["НАЧАТЬ"] if args.command == "start" else args.words)
+    try:
+        daemon = _open_daemon(args.config)
+    except LockedError:
+        return _through_daemon(args, line)
+    with closing(daemon):
+        game = _game(daemon.games, args.game)
+        lines = run_line(game, daemon.postman, utc_now(), line, args.reason)
         print("\n".join(lines.text))
         daemon.outbox.flush(daemon.transport)
     return lines.exit_code
+
+
+def _through_daemon(args: argparse.Namespace, line: str) -> int:
+    """Queue the line for the running daemon and print its answer (or only queue: `--no-wait`)."""
+    with _reader(args.config) as (config, games):
+        game = _game(games, args.game).id  # an unknown game is said at once, nothing queued
+    spool = ControlSpool(config.games_dir / "control")
+    request_id = spool.submit(game, line, args.reason, cli_actor())
+    if args.no_wait:
+        print(f"передано работающему демону / queued for the running daemon: {request_id}")
+        return 0
+    answer = _await(spool, request_id, args.timeout)
+    if answer is None:
+        print(
+            f"демон не ответил за {args.timeout:g} с, команда ждёт его следующего прохода / the daemon "
+            f"did not answer within {args.timeout:g} s; the command stays queued for its next pass "
+            f"(answer: {spool.answers / request_id}.json)",
+            file=sys.stderr,
+        )
+        return NOT_ANSWERED
+    print("\n".join(answer.text))
+    return answer.exit_code
+
+
+def _await(spool: ControlSpool, request_id: str, timeout: float) -> Answer | None:
+    deadline = time.monotonic() + timeout
+    while (answer := spool.collect(request_id)) is None and time.monotonic() < deadline:
+        time.sleep(POLL)
+    return answer
+
+
+def _known_ruleset(name: str) -> None:
+    if name not in REGISTRY:
+        raise UsageError(f"нет правил {name} / no ruleset {name} (known: {', '.join(sorted(REGISTRY))})")
 
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
@@ -125,6 +201,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from daemon.tools.bench import run_bench
 
+    if args.imap:
+        from daemon.tools.bench_imap import require_servers
+
+        require_servers()  # before minutes of the Maildir bench, not after
     code = run_bench(args.turns, args.mails)
     if args.imap:
         from daemon.tools.bench_imap import run_imap_bench
@@ -135,12 +215,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_pictures(args: argparse.Namespace) -> int:
     from daemon.tools.pictures import run_pictures
-    from engines import REGISTRY
 
-    if args.ruleset not in REGISTRY:
-        raise ConfigError(
-            f"нет правил {args.ruleset} / no ruleset {args.ruleset} (known: {', '.join(REGISTRY)})"
-        )
+    _known_ruleset(args.ruleset)
     return run_pictures(args.ruleset, Path(args.out), args.turns, args.seed)
 
 
@@ -174,6 +250,7 @@ def parser() -> argparse.ArgumentParser:
     start.add_argument("--config", required=True)
     start.add_argument("game")
     start.add_argument("--reason", default="")
+    _daemon_options(start)
     start.set_defaults(func=cmd_gm)
 
     check = sub.add_parser("check", help="show what the reply to a mail would say; changes nothing")
@@ -192,6 +269,7 @@ def parser() -> argparse.ArgumentParser:
     gm.add_argument("--reason", default="", help="why, for the GM log")
     gm.add_argument("game")
     gm.add_argument("words", nargs="+", help="the command and its arguments")
+    _daemon_options(gm)
     gm.set_defaults(func=cmd_gm)
 
     history = sub.add_parser("history", help="a game's timeline: turns, orders per power, GM actions")
@@ -231,6 +309,19 @@ def parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", required=True)
     doctor.set_defaults(func=cmd_doctor)
     return top
+
+
+def _daemon_options(command: argparse.ArgumentParser) -> None:
+    """How `gm` waits for a running daemon's answer."""
+    command.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="seconds to wait for a running daemon's answer (default 60)",
+    )
+    command.add_argument(
+        "--no-wait", action="store_true", help="only queue the command for the running daemon"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

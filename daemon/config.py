@@ -335,11 +335,19 @@ _UNWRITTEN = object()
 
 def load_config(path: Path) -> Config:
     """`path` validated against the schema; `ConfigError` naming every mistake otherwise."""
-    with path.open("rb") as fh:
-        try:
-            raw = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as error:
-            raise ConfigError(f"{path} is not valid TOML: {error}") from error
+    try:
+        text = path.read_bytes().decode("utf-8")
+        raw = tomllib.loads(text)
+    except FileNotFoundError:
+        raise ConfigError(
+            f"{path}: no such file (gonets init --config {path} --game ID --ruleset R --gm ADDR writes one)"
+        ) from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read: {error.strerror}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {error.start})") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from error
     unset: list[str] = []
     resolved = _resolve_secrets(raw, "", unset)
     if unset:

@@ -70,10 +70,14 @@ class Game:
 
 
 class Games:
-    """Opens every configured game's store; creates the store of a new game in signup."""
+    """Opens every configured game's store; creates the store of a new game in signup.
 
-    def __init__(self, config: Config) -> None:
+    `read_only` is for commands that only look while a daemon may be writing: each store is read
+    as one snapshot, nothing is created, and a game the daemon has not yet created is left out."""
+
+    def __init__(self, config: Config, read_only: bool = False) -> None:
         self.config = config
+        self.read_only = read_only
         self._games: dict[str, Game] = {}
         self.update(config)
 
@@ -86,17 +90,19 @@ class Games:
                 raise ConfigError(f"games.{game_id}.ruleset: a running game keeps {game.settings.ruleset}")
         added = [game_id for game_id in sorted(config.games) if game_id not in self._games]
         for game_id in added:
-            self._games[game_id] = self._open(config, config.games[game_id])
+            if game := self._open(config, config.games[game_id]):
+                self._games[game_id] = game
         for game_id, game in self._games.items():
             game.settings = config.games.get(game_id, game.settings)
         self.config = config
         return added
 
-    @staticmethod
-    def _open(config: Config, settings: GameSettings) -> Game:
-        store = GameStore(config.games_dir / "games" / settings.id)
+    def _open(self, config: Config, settings: GameSettings) -> Game | None:
+        store = GameStore(config.games_dir / "games" / settings.id, self.read_only)
+        if self.read_only and not store.stored():
+            return None
         game = Game(settings, get_ruleset(settings.ruleset), store)
-        if not store.exists():
+        if not self.read_only and not store.exists():
             store.save(GameRecord(id=settings.id, ruleset=settings.ruleset, seed=_new_seed(settings.id)))
         return game
 

@@ -16,6 +16,7 @@ import schedule
 
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
+from daemon.gm.spool import run_requests
 from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
@@ -27,6 +28,7 @@ from daemon.phases.start import finish_start
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
+from state.control import ControlSpool
 from state.files import remove_stray_temps
 from state.lifecycle import Starting
 from state.lock import DirectoryLock
@@ -42,12 +44,26 @@ def utc_now() -> datetime:
 
 @dataclass
 class PassReport:
-    """What one pass did, for logs, `gonets demo` and tests."""
+    """What one pass did, for logs, `gonets run --once`, `gonets demo` and tests."""
 
     mails: int = 0
     resolved: int = 0
     sent: int = 0
     failed: int = 0
+    accepted: int = 0  # order mails whose orders were stored
+    refused: int = 0  # order mails refused whole
+    commands: int = 0  # GM command lines from the control spool
+
+    def summary(self) -> str:
+        """One line for the GM at a terminal or in cron's mail."""
+        return (
+            f"писем прочитано {self.mails} (приказы приняты {self.accepted}, отклонены {self.refused}), "
+            f"команд ведущего {self.commands}, фаз разрешено {self.resolved}, писем отправлено {self.sent}"
+            f"{f', не отправлено {self.failed}' if self.failed else ''}\n"
+            f"mails read {self.mails} (orders accepted {self.accepted}, refused {self.refused}), "
+            f"GM commands {self.commands}, phases resolved {self.resolved}, mails sent {self.sent}"
+            f"{f', not sent {self.failed}' if self.failed else ''}"
+        )
 
 
 class Daemon:
@@ -74,6 +90,7 @@ class Daemon:
         self.archive = MailArchive(config.games_dir / "archive")
         self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
+        self.spool = ControlSpool(config.games_dir / "control")  # `gonets gm` while we hold the lock
         self.alarm = StoreAlarm(self.games, self.postman, config.games_dir, transport.send)
         self._failures_checked = False  # failed/ is scanned once for failures no digest has yet
         self._known: set[str] | None = None  # addresses some game knows, built once per pass
@@ -89,9 +106,15 @@ class Daemon:
         self._known = None
         self._reload_config()
         self._finish_interrupted(now)
+        try:
+            report.commands = run_requests(self.spool, self.games, self.postman, now)
+        except STORE_FAILURES as error:  # the request stays in the spool for the next pass
+            self.alarm.raise_alarm(error, now)
         for incoming in self.transport.fetch(self.config.limits.mail_bytes):
-            self.handle(incoming, now)
+            kind = self.handle(incoming, now)
             report.mails += 1
+            report.accepted += kind == "orders"
+            report.refused += kind == "rejected"
         for game in self.games:
             try:
                 report.resolved += tick(game, self.postman, now)
@@ -150,8 +173,9 @@ class Daemon:
             except STORE_FAILURES as error:
                 self.alarm.raise_alarm(error, now)
 
-    def handle(self, incoming: Incoming, now: datetime) -> None:
+    def handle(self, incoming: Incoming, now: datetime) -> str:
         """Archive first, acknowledge last: a crash in between only means handling it again.
+        Returns the outcome's kind ("" when the mail was handled before or stays in the inbox).
 
         A store that cannot be written or read is not the mail's fault: the mail is left in the
         inbox, unacknowledged, for the next pass, and the GM is alerted (`StoreAlarm`). A mail over
@@ -165,15 +189,16 @@ class Daemon:
         except STORE_FAILURES as error:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
             self.alarm.raise_alarm(error, now)
-            return
+            return ""
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
             self._apologise(key, incoming.raw, now)
             self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
             self.transport.acknowledge(incoming.uid, rejected=True)
-            return
+            return "error"
         rejected = bool(incoming.oversize) or (outcome is not None and outcome.kind == "ignored")
         self.transport.acknowledge(incoming.uid, rejected=rejected)
+        return outcome.kind if outcome is not None else ""
 
     def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an
@@ -258,11 +283,12 @@ class Daemon:
 
     def run_forever(self) -> None:
         """Tick with `schedule` (memory only, by design: deadlines live in the store). Between
-        ticks the transport waits for mail; mail announced early (IMAP IDLE) gets a pass at once."""
+        ticks the transport waits for mail; mail announced early (IMAP IDLE) or a GM command in the
+        control spool gets a pass at once."""
         self._safe_pass()
         schedule.every(self.config.poll_seconds).seconds.do(self._safe_pass)
         while True:
-            if self.transport.wait(max(0.0, schedule.idle_seconds() or 0.0)):
+            if self.transport.wait(max(0.0, schedule.idle_seconds() or 0.0), self.spool.waiting):
                 self._safe_pass()
             schedule.run_pending()
 
@@ -272,7 +298,7 @@ class Daemon:
         except Exception:
             log.exception("pass failed; retrying at the next tick")
             return
-        if result.mails or result.resolved or result.sent:
+        if result.mails or result.resolved or result.sent or result.commands:
             log.info("pass: %s", result)
 
 

@@ -20,7 +20,7 @@ from tinydb.table import Document
 
 from state.files import atomic_write_bytes, atomic_write_json, read_json
 from state.records import GameRecord, OrderSet
-from state.storage import AtomicJSONStorage
+from state.storage import AtomicJSONStorage, SnapshotStorage
 
 
 def data_path(directory: Path, sha: str) -> Path:
@@ -29,11 +29,17 @@ def data_path(directory: Path, sha: str) -> Path:
 
 
 class GameStore:
-    def __init__(self, directory: Path) -> None:
+    """`read_only`: for a command that only looks, without the writer lock: it sees the hot file as
+    it was at its first read and refuses to write (`SnapshotStorage`)."""
+
+    def __init__(self, directory: Path, read_only: bool = False) -> None:
         self.directory = directory
-        directory.mkdir(parents=True, exist_ok=True)
-        (directory / "turns").mkdir(exist_ok=True)
-        self._db = TinyDB(directory / "game.json", storage=AtomicJSONStorage)
+        if not read_only:
+            directory.mkdir(parents=True, exist_ok=True)
+            (directory / "turns").mkdir(exist_ok=True)
+        self._db = TinyDB(
+            directory / "game.json", storage=SnapshotStorage if read_only else AtomicJSONStorage
+        )
         self._game = self._db.table("game")
         self._orders = self._db.table("orders")
 
@@ -131,3 +137,7 @@ class GameStore:
 
     def turn_records(self) -> list[str]:
         return sorted(p.stem for p in (self.directory / "turns").glob("*.json"))
+
+    def stored(self) -> bool:
+        """Whether the game's hot file was ever written (a reader must not create it)."""
+        return (self.directory / "game.json").exists()

@@ -7,6 +7,7 @@ not parse stops the daemon with a recovery hint instead of silently starting an 
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,35 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         atomic_write_json(self.path, data)
+
+
+class ReadOnlyStoreError(GonetsError):
+    """A read-only command tried to write: a bug, never a state to recover from."""
+
+    exit_code = 70
+
+
+class SnapshotStorage(AtomicJSONStorage):
+    """For a reader beside a running writer (`gonets status` while `gonets run` holds the lock).
+
+    The writer replaces the file by rename, so any read sees one whole version. The first read is
+    kept for every later access, so one command sees one version throughout: a game record and
+    the orders stored with it, never the record of one write and the orders of the next.
+    """
+
+    def __init__(self, path: str | Path, hint: str = DEFAULT_HINT) -> None:
+        super().__init__(path, hint)
+        self._snapshot: dict[str, dict[str, Any]] | None = None
+        self._taken = False
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        """A copy each time: TinyDB changes what it read in place before it asks to write."""
+        if not self._taken:
+            self._snapshot, self._taken = super().read(), True
+        return copy.deepcopy(self._snapshot)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        raise ReadOnlyStoreError(f"{self.path}: a read-only command may not write")
 
 
 def _in_id_order(table: dict[str, Any]) -> dict[str, Any]:

@@ -114,10 +114,11 @@ class LineResult:
 
 
 def run_line(
-    game: Game, postman: Postman, now: datetime, line: str, reason: str, token: str = ""
+    game: Game, postman: Postman, now: datetime, line: str, reason: str, token: str = "", actor: str = ""
 ) -> LineResult:
     """A GM command typed on the command line, run exactly as if it came by mail; `token` is fresh
-    unless `gonets rebuild` replays the line as the one its history entry names."""
+    unless `gonets rebuild` replays the line as the one its history entry names, or the daemon runs
+    it from the control spool under the request's id. `actor` is who typed it (default: this user)."""
     catalog = daemon_catalog().merged(game.catalog)
     gm_plan = plan(game, [(1, line)])
     if gm_plan.problems or not gm_plan.commands:
@@ -130,13 +131,18 @@ def run_line(
         game,
         postman,
         now,
-        actor=f"cli:{getpass.getuser()}",
+        actor=actor or cli_actor(),
         token=token or secrets.token_hex(8),
         reason=reason,
     )
     done = run(ctx, gm_plan)
     text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]
     return LineResult(text, 1 if any(isinstance(msg, Refused) for _, msg in done) else 0)
+
+
+def cli_actor() -> str:
+    """Who runs a command line, as the game's history names them."""
+    return f"cli:{getpass.getuser()}"
 
 
 def _first_word(text: str) -> str:

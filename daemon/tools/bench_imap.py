@@ -9,6 +9,7 @@ signups, so the deliberate scrypt password check (see the Maildir figures) is no
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import statistics
 import tempfile
@@ -22,6 +23,7 @@ from daemon.config import load_config
 from daemon.service import Daemon
 from daemon.tools.loopback import DOMAIN, MailServers, dovecot_installed
 from daemon.transports import make_transport
+from engines.errors import GonetsError
 
 GAME = "bench"
 USERS = {"gonets": "bench-secret", "anna": "anna-secret"}
@@ -53,10 +55,24 @@ gm = "gm@{domain}"
 """
 
 
-def run_imap_bench(mails: int) -> int:
+class MissingServer(GonetsError):
+    """`bench --imap` needs software the plain install does not bring."""
+
+    exit_code = 2
+
+
+def require_servers() -> None:
+    """Say in one line what to install before anything runs."""
+    if importlib.util.find_spec("aiosmtpd") is None:
+        raise MissingServer(
+            "bench --imap needs aiosmtpd (the dev extra): pip install 'gonets[dev]' or pip install aiosmtpd"
+        )
     if not dovecot_installed():
-        print("--imap needs Dovecot: apt-get install -y dovecot-imapd dovecot-lmtpd")
-        return 2
+        raise MissingServer("bench --imap needs Dovecot: apt-get install -y dovecot-imapd dovecot-lmtpd")
+
+
+def run_imap_bench(mails: int) -> int:
+    require_servers()
     with MailServers(USERS) as servers:
         idle = _latencies(servers, idle=True)
         polled = _latencies(servers, idle=False)

@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from daemon.config import Config
+from daemon.games import Games
 from daemon.incoming import mailflow
 from daemon.outgoing.render import render, subject
-from daemon.service import Daemon
 from state.archive import MailArchive
 
 
-def check_mail(daemon: Daemon, raw: bytes) -> str:
-    mail = mailflow.read(raw, 0, daemon.config.limits)
-    now = daemon.clock()
-    outcome = mailflow.evaluate(mail, MailArchive.key(raw), daemon.games, daemon.config.address, now)
+def check_mail(config: Config, games: Games, now: datetime, raw: bytes) -> str:
+    """`games` may be read-only: judging a mail writes nothing."""
+    mail = mailflow.read(raw, 0, config.limits)
+    outcome = mailflow.evaluate(mail, MailArchive.key(raw), games, config.address, now)
     game = outcome.game.id if outcome.game else "-"
     head = f"{outcome.kind}: {game} {outcome.power} {outcome.detail}".rstrip()
     if outcome.gm_plan is not None:

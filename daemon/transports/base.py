@@ -7,13 +7,30 @@ has been processed: `acknowledge` only tidies the mailbox after the mail is arch
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from state.sending import Sender
 
 HEAD_BYTES = 128 * 1024  # what is read of a mail over the size limit: enough for its header block
+WAKE_SLICE = 0.5  # seconds between two looks at `wake` while waiting: how soon a GM command runs
+Wake = Callable[[], bool]
+
+
+def never() -> bool:
+    return False
+
+
+def nap(seconds: float, wake: Wake) -> bool:
+    """Sleep `seconds`, looking at `wake` every `WAKE_SLICE`; True as soon as it says so."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        if wake():
+            return True
+        time.sleep(min(left, WAKE_SLICE))
+    return wake()
 
 
 @dataclass(frozen=True)
@@ -36,8 +53,9 @@ class Transport(Sender, Protocol):
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         """Move a processed mail out of the way (to the rejected place when it could not be handled)."""
 
-    def wait(self, timeout: float) -> bool:
+    def wait(self, timeout: float, wake: Wake = never) -> bool:
         """Between passes: return within `timeout` seconds, True as soon as new mail may be there
-        (IMAP IDLE answers at once; a transport that cannot tell just sleeps and says False)."""
+        (IMAP IDLE answers at once; a transport that cannot tell just sleeps and says False) or
+        `wake` says the daemon has other work (a GM command in the control spool)."""
 
     def close(self) -> None: ...

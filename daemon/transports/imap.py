@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from imapclient import DELETED
 
-from daemon.transports.base import HEAD_BYTES, Incoming
+from daemon.transports.base import HEAD_BYTES, WAKE_SLICE, Incoming, Wake, nap, never
 from daemon.transports.imap_connection import (
     BROKEN,
     REFUSED,
@@ -86,16 +86,16 @@ class ImapInbox:
         except TransportError as error:
             log.warning("IMAP: UID %s stays in %s: %s", number, self.settings.inbox, error)
 
-    def wait(self, timeout: float) -> bool:
-        """Up to `timeout` seconds for new mail, by IDLE or by polling; True once there is some."""
+    def wait(self, timeout: float, wake: Wake = never) -> bool:
+        """Up to `timeout` seconds for new mail, by IDLE or by polling; True once there is some
+        or `wake` says so (looked at between short slices of the IDLE, without a server round trip)."""
         deadline = time.monotonic() + timeout
         try:
-            return self._session(lambda client: self._wait(client, deadline))
+            return self._session(lambda client: self._wait(client, deadline, wake))
         except TransportError as error:
             log.warning("IMAP wait: %s", error)
         now = time.monotonic()
-        time.sleep(max(0.0, min(deadline - now, max(self._retry_at - now, 1.0))))
-        return False
+        return nap(max(0.0, min(deadline - now, max(self._retry_at - now, 1.0))), wake)
 
     def close(self) -> None:
         if self._client is not None:
@@ -201,29 +201,31 @@ class ImapInbox:
         if client.has_capability("UIDPLUS"):
             client.uid_expunge([uid])
 
-    def _wait(self, client: ImapConnection, deadline: float) -> bool:
+    def _wait(self, client: ImapConnection, deadline: float, wake: Wake) -> bool:
         while not self._has_new_mail(client):
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
             if self.settings.idle and client.has_capability("IDLE"):
-                return self._idle(client, deadline)
-            time.sleep(min(left, self.settings.poll_seconds))
+                return self._idle(client, deadline, wake)
+            if nap(min(left, self.settings.poll_seconds), wake):
+                return True
         return True
 
     def _has_new_mail(self, client: ImapConnection) -> bool:
         """`UID SEARCH UID n:*` answers the highest UID even when it is below n, hence the filter."""
         return any(uid > self._highest for uid in _search(client, "UID", f"{self._highest + 1}:*"))
 
-    def _idle(self, client: ImapConnection, deadline: float) -> bool:
-        """IDLE until the server announces mail or `deadline` passes. A dead connection makes
-        `idle_check` answer nothing, at once, without an exception: that is raised as one here."""
+    def _idle(self, client: ImapConnection, deadline: float, wake: Wake) -> bool:
+        """IDLE until the server announces mail, `wake` says so or `deadline` passes. A dead
+        connection makes `idle_check` answer nothing, at once, without an exception: that is
+        raised as one here."""
         client.idle()
         while (left := deadline - time.monotonic()) > 0:
-            slice_ = min(left, IDLE_SLICE)
+            slice_ = min(left, IDLE_SLICE if wake is never else WAKE_SLICE)
             began = time.monotonic()
             responses = client.idle_check(timeout=slice_)
-            if any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses):
+            if any(len(r) > 1 and r[1] in (b"EXISTS", b"RECENT") for r in responses) or wake():
                 client.idle_done()
                 return True
             if not responses and time.monotonic() - began < slice_ / 2:

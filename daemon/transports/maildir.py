@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from daemon.transports.base import HEAD_BYTES, Incoming
+from daemon.transports.base import HEAD_BYTES, Incoming, Wake, nap, never
 from state.files import atomic_write_bytes, safe_file_name
 from state.sending import Outgoing, PermanentSendError
 
@@ -83,10 +82,9 @@ class MaildirTransport:
         if not target.exists():
             atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
 
-    def wait(self, timeout: float) -> bool:
-        """No notification to wait for: the next scheduled pass reads the inbox."""
-        time.sleep(timeout)
-        return False
+    def wait(self, timeout: float, wake: Wake = never) -> bool:
+        """No notification of mail to wait for: the next scheduled pass reads the inbox."""
+        return nap(timeout, wake)
 
     def close(self) -> None:
         """Nothing to release: every call opens and closes its own files."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.config import ConfigError
-from daemon.transports.base import Incoming
+from daemon.transports.base import Incoming, Wake, never
 from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import ImapSettings
 from daemon.transports.smtp import SmtpSender, smtp_account
@@ -32,10 +32,10 @@ class MailServerTransport:
     def send(self, mail: Outgoing) -> None:
         self.sender.send(mail)
 
-    def wait(self, timeout: float) -> bool:
+    def wait(self, timeout: float, wake: Wake = never) -> bool:
         """Between passes: end the SMTP session (servers drop idle ones) and wait on IMAP."""
         self.sender.close()
-        return self.inbox.wait(timeout)
+        return self.inbox.wait(timeout, wake)
 
     def close(self) -> None:
         self.sender.close()

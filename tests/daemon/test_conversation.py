@@ -182,7 +182,7 @@ def test_replies_per_sender_are_rate_limited(tmp_path: Path) -> None:
 def test_check_prints_the_reply_and_stores_nothing(h: Harness, tmp_path: Path) -> None:
     eml = tmp_path / "orders.eml"
     eml.write_bytes(h.message(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3")))
-    printed = check_mail(h.daemon, eml.read_bytes())
+    printed = check_mail(h.daemon.config, h.daemon.games, h.clock(), eml.read_bytes())
     assert "Может быть, «Промышленность»?" in printed
     assert h.game.store.orders(1, h.game.load().phase) == {}
     assert h.mail_to(ANNA) == []

@@ -86,6 +86,24 @@ KILL_POINTS = {
 }
 
 
+def _gm_marker(args: tuple[Any, ...]) -> bool:
+    """A game record carrying a GM command's once-only marker."""
+    return bool(getattr(args[1], "gm_applied", None))
+
+
+# a GM command from the control spool (`gonets gm` while the daemon runs), killed mid-way
+SPOOL_KILL_POINTS = {
+    "after the command's record, before its history line": KillPoint(
+        "state.game_store:GameStore.save", "after", 1, _gm_marker
+    ),
+    "after the command's history line": KillPoint("state.game_store:GameStore.append_history", "after"),
+    "before the answer is written": KillPoint("state.control:ControlSpool.answer", "before"),
+    "after the answer, before the request is removed": KillPoint(
+        "state.control:ControlSpool._remove", "before"
+    ),
+}
+
+
 def arm(point: KillPoint) -> None:
     module_name, _, qualified = point.target.partition(":")
     owner: Any = importlib.import_module(module_name)
@@ -119,7 +137,7 @@ def run(root: Path) -> int:
     try:
         for passes in range(1, MAX_PASSES + 1):
             report = daemon.run_once()
-            if not (report.mails or report.resolved or report.sent or report.failed):
+            if not (report.mails or report.resolved or report.sent or report.failed or report.commands):
                 return passes
     finally:
         daemon.close()
@@ -128,7 +146,7 @@ def run(root: Path) -> int:
 
 def main(argv: list[str]) -> int:
     if len(argv) > 1:
-        arm(KILL_POINTS[argv[1]])
+        arm({**KILL_POINTS, **SPOOL_KILL_POINTS}[argv[1]])
     print(run(Path(argv[0])))
     return 0
 

@@ -1,0 +1,44 @@
+"""GM command lines from the control spool (`gonets gm` while the daemon holds the lock), run as
+the command line runs them: the same `run_line`, history entry and once-only markers, under the
+request's id, so a request run again after a crash is "already done"."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from daemon.games import Games
+from daemon.gm.dispatch import run_line
+from daemon.outgoing.alerts import STORE_FAILURES
+from daemon.outgoing.postman import Postman
+from state.control import Answer, ControlSpool, Request
+
+log = logging.getLogger(__name__)
+FAILED = 70  # the daemon broke on the command (EX_SOFTWARE): its log has the traceback
+
+
+def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datetime) -> int:
+    """Answer every waiting request, oldest first; returns how many. A store that cannot be
+    written is raised (the request stays for the next pass); any other failure is answered."""
+    requests = spool.pending()
+    for request in requests:
+        try:
+            answer = _run(request, games, postman, now)
+        except STORE_FAILURES:
+            raise
+        except Exception as error:
+            log.exception("GM request %s (%s) failed", request.id, request.line)
+            answer = Answer([f"{request.line}: ошибка демона / the daemon failed: {error!r}"], FAILED)
+        spool.answer(request.id, answer)
+        log.info("GM request %s by %s: %s → %d", request.id, request.who, request.line, answer.exit_code)
+    spool.forget_old_answers()
+    return len(requests)
+
+
+def _run(request: Request, games: Games, postman: Postman, now: datetime) -> Answer:
+    game = games.get(request.game)
+    if game is None:
+        known = ", ".join(games.ids())
+        return Answer([f"нет игры {request.game} / no game {request.game} (games: {known})"], 2)
+    done = run_line(game, postman, now, request.line, request.reason, token=request.id, actor=request.who)
+    return Answer(done.text, done.exit_code)
