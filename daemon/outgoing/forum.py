@@ -27,15 +27,14 @@ class Dialect:
     """What the post may use on one kind of forum: how a list item is opened and closed, and
     whether [table] exists there."""
 
-    title: str
     item_open: str
     item_close: str
     tables: bool
 
 
 DIALECTS: dict[Forum, Dialect] = {
-    "phpbb": Dialect("phpBB 3", "[*]", "", tables=False),
-    "smf": Dialect("SMF 2", "[li]", "[/li]", tables=True),
-    "ipb": Dialect("IP.Board 3", "[*]", "", tables=False),
-    "mybb": Dialect("MyBB 1.8", "[*]", "", tables=False),
+    "phpbb": Dialect("[*]", "", tables=False),
+    "smf": Dialect("[li]", "[/li]", tables=True),
+    "ipb": Dialect("[*]", "", tables=False),
+    "mybb": Dialect("[*]", "", tables=False),
 }
