@@ -43,6 +43,7 @@ from engines.errors import GonetsError
 from parsers.mime import MAX_BODY_CHARS
 
 Language = Literal["ru", "en", "ru+en"]
+Forum = Literal["phpbb", "smf", "ipb", "mybb"]  # BBCode dialects: daemon/outgoing/forum.py says what each has
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,40}$")  # also a directory name: nothing else is allowed
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd])\s*$")
@@ -184,6 +185,9 @@ class GameSettings(Table):
         ZoneInfo("Europe/Moscow"), description="deadlines are shown in this zone and in UTC"
     )
     language: Language = Field("ru+en", description="ru, en or ru+en (Russian first, English below)")
+    forum: Forum = Field(
+        "phpbb", description="the digest's forum post in this BBCode: phpbb, smf, ipb or mybb"
+    )
     default_duration: Duration = Field(
         timedelta(hours=48), alias="deadline", description="default phase length: 30m, 48h, 2d or hours"
     )

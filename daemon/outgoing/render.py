@@ -6,7 +6,7 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -47,6 +47,12 @@ def environment() -> jinja2.Environment:
 def shown(value: float) -> float:
     """A score as it is shown, which is what rankings compare: float noise is no lead."""
     return round(value, POINT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
+    """Best first, ties by name: the one order of the digest, the forum post, the final report
+    and `gonets status`; scores equal as shown are a tie, whatever their float noise."""
+    return sorted(scores.items(), key=lambda kv: (-shown(kv[1]), kv[0]))
 
 
 def points(value: float, lang: Lang) -> str:

@@ -15,8 +15,9 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
+from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import shown, when
+from daemon.outgoing.render import ranking, when
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
 from engines.text import Msg
@@ -148,7 +149,7 @@ def _report_context(
         "warned": power in data["warned"],
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "over": over,
-        "scores": _ranking(scores) if over else [],
+        "scores": ranking(scores) if over else [],
         "next": None if over else _next_phase(game, record, power),
     }
 
@@ -192,8 +193,9 @@ def _digest_context(
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": data["gm_notes"],
         "undelivered": data.get("undelivered", []),
+        "forum": DIALECTS[game.settings.forum],
         "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
-        "scores": _ranking(scores),
+        "scores": ranking(scores),
         "over": over,
         "next": None
         if over
@@ -214,8 +216,3 @@ def _group_news(data: dict[str, Any], power: str = "") -> list[dict[str, Any]]:
         for group, msgs in data.get("group_news", {}).items()
         if msgs and (not power or power in members.get(group, []))
     ]
-
-
-def _ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
-    """Best first, ties by name; scores equal as shown are a tie, whatever their float noise."""
-    return sorted(scores.items(), key=lambda kv: (-shown(kv[1]), kv[0]))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from daemon.config import load_config
 from daemon.games import Game
-from daemon.outgoing.render import languages, points, shown
+from daemon.outgoing.render import languages, points, ranking
 from daemon.phases.start import start_game
 from daemon.service import Daemon
 from daemon.tools.demo_players import Player
@@ -63,7 +63,7 @@ def run_demo(directory: Path | None) -> int:
         daemon.close()
     print("\nИтог / final scores:")
     lang = languages(config.games[GAME].language)[0]
-    for power, score in sorted(scores.items(), key=lambda kv: -shown(kv[1])):
+    for power, score in ranking(scores):
         print(f"  {power:<12} {points(score, lang)}")
     print(f"\nПочта и игра остались в / mail and game left in: {root}")
     print(f"  входящие / inbox: {inbox}\n  отправленные / sent: {sent}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from daemon.games import Games
-from daemon.outgoing.render import languages, points, shown
+from daemon.outgoing.render import languages, points, ranking
 from state.lifecycle import Held
 
 
@@ -18,7 +18,7 @@ def status_text(games: Games) -> str:
             continue
         if record.status == "over":
             lang = languages(game.settings.language)[0]
-            ranked = sorted(game.ruleset.scores(record.state).items(), key=lambda kv: -shown(kv[1]))
+            ranked = ranking(game.ruleset.scores(record.state))
             out.append(head + ": " + "; ".join(f"{p} {points(v, lang)}" for p, v in ranked))
             continue
         deadline = game.deadline(record)
