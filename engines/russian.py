@@ -256,3 +256,59 @@ def english_plural(number: int, forms: str) -> str:
     """«coin|coins» for `number` in English."""
     one, many = forms.split("|")
     return one if abs(number) == 1 else many
+
+
+# A perfective verb's imperfective partner, by the stem alternations Russian uses («вложить →
+# вкладывать», «передать → передавать», «защитить → защищать»): the dictionary has no aspect
+# pairs, so candidates are made here and only those it knows as imperfective infinitives are kept.
+_IMPERFECTIVES = (
+    ("ложить", "кладывать"),
+    ("ложить", "лагать"),
+    ("дать", "давать"),
+    ("нять", "нимать"),
+    ("ыть", "ывать"),
+    ("очь", "огать"),
+    ("асть", "адать"),
+    ("ести", "осить"),
+    ("йти", "ходить"),
+    ("орвать", "рывать"),
+    ("жать", "живать"),
+    ("стить", "скать"),
+    ("тить", "щать"),
+    ("вить", "влять"),
+    ("ить", "ать"),
+    ("ить", "ять"),
+    ("ить", "ивать"),
+    ("ить", "ывать"),
+)
+
+
+def order_verbs(infinitive: str) -> tuple[str, ...]:
+    """The forms a player gives an order with, for a verb keyword in the infinitive: first person
+    and imperative of the verb and of its imperfective partner («вложу», «вложи», «вкладываю»,
+    «вкладываем», «вкладывайте»); none for a word that is no infinitive."""
+    return _order_verbs(infinitive.casefold().replace("ё", "е"))
+
+
+@cache
+def _order_verbs(word: str) -> tuple[str, ...]:
+    verb = next((p for p in _morph().parse(word) if p.tag.POS == "INFN"), None)
+    if verb is None:
+        return ()
+    verbs = [verb]
+    if verb.tag.aspect == "perf":
+        for ending, partner in _IMPERFECTIVES:
+            if word.endswith(ending):
+                candidate = word[: -len(ending)] + partner
+                verbs += [
+                    p
+                    for p in _morph().parse(candidate)
+                    if p.tag.POS == "INFN" and p.tag.aspect == "impf" and p.word == candidate and p.is_known
+                ]
+    forms = {
+        str(form.word)
+        for v in verbs
+        for form in v.lexeme
+        if ("1per" in form.tag and "indc" in form.tag) or ("impr" in form.tag and "excl" in form.tag)
+    }
+    return tuple(sorted(forms - {word}))

@@ -1,22 +1,33 @@
 """Matching players' words against keywords and names, and suggesting the closest when none match.
 
 Keywords and names may be several words ("НЕТ ДЕЙСТВИЙ", "Космическая Программа") and players
-write them without quotes, so a table matches the longest run of leading words.
+write them without quotes, so a table matches the longest run of leading words. Players write names
+in the case their sentence needs («ПЕРЕДАТЬ Китаю», «с Россией») and verbs as they speak
+(«передаю», «голосую»), so the tables also hold those forms (`Names`, `keyword_forms`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 from engines.contract import Vocabulary
+from engines.russian import CASES, NO_FORMS, Forms, inflect, order_verbs
 from parsers.normalize import phrase_keys
 
 T = TypeVar("T")
 
 # below this difflib ratio a guess confuses more than it helps
 _CUTOFF = 0.6
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+# what may stand before a name argument and is skipped: «ВЛОЖИТЬ в Армию», «СОЮЗ Торговый с Россией»
+PREPOSITIONS = frozenset(
+    {"в", "во", "на", "с", "со", "за", "к", "ко", "из", "от", "для", "у", "по", "о", "об", "про", "между"}
+)
 
 
 class Phrases(Generic[T]):
@@ -42,27 +53,34 @@ class Phrases(Generic[T]):
                 return self._table[phrase], size
         return None
 
-    def closest(self, keys: Sequence[str], whole: bool = False) -> tuple[T, int] | None:
+    def closest(self, keys: Sequence[str], whole: bool = False, strict: bool = False) -> tuple[T, int] | None:
         """The value whose phrase is most like the first words of `keys` (or all of them, if
-        `whole`), and how many words."""
+        `whole`), and how many words. `strict`: alike only if most of the longer of the two
+        matches, so a short word is not like a long keyword («Вот» and «ВЛОЖИТЬ» share three
+        letters, which is enough for a guess but not to call a line a mistyped order)."""
         best: tuple[T, int] | None = None
         best_ratio = 0.0
         sizes = [len(keys)] if whole else range(1, min(self.width, len(keys)) + 1)
         for size in sizes:
-            typed = " ".join(keys[:size])
+            written = " ".join(keys[:size])
+            typed = SequenceMatcher(None, b=written)  # what the player wrote, indexed once for all
             for phrase, value in self._table.items():
-                ratio = _ratio(typed, " ".join(phrase), floor=max(_CUTOFF, best_ratio))
+                ratio = _ratio(typed, len(written), " ".join(phrase), max(_CUTOFF, best_ratio), strict)
                 if ratio > best_ratio:
                     best, best_ratio = (value, size), ratio
         return best
 
 
-def _ratio(typed: str, known: str, floor: float) -> float:
-    """difflib's similarity, or 0 below `floor`; the cheap bounds first, as player text may be long."""
-    matcher = SequenceMatcher(None, typed, known)
-    if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+def _ratio(typed: SequenceMatcher[str], length: int, known: str, floor: float, strict: bool) -> float:
+    """difflib's similarity of `known` to the typed words of `length` (`strict`: the matching
+    share of the longer), or 0 below `floor`; the cheap bounds first, as player text may be long
+    and the tables hold every form of a name."""
+    typed.set_seq1(known)
+    if typed.real_quick_ratio() < floor or typed.quick_ratio() < floor:
         return 0.0
-    ratio = matcher.ratio()
+    ratio = typed.ratio()
+    if strict:  # ratio is 2·matches / (both lengths): rescaled to matches / the longer length
+        ratio = ratio * (length + len(known)) / (2 * max(length, len(known)))
     return ratio if ratio >= floor else 0.0
 
 
@@ -82,3 +100,69 @@ def suggest_name(text: str, vocabulary: Vocabulary) -> str | None:
     """The canonical name closest to `text`, for "did you mean …?" when `match_name` found none."""
     near = vocabulary_phrases(vocabulary).closest(phrase_keys(text), whole=True)
     return None if near is None else near[0]
+
+
+@dataclass(frozen=True)
+class Names:
+    """A vocabulary as orders write it: `known` maps each canonical name, its spellings and their
+    case forms to the canonical name; `ambiguous` maps a case form shared by several names to
+    those names, so it is refused with both rather than read as one of them. A name or spelling
+    as declared is never ambiguous: the player wrote exactly it."""
+
+    known: Phrases[str]
+    ambiguous: Phrases[tuple[str, ...]]
+
+
+NO_NAMES = Names(Phrases([]), Phrases([]))
+
+
+def declined(vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> Names:
+    """`vocabulary` with every case form of its names (the ruleset's `forms` first, then the
+    dictionary's), cached by content: a game's vocabularies rarely change, and a mail's parse
+    must not pay for the dictionary again."""
+    key = tuple(
+        (name, tuple(spellings), tuple(sorted(forms.cases.get(name, {}).items())))
+        for name, spellings in vocabulary.items()
+    )
+    return _declined(key)
+
+
+_Entry = tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
+
+
+@lru_cache(maxsize=1024)
+def _declined(entries: tuple[_Entry, ...]) -> Names:
+    declared = [(name, name) for name, _, _ in entries]
+    declared += [(spelling, name) for name, spellings, _ in entries for spelling in spellings]
+    exact = {phrase_keys(text) for text, _ in declared}
+    owners: dict[tuple[str, ...], dict[str, None]] = {}  # a case form → the names it is a form of
+    for name, spellings, own in entries:
+        fixes = Forms({name: dict(own)})
+        for text in (name, *spellings):
+            if not _CYRILLIC.search(text):
+                continue
+            for case in CASES:
+                keys = phrase_keys(inflect(text, case, fixes if text == name else NO_FORMS))
+                if keys and keys not in exact:
+                    owners.setdefault(keys, {})[name] = None
+    forms = [(" ".join(keys), list(names)) for keys, names in owners.items()]
+    known = Phrases(declared + [(text, names[0]) for text, names in forms if len(names) == 1])
+    return Names(known, Phrases((text, tuple(names)) for text, names in forms if len(names) > 1))
+
+
+def keyword_forms(keywords: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The forms players give an order with, for keywords (→ their command) that start with a verb
+    infinitive («ВЛОЖИТЬ» → «вкладываю», «вложу», «вложите»; «ОБЪЯВИТЬ ВОЙНУ» → «объявляю
+    войну»), each with the keyword it stands for; a form of two commands' keywords, or one a
+    keyword already spells, is left out: it would be a guess."""
+    found: dict[tuple[str, ...], dict[str, str]] = {}  # a form → command → its first keyword
+    for keyword, command in keywords.items():
+        first, _, rest = keyword.partition(" ")
+        for verb in order_verbs(first):
+            found.setdefault(phrase_keys(f"{verb} {rest}"), {}).setdefault(command, keyword)
+    taken = {phrase_keys(keyword) for keyword in keywords}
+    return [
+        (" ".join(keys), next(iter(owners.values())))
+        for keys, owners in found.items()
+        if len(owners) == 1 and keys not in taken
+    ]

@@ -2,20 +2,25 @@
 
 Each line is a keyword of the phase, then its arguments in order. A line that cannot be read
 becomes one problem (with a suggestion when we can guess), never an exception, so one reply can
-list every refused line next to the accepted ones.
+list every refused line next to the accepted ones. Players write Russian, not a command language:
+a keyword may be a verb as spoken («передаю», «голосую»), a name may be in any case and follow a
+preposition («ВЛОЖИТЬ в Армию»), an order of another phase is told as such, and a line of prose
+(«Привет!») may be set aside as not an order instead of refused.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
 from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem, Vocabulary
+from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg
-from parsers.names import Phrases, vocabulary_phrases
+from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined, keyword_forms
 from parsers.normalize import Token, phrase_keys, tokenize
 
 T = TypeVar("T")
@@ -27,7 +32,6 @@ _LIST_MARKER = re.compile(r"[0-9]{1,3}|-")  # "1. ВЛОЖИТЬ …", "- ВЛО
 _GLUED_COMMA = re.compile(r",(?=\S)")
 # what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
 _LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
-_NO_NAMES: Phrases[str] = Phrases([])
 _ITEM_COUNTS = ("too_few_items", "too_many_items")
 _PAIR_COUNTS = ("too_few_pairs", "too_many_pairs")
 
@@ -37,6 +41,7 @@ class ParsedOrders:
     commands: list[Command]
     problems: list[Problem]
     explicit_pass: bool  # the mail said НЕТ ДЕЙСТВИЙ / PASS (a submitted, empty turn)
+    unread: list[int] = field(default_factory=list)  # lines of prose: neither orders nor refused
 
 
 @dataclass(frozen=True)
@@ -84,25 +89,41 @@ class _Cursor:
 
 
 def parse_commands(
-    body: list[tuple[int, str]], phase: PhaseSpec, vocabularies: Mapping[str, Vocabulary]
+    body: list[tuple[int, str]],
+    phase: PhaseSpec,
+    vocabularies: Mapping[str, Vocabulary],
+    forms: Forms = NO_FORMS,
+    elsewhere: Sequence[PhaseSpec] = (),
+    prose: bool = False,
 ) -> ParsedOrders:
-    """Every order line → a command or a problem; НЕТ ДЕЙСТВИЙ alone makes an explicit pass."""
-    keywords = Phrases(
-        [entry for spec in phase.commands for entry in _Keyword.of(spec)]
-        + [(word, _Keyword(word, None)) for word in PASS_KEYWORDS]
-    )
-    names = {key: vocabulary_phrases(vocabulary) for key, vocabulary in vocabularies.items()}
+    """Every order line → a command or a problem; НЕТ ДЕЙСТВИЙ alone makes an explicit pass.
+
+    `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
+    the order their orders would next be taken, so a line of theirs is told where it belongs;
+    `prose`: a line whose first words are like no keyword is `unread`, not refused."""
+    keywords = _keywords(phase)
+    names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items()}
     commands: list[Command] = []
     problems: list[Problem] = []
     passes: list[int] = []
+    unread: list[int] = []
     ordered = False  # some line meant an order, even a refused one
     for number, text in body:
         cursor = _order_line(text)
         if cursor is None:
             continue
+        found = keywords.longest(cursor.keys())
+        if found is None:
+            refusal = _not_a_keyword(cursor, keywords, elsewhere, phase, prose)
+            if refusal is None:
+                unread.append(number)
+            else:
+                problems.append(Problem(number, *refusal))
+            continue
+        keyword = found[0]
+        cursor.index += found[1]
+        ordered = ordered or keyword.command is not None
         try:
-            keyword = _read_keyword(cursor, keywords)
-            ordered = ordered or keyword.command is not None
             command = _read_args(cursor, keyword, names)
         except _Refused as refused:
             problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
@@ -114,7 +135,7 @@ def parse_commands(
     if ordered:
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
-    return ParsedOrders(commands, problems, bool(passes) and not ordered)
+    return ParsedOrders(commands, problems, bool(passes) and not ordered, unread)
 
 
 def normal_form(command: Command, phase: PhaseSpec) -> str:
@@ -152,22 +173,54 @@ def _order_line(text: str) -> _Cursor | None:
     return _Cursor(text, tokens[:comment]) if comment else None
 
 
-def _read_keyword(cursor: _Cursor, keywords: Phrases[_Keyword]) -> _Keyword:
-    found = keywords.longest(cursor.keys())
-    if found is None:
-        word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text)
-        raise _Refused(Msg("unknown_command", {"word": word}), suggestion)
-    cursor.index += found[1]
-    return found[0]
+@lru_cache(maxsize=256)
+def _keywords(phase: PhaseSpec) -> Phrases[_Keyword]:
+    """The phase's keywords, the verb forms players say them in («передаю» for ПЕРЕДАТЬ) and the
+    generic pass; made once per phase, as the dictionary is slow to ask."""
+    entries = [entry for spec in phase.commands for entry in _Keyword.of(spec)]
+    by_text = dict(entries)
+    spoken = keyword_forms({text: keyword.command or "" for text, keyword in entries})
+    return Phrases(
+        entries
+        + [(word, _Keyword(word, None)) for word in PASS_KEYWORDS]
+        + [(form, by_text[keyword]) for form, keyword in spoken]
+    )
 
 
-def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[str]]) -> Command:
+def _not_a_keyword(
+    cursor: _Cursor,
+    keywords: Phrases[_Keyword],
+    elsewhere: Sequence[PhaseSpec],
+    phase: PhaseSpec,
+    prose: bool,
+) -> tuple[Msg, str] | None:
+    """Why a line that starts with no keyword of `phase` is refused: it is an order of another
+    phase, or an unknown one, with the closest keyword if any is close («ВЛАЖИТЬ»). With `prose`,
+    None (not refused) when its first words are like no keyword («Вот мои приказы:»)."""
+    for other in elsewhere:
+        found = _keywords(other).longest(cursor.keys())
+        if found is not None and found[0].command is not None:
+            params = {
+                "word": cursor.written(found[1]),
+                "phase_ru": other.title.ru,
+                "phase_en": other.title.en,
+                "now_ru": phase.title.ru,
+                "now_en": phase.title.en,
+            }
+            return Msg("other_phase", params), ""
+    word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text, strict=prose)
+    if prose and not suggestion:
+        return None
+    return Msg("unknown_command", {"word": word}), suggestion
+
+
+def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names]) -> Command:
     """The keyword's arguments as a command (of line 0): lists and pairs apart from single values."""
     args: dict[str, int | str] = {}
     lists: dict[str, tuple[str, ...]] = {}
     pairs: dict[str, tuple[tuple[str, str], ...]] = {}
     for arg in keyword.args:
-        vocabulary = names.get(arg.vocabulary, _NO_NAMES)
+        vocabulary = names.get(arg.vocabulary, NO_NAMES)
         if arg.kind is ArgKind.TEXT:
             text = cursor.after().strip()
             cursor.index = len(cursor.tokens)
@@ -181,7 +234,7 @@ def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Phrases[s
             path = _path_items(vocabulary)
             lists[arg.name] = _read_items(cursor, arg, _list_item(arg, vocabulary), _ITEM_COUNTS, path)
         elif arg.kind is ArgKind.PAIR_LIST:
-            seconds = names.get(arg.second_vocabulary, _NO_NAMES)
+            seconds = names.get(arg.second_vocabulary, NO_NAMES)
             pairs[arg.name] = _read_items(cursor, arg, _pair(arg, vocabulary, seconds), _PAIR_COUNTS)
         else:
             args[arg.name] = _read_name(cursor, arg, vocabulary)
@@ -213,29 +266,59 @@ def _read_int(cursor: _Cursor, arg: Arg) -> int:
     return value
 
 
-def _read_name(cursor: _Cursor, arg: Arg, names: Phrases[str]) -> str:
+def _read_name(cursor: _Cursor, arg: Arg, names: Names) -> str:
     return _take_name(cursor, names, lambda word: Msg("unknown_name", {"word": word, "arg": arg.name}))
 
 
-def _take_name(cursor: _Cursor, names: Phrases[str], unknown: Callable[[str], Msg]) -> str:
-    """The name at the cursor, read past; else refused with `unknown` of the words as written and
-    the closest name, the cursor past the words that guess spans."""
+def _take_name(cursor: _Cursor, names: Names, unknown: Callable[[str], Msg]) -> str:
+    """The name at the cursor, read past; else refused with `unknown` of the words as written
+    (past a preposition) and the closest name, the cursor past the words that guess spans; a case
+    form of several names is refused naming two of them."""
     found = _name_at(cursor, names)
     if found is None:
-        word, suggestion, size = _unmatched(cursor, names, str)
+        cursor.index += _preposition(cursor)
+        word, suggestion, size = _unmatched(cursor, names.known, str)
         cursor.index += size
         raise _Refused(unknown(word), suggestion)
-    cursor.index += found[1]
-    return found[0]
+    name, size = found
+    written = cursor.written(size)
+    cursor.index += size
+    if isinstance(name, tuple):
+        raise _Refused(Msg("ambiguous_name", {"word": written, "first": name[0], "second": name[1]}))
+    return name
 
 
-def _name_at(cursor: _Cursor, names: Phrases[str]) -> tuple[str, int] | None:
-    """The name at the cursor: the longest run of words that is one, or a quoted name; and its size."""
-    head = cursor.rest()[0]
-    if head.quoted:
-        name = names.lookup(head.raw)
-        return None if name is None else (name, 1)
-    return names.longest(cursor.keys())
+Found = tuple[str | tuple[str, ...], int]  # a name (or the names a case form is shared by), its words
+
+
+def _name_at(cursor: _Cursor, names: Names) -> Found | None:
+    """The name at the cursor and how many words it spans: the longest run of words that is a
+    name or a case form of one, or a quoted name; else the same after a preposition."""
+    found = _name_from(cursor.tokens[cursor.index :], names)
+    skip = _preposition(cursor)
+    if found is not None or not skip:
+        return found
+    after = _name_from(cursor.tokens[cursor.index + skip :], names)
+    return None if after is None else (after[0], after[1] + skip)
+
+
+def _name_from(tokens: list[Token], names: Names) -> Found | None:
+    if tokens[0].quoted:
+        name = names.known.lookup(tokens[0].raw)
+        owners = names.ambiguous.lookup(tokens[0].raw)
+        return (name, 1) if name is not None else None if owners is None else (owners, 1)
+    keys = [token.key for token in tokens]
+    found = names.known.longest(keys)
+    shared = names.ambiguous.longest(keys)
+    if shared is not None and (found is None or shared[1] > found[1]):
+        return shared
+    return found
+
+
+def _preposition(cursor: _Cursor) -> int:
+    """1 when a preposition with words after it stands at the cursor («в Армию»), else 0."""
+    rest = cursor.rest()
+    return int(len(rest) > 1 and not rest[0].quoted and rest[0].key in PREPOSITIONS)
 
 
 ItemReader = Callable[[_Cursor, int], T]  # an item at the cursor, read past, given its number
@@ -274,7 +357,7 @@ def _read_items(
     return tuple(items)
 
 
-def _path_items(names: Phrases[str]) -> Callable[[str], str]:
+def _path_items(names: Names) -> Callable[[str], str]:
     """A name list as players write a path: arrows, dashes and semicolons between items are commas,
     and a word gluing names with hyphens («Рязань-Тула») is those names, unless the whole word is a
     name itself («Новгород-Северский»)."""
@@ -283,8 +366,8 @@ def _path_items(names: Phrases[str]) -> Callable[[str], str]:
         text = _LIST_SEPARATORS.sub(", ", text)
         for token in reversed(tokenize(text)):
             parts = [] if token.quoted else [p for p in token.raw.rstrip(",").split("-") if p]
-            found = [name for name in map(names.lookup, parts) if name is not None]
-            whole = names.lookup(token.raw.rstrip(","))
+            found = [name for name in map(names.known.lookup, parts) if name is not None]
+            whole = names.known.lookup(token.raw.rstrip(","))
             if whole is None and len(found) > 1 and len(found) == len(parts):
                 text = (
                     text[: token.start] + ", ".join(parts) + text[token.start + len(token.raw.rstrip(",")) :]
@@ -294,7 +377,7 @@ def _path_items(names: Phrases[str]) -> Callable[[str], str]:
     return prepare
 
 
-def _list_item(arg: Arg, names: Phrases[str]) -> ItemReader[str]:
+def _list_item(arg: Arg, names: Names) -> ItemReader[str]:
     """A NAME_LIST item: one name."""
 
     def read(item: _Cursor, number: int) -> str:
@@ -304,7 +387,7 @@ def _list_item(arg: Arg, names: Phrases[str]) -> ItemReader[str]:
     return read
 
 
-def _pair(arg: Arg, firsts: Phrases[str], seconds: Phrases[str]) -> ItemReader[tuple[str, str]]:
+def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]]:
     """A PAIR_LIST item: a name of each vocabulary. A bad name refuses the pair up to its comma;
     a first name with no second (the line or the pair ends, or the next pair begins) refuses
     only that first name, so the next pair is read as written."""
@@ -341,14 +424,16 @@ def _item_end(cursor: _Cursor) -> int:
     return len(tokens)
 
 
-def _unmatched(cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str]) -> tuple[str, str, int]:
-    """The words as written that match nothing in `phrases`, the closest entry if any is close, and
-    how many words that guess spans."""
+def _unmatched(
+    cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str], strict: bool = False
+) -> tuple[str, str, int]:
+    """The words as written that match nothing in `phrases`, the closest entry if any is close
+    (`strict`: see `Phrases.closest`), and how many words that guess spans."""
     head = cursor.rest()[0]
     if head.quoted:  # the quotes bound the name: compare all of it
-        near = phrases.closest(phrase_keys(head.raw), whole=True)
+        near = phrases.closest(phrase_keys(head.raw), whole=True, strict=strict)
         return head.raw, "" if near is None else shown(near[0]), 1
-    near = phrases.closest(cursor.keys())
+    near = phrases.closest(cursor.keys(), strict=strict)
     if near is None:
         return head.raw, "", 1
     return cursor.written(near[1]), shown(near[0]), near[1]

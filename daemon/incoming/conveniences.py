@@ -31,8 +31,11 @@ CONVENIENCES = PhaseSpec.optional(
         CommandSpec(
             "leave",
             ("ОТПУСК", "LEAVE"),
-            (Arg("turns", ArgKind.INT, minimum=1, maximum=100),),
-            Text("попросить у ведущего отпуск на N ходов", "ask the GM for leave for N turns"),
+            (Arg("turns", ArgKind.INT, minimum=1, maximum=100), Arg("words", ArgKind.TEXT, optional=True)),
+            Text(
+                "попросить у ведущего отпуск на N ходов (слова после числа ведущий прочтёт)",
+                "ask the GM for leave for N turns (the GM reads any words after the number)",
+            ),
             "ОТПУСК 2",
         ),
     ),

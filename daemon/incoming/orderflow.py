@@ -1,5 +1,7 @@
 """A routed player's mail: orders parsed and checked into the standing orders of the phase, plus
-the conveniences (СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК) answered beside them."""
+the conveniences (СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК) answered beside them. Lines of prose around the
+orders («Привет!») are shown as not read rather than refused, and go with a leave request to the GM:
+they are the player's own words."""
 
 from __future__ import annotations
 
@@ -77,6 +79,8 @@ def answer(
     asked = {c.line: c for c in service.commands}
     body = [(n, text) for n, text in body if n not in asked]
     phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body)
+    unread = [(n, text) for n, text in body if n in parsed.unread]
+    said = [str(c.args["words"]) for c in asked.values() if "words" in c.args] + [t for _, t in unread]
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
@@ -110,6 +114,8 @@ def answer(
         else [],
         "explicit_pass": orders is not None and orders.explicit_pass,
         "refused": refused,
+        "unread": [(n, redactor.text(text)) for n, text in unread],
+        "leave_words": bool(said),
         "stored": submitted,
         "orders_sent": submitted or bool(refused) or not asked,
         "replaced": submitted and earlier is not None and earlier.mail_key != key,
@@ -120,7 +126,7 @@ def answer(
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
-    extras = _service_mails(game, record, power, list(asked.values()))
+    extras = _service_mails(game, record, power, list(asked.values()), [redactor.text(t) for t in said])
     return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
 
 
@@ -135,9 +141,18 @@ def read_orders(
     ruleset: Ruleset, state: JSON, power: str, phase: str, body: list[tuple[int, str]]
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
-    the quoted normal form can name a command or a name it has not seen; and the phase as it knows it."""
-    known = replace(ruleset.phases[phase], commands=tuple(known_commands(ruleset, state, power, phase)))
-    return known, parse_commands(body, known, vocabularies_for(ruleset, state, power))
+    the quoted normal form can name a command or a name it has not seen; and the phase as it knows
+    it. An order of a later phase is told where it belongs; prose is set aside, not refused."""
+    order = list(ruleset.phases)
+    later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
+    known, *elsewhere = (_known_phase(ruleset, state, power, name) for name in (phase, *later))
+    vocabularies = vocabularies_for(ruleset, state, power)
+    forms = ruleset.catalog.forms
+    return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True)
+
+
+def _known_phase(ruleset: Ruleset, state: JSON, power: str, phase: str) -> PhaseSpec:
+    return replace(ruleset.phases[phase], commands=tuple(known_commands(ruleset, state, power, phase)))
 
 
 def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
@@ -161,7 +176,11 @@ def _service_context(game: Game, record: GameRecord, power: str, asked: list[Com
     }
 
 
-def _service_mails(game: Game, record: GameRecord, power: str, asked: list[Command]) -> list[Extra]:
+def _service_mails(
+    game: Game, record: GameRecord, power: str, asked: list[Command], said: list[str]
+) -> list[Extra]:
+    """The mails the conveniences ask for; a leave request carries what the player `said` (after
+    ОТПУСК N, and the prose around the orders) to the GM."""
     extras = []
     player = record.players[power]
     for command in asked:
@@ -173,6 +192,7 @@ def _service_mails(game: Game, record: GameRecord, power: str, asked: list[Comma
                 "power": power,
                 "player": f"{player.name} <{player.address}>",
                 "turns": int(command.args["turns"]),
+                "words": said,
             }
             letter = Letter("gm/leave-request", context, "subject_leave", {"game": game.id, "power": power})
             extras.append(Extra("leave", game.settings.gm, letter))

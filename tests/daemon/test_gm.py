@@ -231,7 +231,7 @@ def test_player_status_form_help_and_leave_request(h: Harness) -> None:
     mails = texts(h, ANNA)
     reply = next(t for t in mails if "Бланк приказов" in t and "Приказы этой игры" in t)
     assert "Ни один приказ не принят" not in reply
-    assert "Просьба об отпуске на 2 ход(а) передана ведущему" in reply
+    assert "Просьба об отпуске на 2 хода передана ведущему" in reply
     assert any("положение на ход 1" in t for t in mails)  # STATUS before any report: the position
     assert any("просит отпуск на 2" in t and f"ОТПУСК {h.powers[ANNA]} 2" in t for t in texts(h, GM))
     assert h.game.store.orders(1, "orders") == {}  # conveniences are not orders

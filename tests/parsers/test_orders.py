@@ -254,6 +254,9 @@ def all_problems() -> Iterator[Problem]:
         yield from parse_commands(text.body, PHASE, VOCABULARIES).problems
     yield from parse_commands(list(enumerate(LIST_LINES, 1)), LIST_PHASE, LIST_VOCABULARIES).problems
     yield from parse_commands(list(enumerate(PAIR_LINES, 1)), PAIR_PHASE, PAIR_VOCABULARIES).problems
+    talks = PhaseSpec("talks", Text("Переговоры", "Talks"), (spec("ally", ("СОЮЗ",)),))
+    yield from parse_commands([(1, "СОЮЗ")], PHASE, VOCABULARIES, elsewhere=(talks,)).problems
+    yield from parse_commands([(1, "ПЕРЕДАТЬ Лису 1")], PHASE, {"powers": {"Лис": [], "Лиса": []}}).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

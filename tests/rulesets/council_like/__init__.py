@@ -55,7 +55,11 @@ BID = CommandSpec(
     "СТАВКА 5",
 )
 VOTE = CommandSpec(
-    "vote", ("ГОЛОС", "VOTE"), (Arg("choice", ArgKind.NAME, "choice"),), Text("голос", "vote"), "ГОЛОС ЗА"
+    "vote",
+    ("ГОЛОС", "ГОЛОСОВАТЬ", "VOTE"),
+    (Arg("choice", ArgKind.NAME, "choice"),),
+    Text("голос", "vote"),
+    "ГОЛОС ЗА",
 )
 ACT = CommandSpec(
     "act",
