@@ -4,6 +4,7 @@ parser takes the first match and the other order silently becomes unreachable.""
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
@@ -15,9 +16,11 @@ from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset, gm_commands
 from engines.rng import Rng
+from engines.text import ARG_TITLE
 from parsers.header import HEADER_WORDS
 from parsers.normalize import normalize
 from parsers.orders import PASS_KEYWORDS
+from tests.paths import REPO
 from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
 from tests.rulesets.hidden_tech import RULESET as HIDDEN_TECH
 
@@ -128,3 +131,23 @@ def test_the_shape_check_catches_a_pair_list_not_last_or_without_its_second_voca
     assert shape_faults([troops], {"army"}) == ["troops.troops: no vocabulary 'power'"]
     unnamed = replace(troops, args=(replace(troops.args[0], second_vocabulary=""),))
     assert shape_faults([unnamed], declared) == ["troops.troops: no vocabulary ''"]
+
+
+# --- catalogs -------------------------------------------------------------------------------------
+
+DAEMON_CATALOGS = ("parsers/messages.toml", "templates/messages.toml")
+
+
+@pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)
+def test_a_rulesets_codes_clash_with_no_catalog_it_is_merged_with_nor_another_rulesets(
+    ruleset: Ruleset,
+) -> None:
+    """A code in two catalogs would let one sentence silently win; only argument titles
+    (`arg.<name>`) may repeat, since each ruleset names its own arguments."""
+    own = {code for code in ruleset.catalog.entries if not code.startswith(ARG_TITLE)}
+    for path in DAEMON_CATALOGS:
+        with (REPO / path).open("rb") as fh:
+            assert own & set(tomllib.load(fh)) == set(), path
+    for name in sorted(REGISTRY):
+        if name != ruleset.name:
+            assert own & set(get_ruleset(name).catalog.entries) == set(), name

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import re
 import string
-import tomllib
-
-import pytest
 
 from engines.coins import RULESET
 from engines.text import ARG_TITLE
@@ -41,10 +38,3 @@ def test_every_argument_of_every_command_has_a_title_and_no_title_is_spare() -> 
     arguments = {arg.name for spec in specs for arg in spec.args}
     titles = {code.removeprefix(ARG_TITLE) for code in RULESET.catalog.entries if code.startswith(ARG_TITLE)}
     assert titles == arguments
-
-
-@pytest.mark.parametrize("shared", ["parsers/messages.toml", "templates/messages.toml"])
-def test_codes_do_not_clash_with_the_catalogs_they_are_merged_with(shared: str) -> None:
-    with (REPO / shared).open("rb") as fh:
-        shared_codes = {code for code in tomllib.load(fh) if not code.startswith(ARG_TITLE)}
-    assert shared_codes & set(RULESET.catalog.entries) == set()
