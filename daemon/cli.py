@@ -199,18 +199,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from daemon.tools.bench import run_bench
+    from daemon.tools.bench import QUICK, Sizes, run_bench
 
     if args.imap:
         from daemon.tools.bench_imap import require_servers
 
         require_servers()  # before minutes of the Maildir bench, not after
-    code = run_bench(args.turns, args.mails)
+    sizes = QUICK if args.quick else Sizes()
+    run_bench(sizes, args.json)
     if args.imap:
         from daemon.tools.bench_imap import run_imap_bench
 
-        code = code or run_imap_bench(args.mails)
-    return code
+        return run_imap_bench(sizes.mails)
+    return 0
 
 
 def cmd_pictures(args: argparse.Namespace) -> int:
@@ -288,9 +289,15 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--dir", help="where to leave the game and its maildirs (default: a temp dir)")
     demo.set_defaults(func=cmd_demo)
 
-    bench = sub.add_parser("bench", help="measure the mail pipeline's cost per mail as history grows")
-    bench.add_argument("--turns", type=int, default=200, help="turns of history to build up")
-    bench.add_argument("--mails", type=int, default=200, help="mails to time at each point")
+    bench = sub.add_parser(
+        "bench", help="measure the mail pipeline against the physical floor, scenario by scenario"
+    )
+    bench.add_argument(
+        "--quick", action="store_true", help="tiny sizes: checks the bench runs, measures nothing"
+    )
+    bench.add_argument(
+        "--json", metavar="PATH", help="also write every figure and the machine as JSON (- for stdout)"
+    )
     bench.add_argument(
         "--imap", action="store_true", help="also over IMAP/SMTP on loopback (needs dovecot and aiosmtpd)"
     )

@@ -1,73 +1,266 @@
-"""`gonets bench`: what one order mail costs, on a fresh game and after a long history.
+"""`gonets bench`: the pipeline against the physical floor, measured side by side in one run.
 
-The store keeps history out of the hot file (turn records, archive), so the two figures should
-be the same; a growing second figure means something started scanning history.
+The floor is what an order mail cannot cost less than: reading it with mail-parser and three
+atomic, fsynced writes of the scenario's game file. The pipeline is one order mail through a real
+Maildir pass (archive, parse, route, password, check, store, reply queued and sent). Floor and
+pipeline alternate mail by mail, so the machine's noise hits both, and the figure that matters is
+their ratio. Scenarios and goals are issue 16's: one coins game, one 16-player Русь game, 1000
+idle Русь games, a long history and a full Русь resolution; a burst and hostile inputs besides.
 """
 
 from __future__ import annotations
 
-import mailbox
+import sys
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from daemon.config import load_config
-from daemon.incoming.auth import hash_password, verify_password
-from daemon.phases.start import start_game
-from daemon.service import Daemon
+import mailparser
+
+from daemon.service import PassReport
 from daemon.tools import bench_burst
-from daemon.tools.demo import GAME, PLAYERS, DemoClock
-from daemon.tools.demo_players import Player
-from daemon.tools.setup import init_game
-from daemon.transports.maildir import MaildirTransport
+from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
+from daemon.tools.bench_report import Figure, Goal, as_json, median, p90, table, write_json
 from parsers.html_text import html_to_text
 from parsers.mime import parse_mail
+from state.files import atomic_write_json, read_json
+
+IDLE_BEFORE_MS = 488.0  # issue 16's idle pass with 1000 Русь games before the fast path
 
 
-def run_bench(turns: int, mails: int) -> int:
+@dataclass(frozen=True)
+class Sizes:
+    mails: int = 40  # order mails timed per scenario, each alternating with a floor
+    idle_games: int = 1000
+    idle_passes: int = 10  # idle passes, alternating with passes of one mail
+    history_turns: int = 200
+    resolutions: int = 7
+    burst_mails: int = 1000
+    hostile_scale: float = 1.0
+
+
+QUICK = Sizes(
+    mails=3, idle_games=5, idle_passes=2, history_turns=3, resolutions=1, burst_mails=40, hostile_scale=0.01
+)
+
+
+def run_bench(sizes: Sizes, json_target: str | None) -> list[Figure]:
+    """Every scenario in its own folder; the table goes to stdout unless the JSON does."""
+    figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
         root = Path(tmp)
-        config_path = root / "gonets.toml"
-        init_game(config_path, GAME, "coins", "gm@demo.local", "gonets@demo.local")
-        # time mail handling alone: no resolution and no reply throttling in the measurement
-        text = config_path.read_text(encoding="utf-8")
-        text = text.replace("early_resolution = true", "early_resolution = false")
-        text = text.replace("replies_per_hour = 20", "replies_per_hour = 1000000")
-        text = text.replace("replies_total_per_hour = 2000", "replies_total_per_hour = 1000000")
-        config_path.write_text(text, encoding="utf-8")
-        config = load_config(config_path)
-        clock = DemoClock()
-        inbox_path = root / "mail" / "inbox"
-        daemon = Daemon(config, MaildirTransport(inbox_path, root / "mail" / "sent"), clock)
-        try:
-            fresh, history = _measure(daemon, clock, mailbox.Maildir(inbox_path), root, turns, mails)
-        finally:
-            daemon.close()
-    print(f"order mail, fresh game:             {fresh * 1000:7.2f} ms/mail ({1 / fresh:6.1f} mails/s)")
-    print(f"order mail, {turns} turns of history: {history * 1000:7.2f} ms/mail ({1 / history:6.1f} mails/s)")
-    print(f"ratio history/fresh: {history / fresh:.2f} (1.00 = cost independent of history)")
-    print(f"of which the deliberate scrypt password check: {_scrypt_seconds() * 1000:7.2f} ms/mail")
-    _burst()
-    _hostile()
-    return 0
+        for scenario in (_coins, _rus, _idle, _history, _burst):
+            _progress(scenario.__doc__ or "")
+            figures += scenario(root / scenario.__name__.strip("_"), sizes)
+    figures += _hostile(sizes.hostile_scale)
+    if json_target is not None:
+        write_json(as_json(figures, asdict(sizes)), json_target)
+    if json_target != "-":
+        print(table(figures))
+    return figures
 
 
-def _hostile() -> None:
-    """Inputs an attacker shapes to be slow; each must cost time linear in its size."""
-    cases: dict[str, Callable[[], object]] = {
-        "2.2 MB of nested <div>s": lambda: html_to_text("<div>x" * 200_000 + "</div>" * 200_000),
-        "1.3 MB Subject of words (cut with the 100 KB header cap)": lambda: _mail(
-            f"Subject: {'word ' * 260_000}"
+def _progress(text: str) -> None:
+    print(f"bench: {text.strip()}", file=sys.stderr, flush=True)
+
+
+def _timed(action: Callable[[], PassReport]) -> tuple[float, PassReport]:
+    began = time.perf_counter()
+    report = action()
+    return time.perf_counter() - began, report
+
+
+def _one_mail(scene: Scene, raw: bytes) -> float:
+    """Seconds of the pass that handles `raw`; refuses to count a pass that did not answer it."""
+    scene.inbox.add(raw)
+    seconds, report = _timed(scene.daemon.run_once)
+    if report.mails != 1 or report.sent < 1:
+        raise RuntimeError(f"the bench's order mail was not handled and answered: {report}")
+    return seconds
+
+
+def _floor(raw: bytes, game_file: Path, scratch: Path) -> float:
+    """mail-parser on the mail, then three atomic writes of the game file as it is now."""
+    data = read_json(game_file)
+    began = time.perf_counter()
+    mailparser.parse_from_bytes(raw)
+    for _ in range(3):
+        atomic_write_json(scratch / "game.json", data)
+    return time.perf_counter() - began
+
+
+def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
+    scratch = scene.root / "floor"
+    scratch.mkdir()
+    floors, pipeline = [], []
+    for n in range(mails):
+        raw = scene.order_mail(n)
+        floors.append(_floor(raw, scene.game.store.directory / "game.json", scratch))
+        pipeline.append(_one_mail(scene, raw))
+    floor, cost = median(floors), median(pipeline)
+    return [
+        Figure(f"{name}.floor", floor * 1000, "ms", "mail-parser + 3 atomic writes of game.json, median"),
+        Figure(f"{name}.order_mail", cost * 1000, "ms", "one order mail through a Maildir pass, median"),
+        Figure(f"{name}.order_mail_p90", p90(pipeline) * 1000, "ms", "the same, 90th percentile"),
+        Figure(
+            f"{name}.floor_share",
+            floor / cost,
+            "ratio",
+            "floor / order mail (1 = at the floor)",
+            Goal(">=", 0.5),
         ),
-        "90 KB Subject of words": lambda: _mail(f"Subject: {'word ' * 18_000}"),
-        "90 KB References header": lambda: _mail(f"References: {_ids(5_300)}"),
+    ]
+
+
+def _coins(root: Path, sizes: Sizes) -> list[Figure]:
+    """one coins game (4 players): floor and order mails, alternating"""
+    scene = open_scene(root, "coins", 4)
+    try:
+        return _floor_and_pipeline("coins", scene, sizes.mails)
+    finally:
+        scene.close()
+
+
+def _rus(root: Path, sizes: Sizes) -> list[Figure]:
+    """one 16-player Русь game: floor and order mails, alternating, then full resolutions"""
+    scene = open_scene(root, "rus", 16)
+    try:
+        figures = _floor_and_pipeline("rus16", scene, sizes.mails)
+        passes, sent = [], []
+        for _ in range(sizes.resolutions):
+            put_all_orders(scene)
+            deadline = scene.game.deadline(scene.game.load())
+            assert deadline is not None
+            scene.clock.now = deadline
+            seconds, report = _timed(scene.daemon.run_once)
+            if report.resolved != 1:
+                raise RuntimeError(f"the bench's resolution pass resolved nothing: {report}")
+            passes.append(seconds)
+            sent.append(float(report.sent))
+    finally:
+        scene.close()
+    return [
+        *figures,
+        Figure(
+            "rus16.resolution",
+            median(passes) * 1000,
+            "ms",
+            "a pass resolving the turn: compute, commit, mails sent, median",
+            Goal("<=", 100),
+        ),
+        Figure(
+            "rus16.resolution_mails",
+            median(sent),
+            "mails",
+            "mails that pass sends (16 reports and the digest)",
+        ),
+    ]
+
+
+def _idle(root: Path, sizes: Sizes) -> list[Figure]:
+    """idle Русь games (16 players each): passes without mail and with one mail, alternating"""
+    scene = open_scene(root, "rus", 16, idle_games=sizes.idle_games - 1)
+    idle, one = [], []
+    try:
+        for n in range(sizes.idle_passes):
+            idle.append(_timed(scene.daemon.run_once)[0])
+            one.append(_one_mail(scene, scene.order_mail(n)))
+    finally:
+        scene.close()
+    games = sizes.idle_games
+    return [
+        Figure(
+            "idle.pass",
+            median(idle) * 1000,
+            "ms",
+            f"a pass with no mail over {games} games, median",
+            Goal("<=", IDLE_BEFORE_MS * 0.05),
+        ),
+        Figure(
+            "idle.one_mail",
+            median(one) * 1000,
+            "ms",
+            f"a pass with one order mail among {games} games, median",
+            Goal("<=", 60),
+        ),
+        Figure("idle.one_mail_p90", p90(one) * 1000, "ms", "the same, 90th percentile"),
+    ]
+
+
+def _history(root: Path, sizes: Sizes) -> list[Figure]:
+    """a fresh coins game against one with a long history: order mails, alternating"""
+    turns = sizes.history_turns
+    fresh, aged = open_scene(root / "fresh", "coins", 4), open_scene(root / "aged", "coins", 4)
+    try:
+        grow_history(aged, turns, mails_per_turn=len(aged.players) * len(aged.game.ruleset.phases))
+        young, old = [], []
+        for n in range(sizes.mails):
+            young.append(_one_mail(fresh, fresh.order_mail(n)))
+            old.append(_one_mail(aged, aged.order_mail(n)))
+    finally:
+        fresh.close()
+        aged.close()
+    return [
+        Figure("history.turn_1", median(young) * 1000, "ms", "an order mail on turn 1, median"),
+        Figure(
+            f"history.turn_{turns}",
+            median(old) * 1000,
+            "ms",
+            f"an order mail after {turns} turns of history, median",
+        ),
+        Figure(
+            "history.ratio",
+            median(old) / median(young),
+            "ratio",
+            f"turn {turns} / turn 1 (1 = history costs nothing)",
+            Goal("<=", 1.2),
+        ),
+    ]
+
+
+def _burst(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
+    """a mixed burst (valid, re-delivered, garbage) over 10 coins games"""
+    root.mkdir()
+    daemon = bench_burst.open_daemon(root, games)
+    try:
+        burst = bench_burst.build(bench_burst.start_games(daemon), sizes.burst_mails)
+        bench_burst.deliver(root, burst)
+        seconds = bench_burst.run(daemon)
+    finally:
+        daemon.close()
+    meaning = f"{sizes.burst_mails} mails ({burst.duplicates} re-delivered, most garbage) through Maildir"
+    return [Figure("burst.rate", sizes.burst_mails / seconds, "mails/s", meaning)]
+
+
+def _hostile(scale: float) -> list[Figure]:
+    """Inputs an attacker shapes to be slow; each must cost time linear in its size."""
+    _progress("hostile inputs")
+
+    def n(count: int) -> int:
+        return max(1, int(count * scale))
+
+    cases: dict[str, tuple[str, Callable[[], object]]] = {
+        "nested_divs": (
+            f"{n(200_000)} nested <div>s to text",
+            lambda: html_to_text("<div>x" * n(200_000) + "</div>" * n(200_000)),
+        ),
+        "long_subject": (
+            f"a Subject of {n(260_000)} words (cut at the 100 KB header cap)",
+            lambda: _mail(f"Subject: {'word ' * n(260_000)}"),
+        ),
+        "references": (
+            f"a References header of {n(5_300)} ids",
+            lambda: _mail(f"References: {_ids(n(5_300))}"),
+        ),
     }
-    for name, case in cases.items():
+    figures = []
+    for name, (meaning, case) in cases.items():
         began = time.perf_counter()
         case()
-        print(f"hostile input, {name}: {time.perf_counter() - began:6.2f} s")
+        figures.append(Figure(f"hostile.{name}", time.perf_counter() - began, "s", meaning))
+    return figures
 
 
 def _mail(header: str) -> object:
@@ -76,77 +269,3 @@ def _mail(header: str) -> object:
 
 def _ids(count: int) -> str:
     return " ".join(f"<{n}@b.example>" for n in range(count))
-
-
-def _burst(games: int = 10, mails: int = 1000) -> None:
-    """A mixed burst (valid, re-delivered, garbage) through Maildir; tests/load runs 10,000 of them."""
-    with tempfile.TemporaryDirectory(prefix="gonets-burst-") as tmp:
-        root = Path(tmp)
-        daemon = bench_burst.open_daemon(root, games)
-        try:
-            burst = bench_burst.build(bench_burst.start_games(daemon), mails)
-            bench_burst.deliver(root, burst)
-            seconds = bench_burst.run(daemon)
-        finally:
-            daemon.close()
-    valid = sum(len(sent) for sent in burst.valid.values())
-    print(
-        f"burst of {mails} mails over {games} games ({valid} valid, {burst.duplicates} re-delivered, "
-        f"the rest garbage): {seconds:.1f} s, {mails / seconds:.1f} mails/s"
-    )
-
-
-def _measure(
-    daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, root: Path, turns: int, mails: int
-) -> tuple[float, float]:
-    game = daemon.games.get(GAME)
-    assert game is not None
-    players = [Player(name, address, style) for name, address, style, _ in PLAYERS]
-    for player in players:
-        inbox.add(player.signup(GAME, clock()))
-    daemon.run_once()
-    start_game(game, daemon.postman, clock())
-    daemon.run_once()
-    for player in players:
-        player.learn_role(root / "mail" / "sent")
-    fresh = _time_orders(daemon, clock, inbox, players, mails)
-    _grow_history(daemon, turns)
-    return fresh, _time_orders(daemon, clock, inbox, players, mails)
-
-
-def _time_orders(
-    daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, players: list[Player], mails: int
-) -> float:
-    """Seconds per mail through the whole pipeline: fetch, archive, parse, route, check, store, reply."""
-    game = daemon.games.get(GAME)
-    assert game is not None
-    total = 0.0
-    for i in range(mails):
-        clock.advance(timedelta(seconds=1))
-        inbox.add(players[i % len(players)].orders(game, clock()))
-        began = time.perf_counter()
-        daemon.run_once()
-        total += time.perf_counter() - began
-    return total / mails
-
-
-def _grow_history(daemon: Daemon, turns: int) -> None:
-    """Turn records and archived mails as a long game leaves them."""
-    game = daemon.games.get(GAME)
-    assert game is not None
-    sample = game.store.read_turn_record("0000-start")
-    for turn in range(1, turns + 1):
-        for phase in ("talks", "vote", "orders"):
-            game.store.write_turn_record(f"{turn + 1000:04d}-{phase}", sample)
-        for n in range(20):
-            key = daemon.archive.store(f"history mail {turn} {n}".encode())
-            daemon.archive.mark_done(key, {"outcome": "orders", "message_id": f"<h{turn}.{n}@bench>"})
-
-
-def _scrypt_seconds(rounds: int = 5) -> float:
-    """One password check, the price of storing only salted hashes."""
-    stored = hash_password("bench-password")
-    began = time.perf_counter()
-    for _ in range(rounds):
-        verify_password("bench-password", stored)
-    return (time.perf_counter() - began) / rounds

@@ -23,15 +23,13 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
-from unittest import mock
 
 from daemon.config import load_config
 from daemon.incoming.auth import hash_password
-from daemon.phases.start import start_game
 from daemon.service import Daemon
+from daemon.tools.bench_games import start_shared
 from daemon.transports.maildir import MaildirTransport
 from state.archive import MailArchive
-from state.records import Signup
 
 ADDRESS = "gonets@burst.local"
 PASSWORD = "burstpw7"
@@ -77,17 +75,7 @@ def open_daemon(root: Path, games: int) -> Daemon:
 def start_games(daemon: Daemon) -> dict[str, dict[str, str]]:
     """Start every game with PLAYERS signed-up players sharing one password; game → power → address."""
     shared = hash_password(PASSWORD)
-    powers: dict[str, dict[str, str]] = {}
-    now = daemon.clock()
-    with mock.patch("daemon.phases.start.hash_password", lambda _: shared):
-        for game in daemon.games:
-            record = game.load()
-            record.signups = [
-                Signup(f"P{n}", f"p{n}.{game.id}@burst.local", now.isoformat()) for n in range(PLAYERS)
-            ]
-            game.store.save(record)
-            start_game(game, daemon.postman, now)
-            powers[game.id] = {power: player.address for power, player in game.load().players.items()}
+    powers = {game.id: start_shared(game, daemon.postman, PLAYERS, shared) for game in daemon.games}
     daemon.outbox.flush(daemon.transport)
     return powers
 
