@@ -71,7 +71,7 @@ def test_bench_imap_without_aiosmtpd_says_which_extra_before_any_bench(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "aiosmtpd", None)  # as if it were not installed
-    assert main(["bench", "--imap", "--turns", "1", "--mails", "1"]) == 2
+    assert main(["bench", "--imap", "--quick"]) == 2
     printed = capsys.readouterr()
     assert printed.out == ""  # the Maildir bench did not run first
     assert printed.err == (
