@@ -16,7 +16,7 @@ import schedule
 
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
-from daemon.incoming import mailflow
+from daemon.incoming import mailflow, redact
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import undelivered
@@ -193,7 +193,8 @@ class Daemon:
         fingerprint = _fingerprint(mail, incoming.oversize)
         duplicate = self.archive.seen_fingerprint(fingerprint)
         if duplicate and duplicate != key:
-            outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}")
+            redactor = mailflow.mail_redactor(mail, self.games)
+            outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}", redactor=redactor)
         else:
             outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now, incoming.oversize)
             mailflow.apply(outcome, self.postman, now, key)
@@ -208,6 +209,9 @@ class Daemon:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
+        blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets)
+        if blanked != incoming.raw:  # before the done marker: a crash between reads the inbox's copy again
+            self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome

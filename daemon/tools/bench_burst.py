@@ -26,7 +26,6 @@ from pathlib import Path
 from unittest import mock
 
 from daemon.config import load_config
-from daemon.incoming.auth import hash_password
 from daemon.phases.start import start_game
 from daemon.service import Daemon
 from daemon.transports.maildir import MaildirTransport
@@ -76,10 +75,9 @@ def open_daemon(root: Path, games: int) -> Daemon:
 
 def start_games(daemon: Daemon) -> dict[str, dict[str, str]]:
     """Start every game with PLAYERS signed-up players sharing one password; game → power → address."""
-    shared = hash_password(PASSWORD)
     powers: dict[str, dict[str, str]] = {}
     now = daemon.clock()
-    with mock.patch("daemon.phases.start.hash_password", lambda _: shared):
+    with mock.patch("daemon.phases.start.new_password", lambda: PASSWORD):
         for game in daemon.games:
             record = game.load()
             record.signups = [

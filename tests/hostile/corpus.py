@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from daemon.games import Game
-from daemon.incoming.auth import hash_password
 from daemon.phases.start import start_game
 from state.archive import MailArchive
 from state.records import OrderSet
@@ -54,7 +53,7 @@ class CorpusHarness(Harness):
         start_game(self.game, self.daemon.postman, self.clock())
         self.run()
         record = self.game.load()
-        record.players[POWER].password_hash = hash_password(PASSWORD)
+        record.players[POWER].password_hash = self.game.passwords.hash(PASSWORD)
         self.game.store.save(record)
         self.registered = record.players[POWER].address
         for address in PLAYERS:
