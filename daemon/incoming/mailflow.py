@@ -208,7 +208,8 @@ def _gm(
         return _unrouted(refusal, "", mail, redactor)
     gm_plan = plan(game, text.body, lines, text.fields, redactor)
     detail = f"{len(gm_plan.commands)} GM commands"
-    return Outcome("gm", game, "", detail, gm_plan=gm_plan, mark=throttle.Mark(mail.sender, "reset"))
+    mark = throttle.Mark(mail.sender, "reset")
+    return Outcome("gm", game, "", detail, gm_plan=gm_plan, mark=mark, redactor=redactor)
 
 
 def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
