@@ -209,9 +209,10 @@ class Daemon:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
-        blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets)
-        if blanked != incoming.raw:  # before the done marker: a crash between reads the inbox's copy again
-            self.archive.blank(key, blanked)
+        if not incoming.oversize:  # an oversize mail was never read: no password of it was checked
+            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets)
+            if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
+                self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome

@@ -83,7 +83,11 @@ def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
 
 
 def _base64_parts(raw: bytes, values: list[str]) -> bytes:
-    for part in message_from_bytes(raw, policy=compat32).walk():
+    try:
+        parts = list(message_from_bytes(raw, policy=compat32).walk())
+    except RecursionError:  # a hostile nesting, refused as unreadable: no part of it was read
+        return raw
+    for part in parts:
         if part.is_multipart() or part.get_content_maintype() != "text":
             continue
         if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":

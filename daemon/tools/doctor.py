@@ -54,7 +54,7 @@ def check_secret_key(config: Config) -> list[Finding]:
         return [Finding(True, "secret_key: from the environment")]
     path = config.secret_key_file
     if not path.exists():
-        return [Finding(False, f"secret_key_file {path}: missing (the daemon makes it at its first start)")]
+        return [Finding(True, f"secret_key_file {path}: not made yet (the daemon's first start makes it)")]
     mode = path.stat().st_mode & 0o777
     private = mode & 0o077 == 0
     findings = [
