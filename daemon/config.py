@@ -303,6 +303,16 @@ class Config:
     games_dir: RelativeToFile = Field(
         Path("games"), validate_default=True, description="games, the mail archive and the outbox live here"
     )
+    secret_key: str = Field(
+        "",
+        description="key of the password hashes, from the environment; empty: secret_key_file",
+        examples=["env:GONETS_SECRET_KEY"],
+    )
+    secret_key_file: RelativeToFile = Field(
+        Path("gonets.key"),
+        validate_default=True,
+        description="the key's file (mode 0600, made if missing), never inside games_dir",
+    )
     poll_seconds: int = Field(
         30, strict=True, ge=1, description="seconds between passes over inbox and deadlines"
     )

@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
 from daemon.config import Config, ConfigError, GameSettings
+from daemon.incoming.auth import Passwords
+from daemon.secret_key import load_key
 from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
 from engines.text import Catalog
@@ -31,6 +33,7 @@ class Game:
     settings: GameSettings
     ruleset: Ruleset
     store: GameStore
+    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
     # where the GM data file's bytes come from, by the read's key: the file itself, or for
     # `gonets rebuild` the bytes kept when that read was first applied
     data_source: Callable[[str], bytes] | None = None
@@ -78,6 +81,7 @@ class Games:
     def __init__(self, config: Config, read_only: bool = False) -> None:
         self.config = config
         self.read_only = read_only
+        self.passwords = Passwords(load_key(config, lambda: _keyed_games(config)))
         self._games: dict[str, Game] = {}
         self.update(config)
 
@@ -101,7 +105,7 @@ class Games:
         store = GameStore(config.games_dir / "games" / settings.id, self.read_only)
         if self.read_only and not store.stored():
             return None
-        game = Game(settings, get_ruleset(settings.ruleset), store)
+        game = Game(settings, get_ruleset(settings.ruleset), store, self.passwords)
         if not self.read_only and not store.exists():
             store.save(GameRecord(id=settings.id, ruleset=settings.ruleset, seed=_new_seed(settings.id)))
         return game
@@ -122,6 +126,23 @@ class Games:
     def close(self) -> None:
         for game in self:
             game.store.close()
+
+
+def _keyed_games(config: Config) -> list[str]:
+    """The configured games whose stored passwords are hashed with the secret key."""
+    keyed = []
+    for game_id in sorted(config.games):
+        directory = config.games_dir / "games" / game_id
+        if not (directory / "game.json").exists():
+            continue
+        store = GameStore(directory)
+        try:
+            players = store.load().players.values() if store.exists() else []
+            if any(player.password_hash.startswith("hmac$") for player in players):
+                keyed.append(game_id)
+        finally:
+            store.close()
+    return keyed
 
 
 def _new_seed(game_id: str) -> str:

@@ -17,7 +17,7 @@ import schedule
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
-from daemon.incoming import mailflow
+from daemon.incoming import mailflow, redact
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import undelivered
@@ -218,7 +218,8 @@ class Daemon:
         fingerprint = _fingerprint(mail, incoming.oversize)
         duplicate = self.archive.seen_fingerprint(fingerprint)
         if duplicate and duplicate != key:
-            outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}")
+            redactor = mailflow.mail_redactor(mail, self.games)
+            outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}", redactor=redactor)
         else:
             outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now, incoming.oversize)
             mailflow.apply(outcome, self.postman, now, key)
@@ -233,6 +234,10 @@ class Daemon:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
+        if not incoming.oversize:  # an oversize mail was never read: no password of it was checked
+            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets)
+            if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
+                self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome

@@ -3,7 +3,8 @@
 Layout under `root` (one file per mail, fanned out by the first two hex digits so no directory
 grows past what a file system handles well, and no cost grows with the number of mails):
 
-    raw/ab/<key>.eml      the mail byte for byte; key = sha256 of those bytes
+    raw/ab/<key>.eml      the mail byte for byte, once handled with its passwords blanked
+                          (`blank`); key = sha256 of the bytes as they came
     done/ab/<key>.json    processed marker: what happened (game, power, outcome); the truth
     content/cd/<f>.txt    f = the mail's fingerprint (sender, Message-ID, content: `Daemon`);
                           holds the key of the first done mail with it
@@ -46,6 +47,15 @@ class MailArchive:
         if not path.exists():
             atomic_write_bytes(path, raw)
         return key
+
+    def blank(self, key: str, raw: bytes) -> None:
+        """Replace the archived copy of `key` by `raw` (its passwords blanked), before it is marked
+        done. It keeps its key, so the same bytes delivered again are still known and done, and its
+        mtime, so its place in store order."""
+        path = self._raw_path(key)
+        stamp = path.stat()
+        atomic_write_bytes(path, raw)
+        os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
 
     def raw(self, key: str) -> bytes:
         return self._raw_path(key).read_bytes()

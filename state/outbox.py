@@ -3,6 +3,8 @@
 Layout under `root`, one pair of files per mail, named by `safe_file_name(mail.id)`:
 
     pending/<name>.eml + <name>.json    to send; the .json (written last) makes the entry exist
+    pending/<name>.kept                 the copy to keep instead once sent or given up, when the
+                                        mail carries a secret (a role mail's password, masked here)
     sent/<name>.eml + <name>.json       kept for the record
     failed/<name>.eml + <name>.json     given up, with the reason; never retried
 
@@ -67,6 +69,11 @@ class Outbox:
             return False
         name = safe_file_name(mail.id)
         atomic_write_bytes(self._pending / f"{name}.eml", mail.raw)
+        kept = self._pending / f"{name}.kept"
+        if mail.kept is not None:
+            atomic_write_bytes(kept, mail.kept)
+        else:
+            kept.unlink(missing_ok=True)  # left by a crash mid-enqueue of another mail with this id
         meta = {
             "id": mail.id,
             "recipients": list(mail.recipients),
@@ -219,8 +226,13 @@ class Outbox:
         self._finish_move(name, folder)
 
     def _finish_move(self, name: str, folder: Path) -> None:
-        eml = self._pending / f"{name}.eml"
-        if eml.exists():
+        """The mail goes to `folder`, or its kept copy if it has one: the copy with the secret is
+        removed first, so a crash between the two steps never lets it replace the kept one."""
+        eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
+        if kept.exists():
+            eml.unlink(missing_ok=True)
+            os.replace(kept, folder / f"{name}.eml")
+        elif eml.exists():
             os.replace(eml, folder / f"{name}.eml")
         (self._pending / f"{name}.json").unlink(missing_ok=True)
 

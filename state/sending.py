@@ -17,6 +17,7 @@ class Outgoing:
     id: str
     recipients: tuple[str, ...]
     raw: bytes
+    kept: bytes | None = None  # the copy the outbox keeps once sent, when it must differ (no password)
 
 
 class TransportError(GonetsError):

@@ -17,7 +17,7 @@ from daemon.games import Game, Games
 from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
 from daemon.incoming import guards, throttle
-from daemon.incoming.auth import PasswordCheck, verify_password
+from daemon.incoming.auth import LiveChecks, PasswordChecks
 from daemon.incoming.orderflow import Extra, answer
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
@@ -48,6 +48,8 @@ class Outcome:
     extras: list[Extra] = field(default_factory=list)
     mark: throttle.Mark | None = None  # a wrong password, a "wait" notice or a GM's right one
     redactor: Redactor = NO_SECRETS  # blanks this mail's passwords wherever its text is repeated
+    verdict: str = ""  # what the password proved (`PasswordChecks.verdict`), for `gonets rebuild`
+    rehash: str = ""  # the power's password hash to store instead of its old-kind one
 
     def log_record(self) -> dict[str, Any]:
         return {
@@ -55,6 +57,7 @@ class Outcome:
             "game": self.game.id if self.game else "",
             "power": self.power,
             "detail": self.detail,
+            "verdict": self.verdict,
         }
 
     @property
@@ -74,17 +77,32 @@ def evaluate(
     own_address: str,
     now: datetime,
     oversize: int = 0,
-    verify: PasswordCheck = verify_password,
+    checks: PasswordChecks | None = None,
 ) -> Outcome:
     """What to do with a mail; `oversize` is the raw size of a mail too big to read (its head only);
-    `verify` checks a player's password (`gonets rebuild` answers from the archive instead)."""
+    `checks` check the passwords (`gonets rebuild` answers from the archive instead)."""
+    checks = checks or LiveChecks(games.passwords)
+    outcome = _judge(mail, key, games, own_address, now, oversize, checks)
+    outcome.verdict = checks.verdict
+    return outcome
+
+
+def _judge(
+    mail: IncomingMail,
+    key: str,
+    games: Games,
+    own_address: str,
+    now: datetime,
+    oversize: int,
+    checks: PasswordChecks,
+) -> Outcome:
     redactor = Redactor.of(game.settings.gm_password for game in games)
     limits = games.config.limits
     stop = guards.screen(mail, guards.Screen(own_address, limits, oversize))
     if isinstance(stop, guards.Ignore):
-        return Outcome("ignored", detail=stop.detail, redactor=redactor)
+        return Outcome("ignored", detail=stop.detail, redactor=mail_redactor(mail, games))
     if isinstance(stop, guards.Refuse):
-        return _unrouted(Refusal(stop.msg), "", mail, redactor, kind="refused")
+        return _unrouted(Refusal(stop.msg), "", mail, mail_redactor(mail, games), kind="refused")
     lines = clean_lines(mail.body)
     text = split_header(lines, mail.subject, games.power_keywords())
     redactor = Redactor.of([*redactor.secrets, text.header.password])
@@ -95,10 +113,10 @@ def evaluate(
     if isinstance(found, Refusal):
         return _unrouted(found, "", mail, redactor)
     if text.header.gm:
-        return _gm(found, mail, text, lines, now, limits, redactor)
+        return _gm(found, mail, text, lines, now, limits, redactor, checks)
     if text.header.signup is not None:
         return _signup(found, mail, text.header, now)
-    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, verify)
+    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor)
     done = answer(route, mail, key, text.body, lines, text.problems, now, redactor)
@@ -115,7 +133,15 @@ def evaluate(
         done.orders,
         extras=done.extras,
         redactor=redactor,
+        rehash=route.rehash,
     )
+
+
+def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
+    """Every password the daemon knows a mail may carry: the GM passwords and its ПАРОЛЬ value
+    (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
+    header = split_header(clean_lines(mail.body), mail.subject, games.power_keywords()).header
+    return Redactor.of([*(game.settings.gm_password for game in games), header.password])
 
 
 def _unrouted(
@@ -171,6 +197,7 @@ def _gm(
     now: datetime,
     limits: Limits,
     redactor: Redactor,
+    checks: PasswordChecks,
 ) -> Outcome:
     """GM commands need both the GM's address and the GM password; either alone proves nothing.
 
@@ -182,14 +209,15 @@ def _gm(
     from_gm = bool(game.settings.gm_password) and mail.sender == game.settings.gm
     if from_gm and (refusal := throttled(game, mail.sender, now, limits.wrong_passwords * GM_GUESSES)):
         return _unrouted(refusal, "", mail, redactor)
-    if not (password and is_gm(game, mail.sender, password)):
+    if not (password and is_gm(game, mail.sender, password, checks)):
         msg = Msg("route_not_gm", {"game": game.id})
         guessed = from_gm and bool(password)
         refusal = wrong_password(msg, game, mail.sender) if guessed else Refusal(msg, game)
         return _unrouted(refusal, "", mail, redactor)
     gm_plan = plan(game, text.body, lines, text.fields, redactor)
     detail = f"{len(gm_plan.commands)} GM commands"
-    return Outcome("gm", game, "", detail, gm_plan=gm_plan, mark=throttle.Mark(mail.sender, "reset"))
+    mark = throttle.Mark(mail.sender, "reset")
+    return Outcome("gm", game, "", detail, gm_plan=gm_plan, mark=mark, redactor=redactor)
 
 
 def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
@@ -203,6 +231,8 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         results = run(ctx, outcome.gm_plan)
         context = {"game": outcome.game.id, "results": results, "problems": outcome.gm_plan.problems}
         outcome.letter = Letter("gm/reply", context, "subject_gm_reply", {"game": outcome.game.id})
+    if outcome.rehash:
+        _store_rehash(outcome.game, outcome.power, outcome.rehash)
     if outcome.orders is not None:
         outcome.game.store.put_orders(outcome.orders)
     if outcome.signup is not None:
@@ -210,3 +240,12 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         record.signups = [s for s in record.signups if s.address != outcome.signup.address]
         record.signups.append(outcome.signup)
         outcome.game.store.save(record)
+
+
+def _store_rehash(game: Game, power: str, rehash: str) -> None:
+    """The keyed hash replaces the power's old-kind one (not one the GM changed since)."""
+    record = game.load()
+    player = record.players[power]
+    if not player.password_hash.startswith("hmac$"):
+        player.password_hash = rehash
+        game.store.save(record)

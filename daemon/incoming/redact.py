@@ -4,13 +4,19 @@ A reply quotes refused lines, a broadcast carries the GM's lines, the archive lo
 subject; any of them may hold a password: the one in the mail's ПАРОЛЬ line, the GM's, or one a
 player (or an auto-responder) pasted from a role mail, «Ваш пароль: k3x9q». Every such quote goes
 through a `Redactor`; only the role mail itself carries a password.
+
+The archived raw copy of a handled mail has the values blanked too (`raw_mail`), every other byte
+kept: the archive keeps mails, not passwords.
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from email import message_from_bytes
+from email.policy import compat32
 
 from engines.text import Msg
 
@@ -53,3 +59,57 @@ def _blank_value(match: re.Match[str]) -> str:
 
 
 NO_SECRETS = Redactor()  # still blanks what follows a password word
+
+
+RAW_MASK = "***"  # ASCII: the same bytes in every charset a mail may be written in
+_RAW_CHARSETS = ("utf-8", "cp1251", "koi8-r")
+
+
+def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
+    """`raw` with each secret blanked where it stands as written (in the charsets Russian mail
+    uses) and inside base64 text parts, which are encoded again; every other byte unchanged.
+    Secrets shorter than `_SHORTEST_SUBSTRING` are left: blanking them would hit other words."""
+    values = sorted({s for s in secrets if len(s) >= _SHORTEST_SUBSTRING}, key=len, reverse=True)
+    if not values:
+        return raw
+    raw = _base64_parts(raw, values)
+    for secret in values:
+        for charset in _RAW_CHARSETS:
+            try:
+                raw = raw.replace(secret.encode(charset), RAW_MASK.encode())
+            except UnicodeEncodeError:
+                continue
+    return raw
+
+
+def _base64_parts(raw: bytes, values: list[str]) -> bytes:
+    try:
+        parts = list(message_from_bytes(raw, policy=compat32).walk())
+    except RecursionError:  # a hostile nesting, refused as unreadable: no part of it was read
+        return raw
+    for part in parts:
+        if part.is_multipart() or part.get_content_maintype() != "text":
+            continue
+        if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":
+            continue
+        source = str(part.get_payload()).encode("ascii", "surrogateescape")
+        charset = part.get_content_charset() or "utf-8"
+        try:
+            text = base64.b64decode(source).decode(charset)
+        except (ValueError, LookupError):  # binascii.Error and UnicodeDecodeError are ValueErrors
+            continue
+        blanked = text
+        for secret in values:
+            blanked = blanked.replace(secret, RAW_MASK)
+        if blanked != text and raw.count(source) == 1:
+            raw = raw.replace(source, _encoded_like(blanked.encode(charset), source))
+    return raw
+
+
+def _encoded_like(data: bytes, source: bytes) -> bytes:
+    """Base64 in the source's line length and line ends."""
+    newline = b"\r\n" if b"\r\n" in source else b"\n"
+    width = len(source.split(newline, 1)[0]) or 76
+    encoded = base64.b64encode(data)
+    lines = [encoded[at : at + width] for at in range(0, len(encoded), width)]
+    return newline.join(lines) + (newline if source.endswith(newline) else b"")

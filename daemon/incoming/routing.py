@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from daemon.games import Game, Games
-from daemon.incoming.auth import PasswordCheck, is_secret, verify_password
+from daemon.incoming.auth import PasswordChecks
 from daemon.incoming.throttle import Mark, blocked
 from daemon.outgoing.render import when
 from engines.contract import Vocabulary
@@ -27,6 +27,7 @@ class Route:
     record: GameRecord
     power: str
     by_gm: bool = False  # the GM sent these orders on the power's behalf
+    rehash: str = ""  # the keyed hash to store instead of the power's old-kind one
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def route_orders(
     sender: str,
     now: datetime,
     wrong_passwords: int,
-    verify: PasswordCheck = verify_password,
+    checks: PasswordChecks,
 ) -> Route | Refusal:
     """The power's password, or the GM's (from the GM's address) to send orders on its behalf;
     not even looked at once `sender` gave `wrong_passwords` wrong ones this hour."""
@@ -101,9 +102,10 @@ def route_orders(
     if refusal := throttled(game, sender, now, wrong_passwords):
         return refusal
     player = record.players[power]
-    by_gm = is_gm(game, sender, header.password)
-    if not by_gm and not verify(header.password, player.password_hash):
+    by_gm = is_gm(game, sender, header.password, checks)
+    if not by_gm and not checks.player(header.password, player.password_hash):
         return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
+    rehash = "" if by_gm else checks.upgrade(header.password, player.password_hash)
     if player.status != "active":
         code = "route_ended" if player.status == "ended" else "route_retired"
         return Refusal(Msg(code, {"power": power, "gm": game.settings.gm}), game)
@@ -112,10 +114,10 @@ def route_orders(
     if isinstance(record.clock, Previewed | Paused) and not by_gm:
         code = "route_preview" if isinstance(record.clock, Previewed) else "route_paused"
         return Refusal(Msg(code, {"game": game.id, "turn": record.turn}), game)
-    return Route(game, record, power, by_gm)
+    return Route(game, record, power, by_gm, rehash)
 
 
-def is_gm(game: Game, sender: str, password: str) -> bool:
+def is_gm(game: Game, sender: str, password: str, checks: PasswordChecks) -> bool:
     """The GM's address and the GM password together; a game without a GM password has no GM mail."""
     secret = game.settings.gm_password
-    return bool(secret) and sender == game.settings.gm and is_secret(password, secret)
+    return bool(secret) and sender == game.settings.gm and checks.gm(password, secret)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from daemon.config import Config, Language
+from daemon.incoming.redact import MASK
 from daemon.outgoing.compose import Envelope, outgoing, reply_subject
 from daemon.outgoing.render import render, subject
 from engines.contract import Picture
@@ -44,13 +45,19 @@ class Postman:
         catalog: Catalog | None = None,
         answering: IncomingMail | None = None,
         cc: tuple[str, ...] = (),
+        secrets: tuple[str, ...] = (),
     ) -> bool:
-        """Queue the mail; False when a mail with this id was queued before (a replay after a crash)."""
+        """Queue the mail; False when a mail with this id was queued before (a replay after a crash).
+        The outbox keeps it after sending with each of `secrets` masked (a role mail's password)."""
         if mail_id in self.outbox:
             return False
         envelope = self._envelope(to, letter, language, answering, cc)
         body = render(letter.template, language, letter.context, catalog)
-        mail = outgoing(mail_id, envelope, body, self.clock(), letter.pictures)
+        now = self.clock()
+        mail = outgoing(mail_id, envelope, body, now, letter.pictures)
+        if secrets:
+            masked = outgoing(mail_id, envelope, _masked(body, secrets), now, letter.pictures)
+            mail = replace(mail, kept=masked.raw)
         return self.outbox.enqueue(mail, game=str(letter.context.get("game", "")), subject=envelope.subject)
 
     def compose(self, mail_id: str, to: str, letter: Letter, language: Language) -> Outgoing:
@@ -79,3 +86,9 @@ class Postman:
             references=answering.references,
             cc=cc,
         )
+
+
+def _masked(body: str, secrets: tuple[str, ...]) -> str:
+    for secret in secrets:
+        body = body.replace(secret, MASK)
+    return body

@@ -1,9 +1,11 @@
 """Closing signup: the logged lot draw of powers (the ruleset's `draw`), the initial state with
 the names players gave their powers, and the role mails (also a joining player's).
 
-A password exists in clear only inside its role mail. Role mails are queued one by one, each after
-its player's hash is saved with the mail's id: after a crash, a player whose role mail is already
-queued keeps that password, and one whose mail is not gets a fresh password and a fresh mail.
+A password exists in clear only inside its role mail, and only until it is sent: the outbox then
+keeps the copy with the password masked (`Postman.send`'s `secrets`). Role mails are queued one by
+one, each after its player's hash is saved with the mail's id: after a crash, a player whose role
+mail is already queued keeps that password, and one whose mail is not gets a fresh password and a
+fresh mail.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from daemon.games import START_DATA, Game
-from daemon.incoming.auth import hash_password, new_password
+from daemon.incoming.auth import new_password
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
@@ -114,11 +116,13 @@ def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) 
     if player.role_mail and player.role_mail in postman.outbox:
         return False
     password = new_password()
-    player.password_hash = hash_password(password)
+    player.password_hash = game.passwords.hash(password)
     player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
     game.store.save(record)
     letter = role_letter(game, record, power, password)
-    postman.send(player.role_mail, player.address, letter, game.settings.language, game.catalog)
+    postman.send(
+        player.role_mail, player.address, letter, game.settings.language, game.catalog, secrets=(password,)
+    )
     return True
 
 

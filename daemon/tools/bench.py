@@ -10,6 +10,7 @@ idle Русь games, a long history and a full Русь resolution; a burst and 
 
 from __future__ import annotations
 
+import secrets
 import sys
 import tempfile
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import mailparser
 
+from daemon.incoming.auth import Passwords
 from daemon.service import PassReport
 from daemon.tools import bench_burst
 from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
@@ -55,6 +57,7 @@ def run_bench(sizes: Sizes, json_target: str | None) -> list[Figure]:
             _progress(scenario.__doc__ or "")
             figures += scenario(root / scenario.__name__.strip("_"), sizes)
     figures += _hostile(sizes.hostile_scale)
+    figures.append(Figure("password_check", _check_seconds() * 1000, "ms", "one keyed password check (HMAC)"))
     if json_target is not None:
         write_json(as_json(figures, asdict(sizes)), json_target)
     if json_target != "-":
@@ -269,3 +272,13 @@ def _mail(header: str) -> object:
 
 def _ids(count: int) -> str:
     return " ".join(f"<{n}@b.example>" for n in range(count))
+
+
+def _check_seconds(rounds: int = 1000) -> float:
+    """One password check: an HMAC under a 32-byte key, as every order mail pays."""
+    passwords = Passwords(secrets.token_bytes(32))
+    stored = passwords.hash("bench-password")
+    began = time.perf_counter()
+    for _ in range(rounds):
+        passwords.check("bench-password", stored)
+    return (time.perf_counter() - began) / rounds

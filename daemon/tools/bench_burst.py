@@ -25,7 +25,6 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from daemon.config import load_config
-from daemon.incoming.auth import hash_password
 from daemon.service import Daemon
 from daemon.tools.bench_games import start_shared
 from daemon.transports.maildir import MaildirTransport
@@ -74,8 +73,7 @@ def open_daemon(root: Path, games: int) -> Daemon:
 
 def start_games(daemon: Daemon) -> dict[str, dict[str, str]]:
     """Start every game with PLAYERS signed-up players sharing one password; game → power → address."""
-    shared = hash_password(PASSWORD)
-    powers = {game.id: start_shared(game, daemon.postman, PLAYERS, shared) for game in daemon.games}
+    powers = {game.id: start_shared(game, daemon.postman, PLAYERS, PASSWORD) for game in daemon.games}
     daemon.outbox.flush(daemon.transport)
     return powers
 

@@ -19,7 +19,6 @@ from unittest import mock
 
 from daemon.config import load_config
 from daemon.games import Game
-from daemon.incoming.auth import hash_password
 from daemon.outgoing.postman import Postman
 from daemon.phases.start import start_game
 from daemon.service import Daemon
@@ -52,14 +51,13 @@ def config_text(games: Mapping[str, str], address: str = ADDRESS) -> str:
     return "".join(text)
 
 
-def start_shared(game: Game, postman: Postman, players: int, shared_hash: str) -> dict[str, str]:
-    """Start `game` with `players` signups whose passwords all check against `shared_hash`;
-    returns power → address."""
+def start_shared(game: Game, postman: Postman, players: int, password: str) -> dict[str, str]:
+    """Start `game` with `players` signups who all get `password`; returns power → address."""
     now = postman.clock()
     record = game.load()
     record.signups = [Signup(f"P{n}", f"p{n}.{game.id}@bench.local", now.isoformat()) for n in range(players)]
     game.store.save(record)
-    with mock.patch("daemon.phases.start.hash_password", lambda _: shared_hash):
+    with mock.patch("daemon.phases.start.new_password", lambda: password):
         start_game(game, postman, now)
     return {power: player.address for power, player in game.load().players.items()}
 
@@ -98,7 +96,7 @@ def open_scene(root: Path, ruleset: str, players: int, idle_games: int = 0) -> S
         config = load_config(root / "gonets.toml")
         daemon = Daemon(config, MaildirTransport(root / "mail" / "inbox", root / "mail" / "sent"), clock)
         first, *others = list(daemon.games)
-        powers = start_shared(first, daemon.postman, players, hash_password(PASSWORD))
+        powers = start_shared(first, daemon.postman, players, PASSWORD)
         daemon.run_once()  # the role mails
         for other in others:
             _copy_game(first, other)

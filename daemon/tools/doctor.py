@@ -43,7 +43,28 @@ def diagnose(config: Config) -> list[Finding]:
         findings += check_imap(imap) + check_smtp(smtp)
     else:
         findings.append(Finding(True, f"transport {config.transport.kind}: no mail server to check"))
-    return findings + check_gm_passwords(config) + check_outbox(Outbox(config.games_dir / "outbox"))
+    findings += check_secret_key(config) + check_gm_passwords(config)
+    return findings + check_outbox(Outbox(config.games_dir / "outbox"))
+
+
+def check_secret_key(config: Config) -> list[Finding]:
+    """The password-hash key: readable by its owner only, and not where a reader of the games
+    directory (a backup, a shared folder) would find it next to the hashes."""
+    if config.secret_key:
+        return [Finding(True, "secret_key: from the environment")]
+    path = config.secret_key_file
+    if not path.exists():
+        return [Finding(True, f"secret_key_file {path}: not made yet (the daemon's first start makes it)")]
+    mode = path.stat().st_mode & 0o777
+    private = mode & 0o077 == 0
+    findings = [
+        Finding(private, f"secret_key_file {path}: mode {mode:04o}" + ("" if private else ", use 0600"))
+    ]
+    if path.resolve().is_relative_to(config.games_dir.resolve()):
+        findings.append(
+            Finding(False, f"secret_key_file {path} is inside games_dir: move it beside the config")
+        )
+    return findings
 
 
 STRONG_GM_PASSWORD = 12  # characters: the GM's address may try many more passwords than a player

@@ -10,9 +10,11 @@ gives back the same game: resolutions are deterministic for the stored seed.
 What cannot come back, and what is done about it:
 - the seed lives in game.json; when that is unreadable it is read off a turn record ("seed" is
   "<game seed>:<record name>");
-- passwords exist only as salted hashes. A mail's password is taken as right when the archive
-  says the original run accepted it (routing did not refuse it for the password), so the orders
-  replay even if the game.json with the hashes is gone; the final hashes are then carried over
+- passwords exist only as keyed hashes, and the archived mails have them blanked. A mail's password
+  proves what the original run's done record says it proved (its "verdict": the power's, the
+  GM's, wrong; a record from before verdicts were kept: right unless refused as wrong, the GM's
+  checked against the config), so the orders replay even if the game.json with the hashes is gone;
+  the final hashes are then carried over
   from the damaged store when it can still be read — else nobody knows the new ones and every
   player needs `ЗАМЕНИТЬ <страна> <адрес>` (a fresh password by mail), which the output says;
 - GM command-line actions recorded before history entries carried the command text are listed,
@@ -39,6 +41,7 @@ from daemon.config import Config
 from daemon.games import START_DATA, Game, Games
 from daemon.gm.dispatch import run_line
 from daemon.incoming import mailflow
+from daemon.incoming.auth import ReplayedChecks, is_secret
 from daemon.outgoing.postman import Postman
 from daemon.phases.deadlines import tick
 from daemon.phases.start import START_RECORD
@@ -247,12 +250,25 @@ def _replay_mail(config: Config, archive: MailArchive, games: Games, postman: Po
         return 0
     oversize = int(done.get("oversize", 0))
     mail = mailflow.read(archive.raw(event.key), oversize, config.limits)
-    verdict = done.get("detail") != "route_wrong_password"  # the hashes may be gone: the archive decides
-    outcome = mailflow.evaluate(
-        mail, event.key, games, config.address, event.at, oversize, verify=lambda _password, _hash: verdict
-    )
+    checks = ReplayedChecks(done["verdict"]) if "verdict" in done else _OldRecordChecks(done)
+    outcome = mailflow.evaluate(mail, event.key, games, config.address, event.at, oversize, checks)
     mailflow.apply(outcome, postman, event.at, event.key)
     return 1
+
+
+class _OldRecordChecks(ReplayedChecks):
+    """A mail handled before verdicts were recorded (its archived copy still holds its password):
+    a player's password was right unless refused as wrong; the GM's is checked against the config."""
+
+    def __init__(self, done: dict[str, Any]) -> None:
+        super().__init__("")
+        self.wrong = done.get("detail") == "route_wrong_password"
+
+    def player(self, given: str, stored: str) -> bool:
+        return not self.wrong
+
+    def gm(self, given: str, secret: str) -> bool:
+        return is_secret(given, secret)
 
 
 class _KeptData:

@@ -3,7 +3,6 @@ for the GM, and orders from another address copied to the registered one."""
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 
 from daemon.config import Limits
 from daemon.incoming import mailflow
-from daemon.incoming.auth import hash_password, is_secret, verify_password
+from daemon.incoming.auth import Passwords, is_secret
 from daemon.incoming.throttle import Mark, blocked, record
 from state.files import atomic_write_json, read_json
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
@@ -40,11 +39,12 @@ def test_password_checks_go_through_compare_digest(monkeypatch: pytest.MonkeyPat
         return real(a, b)
 
     monkeypatch.setattr(hmac, "compare_digest", spy)
-    stored = hash_password("k3x9q")
-    assert verify_password("k3x9q", stored) and is_secret("Gm-Secret-7", "Gm-Secret-7")
+    passwords = Passwords(b"k" * 32)
+    stored = passwords.hash("k3x9q")
+    assert passwords.check("k3x9q", stored) and is_secret("Gm-Secret-7", "Gm-Secret-7")
     assert [type(a) for a, _ in calls] == [bytes, bytes]
     monkeypatch.setattr(hmac, "compare_digest", lambda a, b: False)
-    assert not verify_password("k3x9q", stored) and not is_secret("x", "x")
+    assert not passwords.check("k3x9q", stored) and not is_secret("x", "x")
 
 
 def test_an_order_mail_is_checked_with_compare_digest(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -72,14 +72,14 @@ def test_after_the_limit_of_wrong_passwords_one_wait_reply_and_no_more_checks(
 ) -> None:
     wrong(h)
     assert sum("Неверный пароль" in body(m) for m in h.mail_to(ANNA)) == LIMIT
-    checks: list[bytes] = []
-    real = hashlib.scrypt
+    checks: list[str] = []
+    real = Passwords.check
 
-    def spy(password: bytes, **options: Any) -> bytes:  # every password check hashes once
-        checks.append(password)
-        return real(password, **options)
+    def spy(self: Passwords, given: str, stored: str) -> bool:  # every password check
+        checks.append(given)
+        return real(self, given, stored)
 
-    monkeypatch.setattr(hashlib, "scrypt", spy)
+    monkeypatch.setattr(Passwords, "check", spy)
     right = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))  # even the right one is not looked at
     h.run()
     (reply,) = h.mail_to(ANNA)

@@ -121,7 +121,8 @@ NOT_SHORTER = "should be shorter than the shortest phase"
         (
             {"poll_second": "5"},
             "poll_second = 5: unknown key; the keys here are "
-            "address, games_dir, poll_seconds, replies_per_hour, transport, limits, games",
+            "address, games_dir, secret_key, secret_key_file, poll_seconds, replies_per_hour, "
+            "transport, limits, games",
         ),
     ],
 )
@@ -183,6 +184,7 @@ def test_the_template_shows_every_key_and_its_examples_load(
 ) -> None:
     """Uncommenting the template's examples gives a valid file with exactly the schema's keys."""
     monkeypatch.setenv("GONETS_GM_PASSWORD", "secret")
+    monkeypatch.setenv("GONETS_SECRET_KEY", "a-key-of-sixteen-or-more")
     text = new_config("gonets@x.test") + game_section("coins-1", "coins", "gm@x.test")
     text = re.sub(r"^# (\w+ = )", r"\1", text, flags=re.MULTILINE)
     raw = tomllib.loads(text)

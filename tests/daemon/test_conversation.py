@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from daemon.incoming import mailflow
-from daemon.incoming.auth import verify_password
 from daemon.tools.checkmail import check_mail
 from engines.contract import Problem
 from engines.text import Msg
@@ -39,7 +38,7 @@ def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp
         player = record.players[h.powers[address]]
         assert player.address == address
         assert password not in player.password_hash
-        assert verify_password(password, player.password_hash)
+        assert h.game.passwords.check(password, player.password_hash)
     (started,) = h.mail_to(GM)
     assert "жребий: страны игрокам" in body(started)
 

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from daemon.incoming.auth import verify_password
 from state.game_store import GameStore
 from state.lifecycle import Releasing
 from state.outbox import Outbox
@@ -114,4 +113,4 @@ def test_a_crash_while_queuing_role_mails_gives_every_player_one_valid_password(
     assert record.pending is None
     for address, (password,) in roles.items():
         player = next(p for p in record.players.values() if p.address == address)
-        assert verify_password(password, player.password_hash)
+        assert h.game.passwords.check(password, player.password_hash)

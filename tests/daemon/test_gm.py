@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from daemon.incoming.auth import verify_password
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
 from state.lifecycle import Paused, Previewed
@@ -152,7 +151,9 @@ def test_replace_mails_a_new_password_and_the_old_one_stops_working(h: Harness) 
     found = re.search(r"Ваш пароль: (\S+)", role)
     assert found and found.group(1) != old_password
     player = h.game.load().players[h.powers[ANNA]]
-    assert player.address == "new.anna@test.local" and verify_password(found.group(1), player.password_hash)
+    assert player.address == "new.anna@test.local" and h.game.passwords.check(
+        found.group(1), player.password_hash
+    )
     h.send(ANNA, h.orders(ANNA, *ORDERS))
     h.run()
     assert any("Неверный пароль" in t for t in texts(h, ANNA))

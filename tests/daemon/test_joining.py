@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from daemon.incoming.auth import verify_password
 from daemon.phases.start import START_RECORD, start_game
 from engines import REGISTRY
 from engines.rng import Rng
@@ -151,6 +150,6 @@ def test_a_crash_at_any_step_of_a_join_by_mail_gives_one_power_one_role_mail_and
     assert record.state["powers"].count(power) == 1
     found = [re.search(r"Ваш пароль: (\S+)", body(m)) for m in h.mail_to(IVAN)]
     (password,) = [f.group(1) for f in found if f]
-    assert verify_password(password, record.players[power].password_hash)
+    assert h.game.passwords.check(password, record.players[power].password_hash)
     assert [e["action"] for e in h.game.store.history()].count("join") == 1
     assert len([m for m in h.mail_to(GM) if "вступил в игру" in body(m)]) == 1

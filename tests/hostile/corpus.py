@@ -9,7 +9,6 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from daemon.incoming.auth import hash_password
 from state.archive import MailArchive
 from state.records import OrderSet
 from tests.daemon.harness import GM, PLAYERS, Harness
@@ -56,7 +55,7 @@ class CorpusHarness(Harness):
         self.power = power
         self.start(players)
         record = self.game.load()
-        record.players[power].password_hash = hash_password(password)
+        record.players[power].password_hash = self.game.passwords.hash(password)
         self.game.store.save(record)
         self.registered = record.players[power].address
         self.mail_to(GM)  # the start notice: a later mail to the GM is an answer
