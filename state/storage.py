@@ -8,6 +8,8 @@ not parse stops the daemon with a recovery hint instead of silently starting an 
 from __future__ import annotations
 
 import json
+import marshal
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,13 @@ class CorruptStoreError(GonetsError):
 
 
 class AtomicJSONStorage(Storage):
-    """Reads the whole file per access, as TinyDB's JSONStorage does; writes atomically.
+    """Writes atomically; parses the file only when it changed since the last read.
+
+    TinyDB reads the whole database on every access, several times per mail. The parsed tables are
+    kept with the file's (inode, mtime_ns, size): every writer replaces the file by an atomic
+    rename (a new inode), so a changed key means another parse and an unchanged one means the same
+    bytes. TinyDB mutates what `read` returns, so each read hands out a fresh copy (marshal, a
+    third of a parse's cost) and never the kept tables themselves.
 
     The file has its keys sorted as text ("1", "10", "2"); documents are handed back in id order,
     which is insertion order, as TinyDB's own storage does. A missing file is an empty database;
@@ -47,12 +55,24 @@ class AtomicJSONStorage(Storage):
         super().__init__()
         self.path = Path(path)
         self.hint = hint
+        self._key: tuple[int, int, int] | None = None  # (inode, mtime_ns, size) of the parsed file
+        self._tables = b""  # the parsed tables, marshalled
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
-            raw = self.path.read_bytes()
+            handle = self.path.open("rb")
         except FileNotFoundError:
             return None
+        with handle:
+            stat = os.fstat(handle.fileno())  # of the very file read below, even if replaced meanwhile
+            key = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+            if key != self._key:
+                self._tables = marshal.dumps(self._parse(handle.read()))
+                self._key = key
+        tables: dict[str, dict[str, Any]] = marshal.loads(self._tables)
+        return tables
+
+    def _parse(self, raw: bytes) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(raw)
         except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
