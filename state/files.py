@@ -65,10 +65,16 @@ def atomic_write_bytes(path: Path, data: bytes, *, temp_dir: Path | None = None)
     fsync_dir(path.parent)
 
 
+def json_bytes(data: object) -> bytes:
+    """Compact, key-sorted UTF-8 JSON. Without `indent` json uses its C encoder (4-10 times faster
+    on a game record); every file this writes is the daemon's own state (`jq .` shows it indented),
+    and stores written indented by older versions read the same."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
 def atomic_write_json(path: Path, data: object) -> None:
-    """Serialise first (a non-serialisable value touches no file), then write atomically as UTF-8."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1)
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Serialise first (a non-serialisable value touches no file), then write atomically."""
+    atomic_write_bytes(path, json_bytes(data))
 
 
 def read_json(path: Path) -> Any:

@@ -14,7 +14,7 @@ from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, vocabularies
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
-from daemon.outgoing.render import daemon_catalog
+from daemon.outgoing.render import with_daemon_messages
 from engines.contract import Command, PhaseSpec, Problem
 from engines.text import Msg
 from parsers.normalize import normalize
@@ -119,7 +119,7 @@ def run_line(
     """A GM command typed on the command line, run exactly as if it came by mail; `token` is fresh
     unless `gonets rebuild` replays the line as the one its history entry names, or the daemon runs
     it from the control spool under the request's id. `actor` is who typed it (default: this user)."""
-    catalog = daemon_catalog().merged(game.catalog)
+    catalog = with_daemon_messages(game.catalog)
     gm_plan = plan(game, [(1, line)])
     if gm_plan.problems or not gm_plan.commands:
         said = [

@@ -6,6 +6,7 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache
@@ -125,8 +126,22 @@ def subject(code: str, language: Language, **params: str | int) -> str:
     return " / ".join(daemon_catalog().render(msg, lang) for lang in languages(language))
 
 
+# a game's catalog merged with the daemon's, once per catalog (a game keeps its own for its life)
+_MERGED: weakref.WeakKeyDictionary[Catalog, Catalog] = weakref.WeakKeyDictionary()
+
+
+def with_daemon_messages(catalog: Catalog | None) -> Catalog:
+    """The daemon's messages and `catalog`'s in one, built once per catalog object."""
+    if catalog is None:
+        return daemon_catalog()
+    merged = _MERGED.get(catalog)
+    if merged is None:
+        merged = _MERGED[catalog] = daemon_catalog().merged(catalog)
+    return merged
+
+
 def _sayer(catalog: Catalog | None, lang: Lang) -> Callable[[Msg], str]:
-    merged = daemon_catalog().merged(catalog) if catalog else daemon_catalog()
+    merged = with_daemon_messages(catalog)
 
     def say(msg: Msg) -> str:
         return merged.render(msg, lang)

@@ -14,6 +14,7 @@ import mailbox
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from daemon.transports.base import HEAD_BYTES, Incoming, Wake, nap, never
 from state.files import atomic_write_bytes, safe_file_name
@@ -21,6 +22,28 @@ from state.sending import Outgoing, PermanentSendError
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
 _INFO = mailbox.Maildir.colon + "2,"
+
+
+class _Waiting(NamedTuple):
+    """A mail file to fetch; tuples sort oldest first, by mtime then name."""
+
+    mtime_ns: int
+    name: str
+    uid: str
+    path: Path
+    size: int
+
+
+def _unseen(directory: Path) -> list[_Waiting]:
+    """The mail files in a Maildir subdirectory without the "S" (seen) flag."""
+    found = []
+    for entry in os.scandir(directory):
+        uid, _, flags = entry.name.partition(_INFO)
+        if entry.name.startswith(".") or not entry.is_file() or "S" in flags:
+            continue
+        stat = entry.stat()
+        found.append(_Waiting(stat.st_mtime_ns, entry.name, uid, Path(entry.path), stat.st_size))
+    return found
 
 
 class MaildirTransport:
@@ -32,24 +55,26 @@ class MaildirTransport:
                 (path / subdir).mkdir(parents=True, exist_ok=True)
         self._rejected = inbox / f".{REJECTED_FOLDER}"
         self._fetched: dict[str, Path] = {}
+        self._left_in_cur: dict[str, _Waiting] | None = None  # listed at the first fetch
 
     def fetch(self, max_bytes: int) -> Iterator[Incoming]:
         """Mail in new/, plus mail in cur/ without the "S" flag (what a crashed run, or a mail
         client, left there), oldest first by mtime then name; each file is read when its turn
-        comes. A file gone meanwhile (a mail client moved it) is skipped."""
-        found: list[tuple[int, str, str, Path, int]] = []
-        for subdir in ("new", "cur"):
-            for entry in os.scandir(self.inbox / subdir):
-                uid, _, flags = entry.name.partition(_INFO)
-                if entry.name.startswith(".") or not entry.is_file() or "S" in flags:
-                    continue
-                stat = entry.stat()
-                found.append((stat.st_mtime_ns, entry.name, uid, Path(entry.path), stat.st_size))
-        found.sort()
-        self._fetched = {uid: path for _, _, uid, path, _ in found}
-        for _, _, uid, path, size in found:
-            with contextlib.suppress(FileNotFoundError):
-                yield self._read(uid, path, size, max_bytes)
+        comes. A file gone meanwhile (a mail client moved it) is skipped.
+
+        cur/ is listed once, at the first fetch, and what it held unseen is remembered until
+        acknowledged: afterwards only `acknowledge` moves mail there, flagged seen, so a pass
+        costs the same with ten thousand handled mails kept in cur/. A mail client that moves
+        unread mail from new/ to cur/ while the daemon runs is seen at the next start."""
+        if self._left_in_cur is None:
+            self._left_in_cur = {waiting.uid: waiting for waiting in _unseen(self.inbox / "cur")}
+        found = sorted([*_unseen(self.inbox / "new"), *self._left_in_cur.values()])
+        self._fetched = {waiting.uid: waiting.path for waiting in found}
+        for waiting in found:
+            try:
+                yield self._read(waiting.uid, waiting.path, waiting.size, max_bytes)
+            except FileNotFoundError:
+                self._left_in_cur.pop(waiting.uid, None)
 
     def _read(self, uid: str, path: Path, size: int, max_bytes: int) -> Incoming:
         if size <= max_bytes:
@@ -64,6 +89,8 @@ class MaildirTransport:
         path = self._fetched.pop(uid, None)
         if path is None:
             return
+        if self._left_in_cur:
+            self._left_in_cur.pop(uid, None)
         if rejected:
             mailbox.Maildir(self.inbox).add_folder(REJECTED_FOLDER)  # idempotent, Maildir++ marker
             target = self._rejected / "new" / uid

@@ -23,10 +23,16 @@ def test_write_creates_parents_and_replaces_content(tmp_path: Path) -> None:
     assert sorted(p.name for p in target.parent.iterdir()) == ["file.bin"]
 
 
-def test_json_is_utf8_sorted_and_indented(tmp_path: Path) -> None:
+def test_json_is_utf8_sorted_and_compact(tmp_path: Path) -> None:
     target = tmp_path / "state.json"
-    atomic_write_json(target, {"б": "Рязань", "a": [1]})
-    assert target.read_text("utf-8") == '{\n "a": [\n  1\n ],\n "б": "Рязань"\n}'
+    atomic_write_json(target, {"б": "Рязань", "a": [1, {"c": None}]})
+    assert target.read_text("utf-8") == '{"a":[1,{"c":null}],"б":"Рязань"}'
+    assert read_json(target) == {"a": [1, {"c": None}], "б": "Рязань"}
+
+
+def test_json_written_indented_by_older_versions_still_reads(tmp_path: Path) -> None:
+    target = tmp_path / "state.json"
+    target.write_text('{\n "a": [\n  1\n ],\n "б": "Рязань"\n}', "utf-8")
     assert read_json(target) == {"a": [1], "б": "Рязань"}
 
 

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
+import json
+import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tinydb import Query, TinyDB
 
 from state.files import read_json
 from state.storage import AtomicJSONStorage, CorruptStoreError
-from tests.state import sigkill_loop
+from tests.state import sigkill_loop, spawn
 
 
 def test_tinydb_insert_update_search_and_reopen(tmp_path: Path) -> None:
@@ -66,6 +69,83 @@ def test_caller_names_its_own_recovery(tmp_path: Path) -> None:
     db = TinyDB(path, storage=AtomicJSONStorage, hint="copy turns/7.json over it")
     with pytest.raises(CorruptStoreError, match=re.escape("copy turns/7.json over it")):
         db.all()
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Calls of json.loads from now on, one entry each."""
+    calls: list[int] = []
+    loads = json.loads
+
+    def counting(raw: Any) -> Any:
+        calls.append(1)
+        return loads(raw)
+
+    monkeypatch.setattr(json, "loads", counting)
+    return calls
+
+
+def test_a_second_read_without_a_write_does_not_parse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = TinyDB(tmp_path / "game.json", storage=AtomicJSONStorage)
+    db.insert({"power": "Рязань", "gold": 10})
+    parses = count_parses(monkeypatch)
+    assert db.all() == [{"power": "Рязань", "gold": 10}]
+    assert db.search(Query().gold == 10) and len(db) == 1
+    assert len(parses) == 1
+    db.update({"gold": 12})
+    assert db.all() == [{"power": "Рязань", "gold": 12}]
+    assert len(parses) == 2  # the update read the kept tables; what it wrote was parsed once
+
+
+def test_what_a_read_hands_out_is_a_copy(tmp_path: Path) -> None:
+    storage = AtomicJSONStorage(tmp_path / "game.json")
+    storage.write({"_default": {"1": {"gold": [10]}}})
+    first = storage.read()
+    assert first is not None
+    first["_default"]["1"]["gold"].append(99)
+    first["orders"] = {}
+    assert storage.read() == {"_default": {"1": {"gold": [10]}}}
+
+
+OTHER_WRITER = """
+import os, sys
+from tinydb import TinyDB
+from state.storage import AtomicJSONStorage
+path, mtime_ns = sys.argv[1], int(sys.argv[2])
+TinyDB(path, storage=AtomicJSONStorage).update({"power": "Тула"})
+os.utime(path, ns=(mtime_ns, mtime_ns))
+print("ready", flush=True)
+"""
+
+
+def test_a_new_content_is_seen_though_its_inode_size_and_mtime_may_be_the_old_ones(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    storage = AtomicJSONStorage(path)
+    storage.write({"t": {"1": {"v": "a"}}})
+    assert storage.read() == {"t": {"1": {"v": "a"}}}
+    first = path.stat()
+    storage.write({"t": {"1": {"v": "bb"}}})
+    storage.write({"t": {"1": {"v": "c"}}})  # ext4 often gives this file the first one's inode back
+    os.utime(path, ns=(first.st_mtime_ns, first.st_mtime_ns))  # writes inside one coarse clock tick
+    assert path.stat().st_size == first.st_size
+    assert storage.read() == {"t": {"1": {"v": "c"}}}
+
+
+def test_a_write_by_another_process_is_seen_even_with_the_same_size_and_mtime(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    db = TinyDB(path, storage=AtomicJSONStorage)
+    db.insert({"power": "Киев"})
+    assert db.all() == [{"power": "Киев"}]
+    before = path.stat()
+    child = spawn(OTHER_WRITER, str(path), str(before.st_mtime_ns))
+    assert child.stdout is not None
+    assert child.stdout.read() == b"ready\n"
+    assert child.wait() == 0
+    child.stdout.close()
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert db.all() == [{"power": "Тула"}]
 
 
 INSERTER = """

@@ -91,6 +91,16 @@ def test_unseen_mail_in_cur_is_fetched_again(transport: MaildirTransport) -> Non
     assert names(transport.inbox / "cur") == [f"{uid}:2,FS"]
 
 
+def test_unseen_mail_in_cur_stays_fetched_until_acknowledged(transport: MaildirTransport) -> None:
+    uid = deliver(transport, ORDERS)
+    os.rename(transport.inbox / "new" / uid, transport.inbox / "cur" / f"{uid}:2,")
+    assert [m.uid for m in transport.fetch(ANY_SIZE)] == [uid]
+    assert [m.uid for m in transport.fetch(ANY_SIZE)] == [uid]  # not acknowledged: a pass that failed
+    transport.acknowledge(uid)
+    assert list(transport.fetch(ANY_SIZE)) == []
+    assert names(transport.inbox / "cur") == [f"{uid}:2,S"]
+
+
 def test_new_transport_after_a_crash_sees_unacknowledged_mail(transport: MaildirTransport) -> None:
     uid = deliver(transport, ORDERS)
     list(transport.fetch(ANY_SIZE))
