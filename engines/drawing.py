@@ -70,15 +70,32 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(right - left)
 
 
-def png(image: Image.Image) -> bytes:
+def palette(*sources: Image.Image) -> Image.Image:
+    """The 256 colours (fast octree, no dithering) that best cover `sources` together, as a palette
+    picture for `png`: flat maps and charts lose nothing visible. Cutting a picture to a palette
+    made once is 5 times faster than making one per picture (1.6 ms against 8.3 ms for the Русь map)."""
+    width, height = max(s.width for s in sources), sum(s.height for s in sources)
+    sheet, _ = canvas(width, height)
+    top = 0
+    for source in sources:
+        sheet.paste(source, (0, top))
+        top += source.height
+    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def png(image: Image.Image, colours: Image.Image | None = None) -> bytes:
     """The picture as PNG bytes with no time or metadata in them: equal pictures, equal bytes.
 
-    A full-colour picture is cut to a 256-colour palette first (fast octree, no dithering): flat
-    maps and charts lose nothing visible, and the file is 2–3 times smaller. Measured on the Русь
-    map: 27 ms and 42 KB, against 209 ms and 110 KB for an optimised full-colour PNG. A picture
-    already in palette mode (a ruleset that keeps its colours exact) is saved as it is."""
-    if image.mode == "RGB":
-        image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    A full-colour picture is cut to 256 colours first, each pixel to the nearest of `colours` (a
+    `palette`), else to its own: 2–3 times smaller than full colour (110 KB and 209 ms for an
+    optimised full-colour Русь map). zlib's level 3, its fastest search, encodes the Русь map in
+    3.3 ms and 52 KB, against 7.4 ms and 42 KB at the default 6: a resolution encodes one picture
+    per reader. A picture already in palette mode (a ruleset that keeps its colours exact) is saved
+    as it is."""
+    if image.mode == "RGB" and colours is not None:
+        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
+    elif image.mode == "RGB":
+        image = palette(image)
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=6)
+    image.save(out, format="PNG", compress_level=3)
     return out.getvalue()

@@ -5,17 +5,36 @@ What a reader may know is gathered first (`board`), then drawn. A power's troops
 its own `view`, the GM's from every power's view, and the public gets none: so no picture can show
 more than the views do, and a foreign army's strength cannot change a power's picture by a pixel.
 A picture goes to readers of either language, so its words are drawn in both.
+
+A resolution draws one state for every reader, and most of the map is the same for all of them:
+that layer (and the palette the pictures are cut to) is drawn once per `Shared` content, and each
+reader's picture is a copy of it with the reader's armies, title and legend line drawn over, the
+same pixels as drawing it whole (18 readers: 0.16 s against 0.9 s).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from PIL.Image import Image
 from PIL.ImageDraw import ImageDraw
 
 from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
-from engines.drawing import FAINT, INK, NEUTRAL, PAPER, Colour, canvas, colour_of, font, png, text_width
+from engines.drawing import (
+    FAINT,
+    INK,
+    NEUTRAL,
+    PAPER,
+    Colour,
+    canvas,
+    colour_of,
+    font,
+    palette,
+    png,
+    text_width,
+)
 from engines.rus.data import DATA, Place
 from engines.rus.state import typed
 from engines.rus.views import view
@@ -222,50 +241,127 @@ def _key_line(pen: ImageDraw, x: int, y: int, words: Text) -> None:
     pen.text((x, y + 16), words.en, fill=FAINT, font=font(SMALL), anchor="lm")
 
 
-def _legend(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
-    """The principalities with their colours, then what the marks mean."""
-    x = MARGIN + FRAME.width + MARGIN
-    heading = _words(catalog, "rus_map_principalities")
+LEGEND_X = MARGIN + FRAME.width + MARGIN
+ROW, ROWS_TOP = 24, TOP + 34  # the legend's line per principality
+
+
+def _power_line(pen: ImageDraw, y: int, power: str, mine: bool) -> None:
+    """A principality's name in the legend, right of its colour; the reader's own in bold."""
+    x = LEGEND_X + 24
+    pen.text((x, y), power, fill=INK, font=font(LABEL, bold=mine), anchor="lm")
+    width = text_width(power, LABEL, bold=mine)
+    pen.text((x + 6 + width, y), DATA.power(power).en, fill=FAINT, font=font(SMALL), anchor="lm")
+
+
+def _legend(pen: ImageDraw, m: Shared) -> int:
+    """The principalities with their colours, then what the marks mean; where the army's key goes."""
+    x = LEGEND_X
+    heading, capital, occupied, border, river = m.words
     pen.text((x, TOP), f"{heading.ru} · {heading.en}", fill=INK, font=font(LABEL, bold=True))
-    y = TOP + 34
-    for power in b.powers:
-        pen.ellipse((x, y - 8, x + 16, y + 8), fill=b.colour(power), outline=INK)
-        mine = power == b.viewer
-        pen.text((x + 24, y), power, fill=INK, font=font(LABEL, bold=mine), anchor="lm")
-        width = text_width(power, LABEL, bold=mine)
-        pen.text((x + 30 + width, y), DATA.power(power).en, fill=FAINT, font=font(SMALL), anchor="lm")
-        y += 24
+    y = ROWS_TOP
+    for n, power in enumerate(m.powers):
+        pen.ellipse((x, y - 8, x + 16, y + 8), fill=colour_of(n), outline=INK)
+        _power_line(pen, y, power, mine=False)
+        y += ROW
     y += 18
     _disc(pen, (x + 8, y), NEUTRAL, capital=True, ring=None)
-    _key_line(pen, x + 30, y, _words(catalog, "rus_map_capital"))
+    _key_line(pen, x + 30, y, capital)
     y += 46
     _disc(pen, (x + 8, y), NEUTRAL, capital=False, ring=FAINT)
-    _key_line(pen, x + 30, y, _words(catalog, "rus_map_occupied"))
+    _key_line(pen, x + 30, y, occupied)
     y += 46
     pen.line([(x - 4, y), (x + 20, y)], fill=BORDER, width=2)
-    _key_line(pen, x + 30, y, _words(catalog, "rus_map_border"))
+    _key_line(pen, x + 30, y, border)
     y += 40
     pen.line([(x - 4, y), (x + 20, y)], fill=RIVER, width=3)
-    _key_line(pen, x + 30, y, _words(catalog, "rus_map_river"))
+    _key_line(pen, x + 30, y, river)
+    return y + 40
+
+
+def _reader(pen: ImageDraw, b: Board, catalog: Catalog, army_key: int) -> None:
+    """The legend's part that is the reader's: its own principality in bold (drawn again over the
+    plain line, whose band no other mark reaches), the army's key unless nobody's armies are shown."""
+    if b.viewer in b.powers:
+        y = ROWS_TOP + ROW * b.powers.index(b.viewer)
+        pen.rectangle((LEGEND_X + 20, y - ROW // 2, LEGEND_X + LEGEND, y + ROW // 2 - 1), fill=PAPER)
+        _power_line(pen, y, b.viewer, mine=True)
     if b.viewer != PUBLIC_VIEWER:
-        y += 40
-        _badge(pen, (x - 8, y), "7+2", NEUTRAL)
-        _key_line(pen, x + 30, y, _words(catalog, "rus_map_army"))
+        _badge(pen, (LEGEND_X - 8, army_key), "7+2", NEUTRAL)
+        _key_line(pen, LEGEND_X + 30, army_key, _words(catalog, "rus_map_army"))
 
 
-def draw(b: Board, catalog: Catalog) -> bytes:
-    image, pen = canvas(MARGIN + FRAME.width + MARGIN + LEGEND, TOP + FRAME.height + MARGIN)
+@dataclass(frozen=True)
+class Shared:
+    """What every reader's picture of one state shows alike. It is the whole key of the cached
+    layer, drawn from it alone: so a layer serves only pictures it is part of, and holds nothing
+    one reader may know and another not (the armies, the title, the reader's line are drawn after)."""
+
+    powers: tuple[str, ...]
+    owners: tuple[tuple[str, str], ...]
+    occupiers: tuple[tuple[str, str], ...]
+    words: tuple[Text, ...]  # the legend's, LEGEND_WORDS
+
+
+LEGEND_WORDS = (
+    "rus_map_principalities",
+    "rus_map_capital",
+    "rus_map_occupied",
+    "rus_map_border",
+    "rus_map_river",
+)
+
+
+def shared(b: Board, catalog: Catalog) -> Shared:
+    return Shared(
+        b.powers,
+        tuple(sorted(b.owners.items())),
+        tuple(sorted(b.occupiers.items())),
+        tuple(_words(catalog, code) for code in LEGEND_WORDS),
+    )
+
+
+@dataclass(frozen=True)
+class Layer:
+    """The shared layer: its pixels, where the army's key goes, and the palette every reader's
+    picture of it is cut to (from the layer and badges in every principality's colour, so public)."""
+
+    image: Image
+    army_key: int
+    palette: Image
+
+
+@lru_cache(maxsize=4)  # a resolution draws 16–18 readers of one state; a few games may interleave
+def layer(m: Shared) -> Layer:
+    b = Board(0, PUBLIC_VIEWER, m.powers, dict(m.owners), dict(m.occupiers), {})  # no reader's part
+    image, pen = canvas(LEGEND_X + LEGEND, TOP + FRAME.height + MARGIN)
     _parties(pen)
     _borders(pen)
     for name in PROVINCES:
         _province(pen, b, name)
     for name in PROVINCES:
         _name(pen, b, name)
+    army_key = _legend(pen, m)
+    return Layer(image, army_key, palette(image, _swatches(m)))
+
+
+def _swatches(m: Shared) -> Image:
+    """A badge in every principality's colour and the key's with every character a count can have."""
+    colours = [colour_of(n) for n in range(len(m.powers))] + [NEUTRAL]
+    image, pen = canvas(LEGEND, 24 * len(colours))
+    for n, colour in enumerate(colours):
+        _badge(pen, (4, 12 + 24 * n), "0123456789+", colour)
+    return image
+
+
+def draw(b: Board, catalog: Catalog) -> bytes:
+    common = layer(shared(b, catalog))
+    image = common.image.copy()
+    pen = ImageDraw(image)
     for name in PROVINCES:
         _armies(pen, b, name)
     _title(pen, b, catalog)
-    _legend(pen, b, catalog)
-    return png(image)
+    _reader(pen, b, catalog, common.army_key)
+    return png(image, common.palette)
 
 
 def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:

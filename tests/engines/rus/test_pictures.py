@@ -5,6 +5,7 @@ data.toml so that no name covers another, with a broken position refused at load
 from __future__ import annotations
 
 import io
+from copy import deepcopy
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from engines.rus.pictures import (
     _label_xy,
     _reach,
     board,
+    layer,
 )
 from tests.engines.helpers import refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
@@ -124,6 +126,28 @@ def test_a_powers_armies_are_its_own_among_the_gms() -> None:
     assert board(at_war(), RYAZAN).armies == {p: armies for p, armies in own.items() if armies}
     assert gm["Мценск"] == [Army(RYAZAN, 12, 0)] and gm["Киев"] == [Army(KIEV, 10, 5)]
     assert board(at_war(), PUBLIC_VIEWER).armies == {}
+
+
+def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None:
+    """Readers of one state, and then of states that differ in each thing the layer shows (an
+    occupation, an owner, the same state object edited in place), drawn one after another with
+    the layer cached: each picture is the one an empty cache draws, and the layer was reused."""
+    state = at_war()
+    freed = at_war()
+    del freed["occupied"]["Мценск"]
+    ceded = at_war()
+    ceded["provinces"]["Козельск"]["owner"] = RYAZAN
+    readers = [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER]
+    layer.cache_clear()
+    warm = [(deepcopy(s), v, png_for(s, v)) for s in (state, freed, ceded) for v in readers]
+    reused = layer.cache_info().hits
+    state["occupied"]["Козельск"] = KIEV
+    warm.append((state, RYAZAN, png_for(state, RYAZAN)))
+    for drawn_state, viewer, drawn in warm:
+        layer.cache_clear()
+        assert png_for(drawn_state, viewer) == drawn, viewer
+    assert reused == 3 * (len(readers) - 1)
+    assert len({drawn for _, _, drawn in warm}) == len(warm)
 
 
 def test_a_stranger_gets_no_map() -> None:
