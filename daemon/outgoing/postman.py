@@ -48,7 +48,7 @@ class Postman:
         """Queue the mail; False when a mail with this id was queued before (a replay after a crash)."""
         if mail_id in self.outbox:
             return False
-        envelope = self._envelope(to, letter, language, answering, cc)
+        envelope = self._envelope(to, letter, language, answering, cc, catalog)
         body = render(letter.template, language, letter.context, catalog)
         mail = outgoing(mail_id, envelope, body, self.clock(), letter.pictures)
         return self.outbox.enqueue(mail, game=str(letter.context.get("game", "")), subject=envelope.subject)
@@ -67,8 +67,9 @@ class Postman:
         language: Language,
         answering: IncomingMail | None = None,
         cc: tuple[str, ...] = (),
+        catalog: Catalog | None = None,
     ) -> Envelope:
-        title = subject(letter.subject, language, **letter.subject_params)
+        title = subject(letter.subject, language, catalog, **letter.subject_params)
         if answering is None:
             return Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
         return Envelope(
