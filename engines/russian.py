@@ -63,9 +63,11 @@ def _morph() -> pymorphy3.MorphAnalyzer:
 @cache
 def _nominative(word: str) -> Parse | None:
     """The word's reading as a noun or adjective in the nominative (names are given so), a
-    proper name or place first; None when the dictionary and predictor have none."""
+    proper name or place first when it is capitalized (a lowercase «пара» is no river Пара);
+    None when the dictionary and predictor have none."""
     readings = [p for p in _morph().parse(word) if p.tag.case == "nomn" and p.tag.POS in ("NOUN", "ADJF")]
-    proper = [p for p in readings if {"Geox", "Name", "Surn", "Orgn"} & set(p.tag.grammemes)]
+    capital = word[:1].isupper()
+    proper = [p for p in readings if capital and {"Geox", "Name", "Surn", "Orgn"} & set(p.tag.grammemes)]
     return (proper or readings or [None])[0]
 
 
@@ -165,6 +167,20 @@ def gender(name: str, forms: Forms = NO_FORMS) -> Gender:
     if head.tag.number == "plur" or "Pltm" in head.tag.grammemes:
         return "мн"
     return _GENDERS.get(str(head.tag.gender), "м")
+
+
+def person_gender(name: str) -> Gender | None:
+    """A person's gender from their first name («Анна Петрова» → ж, «Иван» → м); None when the
+    first word is no first name the dictionary knows or serves both («Саша», «Игрок1», "Anna"):
+    then a sentence must not agree with it."""
+    words = _WORD.findall(name.split()[0]) if name.split() else []
+    if len(words) != 1 or words[0] != name.split()[0]:
+        return None
+    names = [p for p in _morph().parse(words[0]) if "Name" in p.tag.grammemes and p.tag.case == "nomn"]
+    kinds = {str(p.tag.gender) for p in names}
+    if len(kinds) != 1 or not kinds <= {"masc", "femn"}:
+        return None
+    return _GENDERS[kinds.pop()]
 
 
 def by_gender(name: str, choices: str, forms: Forms = NO_FORMS) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from daemon.gm.context import GmContext, refused, result
+from daemon.outgoing.render import moment
 from daemon.phases.deadlines import commit, resolve, tick
 from daemon.phases.naming import record_name
 from daemon.phases.start import StartError, start_game
@@ -19,8 +20,16 @@ from state.lifecycle import Paused, Previewed
 from state.records import GameRecord
 
 
-def _local(ctx: GmContext, instant: datetime) -> str:
-    return f"{instant.astimezone(ctx.game.settings.timezone):%d.%m.%Y %H:%M %Z}"
+def _local(ctx: GmContext, instant: datetime) -> dict[str, str | int]:
+    said = moment(instant, ctx.game.settings.timezone)
+    return {"deadline_ru": said.ru, "deadline_en": said.en}
+
+
+def _phase(ctx: GmContext, turn: int, phase: str) -> dict[str, str | int]:
+    """A phase by its title, never its id: «ход 3, фаза «Переговоры»»."""
+    spec = ctx.game.ruleset.phases.get(phase)
+    title = spec.title if spec else None
+    return {"turn": turn, "phase_ru": title.ru if title else phase, "phase_en": title.en if title else phase}
 
 
 def start(ctx: GmContext, cmd: Command) -> Msg:
@@ -30,8 +39,9 @@ def start(ctx: GmContext, cmd: Command) -> Msg:
         return refused("gm_refused", why=str(error))
     record = ctx.game.load()
     players = ", ".join(f"{p} — {n}" for p, n in sorted(outcome.assignment.items()))
-    ctx.save(record, "start", players)
-    return result("gm_started", players=players)
+    said = result("gm_started", players=players)
+    ctx.save(record, "start", players, said=said)
+    return said
 
 
 def extend(ctx: GmContext, cmd: Command) -> Msg:
@@ -41,12 +51,13 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
     if ctx.applied(record):
         return result("gm_already_done")
     if isinstance(record.clock, Previewed):
-        return _preview_pending(record)
+        return _preview_pending(ctx, record)
     more = timedelta(hours=int(cmd.args["hours"]))
     deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + more
     record.deadline, record.clock = deadline.isoformat(), lifecycle.extend(record.clock, more.total_seconds())
-    ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}")
-    return result("gm_extended", deadline=_local(ctx, deadline))
+    said = result("gm_extended", hours=int(cmd.args["hours"]), **_local(ctx, deadline))
+    ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}", said=said)
+    return said
 
 
 def cadence(ctx: GmContext, cmd: Command) -> Msg:
@@ -55,8 +66,15 @@ def cadence(ctx: GmContext, cmd: Command) -> Msg:
     phases = [str(cmd.args["phase"])] if "phase" in cmd.args else list(ctx.game.ruleset.phases)
     for phase in phases:
         record.durations[phase] = hours * 3600.0
-    ctx.save(record, "cadence", f"{', '.join(phases)}: {hours}h")
-    return result("gm_cadence", phases=", ".join(phases), hours=hours)
+    titles = [ctx.game.ruleset.phases[p].title for p in phases]
+    said = result(
+        "gm_cadence",
+        phases_ru=", ".join(f"«{t.ru}»" for t in titles),
+        phases_en=", ".join(f'"{t.en}"' for t in titles),
+        hours=hours,
+    )
+    ctx.save(record, "cadence", f"{', '.join(phases)}: {hours}h", said=said)
+    return said
 
 
 def pause(ctx: GmContext, cmd: Command) -> Msg:
@@ -67,10 +85,10 @@ def pause(ctx: GmContext, cmd: Command) -> Msg:
     if record.status != "running" or deadline is None:
         return refused("gm_not_running")
     if isinstance(record.clock, Previewed):
-        return _preview_pending(record)
+        return _preview_pending(ctx, record)
     left = max(0.0, (deadline - ctx.now).total_seconds())
     record.clock = lifecycle.pause(record.clock, left)
-    ctx.save(record, "pause", f"{left / 3600:.1f}h left")
+    ctx.save(record, "pause", f"{left / 3600:.1f}h left", said=result("gm_paused"))
     return result("gm_paused")
 
 
@@ -80,12 +98,13 @@ def resume(ctx: GmContext, cmd: Command) -> Msg:
         return result("gm_already_done")
     deadline = ctx.now + timedelta(seconds=record.clock.left)
     record.deadline, record.clock = deadline.isoformat(), lifecycle.resume(record.clock)
-    ctx.save(record, "resume", deadline.isoformat(timespec="minutes"))
-    return result("gm_resumed", deadline=_local(ctx, deadline))
+    said = result("gm_resumed", **_local(ctx, deadline))
+    ctx.save(record, "resume", deadline.isoformat(timespec="minutes"), said=said)
+    return said
 
 
-def _preview_pending(record: GameRecord) -> Msg:
-    return result("gm_preview_pending", turn=record.turn, phase=record.phase)
+def _preview_pending(ctx: GmContext, record: GameRecord) -> Msg:
+    return result("gm_preview_pending", **_phase(ctx, record.turn, record.phase))
 
 
 def _is_current(ctx: GmContext, cmd: Command) -> bool:
@@ -96,30 +115,33 @@ def _is_current(ctx: GmContext, cmd: Command) -> bool:
 def process(ctx: GmContext, cmd: Command) -> Msg:
     """Resolve now, held or not; a phase that has already moved on is left alone."""
     if not _is_current(ctx, cmd):
-        return result("gm_moved_on", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
+        return result("gm_moved_on", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
     record = ctx.game.load()
     if isinstance(record.clock, Previewed):
-        return _preview_pending(record)
+        return _preview_pending(ctx, record)
     record.clock = lifecycle.process(record.clock)
-    ctx.save(record, "process", record_name(ctx.game, record))
+    said = result("gm_processed", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+    ctx.save(record, "process", record_name(ctx.game, record), said=said)
     tick(ctx.game, ctx.postman, ctx.now)
-    return result("gm_processed", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
+    return said
 
 
 def preview(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     record.preview_mode = cmd.args["mode"] == "ВКЛ"
-    ctx.save(record, "preview", "on" if record.preview_mode else "off")
-    return result("gm_preview_on" if record.preview_mode else "gm_preview_off")
+    said = result("gm_preview_on" if record.preview_mode else "gm_preview_off")
+    ctx.save(record, "preview", "on" if record.preview_mode else "off", said=said)
+    return said
 
 
 def release(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if not isinstance(record.clock, Previewed) or not _is_current(ctx, cmd):
-        return refused("gm_nothing_to_release", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
-    ctx.save(record, "release", record.clock.turn_record)
+        return refused("gm_nothing_to_release", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+    said = result("gm_released", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+    ctx.save(record, "release", record.clock.turn_record, said=said)
     commit(ctx.game, ctx.postman, ctx.game.load(), ctx.now)
-    return result("gm_released", turn=int(cmd.args["turn"]), phase=str(cmd.args["phase"]))
+    return said
 
 
 def reresolve(ctx: GmContext, cmd: Command) -> Msg:
@@ -128,7 +150,8 @@ def reresolve(ctx: GmContext, cmd: Command) -> Msg:
     if not isinstance(record.clock, Previewed):
         return refused("gm_no_preview")
     record.clock = lifecycle.reresolve(record.clock)
-    ctx.save(record, "reresolve", record_name(ctx.game, record))
+    said = result("gm_reresolved", **_phase(ctx, record.turn, record.phase))
+    ctx.save(record, "reresolve", record_name(ctx.game, record), said=said)
     record = ctx.game.load()
     resolve(ctx.game, ctx.postman, record, ctx.now)
-    return result("gm_reresolved", turn=record.turn, phase=record.phase)
+    return said

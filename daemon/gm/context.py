@@ -48,10 +48,12 @@ class GmContext:
         detail: str,
         reason: str = "",
         extra: dict[str, str] | None = None,
+        said: Msg | None = None,
     ) -> None:
         """Store the action's change, its once-only marker and its audit note in one write. The note
-        keeps the command and its id, so `gonets rebuild` replays it as this very command."""
-        entry = {
+        keeps the command and its id, so `gonets rebuild` replays it as this very command, and what
+        it did as a catalog message (`said`), so the digest says it in the game's language."""
+        entry: dict[str, object] = {
             **(extra or {}),
             "id": self.command_id,
             "at": self.now.isoformat(timespec="seconds"),
@@ -63,6 +65,8 @@ class GmContext:
             "phase": record.phase,
             "command": self.command,
         }
+        if said is not None:
+            entry["said"] = said.to_json()
         record.gm_notes.append(entry)
         record.gm_applied = [*record.gm_applied, self.command_id][-APPLIED_KEPT:]
         self.game.store.save(record)

@@ -41,9 +41,12 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     record.revision += 1
     record.corrections = later
     record.deadline = (ctx.now + ctx.game.duration(record)).isoformat()
-    ctx.save(record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")))
+    said = result("gm_rolled_back", turn=turn, phases=len(later))
+    ctx.save(
+        record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")), said=said
+    )
     _set_aside(ctx, record)
-    return result("gm_rolled_back", turn=turn, phases=len(later))
+    return said
 
 
 def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
@@ -105,7 +108,7 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
             why_ru=why["ru"],
             why_en=why["en"],
         )
-    ctx.save(record, action, detail, str(cmd.args.get("reason", "")))
+    ctx.save(record, action, detail, str(cmd.args.get("reason", "")), said=said)
     return said
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from daemon.gm.context import GmContext, refused, result
 from daemon.gm.schema import gm_phase
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import languages
 from daemon.phases.release import letters
@@ -16,8 +17,7 @@ from state.records import GameRecord
 
 def broadcast(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
-    _send(ctx, cmd, record, record.active_powers())
-    return result("gm_broadcast", players=len(record.active_powers()))
+    return _send(ctx, cmd, record, record.active_powers())
 
 
 def letter(ctx: GmContext, cmd: Command) -> Msg:
@@ -29,24 +29,28 @@ def letter(ctx: GmContext, cmd: Command) -> Msg:
     powers = [p for p in record.active_powers() if p in members]
     if not powers:
         return refused("gm_letter_nobody", to=to)
-    _send(ctx, cmd, record, powers, to)
-    return result("gm_letter", to=to, players=len(powers))
+    return _send(ctx, cmd, record, powers, to)
 
 
-def _send(ctx: GmContext, cmd: Command, record: GameRecord, powers: list[str], to: str = "") -> None:
+def _send(ctx: GmContext, cmd: Command, record: GameRecord, powers: list[str], to: str = "") -> Msg:
     """The GM's text (its line and the lines below, passwords blanked) to each of `powers`, audited
     once; `to` names the audience of a letter, "" is everyone."""
     text = ctx.redactor.text("\n".join([str(cmd.args["text"]), *ctx.following]).strip())
+    said = (
+        result("gm_letter", to=to, players=len(powers)) if to else result("gm_broadcast", players=len(powers))
+    )
     if not ctx.applied(record):
-        ctx.save(record, cmd.name, (f"{to}: {text}" if to else text)[:80])
+        ctx.save(record, cmd.name, (f"{to}: {text}" if to else text)[:80], said=said)
     first = languages(ctx.game.settings.language)[0]
     subject = "subject_letter" if to else "subject_broadcast"
     for power in powers:
         player = record.players[power]
-        context = {"game": ctx.game.id, "power": power, "to": to, "text": text, "first": first}
+        head = heading(ctx.game, record, power)
+        context = {"game": ctx.game.id, "power": power, "to": to, "text": text, "first": first, "head": head}
         mail = Letter("player/broadcast", context, subject, {"game": ctx.game.id, "to": to})
         mail_id = f"{ctx.game.id}-{cmd.name}-{ctx.command_id}-{power}"
-        ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language)
+        ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language, ctx.game.catalog)
+    return said
 
 
 def digest(ctx: GmContext, cmd: Command) -> Msg:

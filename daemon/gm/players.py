@@ -4,6 +4,7 @@ A power the rules ended is nobody's to take over: a new player joins with a new 
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, Refused, refused, result
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.phases.start import mail_password
 from engines.contract import Command, Joined
@@ -13,7 +14,8 @@ from state.records import GameRecord, Player
 
 
 def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
-    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason}
+    head = heading(ctx.game, ctx.game.load(), power)
+    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
     letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
     ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, ctx.game.catalog)
@@ -33,7 +35,8 @@ def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, na
         player.address, player.name = address, name
         player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
         player.role_mail = ""
-        ctx.save(record, action, f"{power}: {name} <{address}>")
+        said = result("gm_replaced" if action == "replace" else "gm_returned", power=power, address=address)
+        ctx.save(record, action, f"{power}: {name} <{address}>", said=said)
     mail_password(ctx.game, ctx.postman, record, power)
 
 
@@ -74,7 +77,7 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     player.status, player.retired_turn, player.retired_why = "ai", record.turn, "ejected"
     record.state = ctx.game.ruleset.handover(record.state, power, computer=True)
     reason = str(cmd.args.get("reason", ""))
-    ctx.save(record, "eject", power, reason)
+    ctx.save(record, "eject", power, reason, said=result("gm_ejected", power=power))
     _tell(ctx, player.address, power, result("notice_ejected", power=power), reason)
     return result("gm_ejected", power=power)
 
@@ -89,7 +92,10 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
         return result("gm_already_done")
     player.leave_until = record.turn + turns - 1
     player.leave_mode = "pass" if cmd.args.get("mode") == "НИЧЕГО" else "ai"
-    ctx.save(record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}")
+    said = result("gm_leave", power=power, first=record.turn, last=player.leave_until)
+    ctx.save(
+        record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}", said=said
+    )
     _tell(ctx, player.address, power, result("notice_leave", first=record.turn, last=player.leave_until))
     return result("gm_leave", power=power, first=record.turn, last=player.leave_until)
 
@@ -102,7 +108,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
         return refused("gm_not_retired", power=power)
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
     record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
-    ctx.save(record, "revive", power)
+    ctx.save(record, "revive", power, said=result("gm_revived", power=power))
     _tell(ctx, player.address, power, result("notice_revived", power=power))
     return result("gm_revived", power=power)
 
@@ -128,7 +134,10 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
         record.state = joined.state
         record.players[joined.power] = Player(joined.power, name or address, address, password_hash="")
         draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
-        ctx.save(record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""))
+        said = result("gm_joined", power=joined.power, address=address)
+        ctx.save(
+            record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""), said=said
+        )
         playing = [record.players[joined.power]]
     mail_password(ctx.game, ctx.postman, record, playing[0].power)
     return result("gm_joined", power=playing[0].power, address=address)

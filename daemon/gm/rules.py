@@ -21,7 +21,7 @@ def rule_input(ctx: GmContext, cmd: Command) -> Msg:
         return Refused(applied.code, applied.params)
     record.state = applied.state
     draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
-    ctx.save(record, "rule", ctx.command + (f"; {draws}" if draws else ""))
+    ctx.save(record, "rule", ctx.command + (f"; {draws}" if draws else ""), said=applied.said)
     return applied.said
 
 
@@ -39,5 +39,6 @@ def reload_data(ctx: GmContext, cmd: Command) -> Msg:
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         return refused("gm_bad_data", path=str(path), error=str(error))
     record.state = contract.with_data(ctx.game.ruleset, record.state, read.data)
-    ctx.save(record, "data", str(path), extra={"data_sha256": read.sha256})
-    return result("gm_data_reloaded", path=str(path))
+    said = result("gm_data_reloaded", path=str(path))
+    ctx.save(record, "data", str(path), extra={"data_sha256": read.sha256}, said=said)
+    return said

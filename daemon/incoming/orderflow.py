@@ -13,6 +13,7 @@ from daemon.games import Game
 from daemon.incoming.conveniences import CONVENIENCES
 from daemon.incoming.redact import Redactor
 from daemon.incoming.routing import Route
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import when
 from daemon.outgoing.views import blanks, status_texts
@@ -190,9 +191,11 @@ def _service_mails(
             context = {
                 "game": game.id,
                 "power": power,
-                "player": f"{player.name} <{player.address}>",
+                "name": player.name,
+                "address": player.address,
                 "turns": int(command.args["turns"]),
                 "words": said,
+                "head": heading(game, record, power),
             }
             letter = Letter("gm/leave-request", context, "subject_leave", {"game": game.id, "power": power})
             extras.append(Extra("leave", game.settings.gm, letter))
@@ -213,6 +216,7 @@ def _last_report(game: Game, record: GameRecord, power: str) -> Letter:
         "game": game.id,
         "power": power,
         "turn": record.turn,
+        "head": heading(game, record, power),
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power),
         "pictures": [p.title for p in drawn],

@@ -12,7 +12,7 @@ from datetime import datetime
 from daemon.games import Game, Games
 from daemon.incoming.auth import PasswordChecks
 from daemon.incoming.throttle import Mark, blocked
-from daemon.outgoing.render import when
+from daemon.outgoing.render import moment
 from engines.contract import Vocabulary
 from engines.text import Msg
 from parsers.header import OrderHeader
@@ -65,7 +65,8 @@ def throttled(game: Game, sender: str, now: datetime, limit: int) -> Refusal | N
         "sender": sender,
         "game": game.id,
         "limit": limit,
-        "until": when(block.until, game.settings.timezone),
+        "until_ru": moment(block.until, game.settings.timezone).ru,
+        "until_en": moment(block.until, game.settings.timezone).en,
     }
     return Refusal(Msg("throttle_wait", params), game, Mark(sender, "notice"), silent=block.told)
 

@@ -51,7 +51,7 @@ class Postman:
         The outbox keeps it after sending with each of `secrets` masked (a role mail's password)."""
         if mail_id in self.outbox:
             return False
-        envelope = self._envelope(to, letter, language, answering, cc)
+        envelope = self._envelope(to, letter, language, answering, cc, catalog)
         body = render(letter.template, language, letter.context, catalog)
         now = self.clock()
         mail = outgoing(mail_id, envelope, body, now, letter.pictures)
@@ -74,8 +74,9 @@ class Postman:
         language: Language,
         answering: IncomingMail | None = None,
         cc: tuple[str, ...] = (),
+        catalog: Catalog | None = None,
     ) -> Envelope:
-        title = subject(letter.subject, language, **letter.subject_params)
+        title = subject(letter.subject, language, catalog, **letter.subject_params)
         if answering is None:
             return Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
         return Envelope(

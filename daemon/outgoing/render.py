@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,8 +18,8 @@ import jinja2
 
 import templates
 from daemon.config import Language
-from engines.russian import NO_FORMS, Forms
-from engines.text import Catalog, Grammar, Lang, Msg
+from engines.russian import NO_FORMS, Forms, person_gender
+from engines.text import Catalog, Grammar, Lang, Msg, Text
 
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
 SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
@@ -41,7 +41,9 @@ def environment() -> jinja2.Environment:
     env.filters["points"] = _points_filter
     env.filters["case"] = _case_filter
     env.filters["agree"] = _agree_filter
+    env.filters["counted"] = _counted_filter
     env.filters["gendered"] = _gendered_filter
+    env.filters["personal"] = _personal_filter
     return env
 
 
@@ -89,9 +91,22 @@ def _agree_filter(context: jinja2.runtime.Context, number: int, noun: str, case:
 
 
 @jinja2.pass_context
+def _counted_filter(context: jinja2.runtime.Context, number: int, noun: str, case: str = "") -> str:
+    """`{{ n|counted("прислал|прислали|прислали") }}`: only the word agreeing with the number."""
+    return _grammar(context).format_field(number, "~" + noun + (":" + case if case else ""))
+
+
+@jinja2.pass_context
 def _gendered_filter(context: jinja2.runtime.Context, name: str, forms: str) -> str:
     """`{{ power|gendered("ответил|ответила|ответило|ответили") }}` → «ответила» for «Россия»."""
     return _grammar(context).format_field(name, "пол:" + forms)
+
+
+def _personal_filter(name: str, forms: str) -> str:
+    """`{{ player|personal("прислал|прислала|приказы получены") }}`: the word agreeing with a
+    person's first name, the third (agreement-free) wording when the name does not say."""
+    masculine, feminine, neutral = forms.split("|")
+    return {"м": masculine, "ж": feminine}.get(person_gender(name) or "", neutral)
 
 
 @cache
@@ -121,9 +136,11 @@ def render(template: str, language: Language, context: dict[str, Any], catalog: 
     return SEPARATOR.join(parts) + "\n"
 
 
-def subject(code: str, language: Language, **params: str | int) -> str:
+def subject(code: str, language: Language, catalog: Catalog | None = None, **params: str | int) -> str:
+    """The subject in each language of the game, names declined with the ruleset's forms."""
     msg = Msg(code, params)
-    return " / ".join(daemon_catalog().render(msg, lang) for lang in languages(language))
+    merged = daemon_catalog().with_forms(catalog.forms) if catalog else daemon_catalog()
+    return " / ".join(merged.render(msg, lang) for lang in languages(language))
 
 
 # a game's catalog merged with the daemon's, once per catalog (a game keeps its own for its life)
@@ -147,6 +164,43 @@ def _sayer(catalog: Catalog | None, lang: Lang) -> Callable[[Msg], str]:
         return merged.render(msg, lang)
 
     return say
+
+
+MONTHS = Text(
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+    "January February March April May June July August September October November December",
+)
+ZONE_NAMES = {"Europe/Moscow": Text("МСК", "MSK")}
+
+
+def moment(instant: datetime, zone: ZoneInfo) -> Text:
+    """A deadline as a reader needs it, to the minute: «3 декабря, 21:00 МСК (18:00 UTC)» in the
+    game's zone and in UTC (its date too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
+    rounded = (instant + timedelta(seconds=30)).replace(second=0, microsecond=0)
+    local, utc = rounded.astimezone(zone), rounded.astimezone(ZoneInfo("UTC"))
+    offset = local.utcoffset() or timedelta()
+
+    def said(lang: Lang) -> str:
+        label = ZONE_NAMES[zone.key].get(lang) if zone.key in ZONE_NAMES else _offset_name(offset)
+        text = f"{_day(local, lang)}, {local:%H:%M} {label}"
+        if not offset:
+            return text
+        other = f"{utc:%H:%M} UTC" if utc.date() == local.date() else f"{_day(utc, lang)}, {utc:%H:%M} UTC"
+        return f"{text} ({other})"
+
+    return Text(said("ru"), said("en"))
+
+
+def _day(instant: datetime, lang: Lang) -> str:
+    return f"{instant.day} {MONTHS.get(lang).split()[instant.month - 1]}"
+
+
+def _offset_name(offset: timedelta) -> str:
+    minutes = int(offset.total_seconds()) // 60
+    if not minutes:
+        return "UTC"
+    sign, minutes = ("+" if minutes > 0 else "−"), abs(minutes)
+    return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
 
 
 def when(instant: datetime, zone: ZoneInfo) -> str:

@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import when
 from daemon.phases.attendance import end_powers, standings_after
 from daemon.phases.naming import record_name, revision
 from daemon.phases.preview import send_preview
@@ -62,7 +62,7 @@ def tick(game: Game, postman: Postman, now: datetime) -> bool:
         resolve(game, postman, record, now)
         return True
     if record.clock == Open(reminded=False) and now >= deadline - game.settings.reminder_before:
-        _remind(game, postman, record, orders, expected)
+        _remind(game, postman, record, orders, expected, now)
     return False
 
 
@@ -93,17 +93,23 @@ def _hold(game: Game, postman: Postman, record: GameRecord, silent: int, expecte
     context = {
         "game": game.id,
         "turn": record.turn,
-        "reason": record.clock.reason,
+        "silent": silent,
+        "expected": expected,
         "phase": game.phase_spec(record).title,
-        "phase_name": record.phase,
+        "head": heading(game, record),
     }
     letter = Letter("gm/hold", context, "subject_hold", {"game": game.id, "turn": record.turn})
     mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-hold"
-    postman.send(mail_id, game.settings.gm, letter, game.settings.language)
+    postman.send(mail_id, game.settings.gm, letter, game.settings.language, game.catalog)
 
 
 def _remind(
-    game: Game, postman: Postman, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]
+    game: Game,
+    postman: Postman,
+    record: GameRecord,
+    orders: dict[str, OrderSet],
+    expected: list[str],
+    now: datetime,
 ) -> None:
     phase = game.phase_spec(record)
     deadline = game.deadline(record)
@@ -117,12 +123,13 @@ def _remind(
             "power": power,
             "turn": record.turn,
             "phase": phase.title,
-            "deadline": when(deadline, game.settings.timezone),
+            "left_hours": max(0, round((deadline - now).total_seconds() / 3600)),
             "misses_left": max(0, game.settings.max_missed - player.missed),
+            "head": heading(game, record, power),
         }
         letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
         mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
-        postman.send(mail_id, player.address, letter, game.settings.language)
+        postman.send(mail_id, player.address, letter, game.settings.language, game.catalog)
     record.clock = lifecycle.remind(record.clock)
     game.store.save(record)
 

@@ -54,7 +54,15 @@ def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) ->
             }
         )
     first = languages(game.settings.language)[0]
-    context = {"game": game.id, "turn": data["turn"], "phase": data["phase"], "parts": parts, "first": first}
+    phase = game.ruleset.phases[data["phase"]].title
+    context = {
+        "game": game.id,
+        "title": game.ruleset.title,
+        "turn": data["turn"],
+        "phase": phase,
+        "parts": parts,
+    }
+    context["first"] = first
     params = {"game": game.id, "turn": data["turn"]}
     letter = Letter("gm/preview", context, "subject_preview", params, tuple(attached))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]

@@ -16,8 +16,9 @@ from typing import Any
 
 from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import ranking, when
+from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
 from engines.text import Msg
@@ -66,7 +67,13 @@ def letters(
                 Outgoing(f"ended-{power}", player.address, _ended_letter(game, record, power), power)
             )
         elif power in data["retired"]:
-            context = {"game": game.id, "power": power, "missed": player.missed}
+            context = {
+                "game": game.id,
+                "power": power,
+                "missed": player.missed,
+                "gm": game.settings.gm,
+                "head": heading(game, record, power),
+            }
             letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
             result.append(Outgoing(f"retired-{power}", player.address, letter, power))
         elif player.status == "active":
@@ -112,6 +119,7 @@ def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
         "power": power,
         "offer": offer,
         "gm": game.settings.gm,
+        "head": heading(game, record, power),
     }
     return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
 
@@ -121,7 +129,7 @@ def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
     return {
         "turn": record.turn,
         "title": game.phase_spec(record).title,
-        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         "blank": blanks(game, record, power),
     }
 
@@ -139,6 +147,7 @@ def _report_context(
     player = record.players[power]
     return {
         "game": game.id,
+        "title": game.ruleset.title,
         "power": power,
         "turn": data["turn"],
         "phase": game.ruleset.phases[data["phase"]].title,
@@ -148,6 +157,7 @@ def _report_context(
         "status": status_texts(game, record, power),
         "warned": power in data["warned"],
         "misses_left": max(0, game.settings.max_missed - player.missed),
+        "missed": player.missed,
         "over": over,
         "scores": ranking(scores) if over else [],
         "next": None if over else _next_phase(game, record, power),
@@ -170,7 +180,8 @@ def _digest_context(
         orders.append(
             {
                 "power": power,
-                "player": f"{player.name} <{player.address}>" if player else "",
+                "name": player.name if player else "",
+                "address": player.address if player else "",
                 "source": entry["source"],
                 "lines": [normal_form(c, phase) for c in commands],
             }
@@ -178,6 +189,7 @@ def _digest_context(
     deadline = game.deadline(record)
     return {
         "game": game.id,
+        "title": game.ruleset.title,
         "turn": data["turn"],
         "phase": phase.title,
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
@@ -191,7 +203,7 @@ def _digest_context(
         "news": news,
         "group_news": _group_news(data),
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
-        "gm_notes": data["gm_notes"],
+        "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
         "forum": DIALECTS[game.settings.forum],
         "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
@@ -202,8 +214,23 @@ def _digest_context(
         else {
             "turn": record.turn,
             "title": game.phase_spec(record).title,
-            "deadline": when(deadline, game.settings.timezone) if deadline else "",
+            "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         },
+    }
+
+
+def _note(game: Game, note: dict[str, Any]) -> dict[str, Any]:
+    """A GM action as the digest shows it: when (the game's zone), who, and what it did as a
+    catalog message; notes written before they kept one show their English detail."""
+    said = note.get("said")
+    return {
+        "at": moment(datetime.fromisoformat(note["at"]), game.settings.timezone),
+        "cli": str(note["by"]).startswith("cli:"),
+        "by": note["by"],
+        "command": note.get("command", ""),
+        "said": Msg.from_json(said) if said else None,
+        "detail": f"{note['action']} {note['detail']}",
+        "reason": note.get("reason", ""),
     }
 
 

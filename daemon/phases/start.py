@@ -16,8 +16,9 @@ from datetime import datetime
 
 from daemon.games import START_DATA, Game
 from daemon.incoming.auth import new_password
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import when
+from daemon.outgoing.render import moment
 from daemon.outgoing.views import blanks, status_texts
 from engines.contract import with_data
 from engines.errors import GonetsError
@@ -92,6 +93,7 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     data = game.store.read_turn_record(START_RECORD)
     context = {
         "game": game.id,
+        "head": heading(game, record),
         "players": sorted((p, pl.name, pl.address) for p, pl in record.players.items()),
         "draws": data["draws"],
         "seed": data["seed"],
@@ -137,7 +139,7 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Le
         "password": password,
         "turn": record.turn,
         "phase": game.phase_spec(record).title,
-        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         "max_missed": game.settings.max_missed,
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power, password),

@@ -26,6 +26,6 @@ def check_mail(config: Config, games: Games, now: datetime, raw: bytes) -> str:
         return head + "\n(no reply would be sent / ответа не будет)"
     language = outcome.game.settings.language if outcome.game else "ru+en"
     letter = outcome.letter
-    title = subject(letter.subject, language, **letter.subject_params)
+    title = subject(letter.subject, language, outcome.catalog, **letter.subject_params)
     body = render(letter.template, language, letter.context, outcome.catalog)
     return f"{head}\nSubject: {title}\n\n{body}"

@@ -159,7 +159,7 @@ class Harness:
         self.run()
         for address in players:
             for message in self.mail_to(address):
-                found = re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(message))
+                found = re.search(r"^СТРАНА (\S+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
                 if found:
                     self.powers[address], self.passwords[address] = found.group(1), found.group(2)
 

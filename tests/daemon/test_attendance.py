@@ -42,7 +42,7 @@ def test_the_optional_vote_still_reminds_the_silent(h: Harness) -> None:
     h.run()
     assert h.mail_to(ANNA) == []
     for address in (BORIS, VERA, GLEB):
-        assert ["ждём ваши приказы" in str(m["Subject"]) for m in h.mail_to(address)] == [True]
+        assert ["Ждём ваши приказы" in str(m["Subject"]) for m in h.mail_to(address)] == [True]
 
 
 def test_a_family_that_only_voted_has_not_missed_one_silent_all_turn_has(h: Harness) -> None:
@@ -57,7 +57,10 @@ def test_a_family_that_only_voted_has_not_missed_one_silent_all_turn_has(h: Harn
     assert (missed(h, ANNA), missed(h, VERA), missed(h, GLEB)) == (0, 0, 1)
     turn_record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert turn_record["missed"] == [h.powers[GLEB]]
-    assert any("ВНИМАНИЕ: вы не прислали приказы" in body(m) for m in h.mail_to(GLEB))
+    assert any(
+        "Мы не получили ваших приказов на ход 1. Пропущено ходов подряд: 1." in body(m)
+        for m in h.mail_to(GLEB)
+    )
 
 
 def test_max_missed_silent_turns_retire_a_family_at_the_end_of_the_turn(h: Harness) -> None:
@@ -80,4 +83,4 @@ def test_a_stage_that_counts_for_holds_still_holds_the_turn(h: Harness) -> None:
     stage(h, ANNA)  # actions: three of four silent
     record = h.game.load()
     assert isinstance(record.clock, Held) and (record.turn, record.phase) == (1, "actions")
-    assert any("ЗАДЕРЖАН" in str(m["Subject"]) for m in h.mail_to(GM))
+    assert any("остановлен: нужно решение ведущего" in str(m["Subject"]) for m in h.mail_to(GM))

@@ -96,7 +96,7 @@ def test_check_prints_the_reply_a_mail_would_get(
     message["From"] = "p@x.test"
     eml.write_bytes(message.as_bytes())
     assert main(["check", "--config", str(config), str(eml)]) == 0
-    assert "Игры «нет-такой» нет. Игры: coins-1." in capsys.readouterr().out
+    assert "Игры «нет-такой» нет. Идут игры: coins-1." in capsys.readouterr().out
 
 
 def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,10 @@ def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp
     h.send(ANNA, "ЗАПИСЫВАЮСЬ Анна", subject=f"[{GAME}] запись")
     h.run()
     (reply,) = h.mail_to(ANNA)
-    assert "Анна, вы записаны на игру coins-t" in body(reply)
+    assert (
+        "Анна, здравствуйте! Вы записаны на игру «Монеты: современные державы, 10 ходов» (coins-t)."
+        in body(reply)
+    )
     assert reply["In-Reply-To"] and reply["Auto-Submitted"] == "auto-replied"
     h.start(PLAYERS)
     assert set(h.passwords) == set(PLAYERS)
@@ -111,7 +114,7 @@ def test_right_password_from_another_address_is_accepted_and_copied_to_the_regis
         ("СТРАНА США\nВЛОЖИТЬ Армия 1", "не указана игра"),
         ("ИГРА chess-9\nСТРАНА США", "Игры «chess-9» нет"),
         (f"ИГРА {GAME}\nСТРАНА Атлантида\nПАРОЛЬ x", "Страны «Атлантида» в игре нет"),
-        (f"ИГРА {GAME}\nСТРАНА США\nВЛОЖИТЬ Армия 1", "Не указан пароль"),
+        (f"ИГРА {GAME}\nСТРАНА США\nВЛОЖИТЬ Армия 1", "Нет пароля для США."),
     ],
 )
 def test_unroutable_mail_gets_a_reply_saying_why(h: Harness, text: str, expected: str) -> None:

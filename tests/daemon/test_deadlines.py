@@ -6,6 +6,7 @@ from pathlib import Path
 
 from engines.contract import Command
 from engines.rng import Rng
+from engines.russian import inflect
 from state.lifecycle import Held
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
@@ -68,7 +69,7 @@ def test_reminders_go_to_the_silent_only_once_before_the_deadline(tmp_path: Path
     h.run()
     h.run()
     assert [m["Subject"] for m in h.mail_to(GLEB)] == [
-        "Гонец: coins-t — ждём ваши приказы / coins-t: your orders are due"
+        "[coins-t] Ждём ваши приказы / [coins-t] Your orders are due"
     ]
     assert h.mail_to(ANNA) == []
 
@@ -79,7 +80,10 @@ def test_two_missed_turns_retire_a_player_and_the_computer_takes_over(tmp_path: 
     play_to_deadline(h, PLAYERS[:3], *ORDERS)  # turn 1 resolved; Gleb missed once
     record = h.game.load()
     assert record.players[h.powers[GLEB]].missed == 1
-    assert any("ВНИМАНИЕ: вы не прислали приказы" in body(m) for m in h.mail_to(GLEB))
+    assert any(
+        "Мы не получили ваших приказов на ход 1. Пропущено ходов подряд: 1." in body(m)
+        for m in h.mail_to(GLEB)
+    )
     while h.game.load().phase != "orders":  # optional phases cost nothing to skip
         play_to_deadline(h, PLAYERS[:3], "НЕТ ДЕЙСТВИЙ")
     assert h.game.load().players[h.powers[GLEB]].missed == 1
@@ -89,7 +93,7 @@ def test_two_missed_turns_retire_a_player_and_the_computer_takes_over(tmp_path: 
     assert (gleb.status, gleb.retired_turn) == ("ai", 2)
     assert any("теперь управляет компьютер" in body(m) for m in h.mail_to(GLEB))
     digests = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
-    assert sum(f"Переданы компьютеру: {h.powers[GLEB]}" in d for d in digests) == 1
+    assert sum(f"и {inflect(h.powers[GLEB], 'твор')} теперь управляет компьютер" in d for d in digests) == 1
     turn_record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert turn_record["retired"] == [h.powers[GLEB]]
     # from now on the computer plays, and the player's orders are refused
@@ -108,13 +112,13 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     record = h.game.load()
     assert isinstance(record.clock, Held) and record.turn == 1
     assert all(p.missed == 0 and p.status == "active" for p in record.players.values())
-    (hold,) = [m for m in h.mail_to(GM) if "ЗАДЕРЖАН" in str(m["Subject"])]
-    assert "3 of 4 active players sent no orders" in body(hold)
+    (hold,) = [m for m in h.mail_to(GM) if "остановлен: нужно решение ведущего" in str(m["Subject"])]
+    assert "Ход 1 остановлен: 3 из 4 активных игроков не прислали приказов." in body(hold)
     h.run()
     assert h.mail_to(GM) == []  # asked once
     assert h.gm("ОБРАБОТАТЬ 1 orders").exit_code == 0
     (again,) = h.gm("PROCESS 1 orders").text
-    assert again.startswith("ОБРАБОТАТЬ 1 orders: ход 1, фаза orders уже не текущая — ничего не сделано")
+    assert again.startswith("ОБРАБОТАТЬ 1 orders: ход 1, фаза «Приказы» уже позади, ничего не сделано")
     record = h.game.load()
     assert record.turn == 2 and not isinstance(record.clock, Held)
     assert sorted(p.missed for p in record.players.values()) == [0, 1, 1, 1]

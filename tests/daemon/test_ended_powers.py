@@ -38,8 +38,10 @@ def test_an_ended_family_is_told_once_with_the_offer_and_kept_on_record(h: Harne
     assert (gleb.status, gleb.retired_turn, gleb.retired_why, gleb.address) == ("ended", 1, "ended", GLEB)
     mails = h.mail_to(GLEB)
     assert [("выбыла" in str(m["Subject"])) for m in mails] == [True]  # the notice, and no report
-    assert "ваша страна выбыла" in body(mails[0]) and "основать новый дом" in body(mails[0])
-    assert "your power is out" in body(mails[0]) and GM in body(mails[0])
+    assert f"По правилам игры {h.powers[GLEB]} выбыла из игры" in body(
+        mails[0]
+    ) and "основать новый дом" in body(mails[0])
+    assert "By the rules of the game Колонна is out." in body(mails[0]) and GM in body(mails[0])
     record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert record["ended"] == [h.powers[GLEB]] and record["retired"] == []
     stage(h, ANNA, BORIS, VERA)
@@ -80,7 +82,7 @@ def test_the_player_of_an_ended_family_may_join_again_with_a_new_house(h: Harnes
     disgrace_gleb(h)
     h.mail_to(GLEB)
     assert h.gm(f"ПРИСОЕДИНИТЬ {GLEB} Глеб; Новый дом").exit_code == 0
-    assert any("Жребий дал вам страну Новый дом" in body(m) for m in h.mail_to(GLEB))
+    assert any("\nСТРАНА Новый дом\n" in body(m) for m in h.mail_to(GLEB))
     players = h.game.load().players
     assert (players[h.powers[GLEB]].status, players["Новый дом"].status) == ("ended", "active")
 
@@ -92,7 +94,7 @@ def test_orders_for_an_ended_family_are_refused_in_its_own_words_and_status_show
     h.run()
     (reply,) = h.mail_to(GLEB)
     text = body(reply)
-    assert f"Страна {h.powers[GLEB]} выбыла из игры" in text and GM in text
+    assert f"{h.powers[GLEB]} выбыла из игры, приказы за" in text and GM in text
     assert "управляет компьютер" not in text
     assert f"{h.powers[GLEB]}" in status_text(h.daemon.games) and "выбыла / out of the game" in status_text(
         h.daemon.games

@@ -9,6 +9,7 @@ import pytest
 
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
+from engines.russian import inflect
 from state.lifecycle import Paused, Previewed
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, everyone, texts
 
@@ -33,7 +34,7 @@ def test_gm_mail_needs_the_gm_address_and_the_gm_password(h: Harness) -> None:
     h.gm_mail("ПРИЧИНА праздники", "ПРОДЛИТЬ 24", "ЗАВТРА 3")
     h.run()
     (reply,) = texts(h, GM)
-    assert "ПРОДЛИТЬ 24 — новый срок: 05.03.2026 12:00 MSK" in reply
+    assert "ПРОДЛИТЬ 24 — срок продлён на 24 часа, теперь до 5 марта, 12:00 МСК (09:00 UTC)" in reply
     assert "строка 6 — Неизвестный приказ «ЗАВТРА»" in reply
     assert h.game.load().deadline == "2026-03-05T09:00:00+00:00"
     assert h.game.store.history()[-1]["reason"] == "праздники"
@@ -146,7 +147,9 @@ def test_rollback_and_re_resolution_give_the_same_result_from_the_same_orders(h:
 def test_replace_mails_a_new_password_and_the_old_one_stops_working(h: Harness) -> None:
     old_password = h.passwords[ANNA]
     assert h.gm(f"ЗАМЕНИТЬ {h.powers[ANNA]} new.anna@test.local Анна Новая").exit_code == 0
-    assert any("передал страну" in t for t in texts(h, ANNA))
+    assert any(
+        f"Ведущий передал {inflect(h.powers[ANNA], 'вин')} другому игроку." in t for t in texts(h, ANNA)
+    )
     (role,) = texts(h, "new.anna@test.local")
     found = re.search(r"Ваш пароль: (\S+)", role)
     assert found and found.group(1) != old_password
@@ -190,7 +193,7 @@ def test_revive_brings_back_an_auto_killed_player(h: Harness) -> None:
     h.game.store.save(record)
     assert h.gm(f"ВОСКРЕСИТЬ {power}").exit_code == 0
     assert h.game.load().players[power].status == "active"
-    assert any("вернул вам страну" in t for t in texts(h, GLEB))
+    assert any(f"Ведущий вернул вам {inflect(power, 'вин')}." in t for t in texts(h, GLEB))
 
 
 def test_adjust_and_award_are_audited_in_the_next_digest(h: Harness) -> None:
@@ -203,8 +206,8 @@ def test_adjust_and_award_are_audited_in_the_next_digest(h: Harness) -> None:
     everyone(h, *ORDERS)
     h.run()
     digest = next(t for t in texts(h, GM) if "Сводка ведущего" in t)
-    assert f"adjust {power} coins: 8 → 11 — ошибка ведущего" in digest
-    assert f"award {power} vp: 0 → 2 — летопись" in digest
+    assert f"ведущий из командной строки: {power}, Монеты: 8 → 11 (причина: ошибка ведущего)" in digest
+    assert f"ведущий из командной строки: {power}, Награда ведущего: 0 → 2 (причина: летопись)" in digest
     assert "adjust" in history_text(h.game)
 
 
@@ -214,7 +217,7 @@ def test_broadcast_reaches_every_player_with_all_its_lines(h: Harness) -> None:
     for address in PLAYERS:
         (mail,) = texts(h, address)
         assert "Друзья!\nХод 2 переносится на понедельник.\nВЛОЖИТЬ — это не команда здесь" in mail
-    assert any("объявление отправлено игрокам: 4" in t for t in texts(h, GM))
+    assert any("объявление отправлено 4 игрокам" in t for t in texts(h, GM))
 
 
 def test_digest_again(h: Harness) -> None:
@@ -233,8 +236,12 @@ def test_player_status_form_help_and_leave_request(h: Harness) -> None:
     reply = next(t for t in mails if "Бланк приказов" in t and "Приказы этой игры" in t)
     assert "Ни один приказ не принят" not in reply
     assert "Просьба об отпуске на 2 хода передана ведущему" in reply
-    assert any("положение на ход 1" in t for t in mails)  # STATUS before any report: the position
-    assert any("просит отпуск на 2" in t and f"ОТПУСК {h.powers[ANNA]} 2" in t for t in texts(h, GM))
+    assert any("Положение на ход 1." in t for t in mails)  # STATUS before any report: the position
+    assert any(
+        f"просит отпуск для {inflect(h.powers[ANNA], 'род')} на 2 хода" in t
+        and f"ОТПУСК {h.powers[ANNA]} 2" in t
+        for t in texts(h, GM)
+    )
     assert h.game.store.orders(1, "orders") == {}  # conveniences are not orders
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.contract import public_view
+from engines.russian import by_gender
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
 from tests.daemon.test_ended_powers import disgrace_gleb
@@ -49,7 +50,7 @@ def test_a_realms_news_reaches_its_families_only_under_its_name(h: Harness) -> N
     for address in romans:
         (report,) = reports(h, address)
         assert f"Новости группы «Рим»:\n  • {ELECTION}" in report
-        assert "News for «Рим»:\n  * An election in Рим" in report
+        assert 'News of the group "Рим":\n  • An election in Рим' in report
     for address in others:
         (report,) = reports(h, address)
         assert ELECTION not in report and "Новости группы" not in report
@@ -73,7 +74,10 @@ def test_the_digest_shows_the_public_view_after_the_news_and_the_ended_powers(h:
     disgrace_gleb(h)
     text = digest(h)
     gleb = h.powers[GLEB]
-    assert f"Выбыли по правилам: {gleb}." in text and f"Ended by the rules: {gleb}." in text
+    assert (
+        f"{gleb} {by_gender(gleb, 'выбыл|выбыла|выбыло|выбыли')} из игры по правилам." in text
+        and f"{gleb} is out of the game by its rules." in text
+    )
     ruling = h.game.load().state["ruling"]
     post = text[text.index("Пост для форума") :]
     rulers = "; ".join(f"{realm} — {family}" for realm, family in ruling.items())
@@ -99,13 +103,16 @@ def test_a_letter_to_a_realm_reaches_exactly_its_active_families(h: Harness) -> 
     )
     h.run()
     (mail,) = h.mail_to(reader)
-    assert "«Рим»" in str(mail["Subject"])
+    assert "Письмо ведущего, адресат: Рим" in str(mail["Subject"])
     text = body(mail)
-    assert "письмо ведущего для «Рим»" in text and "Сенат собирается.\nЯвка обязательна; пароль: •••" in text
+    assert (
+        "Письмо ведущего, адресат: Рим." in text
+        and "Сенат собирается.\nЯвка обязательна; пароль: •••" in text
+    )
     assert GM_PASSWORD not in text
     for address in [away, *others]:
         assert h.mail_to(address) == []
-    assert any("письмо для «Рим» отправлено игрокам: 1" in body(m) for m in h.mail_to(GM))
+    assert any("письмо отправлено 1 игроку, адресат: Рим" in body(m) for m in h.mail_to(GM))
     entry = h.game.store.history()[-1]
     assert entry["action"] == "letter" and entry["detail"].startswith("Рим: Сенат собирается.")
     assert GM_PASSWORD not in (h.game.store.directory / "history.jsonl").read_text("utf-8")
@@ -113,9 +120,9 @@ def test_a_letter_to_a_realm_reaches_exactly_its_active_families(h: Harness) -> 
 
 def test_a_letter_to_one_power_reaches_only_its_player(h: Harness) -> None:
     done = h.gm(f"LETTER {h.powers[BORIS]} Your envoy has arrived.")
-    assert done.exit_code == 0 and "отправлено игрокам: 1" in done.text[0]
+    assert done.exit_code == 0 and f"письмо отправлено 1 игроку, адресат: {h.powers[BORIS]}" in done.text[0]
     (mail,) = h.mail_to(BORIS)
-    assert "Your envoy has arrived." in body(mail) and f"«{h.powers[BORIS]}»" in str(mail["Subject"])
+    assert "Your envoy has arrived." in body(mail) and f"адресат: {h.powers[BORIS]}" in str(mail["Subject"])
     for address in (ANNA, VERA, GLEB):
         assert h.mail_to(address) == []
 
@@ -134,7 +141,7 @@ def test_a_letter_to_a_realm_without_players_is_refused(h: Harness) -> None:
     for address in romans:
         h.gm(f"ИЗГНАТЬ {h.powers[address]}")
     done = h.gm("ПИСЬМО Рим Сенат собирается.")
-    assert done.exit_code == 1 and "нет ни одного игрока" in done.text[0]
+    assert done.exit_code == 1 and "адресату «Рим» некому написать" in done.text[0]
 
 
 def test_a_turn_record_from_before_groups_and_public_views_releases_as_before(h: Harness) -> None:

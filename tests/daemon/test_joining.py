@@ -32,9 +32,7 @@ def h(council: Harness) -> Harness:
 
 def role(h: Harness, address: str) -> tuple[str, str]:
     """The power and password of the role mail just sent to `address`."""
-    found = [
-        re.search(r"Жребий дал вам страну (\S+)\.\s+Ваш пароль: (\S+)", body(m)) for m in h.mail_to(address)
-    ]
+    found = [re.search(r"^СТРАНА (\S+)\nПАРОЛЬ (\S+)$", body(m), re.MULTILINE) for m in h.mail_to(address)]
     (match,) = [f for f in found if f]
     return match.group(1), match.group(2)
 
@@ -58,7 +56,7 @@ def test_a_join_by_mail_tells_the_gm_and_is_undone_by_rollback(h: Harness) -> No
     h.run()
     power, _ = role(h, IVAN)
     assert power == "Дом7" and h.game.load().players[power].status == "active"
-    assert any("вступил в игру" in body(m) for m in h.mail_to(GM))
+    assert any("теперь играет за" in body(m) for m in h.mail_to(GM))
     assert h.gm("ОТКАТ 1").exit_code == 0
     record = h.game.load()
     assert power not in record.players and power not in record.state["powers"]
@@ -152,4 +150,4 @@ def test_a_crash_at_any_step_of_a_join_by_mail_gives_one_power_one_role_mail_and
     (password,) = [f.group(1) for f in found if f]
     assert h.game.passwords.check(password, record.players[power].password_hash)
     assert [e["action"] for e in h.game.store.history()].count("join") == 1
-    assert len([m for m in h.mail_to(GM) if "вступил в игру" in body(m)]) == 1
+    assert len([m for m in h.mail_to(GM) if "теперь играет за" in body(m)]) == 1

@@ -135,6 +135,6 @@ def test_a_previewed_phase_has_no_clock_to_pause_or_extend(h: Harness) -> None:
     before = h.game.load()
     for command in ("ПАУЗА", "ПРОДЛИТЬ 24", "ОБРАБОТАТЬ 1 orders"):
         (answer,) = h.gm(command).text
-        assert "уже рассчитан и ждёт ВЫПУСТИТЬ или ПЕРЕСЧИТАТЬ" in answer
+        assert "уже рассчитана и ждёт ВЫПУСТИТЬ или ПЕРЕСЧИТАТЬ" in answer
     after = h.game.load()
     assert (after.clock, after.deadline) == (Previewed("0001-2-orders"), before.deadline)

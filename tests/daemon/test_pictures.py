@@ -125,7 +125,7 @@ def test_status_sends_the_tribes_map_before_and_after_the_first_turn(h: Harness)
         assert "Приложено: Карта, ход" in text_first(mail)
         assert attachments(mail) == drawn(h.powers[ANNA], h)
 
-    status("положение на ход 1")
+    status("Положение на ход 1")
     one_turn(h)
     h.mail_to(ANNA)
     status("итоги хода 1")
@@ -141,7 +141,7 @@ def test_a_correction_after_a_rollback_carries_the_maps(h: Harness) -> None:
         mail = report(h, address)
         assert text_first(mail).startswith("ИСПРАВЛЕННЫЕ ИТОГИ")
         assert attachments(mail) == drawn(h.powers[address], h)
-    (digest,) = [m for m in h.mail_to(GM) if "ИСПРАВЛЕНИЕ после отката" in body(m)]
+    (digest,) = [m for m in h.mail_to(GM) if "рассчитана заново после отката" in body(m)]
     assert attachments(digest) == drawn(GM_VIEWER, h) | drawn(PUBLIC_VIEWER, h, "public-")
 
 

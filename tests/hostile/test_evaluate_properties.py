@@ -111,4 +111,4 @@ def test_any_mail_gets_orders_a_checked_reply_or_a_logged_ignore(h: CorpusHarnes
         assert 0 <= refused.line <= lines  # 0: the whole mail
     language = outcome.game.settings.language if outcome.game else "ru+en"
     assert render(outcome.letter.template, language, outcome.letter.context, outcome.catalog)
-    assert subject(outcome.letter.subject, language, **outcome.letter.subject_params)
+    assert subject(outcome.letter.subject, language, outcome.catalog, **outcome.letter.subject_params)

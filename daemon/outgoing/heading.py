@@ -1,0 +1,24 @@
+"""The lines every report and notice starts with: the game, the power, the turn, the phase and
+until when orders are taken, so a reader knows where the game stands before reading on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daemon.games import Game
+from daemon.outgoing.render import moment
+from state.records import GameRecord
+
+
+def heading(game: Game, record: GameRecord, power: str = "") -> dict[str, Any]:
+    """What templates/common/head.<lang>.txt shows of the game as `record` has it now."""
+    deadline = game.deadline(record)
+    running = record.status == "running"
+    return {
+        "title": game.ruleset.title,
+        "power": power,
+        "turn": record.turn,
+        "phase": game.phase_spec(record).title,
+        "deadline": moment(deadline, game.settings.timezone) if deadline and running else None,
+        "over": record.status == "over",
+    }
