@@ -32,7 +32,7 @@ CONVENIENCES = PhaseSpec.optional(
             "leave",
             ("ОТПУСК", "LEAVE"),
             (Arg("turns", ArgKind.INT, minimum=1, maximum=100),),
-            Text("попросить у ведущего отпуск на N ходов", "ask the GM for leave for N turns"),
+            Text("попросить у ведущего отпуск на столько ходов", "ask the GM for leave for N turns"),
             "ОТПУСК 2",
         ),
     ),

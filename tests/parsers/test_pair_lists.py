@@ -81,9 +81,7 @@ def test_a_wrong_half_is_named_by_its_pair_and_half_with_a_guess_from_its_own_vo
         problem("unknown_pair_second", 3, "Сфрца", "Сфорца"),
     ]
     refusal = parse_commands([(1, "ПОДДЕРЖКА Армия1 Сфорца, Армия2 Медичы")], PHASE, VOCABULARIES).problems[0]
-    assert (
-        parser_catalog().render(refusal.msg, "ru") == "support, пара 2: второго названия «Медичы» нет."
-    )
+    assert parser_catalog().render(refusal.msg, "ru") == "support, пара 2: второго названия «Медичы» нет."
     assert parser_catalog().render(refusal.msg, "en") == "support, pair 2: unknown second name “Медичы”."
 
 
