@@ -33,7 +33,7 @@ CONVENIENCES = PhaseSpec.optional(
             ("ОТПУСК", "LEAVE"),
             (Arg("turns", ArgKind.INT, minimum=1, maximum=100), Arg("words", ArgKind.TEXT, optional=True)),
             Text(
-                "попросить у ведущего отпуск на N ходов (слова после числа ведущий прочтёт)",
+                "попросить у ведущего отпуск на столько ходов (слова после числа ведущий прочтёт)",
                 "ask the GM for leave for N turns (the GM reads any words after the number)",
             ),
             "ОТПУСК 2",

@@ -38,7 +38,7 @@ outbox = "mail/sent"
 ruleset = "{ruleset}"
 gm = "{gm}"
 timezone = "Europe/Moscow"
-language = "ru+en"
+language = "{language}"
 deadline = "48h"
 reminder = "12h"
 early_resolution = {early}
@@ -61,7 +61,13 @@ class Clock:
 
 class Harness:
     def __init__(
-        self, root: Path, early: bool = True, replies: int = 50, ruleset: str = "coins", game: str = GAME
+        self,
+        root: Path,
+        early: bool = True,
+        replies: int = 50,
+        ruleset: str = "coins",
+        language: str = "ru+en",
+        game: str = GAME,
     ) -> None:
         self.root = root
         self.game_id = game
@@ -74,6 +80,7 @@ class Harness:
                 replies=replies,
                 gm_password=GM_PASSWORD,
                 ruleset=ruleset,
+                language=language,
             ),
             encoding="utf-8",
         )
@@ -159,7 +166,7 @@ class Harness:
         self.run()
         for address in players:
             for message in self.mail_to(address):
-                found = re.search(r"^СТРАНА (\S+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
+                found = re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
                 if found:
                     self.powers[address], self.passwords[address] = found.group(1), found.group(2)
 

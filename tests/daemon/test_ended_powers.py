@@ -7,11 +7,17 @@ import pytest
 
 from daemon.tools.status import status_text
 from engines.coins.ruleset import CoinsRuleset
+from engines.russian import by_gender
 from state.lifecycle import Held
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.daemon.test_attendance import LINE, stage
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
+
+
+def out(power: str) -> str:
+    """«Колонна выбыла», «Орсини выбыли»: the power and its verb, agreeing."""
+    return f"{power} {by_gender(power, 'выбыл|выбыла|выбыло|выбыли')}"
 
 
 @pytest.fixture
@@ -37,11 +43,10 @@ def test_an_ended_family_is_told_once_with_the_offer_and_kept_on_record(h: Harne
     gleb = h.game.load().players[h.powers[GLEB]]
     assert (gleb.status, gleb.retired_turn, gleb.retired_why, gleb.address) == ("ended", 1, "ended", GLEB)
     mails = h.mail_to(GLEB)
-    assert [("выбыла" in str(m["Subject"])) for m in mails] == [True]  # the notice, and no report
-    assert f"По правилам игры {h.powers[GLEB]} выбыла из игры" in body(
-        mails[0]
-    ) and "основать новый дом" in body(mails[0])
-    assert "By the rules of the game Колонна is out." in body(mails[0]) and GM in body(mails[0])
+    assert [(out(h.powers[GLEB]) in str(m["Subject"])) for m in mails] == [True]  # the notice, and no report
+    assert f"По правилам игры {out(h.powers[GLEB])} из игры" in body(mails[0])
+    assert "основать новый дом" in body(mails[0])
+    assert f"By the rules of the game {h.powers[GLEB]} is out." in body(mails[0]) and GM in body(mails[0])
     record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert record["ended"] == [h.powers[GLEB]] and record["retired"] == []
     stage(h, ANNA, BORIS, VERA)
@@ -94,7 +99,7 @@ def test_orders_for_an_ended_family_are_refused_in_its_own_words_and_status_show
     h.run()
     (reply,) = h.mail_to(GLEB)
     text = body(reply)
-    assert f"{h.powers[GLEB]} выбыла из игры, приказы за" in text and GM in text
+    assert f"{out(h.powers[GLEB])} из игры, приказы за" in text and GM in text
     assert "управляет компьютер" not in text
     assert f"{h.powers[GLEB]}" in status_text(h.daemon.games) and "выбыла / out of the game" in status_text(
         h.daemon.games

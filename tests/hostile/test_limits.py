@@ -65,7 +65,8 @@ def test_50000_order_lines_are_refused_whole_naming_the_limit(h: CorpusHarness) 
     entry = h.deliver(mail(ORDERS.replace("КОНЕЦ", "ВЛОЖИТЬ Наука 1\n" * 50_000 + "КОНЕЦ")))
     assert (entry["outcome"], entry["detail"]) == ("refused", "limit_lines")
     text = body(h.mail_to(SENDER)[0])
-    assert "В письме 50002 строк" in text  # the order lines: ИГРА, СТРАНА, ПАРОЛЬ, КОНЕЦ do not count
+    # the order lines: ИГРА, СТРАНА, ПАРОЛЬ, КОНЕЦ do not count
+    assert "Строк, похожих на приказы, в письме 50002" in text
     assert f"не больше {LIMITS.order_lines}" in text
     assert "Ничего из него не принято" in text and "Nothing of it was accepted" in text
     assert h.stored() == before
@@ -83,7 +84,7 @@ def test_one_order_line_over_the_limit_refuses_the_mail(h: CorpusHarness) -> Non
     filler = LIMITS.order_lines - len(ORDER_LINES) + 1
     entry = h.deliver(mail(ORDERS.replace("КОНЕЦ", "ВЛОЖИТЬ Наука 0\n" * filler + "КОНЕЦ")))
     assert (entry["outcome"], entry["detail"]) == ("refused", "limit_lines")
-    assert f"В письме {LIMITS.order_lines + 1} строк" in body(h.mail_to(SENDER)[0])
+    assert f"Строк, похожих на приказы, в письме {LIMITS.order_lines + 1}," in body(h.mail_to(SENDER)[0])
 
 
 def test_limits_come_from_the_config(tmp_path: Path) -> None:

@@ -41,8 +41,8 @@ def test_a_reply_whose_send_cannot_be_recorded_goes_out_once_not_once_a_pass(
         h.clock.advance(minutes=1)
     replies = [m for m in h.new_mail("anna") if m["In-Reply-To"] == h.asked[-1]]
     assert len(replies) == 1
-    alerts = [m for m in h.new_mail("gm") if "АВАРИЯ" in str(m["Subject"])]
-    assert len(alerts) == 1 and "disk_full" in str(alerts[0]["Subject"]) + body(alerts[0])
+    alerts = [m for m in h.new_mail("gm") if "Авария хранилища" in str(m["Subject"])]
+    assert len(alerts) == 1 and "Диск заполнен" in body(alerts[0])
     monkeypatch.setattr(state.files, "atomic_write_bytes", real_write)
     h.daemon.run_once()  # the store writes again: the sends are recorded, nothing goes twice
     assert h.new_mail("anna") == [] and h.new_mail("gm") == []
@@ -70,6 +70,6 @@ def test_a_reply_the_server_refuses_for_good_is_in_the_next_digest(
     digests = [m for m in h.new_mail("gm") if "Сводка ведущего" in body(m)]
     assert digests, "the turn was resolved and the GM got the digest"
     text = body(digests[-1])
-    assert "Не доставлены письма" in text and "boris.gone@test.local" in text
-    assert re.search(r"ответ сервера: 5\d\d", text)
-    assert "Undelivered mail" in text
+    assert "Письмо не доставлено: boris.gone@test.local" in text
+    assert re.search(r"Ответ сервера: 5\d\d", text)
+    assert "Undelivered: boris.gone@test.local" in text

@@ -114,7 +114,7 @@ def assert_nothing_lost_nothing_twice(root: Path, orders: dict[str, bytes]) -> N
         assert replies[message_id] == 1, address
     # one report per player, one digest, and every outbox entry sent exactly once
     for address in PLAYERS:
-        reports = [m for m in sent if address in str(m["To"]) and "ход 1, итоги" in str(m["Subject"])]
+        reports = [m for m in sent if address in str(m["To"]) and "Ход 1: итоги" in str(m["Subject"])]
         assert len(reports) == 1, address
     assert len([m for m in sent if GM in str(m["To"]) and "сводка" in str(m["Subject"])]) == 1
     outbox = root / "games" / "outbox"

@@ -37,7 +37,7 @@ def inbox_waiting(h: Harness) -> int:
 
 
 def alerts(h: Harness) -> list[str]:
-    return [f"{m['Subject']}\n{body(m)}" for m in h.mail_to(GM) if "АВАРИЯ" in str(m["Subject"])]
+    return [f"{m['Subject']}\n{body(m)}" for m in h.mail_to(GM) if "Авария хранилища" in str(m["Subject"])]
 
 
 @pytest.fixture

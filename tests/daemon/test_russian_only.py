@@ -1,0 +1,109 @@
+"""A game with `language = "ru"` mails no English and no internal word: every mail of a short
+game (roles, replies, reminders, reports, the digest, a GM answer, a refusal) is scanned for Latin
+words, and only the names the ruleset declares, the game's id, addresses and passwords may have
+them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engines import REGISTRY
+from tests.daemon.harness import GAME, GM, GM_PASSWORD, PLAYERS, Harness, body
+
+_LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+")
+_SEED = re.compile(r"\(зерно [^)]*\)")  # the lot's seed: an identifier, like the game's id
+_BBCODE = re.compile(r"\[/?[a-z*]+\]")  # the forum post's markup
+_DRAWS = re.compile(r"^Жребии.*\n(  .*\n?)*", re.MULTILINE)  # each lot's purpose: the ruleset's words
+_SECRET = re.compile(r"^(ПАРОЛЬ|Ваш пароль:) \S+$", re.MULTILINE)
+_IDS = {GAME, "gonets", "gm", "Re", "UTC"}  # the game id, `gonets gm`, a reply's «Re:», UTC
+_ROMAN = re.compile(r"[IVXLCDM]+")  # «XI века»: Roman numerals are Russian typography
+_FILE = re.compile(r"\S+\.png\b")  # an attachment's file name
+
+
+def _declared(h: Harness) -> set[str]:
+    """Every Latin word of a name the ruleset declares (its vocabularies, any of their aliases)."""
+    state = h.game.load().state
+    words: set[str] = set()
+    for vocabulary in h.game.ruleset.vocabularies(state).values():
+        for name, aliases in vocabulary.items():
+            for text in (name, *aliases):
+                words.update(_LATIN.findall(text))
+    return words
+
+
+def _order_reply(text: str) -> bool:
+    """The reply to an order mail, which another branch of #15 turns Russian (its deadline is
+    still «Europe/Moscow»)."""
+    return text.startswith(f"Игра {GAME}, страна ")
+
+
+def _latin(h: Harness, mails: list[tuple[str, str]]) -> list[str]:
+    allowed = _IDS | _declared(h)
+    found = []
+    for subject, text in mails:
+        for part in (subject, text):
+            cleaned = _SECRET.sub("", _SEED.sub("", _ADDRESS.sub("", part)))
+            cleaned = _FILE.sub("", _DRAWS.sub("", _BBCODE.sub("", cleaned)))
+            words = [word for word in _LATIN.findall(cleaned) if not _ROMAN.fullmatch(word)]
+            found += [f"{word} — {subject}" for word in words if word not in allowed]
+    return sorted(set(found))
+
+
+def _play(h: Harness) -> list[tuple[str, str]]:
+    """A short game by mail: signups, roles, a refusal, a GM answer, the conveniences, a reminder,
+    then two phases of silence and passes."""
+    addresses = (*PLAYERS, GM)
+    seen: list[tuple[str, str]] = []
+
+    def collect() -> None:
+        for address in addresses:
+            seen.extend((str(m["Subject"]), body(m)) for m in h.mail_to(address))
+
+    h.start()
+    collect()
+    anna = PLAYERS[0]
+    h.send(anna, f"ИГРА {GAME}\nСТРАНА {h.powers[anna]}\nВЛОЖИТЬ 1", subject="приказы")  # no password
+    h.send(anna, h.orders(anna, "СТАТУС", "БЛАНК", "ПОМОЩЬ", "ОТПУСК 2"), subject="приказы")
+    h.send(GM, f"ИГРА {GAME}\nВЕДУЩИЙ\nПАРОЛЬ {GM_PASSWORD}\nПРОДЛИТЬ 2\nПОМОЩЬ\nЗАВТРА", subject="команды")
+    h.run()
+    collect()
+    h.clock.advance(hours=45)
+    h.run()
+    collect()
+    for _ in range(2):
+        for address in PLAYERS[:2]:
+            h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"), subject="приказы")
+        h.run()
+        h.clock.advance(hours=60)
+        h.run()
+        h.gm(f"ОБРАБОТАТЬ {h.game.load().turn} {h.game.phase_spec(h.game.load()).title.ru}")
+        h.run()
+        collect()
+    return seen
+
+
+_COINS = "coins: its order help says «игрок X», «игрок Y» (engines/coins catalog, another branch of #15)"
+_MARE = "mare: its rules log says «(own)» (engines/mare catalog, another branch of #15)"
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        "council_like",
+        "rus",
+        pytest.param("coins", marks=pytest.mark.xfail(strict=False, reason=_COINS)),
+        pytest.param("mare", marks=pytest.mark.xfail(strict=False, reason=_MARE)),
+    ],
+)
+def test_a_russian_only_game_mails_no_latin_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str
+) -> None:
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = Harness(tmp_path, ruleset=ruleset, language="ru")
+    mails = [(subject, text) for subject, text in _play(h) if not _order_reply(text)]
+    assert len(mails) > 10
+    assert _latin(h, mails) == []
