@@ -15,7 +15,7 @@ from daemon.incoming.redact import Redactor
 from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
-from daemon.outgoing.render import when
+from daemon.outgoing.render import moment
 from daemon.outgoing.views import blanks, status_texts
 from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
@@ -108,7 +108,7 @@ def answer(
         "power": power,
         "turn": record.turn,
         "phase": phase.title,
-        "deadline": when(deadline, game.settings.timezone) if deadline else "",
+        "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         "accepted": [normal_form(c, phase) for c in accepted],
         "summary": list(game.ruleset.summary(record.state, power, record.phase, accepted))
         if accepted

@@ -201,10 +201,3 @@ def _offset_name(offset: timedelta) -> str:
         return "UTC"
     sign, minutes = ("+" if minutes > 0 else "−"), abs(minutes)
     return f"UTC{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
-
-
-def when(instant: datetime, zone: ZoneInfo) -> str:
-    """A deadline as players need it: their game's local time and UTC."""
-    local = instant.astimezone(zone)
-    utc = instant.astimezone(ZoneInfo("UTC"))
-    return f"{local:%d.%m.%Y %H:%M} {zone.key} ({utc:%d.%m.%Y %H:%M} UTC)"

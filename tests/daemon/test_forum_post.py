@@ -137,8 +137,8 @@ def test_a_tie_is_listed_in_one_order_everywhere(tmp_path: Path, monkeypatch: py
 
     (digest,) = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
     scores = forum_posts(digest)[0].split("[b]Победные очки[/b]")[1]
-    report = next(t for t in texts(h, PLAYERS[0]) if "ИГРА ОКОНЧЕНА" in t)
-    final = report.split("ИГРА ОКОНЧЕНА")[1]
+    report = next(t for t in texts(h, PLAYERS[0]) if "Игра окончена." in t)
+    final = report.split("Победные очки:")[1]
     h.daemon.close()
     games = Games(load_config(h.config_path))
     try:

@@ -35,12 +35,6 @@ def _declared(h: Harness) -> set[str]:
     return words
 
 
-def _order_reply(text: str) -> bool:
-    """The reply to an order mail, which another branch of #15 turns Russian (its deadline is
-    still «Europe/Moscow»)."""
-    return text.startswith(f"Игра {GAME}, страна ")
-
-
 def _latin(h: Harness, mails: list[tuple[str, str]]) -> list[str]:
     allowed = _IDS | _declared(h)
     found = []
@@ -86,24 +80,15 @@ def _play(h: Harness) -> list[tuple[str, str]]:
     return seen
 
 
-_COINS = "coins: its order help says «игрок X», «игрок Y» (engines/coins catalog, another branch of #15)"
-_MARE = "mare: its rules log says «(own)» (engines/mare catalog, another branch of #15)"
-
-
 @pytest.mark.parametrize(
     "ruleset",
-    [
-        "council_like",
-        "rus",
-        pytest.param("coins", marks=pytest.mark.xfail(strict=False, reason=_COINS)),
-        pytest.param("mare", marks=pytest.mark.xfail(strict=False, reason=_MARE)),
-    ],
+    ["council_like", "rus", "coins", "mare"],
 )
 def test_a_russian_only_game_mails_no_latin_word(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str
 ) -> None:
     monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
     h = Harness(tmp_path, ruleset=ruleset, language="ru")
-    mails = [(subject, text) for subject, text in _play(h) if not _order_reply(text)]
+    mails = _play(h)
     assert len(mails) > 10
     assert _latin(h, mails) == []
