@@ -95,7 +95,9 @@ def test_gm_waits_for_the_daemons_answer_and_exits_as_the_command_did(
     served = answer_next_request(h)
     assert gm(h, "ПРОДЛИТЬ", "24", "--timeout", "30") == 0
     served.join()
-    assert capsys.readouterr().out.startswith("ПРОДЛИТЬ 24: новый срок: 05.03.2026 12:00 MSK")
+    assert capsys.readouterr().out.startswith(
+        "ПРОДЛИТЬ 24: срок продлён на 24 часа, теперь до 5 марта, 12:00 МСК"
+    )
     served = answer_next_request(h)
     assert gm(h, "ПРОДЛИТЬ", "завтра", "--timeout", "30") == 2
     served.join()

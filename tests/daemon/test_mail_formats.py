@@ -58,4 +58,4 @@ def test_a_wrapped_broadcast_reaches_the_players_in_whole_paragraphs(h: CorpusHa
     for address in PLAYERS:
         (mail,) = h.mail_to(address)
         assert paragraphs in body(mail) and "Ведущий" not in body(mail).split(paragraphs)[1]
-    assert any("объявление отправлено игрокам: 16" in body(m) for m in h.mail_to(GM))
+    assert any("объявление отправлено 16 игрокам" in body(m) for m in h.mail_to(GM))

@@ -197,7 +197,9 @@ def test_the_hold_counts_the_silent_players(silent: int, expected: int, sentence
     ],
 )
 def test_a_leave_request_counts_its_turns(turns: int, name: str, sentence: str) -> None:
-    text = _template("gm/leave-request", head=HEAD, name=name, address="a@b.c", power="Россия", turns=turns)
+    text = _template(
+        "gm/leave-request", head=HEAD, name=name, address="a@b.c", power="Россия", turns=turns, words=[]
+    )
     assert sentence in text
 
 
