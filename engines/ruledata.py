@@ -12,13 +12,15 @@ first and hides table keys; cattrs nests exceptions), and loading is once per pr
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection, Iterator
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
 from engines.errors import GonetsError
+from engines.russian import Forms, forms_from
 
 M = TypeVar("M", bound="RuleData")
 
@@ -34,6 +36,17 @@ class RuleData(BaseModel):
     refused (a misspelt key would otherwise silently keep its default). TOML arrays become tuples."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,))
+
+
+# a data file's [forms."Имя"] tables: the forms of its names the dictionary gets wrong
+NameForms = Annotated[Forms, BeforeValidator(forms_from)]
+
+
+def undeclared_forms(forms: Forms, declared: Collection[str]) -> Iterator[str]:
+    """A problem for each name `forms` speak of that the file does not declare (a misspelt name
+    would otherwise silently keep the dictionary's wrong forms)."""
+    for name in sorted(forms.names - set(declared)):
+        yield f"forms.{name}: not a name of this game"
 
 
 class Named(RuleData):

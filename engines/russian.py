@@ -44,6 +44,11 @@ class Forms:
     genders: Mapping[str, Gender] = field(default_factory=dict)
     places: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def names(self) -> set[str]:
+        """Every name these forms speak of."""
+        return {*self.cases, *self.genders, *self.places}
+
     def merged(self, other: Forms) -> Forms:
         return Forms(
             {**self.cases, **other.cases},

@@ -11,11 +11,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal, Self, get_args
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
 from engines.coins.state import Stat
-from engines.ruledata import Named, RuleData, load_rules
-from engines.russian import Forms, forms_from
+from engines.ruledata import Named, NameForms, RuleData, load_rules, undeclared_forms
+from engines.russian import Forms
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -126,7 +126,7 @@ class Data(RuleData):
     votes: Votes
     ai: AiPlan
     # forms of names the dictionary gets wrong: [forms."Марс"] вин = "Марс" (engines.russian)
-    forms: dict[str, dict[str, str]] = Field(default_factory=dict)
+    forms: NameForms = Forms()
 
     def line(self, name: str) -> Line:
         return by_name(self.lines, name)
@@ -166,10 +166,6 @@ class Data(RuleData):
         return found
 
     @cached_property
-    def word_forms(self) -> Forms:
-        return forms_from(self.forms)
-
-    @cached_property
     def names(self) -> tuple[str, ...]:
         """Every name a player reads: powers, lines, perks, techs and their parts, colonies,
         alliance kinds, proposals."""
@@ -207,13 +203,7 @@ class Data(RuleData):
             yield f"ai.proposal: {self.ai.proposal!r} is not one of the proposals"
 
     def _form_problems(self) -> Iterable[str]:
-        try:
-            forms_from(self.forms)
-        except ValueError as error:
-            yield str(error)
-        for name in self.forms:
-            if name not in self.names:
-                yield f"forms.{name}: not a name of this game"
+        return undeclared_forms(self.forms, self.names)
 
 
 DATA = load_rules(DATA_FILE, Data)

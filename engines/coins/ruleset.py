@@ -46,7 +46,7 @@ class CoinsRuleset(ModularRuleset):
     )
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.word_forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""

@@ -15,8 +15,8 @@ from typing import Annotated, Literal, Self, get_args
 
 from pydantic import BeforeValidator, model_validator
 
-from engines.ruledata import Named, RuleData, load_rules
-from engines.russian import Forms, forms_from
+from engines.ruledata import Named, NameForms, RuleData, load_rules, undeclared_forms
+from engines.russian import Forms
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -46,7 +46,6 @@ def _hundredths(value: object) -> Fraction:
 
 
 Hundredths = Annotated[Fraction, BeforeValidator(_hundredths)]
-NameForms = Annotated[Forms, BeforeValidator(forms_from)]  # [forms."Имя"]: what the dictionary gets wrong
 
 
 class Game(RuleData):
@@ -218,8 +217,7 @@ class Data(RuleData):
             item.name
             for item in (*self.powers, self.neutrals, *self.territories, *self.bonuses, *self.generals)
         }
-        for name in sorted({*self.forms.cases, *self.forms.genders, *self.forms.places} - named):
-            yield f"forms.{name}: not a name of this game"
+        yield from undeclared_forms(self.forms, named)
         if len(self.powers) < self.game.max_players:
             yield f"powers: {len(self.powers)} peoples, fewer than game.max_players"
 

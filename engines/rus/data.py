@@ -13,8 +13,8 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
-from engines.ruledata import Named, RuleData, load_rules
-from engines.russian import Forms, forms_from
+from engines.ruledata import Named, NameForms, RuleData, load_rules, undeclared_forms
+from engines.russian import Forms
 from engines.toolkit import by_name
 
 DATA_FILE = Path(__file__).with_name("data.toml")
@@ -295,7 +295,7 @@ class Data(RuleData):
     tactics: tuple[Tactic, ...]
     techs: tuple[Tech, ...]
     events: tuple[Event, ...]
-    forms: dict[str, dict[str, str]] = Field(default_factory=dict)  # [forms."Имя"] (engines/russian.py)
+    forms: NameForms = Forms()
 
     @model_validator(mode="after")
     def _references(self) -> Self:
@@ -358,23 +358,12 @@ class Data(RuleData):
             yield "war.fortress_percent: needs one value per level of buildings.fortress"
 
     def _form_problems(self) -> Iterable[str]:
-        try:
-            forms_from(self.forms)
-        except ValueError as error:
-            yield str(error)
-        declared = {item.name for item in self._named()}
-        for name in sorted(self.forms.keys() - declared):
-            yield f"forms.{name}: not a name this file declares"
+        return undeclared_forms(self.forms, {item.name for item in self._named()})
 
     def _named(self) -> Iterable[Named]:
         tables: tuple[tuple[Named, ...], ...] = (self.powers, self.parties, self.provinces, self.specs)
         tables += (self.crafts, self.policies, self.tactics, self.techs, self.events)
         return (item for table in tables for item in table)
-
-    @cached_property
-    def grammar(self) -> Forms:
-        """The [forms] tables as `Forms`, for the catalog and the templates."""
-        return forms_from(self.forms)
 
     # ---- lookups -----------------------------------------------------------------------------------
     def power(self, name: str) -> Power:

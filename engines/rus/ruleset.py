@@ -59,7 +59,7 @@ class RusRuleset(ModularRuleset):
         self.catalog = parts[0]
         for part in parts[1:]:
             self.catalog = self.catalog.merged(part)
-        self.catalog = self.catalog.with_forms(DATA.grammar)
+        self.catalog = self.catalog.with_forms(DATA.forms)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """All sixteen principalities are in play; those no player drew are computer-run.

@@ -49,7 +49,7 @@ def occupy(h: Harness, power: str, taken: str) -> None:
     h.game.store.save(record)
 
 
-FORMS = DATA.grammar
+FORMS = DATA.forms
 
 
 def _of(name: str) -> str:
