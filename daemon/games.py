@@ -78,9 +78,12 @@ class Games:
     `read_only` is for commands that only look while a daemon may be writing: each store is read
     as one snapshot, nothing is created, and a game the daemon has not yet created is left out."""
 
-    def __init__(self, config: Config, read_only: bool = False) -> None:
+    def __init__(
+        self, config: Config, read_only: bool = False, on_change: Callable[[str], None] | None = None
+    ) -> None:
         self.config = config
         self.read_only = read_only
+        self.on_change = on_change  # told the id of a game whose store or settings changed
         self.passwords = Passwords(load_key(config, lambda: _keyed_games(config)))
         self._games: dict[str, Game] = {}
         self.update(config)
@@ -98,11 +101,18 @@ class Games:
                 self._games[game_id] = game
         for game_id, game in self._games.items():
             game.settings = config.games.get(game_id, game.settings)
+            if self.on_change is not None:
+                self.on_change(game_id)
         self.config = config
         return added
 
     def _open(self, config: Config, settings: GameSettings) -> Game | None:
-        store = GameStore(config.games_dir / "games" / settings.id, self.read_only)
+        changed = self.on_change
+        store = GameStore(
+            config.games_dir / "games" / settings.id,
+            self.read_only,
+            on_change=None if changed is None else lambda: changed(settings.id),
+        )
         if self.read_only and not store.stored():
             return None
         game = Game(settings, get_ruleset(settings.ruleset), store, self.passwords)

@@ -1,6 +1,9 @@
 """The daemon: one pass over inbox, clocks and outbox (`run_once`), repeated by a ticker.
 
-The tests, `gonets demo` and the long-running process drive the very same `run_once`.
+A pass stages everything it changes (GM requests, every waiting mail, the games whose clocks
+are due), commits it with one journal fsync (`state.journal`), and only then acknowledges the
+mails and sends what the outbox holds. The tests, `gonets demo` and the long-running process
+drive the very same `run_once`.
 """
 
 from __future__ import annotations
@@ -23,18 +26,19 @@ from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
 from daemon.outgoing.postman import Letter, Postman
-from daemon.phases.deadlines import tick
-from daemon.phases.start import finish_start
+from daemon.phases.deadlines import next_wake, tick
+from daemon.phases.wakeups import Wakeups
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.control import ControlSpool
 from state.files import remove_stray_temps
-from state.lifecycle import Starting
+from state.journal import Batch, Journal
 from state.lock import DirectoryLock
 from state.outbox import Outbox
 
 log = logging.getLogger(__name__)
+JOURNAL_BYTES = 4 << 20  # a busy pass leaves the journal to the next quiet one up to this size
 Clock = Callable[[], datetime]
 
 
@@ -78,11 +82,14 @@ class Daemon:
         config.games_dir.mkdir(parents=True, exist_ok=True)
         self.lock = DirectoryLock(config.games_dir)
         self.lock.__enter__()
-        removed = remove_stray_temps(config.games_dir)
-        if removed:
-            log.warning("removed %d temporary files left by a crash", removed)
+        self.journal = Journal(config.games_dir)
         try:
-            self.games = Games(config)  # CorruptStoreError: a game file that does not parse
+            removed = remove_stray_temps(config.games_dir)
+            if removed:
+                log.warning("removed %d temporary files left by a crash", removed)
+            self.wakeups = Wakeups()
+            # CorruptStoreError: a game file that does not parse
+            self.games = Games(config, on_change=self.wakeups.touch)
             self.ledger = ReplyLedger(config.games_dir, _reply_limits(config))
         except BaseException:
             self.lock.close()
@@ -96,6 +103,7 @@ class Daemon:
         self._known: set[str] | None = None  # addresses some game knows, built once per pass
 
     def close(self) -> None:
+        self.journal.checkpoint()
         self.games.close()
         self.transport.close()
         self.lock.__exit__(None, None, None)
@@ -105,38 +113,81 @@ class Daemon:
         now = self.clock()
         self._known = None
         self._reload_config()
-        self._finish_interrupted(now)
+        try:
+            self.journal.catch_up()  # a commit a full disk left half applied
+        except STORE_FAILURES as error:
+            self.alarm.raise_alarm(error, now)
+            return report
+        failures: list[BaseException] = []  # store failures: the GM is alerted once the pass is over
+        acks: list[tuple[str, bool]] = []
+        with self.journal.batch() as batch:
+            self._stage(report, now, acks, failures)
+        if self._commit(batch, failures):
+            for uid, rejected in acks:
+                self.transport.acknowledge(uid, rejected=rejected)
+        for failure in failures:
+            self.alarm.raise_alarm(failure, now)
+        self._flush(report, now)
+        busy = report.mails or report.resolved or report.sent or report.failed or report.commands
+        self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
+        return report
+
+    def _stage(
+        self, report: PassReport, now: datetime, acks: list[tuple[str, bool]], failures: list[BaseException]
+    ) -> None:
+        """Everything the pass changes, staged in its batch: nothing here leaves the process."""
         try:
             report.commands = run_requests(self.spool, self.games, self.postman, now)
         except STORE_FAILURES as error:  # the request stays in the spool for the next pass
-            self.alarm.raise_alarm(error, now)
+            failures.append(error)
         for incoming in self.transport.fetch(self.config.limits.mail_bytes):
-            kind = self.handle(incoming, now)
+            kind, rejected = self.handle(incoming, now, failures)
+            if rejected is not None:
+                acks.append((incoming.uid, rejected))
             report.mails += 1
             report.accepted += kind == "orders"
             report.refused += kind == "rejected"
-        for game in self.games:
+        for game_id in self.wakeups.due(now):
+            game = self.games.get(game_id)
+            if game is None:
+                continue
             try:
                 report.resolved += tick(game, self.postman, now)
+                self.wakeups.set(game_id, next_wake(game, game.load()))
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
-                self.alarm.raise_alarm(error, now)
-        self._flush(report, now)
+                failures.append(error)
+                self.wakeups.touch(game_id)
         try:
             self.ledger.save(now)
         except STORE_FAILURES as error:
-            self.alarm.raise_alarm(error, now)
-        return report
+            failures.append(error)
+
+    def _commit(self, batch: Batch, failures: list[BaseException]) -> bool:
+        """The commit point. A failure drops the pass's changes whole: its mails stay in the inbox,
+        its games are visited again, and what was counted in memory is read again from disk."""
+        try:
+            self.journal.commit(batch)
+            return True
+        except STORE_FAILURES as error:
+            failures.append(error)
+            self.ledger.reload()
+            self.wakeups.touch_all(game.id for game in self.games)
+            return False
 
     def _flush(self, report: PassReport, now: datetime) -> None:
         """Send what is due; a store that cannot record a send holds the queue (and tells the GM)
         rather than send the same mail pass after pass. Mails given up on go to their GM's digest."""
         try:
-            flushed = self.outbox.flush(self.transport)
+            with self.journal.lazily():  # each send's mark at once, synced once after the last
+                flushed = self.outbox.flush(self.transport)
             given_up = list(flushed.gave_up)
             if not self._failures_checked:
                 given_up, self._failures_checked = self.outbox.unreported(), True
-            for mail in given_up:
-                undelivered.note(self.games, self.outbox, mail)
+            if given_up:
+                with self.journal.batch() as batch:
+                    for mail in given_up:
+                        undelivered.note(self.games, self.outbox, mail)
+                self.journal.commit(batch)
         except STORE_FAILURES as error:
             self.alarm.raise_alarm(error, now)
             return
@@ -163,19 +214,12 @@ class Daemon:
         self.ledger.limits = _reply_limits(config)
         log.info("configuration reloaded; new games: %s", ", ".join(added) or "none")
 
-    def _finish_interrupted(self, now: datetime) -> None:
-        """Role mails of a start interrupted by a crash; turn releases are finished by `tick`."""
-        for game in self.games:
-            try:
-                record = game.load()
-                if isinstance(record.pending, Starting):
-                    finish_start(game, self.postman, record)
-            except STORE_FAILURES as error:
-                self.alarm.raise_alarm(error, now)
-
-    def handle(self, incoming: Incoming, now: datetime) -> str:
-        """Archive first, acknowledge last: a crash in between only means handling it again.
-        Returns the outcome's kind ("" when the mail was handled before or stays in the inbox).
+    def handle(
+        self, incoming: Incoming, now: datetime, failures: list[BaseException]
+    ) -> tuple[str, bool | None]:
+        """Archive first, acknowledge last (once the pass is committed): a crash in between only
+        means handling it again. Returns the outcome's kind ("" when the mail was handled before
+        or stays in the inbox) and how to acknowledge it: `rejected` or not, None to leave it.
 
         A store that cannot be written or read is not the mail's fault: the mail is left in the
         inbox, unacknowledged, for the next pass, and the GM is alerted (`StoreAlarm`). A mail over
@@ -188,17 +232,15 @@ class Daemon:
             outcome = None if done else self._decide(key, incoming, now)
         except STORE_FAILURES as error:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
-            self.alarm.raise_alarm(error, now)
-            return ""
+            failures.append(error)
+            return "", None
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
             self._apologise(key, incoming.raw, now)
             self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
-            self.transport.acknowledge(incoming.uid, rejected=True)
-            return "error"
+            return "error", True
         rejected = bool(incoming.oversize) or (outcome is not None and outcome.kind == "ignored")
-        self.transport.acknowledge(incoming.uid, rejected=rejected)
-        return outcome.kind if outcome is not None else ""
+        return (outcome.kind if outcome is not None else ""), rejected
 
     def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -26,7 +25,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from state.files import atomic_write_bytes, atomic_write_json, make_dirs, read_json
+from state import files
+from state.files import atomic_write_bytes, atomic_write_json, read_json
 
 _KEY = re.compile(r"[0-9a-f]{64}")
 
@@ -35,6 +35,7 @@ class MailArchive:
     def __init__(self, root: Path, clock: Callable[[], float] = time.time) -> None:
         self.root = root
         self._clock = clock
+        self._stamp = 0  # the last raw file's mtime_ns given by this process
 
     @staticmethod
     def key(raw: bytes) -> str:
@@ -44,29 +45,33 @@ class MailArchive:
         """Archive `raw` unless it is there already (same bytes, same key); returns the key."""
         key = self.key(raw)
         path = self._raw_path(key)
-        if not path.exists():
-            atomic_write_bytes(path, raw)
+        if not files.exists(path):
+            atomic_write_bytes(path, raw, mtime_ns=self._next_stamp())
         return key
+
+    def _next_stamp(self) -> int:
+        """Store order is the raw files' mtime: strictly increasing within a process, even for
+        mails stored in one pass and written to disk together."""
+        self._stamp = max(time.time_ns(), self._stamp + 1)
+        return self._stamp
 
     def blank(self, key: str, raw: bytes) -> None:
         """Replace the archived copy of `key` by `raw` (its passwords blanked), before it is marked
         done. It keeps its key, so the same bytes delivered again are still known and done, and its
         mtime, so its place in store order."""
         path = self._raw_path(key)
-        stamp = path.stat()
-        atomic_write_bytes(path, raw)
-        os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        atomic_write_bytes(path, raw, mtime_ns=files.mtime_ns(path))
 
     def raw(self, key: str) -> bytes:
-        return self._raw_path(key).read_bytes()
+        return files.read_bytes(self._raw_path(key))
 
     def is_done(self, key: str) -> bool:
-        return _fanned(self.root / "done", _checked(key), ".json").exists()
+        return files.exists(_fanned(self.root / "done", _checked(key), ".json"))
 
     def mark_done(self, key: str, record: dict[str, Any]) -> None:
         """Record what processing `key` did. The fingerprint index is written before the marker, so
         after a crash it may point to a mail that is not done (ignored), never the reverse."""
-        if not self._raw_path(key).exists():
+        if not files.exists(self._raw_path(key)):
             raise KeyError(f"mail {key} is not archived; store it before marking it done")
         now = datetime.fromtimestamp(self._clock(), UTC)
         entry = {**record, "key": key, "time": now.isoformat(timespec="seconds")}
@@ -83,7 +88,7 @@ class MailArchive:
     def done_record(self, key: str) -> dict[str, Any] | None:
         """What processing `key` did (the entry its log line also holds), or None when not done."""
         path = _fanned(self.root / "done", _checked(key), ".json")
-        if not path.exists():
+        if not files.exists(path):
             return None
         entry: dict[str, Any] = read_json(path)
         return entry
@@ -95,7 +100,7 @@ class MailArchive:
         if not _KEY.fullmatch(fingerprint):
             return None
         try:
-            key = self._content_path(fingerprint).read_text("ascii").strip()
+            key = files.read_bytes(self._content_path(fingerprint)).decode("ascii").strip()
         except FileNotFoundError:
             return None
         return key if _KEY.fullmatch(key) and self.is_done(key) else None
@@ -114,17 +119,9 @@ class MailArchive:
         return _fanned(self.root / "content", fingerprint, ".txt")
 
     def _append_log(self, now: datetime, entry: dict[str, Any]) -> None:
-        """One `write` per line on an O_APPEND file: a kill cannot interleave two lines, and the
-        log is only advisory (the markers are the truth), so no rename dance is needed."""
-        path = self.root / "log" / f"{now:%Y-%m}.jsonl"
-        make_dirs(path.parent)
+        """Appended: the log is only advisory (the markers are the truth), so no rename dance."""
         line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, line.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        files.append_bytes(self.root / "log" / f"{now:%Y-%m}.jsonl", line.encode("utf-8"))
 
 
 def _checked(key: str) -> str:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from state.files import TEMP_PREFIX, atomic_write_json, fsync_dir, read_json
+from state import files
+from state.files import TEMP_PREFIX, atomic_write_json, read_json
 
 ANSWER_DAYS = 7
 
@@ -62,7 +63,7 @@ class ControlSpool:
             if name.startswith(TEMP_PREFIX) or not name.endswith(".json"):
                 continue
             request_id = name.removesuffix(".json")
-            if (self.answers / name).exists():
+            if files.exists(self.answers / name):
                 self._remove(request_id)
                 continue
             try:
@@ -96,17 +97,13 @@ class ControlSpool:
             path = self.answers / name
             try:
                 if now - path.stat().st_mtime > ANSWER_DAYS * 86400:
-                    path.unlink()
+                    files.remove(path)
             except FileNotFoundError:
                 continue
 
     def _remove(self, request_id: str) -> None:
-        (self.requests / f"{request_id}.json").unlink(missing_ok=True)
-        fsync_dir(self.requests)
+        files.remove(self.requests / f"{request_id}.json")
 
 
 def _names(directory: Path) -> list[str]:
-    try:
-        return [path.name for path in directory.iterdir()]
-    except FileNotFoundError:
-        return []
+    return files.names(directory)

@@ -1,9 +1,13 @@
-"""The one place that writes a file crash-safely.
+"""The one place that reads and writes the games directory's files crash-safely.
 
 A reader (or the daemon after a SIGKILL or power cut) sees either the old content or the new one,
 never a mix: the data goes to a temp file in the same directory, is fsynced, renamed over the
 target with `os.replace` (atomic on POSIX), and the directory is fsynced so the rename survives a
 power cut. A crash leaves at most a stray ".tmp-*" file, which `remove_stray_temps` clears at start.
+
+Inside a daemon pass the same calls are staged in the pass's batch instead and made durable
+together by `state.journal` (`staging`), or written at once and synced later (`unsynced`); the
+stores call the functions here for every read too, so they see what their pass staged.
 """
 
 from __future__ import annotations
@@ -13,12 +17,102 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 TEMP_PREFIX = ".tmp-"
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class Staging(Protocol):
+    """What a pass's batch offers (`state.journal.Batch`); None from a read: not staged."""
+
+    def covers(self, path: Path) -> bool: ...
+    def write(self, path: Path, data: bytes, mtime_ns: int | None) -> None: ...
+    def append(self, path: Path, data: bytes) -> None: ...
+    def remove(self, path: Path) -> None: ...
+    def read(self, path: Path) -> bytes | None: ...
+    def exists(self, path: Path) -> bool | None: ...
+    def names(self, directory: Path, on_disk: set[str]) -> set[str]: ...
+    def mtime_ns(self, path: Path) -> int | None: ...
+
+
+class Deferred:
+    """Writes under `root` whose fsyncs wait for the end of a block: each file and folder written
+    is synced once, however many writes touched it."""
+
+    def __init__(self, root: Path) -> None:
+        self.prefix = os.path.join(root, "")
+        self.files: set[Path] = set()
+        self.folders: set[Path] = set()
+
+    def covers(self, path: Path) -> bool:
+        return os.fspath(path).startswith(self.prefix)
+
+    def sync(self) -> None:
+        for path in sorted(self.files):
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:  # written, then moved or removed in the same block
+                continue
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        for folder in sorted(self.folders):
+            if folder.is_dir():
+                fsync_dir(folder)
+        self.files.clear()
+        self.folders.clear()
+
+
+@dataclass
+class _Mode:
+    staging: Staging | None = None
+    deferred: Deferred | None = None
+
+
+_mode = _Mode()
+
+
+@contextmanager
+def staging(batch: Staging) -> Iterator[None]:
+    previous, _mode.staging = _mode.staging, batch
+    try:
+        yield
+    finally:
+        _mode.staging = previous
+
+
+@contextmanager
+def deferred_sync(root: Path) -> Iterator[None]:
+    """Writes under `root` go to the files at once and are synced when the block ends."""
+    deferred = Deferred(root)
+    previous, _mode.deferred = _mode.deferred, deferred
+    try:
+        yield
+    finally:
+        _mode.deferred = previous
+        deferred.sync()
+
+
+def _staged(path: Path) -> Staging | None:
+    batch = _mode.staging
+    return batch if batch is not None and batch.covers(path) else None
+
+
+def _synced_now(path: Path, *folders: Path) -> bool:
+    """Whether a write to `path` syncs at once; if not, `path` and `folders` are synced later."""
+    deferred = _mode.deferred
+    if deferred is None or not deferred.covers(path):
+        return True
+    deferred.files.add(path)
+    deferred.folders.update(folders)
+    return False
 
 
 def fsync_dir(directory: Path) -> None:
@@ -30,39 +124,160 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def make_dirs(directory: Path) -> None:
+def make_dirs(directory: Path, durable: bool = True) -> None:
     """`mkdir -p`, fsyncing each parent of a created directory so the new entries are durable."""
     if directory.is_dir():
         return
-    make_dirs(directory.parent)
+    make_dirs(directory.parent, durable)
     try:
         directory.mkdir()
     except FileExistsError:
         return
-    fsync_dir(directory.parent)
+    if durable:
+        fsync_dir(directory.parent)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, temp_dir: Path | None = None) -> None:
+def atomic_write_bytes(
+    path: Path, data: bytes, *, temp_dir: Path | None = None, mtime_ns: int | None = None
+) -> None:
     """Replace `path` with `data` atomically and durably; creates missing parent directories.
 
     `temp_dir` (same file system) is for formats that dictate where temp files live, like Maildir's
-    tmp/; by default the temp file sits next to the target.
+    tmp/; by default the temp file sits next to the target. `mtime_ns`: the time the file keeps.
     """
-    make_dirs(path.parent)
+    if batch := _staged(path):
+        batch.write(path, data, mtime_ns)
+        return
+    durable = _synced_now(path, path.parent)
+    make_dirs(path.parent, durable)
     fd, temp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
+        if mtime_ns is not None:
+            os.utime(temp_name, ns=(mtime_ns, mtime_ns))
         os.replace(temp_name, path)
     except BaseException as error:
         Path(temp_name).unlink(missing_ok=True)
-        if isinstance(error, OSError) and error.filename is None and error.errno is not None:
-            # write() and fsync() name no file, and the GM's alert must say which one failed
-            raise OSError(error.errno, error.strerror, str(path)) from error
-        raise
-    fsync_dir(path.parent)
+        raise _named(error, path) from error
+    if durable:
+        fsync_dir(path.parent)
+
+
+def _named(error: BaseException, path: Path) -> BaseException:
+    """write() and fsync() name no file, and the GM's alert must say which one failed."""
+    if isinstance(error, OSError) and error.filename is None and error.errno is not None:
+        return OSError(error.errno, error.strerror, str(path))
+    return error
+
+
+def write_temp(path: Path, data: bytes) -> Path:
+    """The journal's first step: `data` in a temp file beside `path`, not synced (the journal's
+    record is). One fixed name per target: only the lock holder writes here."""
+    make_dirs(path.parent, durable=False)
+    temp = path.with_name(f"{TEMP_PREFIX}{path.name}")
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        raise _named(error, path) from error
+    return temp
+
+
+def put_temp(temp: Path, path: Path, mtime_ns: int | None) -> None:
+    if mtime_ns is not None:
+        os.utime(temp, ns=(mtime_ns, mtime_ns))
+    os.replace(temp, path)
+
+
+def write_at(path: Path, offset: int, data: bytes) -> None:
+    """An append pinned to its offset, so that doing it again changes nothing."""
+    make_dirs(path.parent, durable=False)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        os.pwrite(fd, data, offset)
+        os.ftruncate(fd, offset + len(data))
+    finally:
+        os.close(fd)
+
+
+def append_bytes(path: Path, data: bytes) -> None:
+    """One `write` on an O_APPEND file (a kill cannot interleave two lines), synced."""
+    if batch := _staged(path):
+        batch.append(path, data)
+        return
+    durable = _synced_now(path, path.parent)
+    make_dirs(path.parent, durable)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        if durable:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove(path: Path) -> None:
+    """Delete `path` if it is there."""
+    if batch := _staged(path):
+        batch.remove(path)
+        return
+    path.unlink(missing_ok=True)
+    if _synced_now(path, path.parent) and path.parent.is_dir():
+        fsync_dir(path.parent)
+
+
+def move(source: Path, target: Path) -> None:
+    """`source` becomes `target` (same file system): a rename, or in a batch its copy and removal."""
+    if _staged(source) or _staged(target):
+        atomic_write_bytes(target, read_bytes(source), mtime_ns=mtime_ns(source))
+        remove(source)
+        return
+    durable = _synced_now(target, target.parent, source.parent)
+    make_dirs(target.parent, durable)
+    os.replace(source, target)
+    if durable:
+        fsync_dir(target.parent)
+        fsync_dir(source.parent)
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file as this pass sees it: what its batch staged, else the disk."""
+    if (batch := _staged(path)) and (staged := batch.read(path)) is not None:
+        return staged
+    return path.read_bytes()
+
+
+def exists(path: Path) -> bool:
+    if (batch := _staged(path)) and (staged := batch.exists(path)) is not None:
+        return staged
+    return path.exists()
+
+
+def names(directory: Path, suffix: str = "") -> list[str]:
+    """The files in `directory` ending in `suffix`, as this pass sees them (no temp files), sorted."""
+    try:
+        on_disk = {name for name in os.listdir(directory) if not name.startswith(TEMP_PREFIX)}
+    except FileNotFoundError:
+        on_disk = set()
+    if batch := _staged(directory / TEMP_PREFIX):  # any name inside `directory`
+        on_disk = batch.names(directory, on_disk)
+    return sorted(name for name in on_disk if name.endswith(suffix))
+
+
+def mtime_ns(path: Path) -> int:
+    if (batch := _staged(path)) and (staged := batch.mtime_ns(path)) is not None:
+        return staged
+    return path.stat().st_mtime_ns
 
 
 def json_bytes(data: object) -> bytes:
@@ -78,7 +293,7 @@ def atomic_write_json(path: Path, data: object) -> None:
 
 
 def read_json(path: Path) -> Any:
-    return json.loads(path.read_bytes())
+    return json.loads(read_bytes(path))
 
 
 def remove_stray_temps(directory: Path) -> int:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
+from state import files
 from state.files import atomic_write_bytes, atomic_write_json, read_json
 from state.records import GameRecord, OrderSet
 from state.storage import AtomicJSONStorage, SnapshotStorage
@@ -30,10 +30,14 @@ def data_path(directory: Path, sha: str) -> Path:
 
 class GameStore:
     """`read_only`: for a command that only looks, without the writer lock: it sees the hot file as
-    it was at its first read and refuses to write (`SnapshotStorage`)."""
+    it was at its first read and refuses to write (`SnapshotStorage`). `on_change` is called after
+    each write of the game record or its orders (the daemon's clock then looks at the game)."""
 
-    def __init__(self, directory: Path, read_only: bool = False) -> None:
+    def __init__(
+        self, directory: Path, read_only: bool = False, on_change: Callable[[], None] | None = None
+    ) -> None:
         self.directory = directory
+        self._on_change = on_change or (lambda: None)
         if not read_only:
             directory.mkdir(parents=True, exist_ok=True)
             (directory / "turns").mkdir(exist_ok=True)
@@ -70,6 +74,7 @@ class GameStore:
             self._game.update(replace, doc_ids=[1])
         else:
             self._game.insert(Document(data, doc_id=1))
+        self._on_change()
 
     def put_orders(self, orders: OrderSet) -> None:
         q = Query()
@@ -77,6 +82,7 @@ class GameStore:
             orders.to_json(),
             (q.turn == orders.turn) & (q.phase == orders.phase) & (q.power == orders.power),
         )
+        self._on_change()
 
     def orders(self, turn: int, phase: str) -> dict[str, OrderSet]:
         q = Query()
@@ -87,9 +93,13 @@ class GameStore:
         """Drop the orders of a released phase (they live on in its turn record)."""
         q = Query()
         self._orders.remove((q.turn == turn) & (q.phase == phase))
+        self._on_change()
 
     def record_path(self, name: str) -> Path:
         return self.directory / "turns" / f"{name}.json"
+
+    def has_turn_record(self, name: str) -> bool:
+        return files.exists(self.record_path(name))
 
     def write_turn_record(self, name: str, data: dict[str, Any]) -> None:
         atomic_write_json(self.record_path(name), data)
@@ -104,24 +114,21 @@ class GameStore:
         applies what was read then, not the file as the GM has edited it since."""
         sha = hashlib.sha256(raw).hexdigest()
         path = data_path(self.directory, sha)
-        if not path.exists():
+        if not files.exists(path):
             atomic_write_bytes(path, raw)
         return sha
 
     def append_history(self, entry: dict[str, Any]) -> None:
         """One GM action, appended and synced: who, when, what and why (`gonets history`)."""
         line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
-        with (self.directory / "history.jsonl").open("a", encoding="utf-8") as fh:
-            fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
+        files.append_bytes(self.directory / "history.jsonl", line.encode("utf-8"))
 
     def history(self) -> list[dict[str, Any]]:
         path = self.directory / "history.jsonl"
-        if not path.exists():
+        if not files.exists(path):
             return []
         entries = []
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in files.read_bytes(path).decode("utf-8").splitlines():
             try:
                 entries.append(json.loads(line))
             except ValueError:  # a line cut by a crash mid-write
@@ -131,13 +138,12 @@ class GameStore:
     def set_aside(self, names: list[str], folder: str) -> None:
         """Move turn records out of play (a rollback keeps them for the record, never deletes)."""
         target = self.directory / "turns" / folder
-        target.mkdir(parents=True, exist_ok=True)
         for name in names:
-            os.replace(self.record_path(name), target / f"{name}.json")
+            files.move(self.record_path(name), target / f"{name}.json")
 
     def turn_records(self) -> list[str]:
-        return sorted(p.stem for p in (self.directory / "turns").glob("*.json"))
+        return [name.removesuffix(".json") for name in files.names(self.directory / "turns", ".json")]
 
     def stored(self) -> bool:
         """Whether the game's hot file was ever written (a reader must not create it)."""
-        return (self.directory / "game.json").exists()
+        return files.exists(self.directory / "game.json")

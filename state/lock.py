@@ -3,6 +3,8 @@
 TinyDB is not multi-process safe, so a second daemon (or CLI command that writes) must refuse to
 start. `flock` is tied to the open file, so the kernel drops the lock when the holder dies, even by
 SIGKILL: there is never a stale lock to clean up. The PID in the file is only for the message.
+Whoever takes the lock first replays what the last holder committed to the journal and had not
+yet applied (`state.journal`), so every writer starts from the committed state.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engines.errors import GonetsError
+from state.journal import Journal
 
 LOCK_NAME = "gonets.lock"
 
@@ -47,6 +50,11 @@ class DirectoryLock:
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
         self._fd: int | None = fd
+        try:
+            Journal(directory).recover()
+        except BaseException:
+            self.close()
+            raise
 
     def close(self) -> None:
         if self._fd is not None:

@@ -16,13 +16,13 @@ interrupted.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from state import files
 from state.files import atomic_write_bytes, atomic_write_json, read_json, safe_file_name
 from state.sending import Outgoing, PermanentSendError, Sender, TransportError
 
@@ -73,7 +73,7 @@ class Outbox:
         if mail.kept is not None:
             atomic_write_bytes(kept, mail.kept)
         else:
-            kept.unlink(missing_ok=True)  # left by a crash mid-enqueue of another mail with this id
+            files.remove(kept)  # left by a crash mid-enqueue of another mail with this id
         meta = {
             "id": mail.id,
             "recipients": list(mail.recipients),
@@ -94,7 +94,7 @@ class Outbox:
         if not isinstance(id, str):
             return False
         name = f"{safe_file_name(id)}.json"
-        return any((folder / name).exists() for folder in (self._pending, self._sent, self._failed))
+        return any(files.exists(folder / name) for folder in (self._pending, self._sent, self._failed))
 
     def due(self) -> list[QueuedMail]:
         """Pending mails whose `next_try` has come, oldest enqueue first. Also finishes the moves a
@@ -122,7 +122,7 @@ class Outbox:
         self._move(id, self._failed, _failed_attempt(self._load(id), error))
 
     def failed(self) -> list[QueuedMail]:
-        metas = [read_json(path) for path in self._failed.glob("*.json")]
+        metas = [read_json(self._failed / name) for name in files.names(self._failed, ".json")]
         return [_queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
 
     def unreported(self) -> list[QueuedMail]:
@@ -202,17 +202,17 @@ class Outbox:
         """Read-only: metadata of live pending entries, oldest first, and the (name, folder) of
         entries whose move to sent/ or failed/ a crash interrupted."""
         live, interrupted = [], []
-        for path in self._pending.glob("*.json"):
-            moved_to = next((d for d in (self._sent, self._failed) if (d / path.name).exists()), None)
+        for name in files.names(self._pending, ".json"):
+            moved_to = next((d for d in (self._sent, self._failed) if files.exists(d / name)), None)
             if moved_to is None:
-                live.append(read_json(path))
+                live.append(read_json(self._pending / name))
             else:
-                interrupted.append((path.stem, moved_to))
+                interrupted.append((name.removesuffix(".json"), moved_to))
         return sorted(live, key=_queue_order), interrupted
 
     def _load(self, id: str) -> dict[str, Any]:
         path = self._pending / f"{safe_file_name(id)}.json"
-        if not path.exists():
+        if not files.exists(path):
             raise KeyError(f"no pending mail with id {id!r}")
         meta: dict[str, Any] = read_json(path)
         return meta
@@ -229,12 +229,12 @@ class Outbox:
         """The mail goes to `folder`, or its kept copy if it has one: the copy with the secret is
         removed first, so a crash between the two steps never lets it replace the kept one."""
         eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
-        if kept.exists():
-            eml.unlink(missing_ok=True)
-            os.replace(kept, folder / f"{name}.eml")
-        elif eml.exists():
-            os.replace(eml, folder / f"{name}.eml")
-        (self._pending / f"{name}.json").unlink(missing_ok=True)
+        if files.exists(kept):
+            files.remove(eml)
+            files.move(kept, folder / f"{name}.eml")
+        elif files.exists(eml):
+            files.move(eml, folder / f"{name}.eml")
+        files.remove(self._pending / f"{name}.json")
 
 
 def _failed_attempt(meta: dict[str, Any], error: str) -> dict[str, Any]:
@@ -253,7 +253,7 @@ def _queued(folder: Path, meta: dict[str, Any]) -> QueuedMail:
     return QueuedMail(
         id=meta["id"],
         recipients=tuple(meta["recipients"]),
-        raw=(folder / f"{safe_file_name(meta['id'])}.eml").read_bytes(),
+        raw=files.read_bytes(folder / f"{safe_file_name(meta['id'])}.eml"),
         attempts=meta["attempts"],
         next_try=meta["next_try"],
         last_error=meta["last_error"],

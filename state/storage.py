@@ -17,7 +17,7 @@ from typing import Any
 from tinydb import Storage
 
 from engines.errors import GonetsError
-from state.files import atomic_write_json
+from state.files import atomic_write_json, read_bytes
 
 DEFAULT_HINT = (
     "restore it from the previous turn record, or rebuild the game from the mail archive "
@@ -56,7 +56,7 @@ class AtomicJSONStorage(Storage):
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         try:
-            raw = self.path.read_bytes()
+            raw = read_bytes(self.path)
         except FileNotFoundError:
             return None
         digest = hashlib.sha256(raw).digest()

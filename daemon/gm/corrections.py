@@ -71,7 +71,7 @@ def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
 
 
 def _set_aside(ctx: GmContext, record: GameRecord) -> None:
-    present = [n for n in record.corrections if ctx.game.store.record_path(n).exists()]
+    present = [n for n in record.corrections if ctx.game.store.has_turn_record(n)]
     ctx.game.store.set_aside(present, f"rolled-back-r{record.revision}")
 
 

@@ -44,6 +44,10 @@ class ReplyLedger:
     def __init__(self, directory: Path, limits: ReplyLimits) -> None:
         self.path = directory / FILE_NAME
         self.limits = limits
+        self.reload()
+
+    def reload(self) -> None:
+        """The counts as saved: after a pass whose changes were dropped, its replies never left."""
         data = _read(self.path)
         self._senders: dict[str, dict[str, str]] = data.get("senders", {})
         self._total: dict[str, int] = data.get("total", {})  # minute ("2026-03-02T09:05") → answers

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from daemon.incoming.addresses import mailbox_key
+from state import files
 from state.files import atomic_write_json, read_json
 
 WINDOW = timedelta(hours=1)
@@ -89,7 +90,7 @@ def _fresh(entry: dict[str, Any], now: datetime) -> dict[str, Any]:
 
 def _load(directory: Path) -> dict[str, Any]:
     path = directory / FILE_NAME
-    if not path.exists():
+    if not files.exists(path):
         return {}
     data = read_json(path)
     return data if isinstance(data, dict) else {}

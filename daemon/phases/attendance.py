@@ -55,7 +55,7 @@ def _sources(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict
     if not judged:
         return {}
     names = [record_name(game, record, phase) for phase in judged[:-1]]
-    earlier = [game.store.read_turn_record(n)["orders"] for n in names if game.store.record_path(n).exists()]
+    earlier = [game.store.read_turn_record(n)["orders"] for n in names if game.store.has_turn_record(n)]
     return {
         power: [*(o[power]["source"] for o in earlier if power in o), now] for power, now in current.items()
     }

@@ -24,10 +24,12 @@ from daemon.phases.attendance import end_powers, standings_after
 from daemon.phases.naming import record_name, revision
 from daemon.phases.preview import send_preview
 from daemon.phases.release import release
+from daemon.phases.start import finish_start
+from daemon.phases.wakeups import NOW
 from engines.contract import Command, groups, public_view
 from engines.rng import Rng
 from state import lifecycle
-from state.lifecycle import RESOLVABLE, Due, Held, Open, Previewed, Releasing
+from state.lifecycle import RESOLVABLE, Due, Held, Open, Previewed, Releasing, Starting
 from state.records import GameRecord, OrderSet
 
 log = logging.getLogger(__name__)
@@ -42,8 +44,12 @@ class Submission:
 
 
 def tick(game: Game, postman: Postman, now: datetime) -> bool:
-    """Advance one game if its clock says so; True when a phase was resolved."""
+    """Advance one game if its clock says so; True when a phase was resolved. First the mails a
+    crash left owed: the role mails of a start, or a phase's release."""
     record = game.load()
+    if isinstance(record.pending, Starting):
+        finish_start(game, postman, record)
+        record = game.load()
     if isinstance(record.pending, Releasing):
         release(game, postman, record, record.pending)
         record = game.load()
@@ -64,6 +70,26 @@ def tick(game: Game, postman: Postman, now: datetime) -> bool:
     if record.clock == Open(reminded=False) and now >= deadline - game.settings.reminder_before:
         _remind(game, postman, record, orders, expected, now)
     return False
+
+
+def next_wake(game: Game, record: GameRecord) -> datetime | None:
+    """When `tick` next has something to do for this game as it stands (None: only once it
+    changes): what `tick` decides, read as an instant."""
+    if record.pending is not None:
+        return NOW
+    deadline = game.deadline(record)
+    if record.status != "running" or not isinstance(record.clock, RESOLVABLE) or deadline is None:
+        return None
+    if isinstance(record.clock, Due):
+        return NOW
+    if game.settings.early_resolution:
+        orders = game.store.orders(record.turn, record.phase)
+        expected = record.expected_powers()
+        if expected and all(p in orders for p in expected):
+            return NOW
+    if record.clock == Open(reminded=False):
+        return deadline - game.settings.reminder_before
+    return deadline
 
 
 def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> str:

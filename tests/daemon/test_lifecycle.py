@@ -3,6 +3,7 @@ commands move the clock the way `state.lifecycle` says, also where two of them m
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,6 @@ from state.files import atomic_write_json, read_json
 from state.lifecycle import Due, Held, Open, Paused, Previewed, Releasing
 from state.outbox import Outbox
 from tests.daemon.harness import PLAYERS, Harness, everyone, texts
-from tests.daemon.test_crash import Crash, crash_on_call
 
 ANNA = PLAYERS[0]
 ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
@@ -86,10 +86,19 @@ def test_an_old_preview_waits_for_the_release_and_plays_on(h: Harness) -> None:
 def test_an_old_release_interrupted_by_a_crash_is_finished_once(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    crash_on_call(monkeypatch, Outbox, "enqueue", lambda mail: "report" in mail.id)
+    """An older daemon made each write durable on its own: a crash could leave a committed turn
+    with only some of its reports queued. A store failure leaves the same today."""
+    enqueue = Outbox.enqueue
+
+    def full_disk_at_the_first_report(outbox: Outbox, mail: Any, **kwargs: Any) -> bool:
+        if "report" in mail.id:
+            monkeypatch.setattr(Outbox, "enqueue", enqueue)
+            raise OSError(errno.ENOSPC, "No space left on device", "outbox")
+        return enqueue(outbox, mail, **kwargs)
+
+    monkeypatch.setattr(Outbox, "enqueue", full_disk_at_the_first_report)
     everyone(h, *ORDERS)
-    with pytest.raises(Crash):
-        h.run()
+    h.run()
     store_as_before(h, release="0001-2-orders")
     assert h.game.load().pending == Releasing("0001-2-orders")
     h.run()

@@ -58,6 +58,7 @@ class KillPoint:
     duplicate_window: bool = False  # a mail sent but not yet marked sent: the one known window
 
 
+# every step of a pass, the group commit's own included (state/journal.py)
 KILL_POINTS = {
     "after reading the first mail": KillPoint("daemon.transports.maildir:MaildirTransport._read", "after"),
     "after archive.store": KillPoint("state.archive:MailArchive.store", "after", 2),
@@ -70,6 +71,13 @@ KILL_POINTS = {
     "during the reply's enqueue": KillPoint(
         "state.outbox:atomic_write_bytes", "after", 1, _mail_id_has("reply-")
     ),
+    "before the journal record is synced": KillPoint("state.journal:Journal._append_record", "before"),
+    "after the journal record, before it is applied": KillPoint(
+        "state.journal:Journal._append_record", "after"
+    ),
+    "halfway through applying the journal": KillPoint("state.files:put_temp", "after", 3),
+    "before the sent marks are synced": KillPoint("state.files:Deferred.sync", "before", 2),
+    "before the checkpoint": KillPoint("state.journal:sync_file_system", "before"),
     "inside ruleset.resolve": KillPoint("engines.coins.ruleset:CoinsRuleset.resolve", "after"),
     "after the turn record": KillPoint("state.game_store:GameStore.write_turn_record", "after"),
     "after the game record with release": KillPoint(

@@ -1,0 +1,132 @@
+"""The group commit (state/journal.py): a pass's writes are seen by the pass, reach the files only
+through one synced record, and a record left by a crash is replayed to the same files."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from state import files
+from state.journal import JOURNAL_NAME, Journal
+
+
+def test_a_pass_reads_what_it_staged_and_the_disk_sees_it_only_after_the_commit(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    (tmp_path / "old.json").write_bytes(b"old")
+    with journal.batch() as batch:
+        files.atomic_write_bytes(tmp_path / "a" / "new.json", b"new")
+        files.append_bytes(tmp_path / "log.jsonl", b"line 1\n")
+        files.append_bytes(tmp_path / "log.jsonl", b"line 2\n")
+        files.remove(tmp_path / "old.json")
+        assert files.read_bytes(tmp_path / "a" / "new.json") == b"new"
+        assert files.read_bytes(tmp_path / "log.jsonl") == b"line 1\nline 2\n"
+        assert not files.exists(tmp_path / "old.json") and files.exists(tmp_path / "a" / "new.json")
+        assert files.names(tmp_path, ".json") == []
+        assert files.names(tmp_path / "a") == ["new.json"]
+        with pytest.raises(FileNotFoundError):
+            files.read_bytes(tmp_path / "old.json")
+    assert not (tmp_path / "a").exists() and (tmp_path / "old.json").exists()
+    with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+        assert journal.commit(batch) == 3
+    assert fsync.call_count == 2  # the journal record, and its folder as the journal is new
+    assert (tmp_path / "a" / "new.json").read_bytes() == b"new"
+    assert (tmp_path / "log.jsonl").read_bytes() == b"line 1\nline 2\n"
+    assert not (tmp_path / "old.json").exists()
+    with mock.patch("state.journal.sync_file_system") as sync:
+        journal.checkpoint(unless_under=1 << 20)  # a busy pass leaves a small journal alone
+        assert sync.call_count == 0
+        journal.checkpoint()
+        journal.checkpoint()
+        assert sync.call_count == 1
+    assert (tmp_path / JOURNAL_NAME).read_bytes() == b""
+    with journal.batch() as batch:
+        files.atomic_write_bytes(tmp_path / "a" / "new.json", b"newer")
+        files.append_bytes(tmp_path / "log.jsonl", b"line 3\n")
+    with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+        journal.commit(batch)
+    assert fsync.call_count == 1
+    assert (tmp_path / "log.jsonl").read_bytes() == b"line 1\nline 2\nline 3\n"
+
+
+def test_outside_a_pass_every_write_is_durable_on_its_own(tmp_path: Path) -> None:
+    with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+        files.atomic_write_bytes(tmp_path / "x.json", b"x")
+    assert (tmp_path / "x.json").read_bytes() == b"x" and fsync.call_count == 2  # the file, its folder
+
+
+def test_a_record_left_by_a_crash_is_replayed_and_replaying_twice_changes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "log.jsonl").write_bytes(b"before\n")
+    (tmp_path / "gone.json").write_bytes(b"gone")
+    journal = Journal(tmp_path)
+    with journal.batch() as batch:
+        files.atomic_write_bytes(tmp_path / "g" / "game.json", b"state 2", mtime_ns=1_700_000_000_000_000_000)
+        files.append_bytes(tmp_path / "log.jsonl", b"after\n")
+        files.remove(tmp_path / "gone.json")
+    kill = mock.patch.object(files, "put_temp", side_effect=SystemExit)  # after the record: nothing applied
+    with kill, pytest.raises(SystemExit):
+        journal.commit(batch)
+    assert not (tmp_path / "g" / "game.json").exists()
+    record = (tmp_path / JOURNAL_NAME).read_bytes()
+    for _ in range(2):  # a crash during the replay itself: the next holder replays it again
+        (tmp_path / JOURNAL_NAME).write_bytes(record)
+        assert Journal(tmp_path).recover() == 1
+        assert (tmp_path / "g" / "game.json").read_bytes() == b"state 2"
+        assert (tmp_path / "g" / "game.json").stat().st_mtime_ns == 1_700_000_000_000_000_000
+        assert (tmp_path / "log.jsonl").read_bytes() == b"before\nafter\n"
+        assert not (tmp_path / "gone.json").exists()
+    assert (tmp_path / JOURNAL_NAME).read_bytes() == b""
+
+
+def test_a_record_cut_short_by_a_crash_was_never_committed_and_is_dropped(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    for text in (b"one", b"two"):
+        with journal.batch() as batch:
+            files.atomic_write_bytes(tmp_path / "game.json", text)
+        with mock.patch.object(files, "put_temp"):
+            journal.commit(batch)
+    record = (tmp_path / JOURNAL_NAME).read_bytes()
+    (tmp_path / JOURNAL_NAME).write_bytes(record[:-2])
+    assert Journal(tmp_path).recover() == 1
+    assert (tmp_path / "game.json").read_bytes() == b"one"
+
+
+def test_a_write_that_fails_before_the_record_leaves_the_files_as_they_were(tmp_path: Path) -> None:
+    (tmp_path / "game.json").write_bytes(b"old")
+    journal = Journal(tmp_path)
+    with journal.batch() as batch:
+        files.atomic_write_bytes(tmp_path / "game.json", b"new")
+        files.atomic_write_bytes(tmp_path / "other.json", b"other")
+    full = OSError(errno.ENOSPC, "No space left on device")
+    with mock.patch.object(os, "fsync", side_effect=full), pytest.raises(OSError):
+        journal.commit(batch)
+    assert (tmp_path / "game.json").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", JOURNAL_NAME]  # no temp files
+    assert Journal(tmp_path).recover() == 0
+
+
+def test_lazy_writes_go_to_the_files_at_once_and_each_file_and_folder_is_synced_once(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+        with journal.lazily():
+            for n in range(5):
+                files.atomic_write_bytes(tmp_path / "sent" / f"m{n}.json", b"sent")
+            files.move(tmp_path / "sent" / "m0.json", tmp_path / "done" / "m0.json")
+            assert fsync.call_count == 0
+        assert fsync.call_count == 5 + 2  # each file where it is now, then each folder once
+    assert (tmp_path / "done" / "m0.json").read_bytes() == b"sent"
+
+
+def test_a_move_inside_a_pass_is_a_copy_and_a_removal(tmp_path: Path) -> None:
+    (tmp_path / "pending").mkdir()
+    (tmp_path / "pending" / "m.eml").write_bytes(b"mail")
+    journal = Journal(tmp_path)
+    with journal.batch() as batch:
+        files.move(tmp_path / "pending" / "m.eml", tmp_path / "sent" / "m.eml")
+        assert files.names(tmp_path / "pending") == [] and files.names(tmp_path / "sent") == ["m.eml"]
+    journal.commit(batch)
+    assert not (tmp_path / "pending" / "m.eml").exists()
+    assert (tmp_path / "sent" / "m.eml").read_bytes() == b"mail"
