@@ -133,6 +133,13 @@ class Games:
         words = {w for game in self for w in game.ruleset.power_keywords}
         return tuple(sorted(words))
 
+    def forget(self) -> None:
+        """After a pass whose changes were dropped: read each game from its files again."""
+        for game in self:
+            game.store.forget()
+            if self.on_change is not None:
+                self.on_change(game.id)
+
     def close(self) -> None:
         for game in self:
             game.store.close()

@@ -157,6 +157,9 @@ class Daemon:
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
                 failures.append(error)
                 self.wakeups.touch(game_id)
+            except Exception:  # a bug in one game must not hold back the pass's mail for all games
+                log.exception("%s: the clock failed; tried again at the next pass", game_id)
+                self.wakeups.touch(game_id)
         try:
             self.ledger.save(now)
         except STORE_FAILURES as error:
@@ -171,7 +174,7 @@ class Daemon:
         except STORE_FAILURES as error:
             failures.append(error)
             self.ledger.reload()
-            self.wakeups.touch_all(game.id for game in self.games)
+            self.games.forget()
             return False
 
     def _flush(self, report: PassReport, now: datetime) -> None:

@@ -50,6 +50,11 @@ class GameStore:
     def close(self) -> None:
         self._db.close()
 
+    def forget(self) -> None:
+        """Drop what TinyDB remembers of its queries: the pass that wrote them was not committed."""
+        self._game.clear_cache()
+        self._orders.clear_cache()
+
     def exists(self) -> bool:
         return len(self._game) > 0
 

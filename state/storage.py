@@ -1,7 +1,7 @@
 """A TinyDB storage that survives SIGKILL: `TinyDB(path, storage=AtomicJSONStorage)`.
 
 TinyDB's own JSONStorage rewrites the file in place and a kill mid-write leaves it unreadable
-(NOTES-dependencies.md). Here every write goes through `atomic_write_json`, and a file that does
+(NOTES-dependencies.md). Here every write goes through `atomic_write_bytes`, and a file that does
 not parse stops the daemon with a recovery hint instead of silently starting an empty game.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from tinydb import Storage
 
 from engines.errors import GonetsError
-from state.files import atomic_write_json, read_bytes
+from state.files import atomic_write_bytes, json_bytes, read_bytes
 
 DEFAULT_HINT = (
     "restore it from the previous turn record, or rebuild the game from the mail archive "
@@ -44,7 +44,8 @@ class AtomicJSONStorage(Storage):
     kept with the sha256 of the bytes they came from: hashing costs a twentieth of a parse, and
     unlike (inode, mtime, size) it cannot be fooled, as ext4 hands a freed inode to the next
     atomic write within the same coarse mtime tick. TinyDB mutates what `read` returns, so each
-    read hands out a fresh copy (marshal, a third of a parse's cost), never the kept tables.
+    read hands out a fresh copy (marshal, a third of a parse's cost), never the kept tables. A
+    write keeps what it wrote the same way, so the writer's next read does not parse its own bytes.
     """
 
     def __init__(self, path: str | Path, hint: str = DEFAULT_HINT) -> None:
@@ -76,7 +77,10 @@ class AtomicJSONStorage(Storage):
         return {name: _in_id_order(table) for name, table in data.items()}
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        atomic_write_json(self.path, data)
+        raw = json_bytes(data)
+        atomic_write_bytes(self.path, raw)
+        self._tables = marshal.dumps({name: _in_id_order(table) for name, table in data.items()})
+        self._digest = hashlib.sha256(raw).digest()
 
 
 class ReadOnlyStoreError(GonetsError):

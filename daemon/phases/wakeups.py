@@ -9,7 +9,6 @@ thousand games costs a heap peek.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
 from datetime import UTC, datetime
 
 NOW = datetime.min.replace(tzinfo=UTC)  # "at the next pass"
@@ -22,10 +21,6 @@ class Wakeups:
 
     def touch(self, game_id: str) -> None:
         self.set(game_id, NOW)
-
-    def touch_all(self, game_ids: Iterable[str]) -> None:
-        for game_id in game_ids:
-            self.touch(game_id)
 
     def set(self, game_id: str, at: datetime | None) -> None:
         """`at` replaces whatever instant the game had; None: only a change to it wakes it."""

@@ -1,0 +1,112 @@
+"""A pass commits once, then acts (state/journal.py, daemon/service.py), and visits only the games
+whose clock needs it (daemon/phases/wakeups.py)."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+
+from daemon.phases import deadlines
+from daemon.transports.maildir import MaildirTransport
+from state.journal import JOURNAL_NAME, Journal
+from tests.daemon.harness import GM, PLAYERS, Harness, body, texts
+
+ANNA = PLAYERS[0]
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Harness:
+    harness = Harness(tmp_path)
+    harness.start()
+    harness.mail_to(ANNA)
+    harness.mail_to(GM)
+    return harness
+
+
+def inbox_waiting(h: Harness) -> int:
+    return len(list((h.root / "mail" / "inbox" / "new").iterdir()))
+
+
+def test_mail_is_acknowledged_and_answered_only_once_its_pass_is_committed(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    for owner, name in ((Journal, "commit"), (MaildirTransport, "acknowledge"), (MaildirTransport, "send")):
+        original = getattr(owner, name)
+
+        def spy(self: Any, *args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            events.append(_name)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(owner, name, spy)
+    for address in PLAYERS[:2]:
+        h.send(address, h.orders(address, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    assert events == ["commit", "acknowledge", "acknowledge", "send", "send"]
+
+
+def test_an_order_mail_pass_syncs_the_journal_once_and_each_sent_mark_once(h: Harness) -> None:
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
+    with mock.patch("os.fsync", wraps=os.fsync) as fsync:
+        h.run()
+    # the journal record; the sent mail's record and copy, the outbox's two folders; Maildir's own two
+    assert fsync.call_count == 1 + 4 + 2
+    assert any("Приняты приказы" in text for text in texts(h, ANNA))
+
+
+def test_a_commit_that_fails_acknowledges_and_sends_nothing_and_the_next_pass_does_it_once(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    append = Journal._append_record
+
+    def full_disk(journal: Journal, payload: bytes) -> None:
+        monkeypatch.setattr(Journal, "_append_record", append)
+        raise OSError(errno.ENOSPC, "No space left on device", str(journal.path))
+
+    monkeypatch.setattr(Journal, "_append_record", full_disk)
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    assert inbox_waiting(h) == 1 and h.mail_to(ANNA) == []
+    assert not h.game.store.orders(1, h.game.load().phase)
+    assert any("Авария хранилища" in str(m["Subject"]) and JOURNAL_NAME in body(m) for m in h.mail_to(GM))
+    h.run()
+    assert inbox_waiting(h) == 0
+    assert [t for t in texts(h, ANNA) if "Приняты приказы" in t] != []
+    h.run()
+    assert h.mail_to(ANNA) == []
+
+
+def test_a_bug_in_one_games_clock_does_not_hold_back_the_mail(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr("daemon.service.tick", mock.Mock(side_effect=RuntimeError("a bug")))
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    assert inbox_waiting(h) == 0
+    assert any("Приняты приказы" in text for text in texts(h, ANNA))
+    assert "the clock failed" in caplog.text
+
+
+def test_an_idle_pass_visits_no_game_and_a_change_or_the_clock_wakes_it(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tick = mock.Mock(wraps=deadlines.tick)
+    monkeypatch.setattr("daemon.service.tick", tick)
+    h.run()
+    tick.reset_mock()
+    h.run()
+    assert tick.call_count == 0
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    assert tick.call_count == 1  # the mail changed the game
+    h.run()
+    h.clock.advance(hours=47)  # the reminders are due before the deadline
+    assert tick.call_count == 1
+    h.run()
+    assert tick.call_count == 2
+    assert all(any("Мы ещё не получили" in text for text in texts(h, a)) for a in PLAYERS[1:])
