@@ -17,7 +17,8 @@ from typing import Any
 from tinydb import Storage
 
 from engines.errors import GonetsError
-from state.files import atomic_write_bytes, json_bytes, read_bytes
+from state import files
+from state.files import json_bytes, read_bytes
 
 DEFAULT_HINT = (
     "restore it from the previous turn record, or rebuild the game from the mail archive "
@@ -78,7 +79,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         raw = json_bytes(data)
-        atomic_write_bytes(self.path, raw)
+        files.atomic_write_bytes(self.path, raw)
         self._tables = marshal.dumps({name: _in_id_order(table) for name, table in data.items()})
         self._digest = hashlib.sha256(raw).digest()
 
