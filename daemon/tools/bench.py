@@ -6,6 +6,8 @@ Maildir pass (archive, parse, route, password, check, store, reply queued and se
 pipeline alternate mail by mail, so the machine's noise hits both, and the figure that matters is
 their ratio. Scenarios and goals are issue 16's: one coins game, one 16-player Русь game, 1000
 idle Русь games, a long history and a full Русь resolution; a burst and hostile inputs besides.
+With `--imap`, the 1000 Русь games again behind a real mail server (`bench_imap`), in the same
+table and JSON.
 """
 
 from __future__ import annotations
