@@ -205,12 +205,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from daemon.tools.bench_imap import require_servers
 
         require_servers()  # before minutes of the Maildir bench, not after
-    sizes = QUICK if args.quick else Sizes()
-    run_bench(sizes, args.json)
-    if args.imap:
-        from daemon.tools.bench_imap import run_imap_bench
-
-        return run_imap_bench(sizes.mails)
+    run_bench(QUICK if args.quick else Sizes(), args.json, imap=args.imap)
     return 0
 
 

@@ -6,6 +6,8 @@ Maildir pass (archive, parse, route, password, check, store, reply queued and se
 pipeline alternate mail by mail, so the machine's noise hits both, and the figure that matters is
 their ratio. Scenarios and goals are issue 16's: one coins game, one 16-player Русь game, 1000
 idle Русь games, a long history and a full Русь resolution; a burst and hostile inputs besides.
+With `--imap`, the 1000 Русь games again behind a real mail server (`bench_imap`), in the same
+table and JSON.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import mailparser
 
 from daemon.incoming.auth import Passwords
 from daemon.service import PassReport
-from daemon.tools import bench_burst
+from daemon.tools import bench_burst, bench_imap
 from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
 from daemon.tools.bench_report import Figure, Goal, as_json, median, p90, table, write_json
 from parsers.html_text import html_to_text
@@ -41,19 +43,31 @@ class Sizes:
     resolutions: int = 7
     burst_mails: int = 1000
     hostile_scale: float = 1.0
+    imap_games: int = 1000  # behind the loopback Dovecot (`--imap`)
+    imap_samples: int = 20  # order mails timed over IDLE, and as many over polling
 
 
 QUICK = Sizes(
-    mails=3, idle_games=5, idle_passes=2, history_turns=3, resolutions=1, burst_mails=40, hostile_scale=0.01
+    mails=3,
+    idle_games=5,
+    idle_passes=2,
+    history_turns=3,
+    resolutions=1,
+    burst_mails=40,
+    hostile_scale=0.01,
+    imap_games=3,
+    imap_samples=2,
 )
 
 
-def run_bench(sizes: Sizes, json_target: str | None) -> list[Figure]:
-    """Every scenario in its own folder; the table goes to stdout unless the JSON does."""
+def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list[Figure]:
+    """Every scenario in its own folder, the IMAP one last if asked for; the table goes to stdout
+    unless the JSON does."""
     figures: list[Figure] = []
+    scenarios = (_coins, _rus, _idle, _history, _burst, *((_imap,) if imap else ()))
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
         root = Path(tmp)
-        for scenario in (_coins, _rus, _idle, _history, _burst):
+        for scenario in scenarios:
             _progress(scenario.__doc__ or "")
             figures += scenario(root / scenario.__name__.strip("_"), sizes)
     figures += _hostile(sizes.hostile_scale)
@@ -235,6 +249,11 @@ def _burst(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
         daemon.close()
     meaning = f"{sizes.burst_mails} mails ({burst.duplicates} re-delivered, most garbage) through Maildir"
     return [Figure("burst.rate", sizes.burst_mails / seconds, "mails/s", meaning)]
+
+
+def _imap(root: Path, sizes: Sizes) -> list[Figure]:
+    """16-player Русь games behind a loopback Dovecot and SMTP server: order mails over IDLE and polling"""
+    return bench_imap.imap_figures(root, sizes.imap_games, sizes.imap_samples, sizes.mails)
 
 
 def _hostile(scale: float) -> list[Figure]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import mailbox
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from unittest import mock
@@ -24,11 +24,13 @@ from daemon.phases.start import start_game
 from daemon.service import Daemon
 from daemon.tools.demo import DemoClock
 from daemon.tools.demo_players import Player
+from daemon.transports import make_transport
 from daemon.transports.maildir import MaildirTransport
 from state.records import OrderSet, Signup
 
 ADDRESS = "gonets@bench.local"
 PASSWORD = "benchpw7"
+MAILDIR = '[transport]\nkind = "maildir"\ninbox = "mail/inbox"\noutbox = "mail/sent"\n'
 
 
 @contextmanager
@@ -38,12 +40,13 @@ def unsynced() -> Iterator[None]:
         yield
 
 
-def config_text(games: Mapping[str, str], address: str = ADDRESS) -> str:
-    """A Maildir config whose games (id → ruleset) never resolve early and whose replies are not
-    throttled: a measured pass handles mail, and resolves only when the bench says so."""
+def config_text(games: Mapping[str, str], address: str = ADDRESS, transport: str = MAILDIR) -> str:
+    """A config (Maildir unless `transport` is another [transport] table) whose games (id → ruleset)
+    never resolve early and whose replies are not throttled: a measured pass handles mail, and
+    resolves only when the bench says so."""
     text = [f'games_dir = "games"\naddress = "{address}"\nreplies_per_hour = 1000000\n']
     text.append("\n[limits]\nreplies_total_per_hour = 1000000\n")
-    text.append('\n[transport]\nkind = "maildir"\ninbox = "mail/inbox"\noutbox = "mail/sent"\n')
+    text.append(f"\n{transport}")
     for game, ruleset in games.items():
         text.append(
             f'\n[games.{game}]\nruleset = "{ruleset}"\ngm = "gm@bench.local"\nearly_resolution = false\n'
@@ -105,6 +108,20 @@ def open_scene(root: Path, ruleset: str, players: int, idle_games: int = 0) -> S
         for n, (power, address) in enumerate(sorted(powers.items()))
     ]
     return Scene(root, daemon, clock, first, people)
+
+
+def reopen(scene: Scene, address: str, transport: str) -> Scene:
+    """The same games, as stored, under a new daemon with another address and [transport] table:
+    built over Maildir, measured over a real mail server. Closes `scene`'s daemon."""
+    scene.close()
+    games = {game_id: settings.ruleset for game_id, settings in scene.daemon.config.games.items()}
+    path = scene.root / "gonets.toml"
+    path.write_text(config_text(games, address, transport), encoding="utf-8")
+    config = load_config(path)
+    daemon = Daemon(config, make_transport(config), scene.clock)
+    game = daemon.games.get(scene.game.id)
+    assert game is not None
+    return replace(scene, daemon=daemon, game=game)
 
 
 def _copy_game(source: Game, target: Game) -> None:
