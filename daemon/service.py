@@ -82,7 +82,8 @@ class Daemon:
         config.games_dir.mkdir(parents=True, exist_ok=True)
         self.lock = DirectoryLock(config.games_dir)
         self.lock.__enter__()
-        self.journal = Journal(config.games_dir)
+        private = (config.games_dir / "archive", config.games_dir / "outbox")  # only the daemon reads them
+        self.journal = Journal(config.games_dir, private)
         try:
             removed = remove_stray_temps(config.games_dir)
             if removed:

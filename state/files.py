@@ -88,6 +88,19 @@ def staging(batch: Staging) -> Iterator[None]:
         _mode.staging = previous
 
 
+class Private:
+    """Folders whose files only the lock holder reads (the archive, the outbox): nobody else can
+    see one of their new files half written, and after a crash the journal is replayed before
+    the holder reads anything, so a new file there that a journal record holds needs no temp file
+    and rename."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        self.prefixes = tuple(os.path.join(folder, "") for folder in folders)
+
+    def __contains__(self, path: Path) -> bool:
+        return os.fspath(path).startswith(self.prefixes)
+
+
 @contextmanager
 def deferred_sync(root: Path) -> Iterator[None]:
     """Writes under `root` go to the files at once and are synced when the block ends."""
@@ -182,15 +195,40 @@ def write_temp(path: Path, data: bytes) -> Path:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+            _write_all(fd, data)
         finally:
             os.close(fd)
     except OSError as error:
         temp.unlink(missing_ok=True)
         raise _named(error, path) from error
     return temp
+
+
+def write_new(path: Path, data: bytes, mtime_ns: int | None) -> bool:
+    """Write `path` in place, unsynced, if it does not exist yet (else False, nothing written): for
+    a new file of a `Private` folder that a synced journal record holds."""
+    make_dirs(path.parent, durable=False)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return False
+    try:
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        if mtime_ns is not None:
+            os.utime(path, ns=(mtime_ns, mtime_ns))
+    except OSError as error:
+        path.unlink(missing_ok=True)
+        raise _named(error, path) from error
+    return True
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def put_temp(temp: Path, path: Path, mtime_ns: int | None) -> None:

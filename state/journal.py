@@ -126,9 +126,10 @@ class Batch:
 class Journal:
     """The games directory's journal; one per lock holder."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, private: tuple[Path, ...] = ()) -> None:
         self.root = root
         self.path = root / JOURNAL_NAME
+        self.private = private  # `files.Private`: new files there are written in place
         self._applied = False  # records applied without a sync since the last checkpoint
         self._behind = False  # a record is synced but its changes were not all applied
 
@@ -158,10 +159,11 @@ class Journal:
             return 0
         self.catch_up()
         ops = _ops(batch)
+        private = files.Private(self.private)
         temps: list[tuple[Path, Path, int | None]] = []
         try:
             for path, change in batch.changes.items():
-                if isinstance(change, Put):
+                if isinstance(change, Put) and path not in private:
                     temps.append((files.write_temp(path, change.data), path, change.mtime_ns))
             self._append_record(_encode(self.root, ops))
         except BaseException:
@@ -172,7 +174,10 @@ class Journal:
         for temp, path, mtime_ns in temps:
             files.put_temp(temp, path, mtime_ns)
         for path, change in batch.changes.items():
-            if isinstance(change, Gone):
+            if isinstance(change, Put) and path in private:
+                if not files.write_new(path, change.data, change.mtime_ns):
+                    files.put_temp(files.write_temp(path, change.data), path, change.mtime_ns)
+            elif isinstance(change, Gone):
                 path.unlink(missing_ok=True)
         for kind, path, offset, data in ops:
             if kind == b"A":

@@ -130,3 +130,20 @@ def test_a_move_inside_a_pass_is_a_copy_and_a_removal(tmp_path: Path) -> None:
     journal.commit(batch)
     assert not (tmp_path / "pending" / "m.eml").exists()
     assert (tmp_path / "sent" / "m.eml").read_bytes() == b"mail"
+
+
+def test_a_new_file_of_a_private_folder_is_written_in_place_and_a_crash_there_is_repaired(
+    tmp_path: Path,
+) -> None:
+    archive = tmp_path / "archive"
+    journal = Journal(tmp_path, private=(archive,))
+    with journal.batch() as batch:
+        files.atomic_write_bytes(archive / "raw" / "ab.eml", b"mail")
+        files.atomic_write_bytes(tmp_path / "game.json", b"game")
+    with mock.patch("os.replace", wraps=os.replace) as rename:
+        journal.commit(batch)
+    assert rename.call_count == 1  # game.json only
+    assert (archive / "raw" / "ab.eml").read_bytes() == b"mail"
+    (archive / "raw" / "ab.eml").write_bytes(b"")  # as a kill between creating and writing leaves it
+    assert Journal(tmp_path, private=(archive,)).recover() == 1
+    assert (archive / "raw" / "ab.eml").read_bytes() == b"mail"
