@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.contract import Problem
 from engines.text import Msg
@@ -60,7 +61,9 @@ class _Entry:
     value: str
 
 
-def _words(power_keywords: Sequence[str]) -> Phrases[str]:
+@lru_cache(maxsize=64)
+def _words(power_keywords: tuple[str, ...]) -> Phrases[str]:
+    """The header words and the games' power keywords: one table per set of games, not per mail."""
     return Phrases(
         [(word, field) for field, spellings in HEADER_WORDS.items() for word in spellings]
         + [(word, "power") for word in power_keywords]
@@ -77,7 +80,7 @@ def header_fields(lines: list[tuple[int, str]]) -> set[str]:
 
 def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
     """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
-    words = _words(power_keywords)
+    words = _words(tuple(power_keywords))
     entries: dict[str, list[_Entry]] = {}
     body: list[tuple[int, str]] = []
     fields: dict[int, str] = {}

@@ -85,10 +85,15 @@ def _ratio(typed: SequenceMatcher[str], length: int, known: str, floor: float, s
 
 
 def vocabulary_phrases(vocabulary: Vocabulary) -> Phrases[str]:
-    """Every canonical name and each of its spellings → the canonical name."""
-    canonical = [(name, name) for name in vocabulary]
-    spellings = [(spelling, name) for name, spellings in vocabulary.items() for spelling in spellings]
-    return Phrases(canonical + spellings)
+    """Every canonical name and each of its spellings → the canonical name; cached by content, as
+    every order mail matches its header's power against the game's powers."""
+    return _vocabulary_phrases(tuple((name, tuple(spellings)) for name, spellings in vocabulary.items()))
+
+
+@lru_cache(maxsize=256)
+def _vocabulary_phrases(entries: tuple[tuple[str, tuple[str, ...]], ...]) -> Phrases[str]:
+    canonical = [(name, name) for name, _ in entries]
+    return Phrases(canonical + [(spelling, name) for name, spellings in entries for spelling in spellings])
 
 
 def match_name(text: str, vocabulary: Vocabulary) -> str | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 # Latin letters that look like Cyrillic ones (after casefold, so capitals are covered too)
 _LOOKALIKES = str.maketrans("aceopxykmtbh", "асеорхукмтвн")
 _CYRILLIC = re.compile(r"[\u0400-\u052f]")
+_ANY_LOOKALIKE = re.compile("[aceopxykmtbh]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 # punctuation players glue to words ("Рязань,", "ВЛОЖИТЬ:", "*Армия*"); never "-", a minus sign
 EDGE_PUNCTUATION = ".,;:!?=()[]{}<>\"'«»“”„…—–*•"
@@ -23,8 +24,13 @@ _TOKEN = re.compile(r"«(?P<g>[^»]*)»|\"(?P<q>[^\"]*)\"|“(?P<e>[^”]*)”|�
 def normalize(text: str) -> str:
     """Casefolded, ё→е, invisible characters dropped, look-alikes fixed, spaces collapsed."""
     folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
-    visible = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
-    return " ".join(_LETTERS.sub(_cyrillize, visible).split())
+    # the checks in C first: most text has no invisible character (a printable one has none)
+    # and no Latin look-alike to fix
+    if not folded.isprintable():
+        folded = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
+    if _ANY_LOOKALIKE.search(folded):
+        folded = _LETTERS.sub(_cyrillize, folded)
+    return " ".join(folded.split())
 
 
 def _cyrillize(match: re.Match[str]) -> str:

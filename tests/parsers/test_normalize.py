@@ -1,9 +1,12 @@
 """normalize: the one comparable form of keywords and names; tokenize: words with their spans."""
 
+import re
+import unicodedata
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.normalize import normalize, phrase_keys, tokenize
+from parsers.normalize import _cyrillize, normalize, phrase_keys, tokenize
 
 
 def test_latin_lookalikes_inside_cyrillic_words_become_cyrillic():
@@ -45,6 +48,13 @@ def test_bare_punctuation_is_not_a_word_but_a_minus_sign_is_kept():
 
 def test_unclosed_quote_is_part_of_the_word():
     assert phrase_keys("«Рязань") == ("рязань",)
+
+
+@given(st.text())
+def test_the_quick_checks_change_nothing(text):
+    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
+    visible = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
+    assert normalize(text) == " ".join(re.sub(r"[^\W\d_]+", _cyrillize, visible).split())
 
 
 @given(st.text())
