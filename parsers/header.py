@@ -117,12 +117,15 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
 def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
     """(field, header word as written, value) if `text` starts with a header word."""
     ends: list[int] = []
+    keys: list[str] = []  # of the words up to each end: words of letters are tokens of their own
     match = _FIRST_WORD.match(text)
     while match and len(ends) < words.width:
         ends.append(match.end())
+        keys.append(normalize(match.group()))
         match = _NEXT_WORD.match(text, match.end())
-    for end in reversed(ends):
-        field = words.lookup(text[:end])
+    for size in range(len(ends), 0, -1):
+        end = ends[size - 1]
+        field = words.exactly(tuple(keys[:size]))
         rest = text[end:]
         if field is None:
             continue

@@ -43,7 +43,11 @@ class Phrases(Generic[T]):
 
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
-        return self._table.get(phrase_keys(text))
+        return self.exactly(phrase_keys(text))
+
+    def exactly(self, keys: tuple[str, ...]) -> T | None:
+        """The value of exactly these keys, for a caller that has the words' keys already."""
+        return self._table.get(keys)
 
     def longest(self, keys: Sequence[str]) -> tuple[T, int] | None:
         """The value of the longest phrase that `keys` start with, and its length in words."""

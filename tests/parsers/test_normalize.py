@@ -69,3 +69,8 @@ def test_tokens_lie_inside_the_line_in_order(line):
     for token in tokenize(line):
         assert position <= token.start < token.end <= len(line)
         position = token.end
+
+
+@given(st.lists(st.from_regex(r"[^\W\d_]+", fullmatch=True)))
+def test_a_word_of_letters_is_a_token_of_its_own(words):  # so header words are read one by one
+    assert phrase_keys(" ".join(words)) == tuple(normalize(word) for word in words)
