@@ -129,8 +129,9 @@ def declined(vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> Names:
     """`vocabulary` with every case form of its names (the ruleset's `forms` first, then the
     dictionary's), cached by content: a game's vocabularies rarely change, and a mail's parse
     must not pay for the dictionary again."""
+    cases = forms.cases  # of a few names only
     key = tuple(
-        (name, tuple(spellings), tuple(sorted(forms.cases.get(name, {}).items())))
+        (name, tuple(spellings), tuple(sorted(cases[name].items())) if name in cases else ())
         for name, spellings in vocabulary.items()
     )
     return _declined(key)

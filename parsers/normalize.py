@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Latin letters that look like Cyrillic ones (after casefold, so capitals are covered too)
 _LOOKALIKES = str.maketrans("aceopxykmtbh", "асеорхукмтвн")
@@ -42,9 +42,10 @@ def _cyrillize(match: re.Match[str]) -> str:
     return word.translate(_LOOKALIKES) if _CYRILLIC.search(word) else word
 
 
-@dataclass(frozen=True)
-class Token:
-    """A word or a quoted phrase of a line: as written, its comparable key and its span."""
+class Token(NamedTuple):
+    """A word or a quoted phrase of a line: as written, its comparable key and its span (a named
+    tuple: every order line is cut into them, and a frozen dataclass costs as much to make as the
+    rest of reading the word)."""
 
     raw: str  # as written; a quoted phrase without its quotes
     key: str  # normalised; a bare word also loses the punctuation glued to its edges
