@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.contract import Problem
 from engines.text import Msg
@@ -60,7 +61,9 @@ class _Entry:
     value: str
 
 
-def _words(power_keywords: Sequence[str]) -> Phrases[str]:
+@lru_cache(maxsize=64)
+def _words(power_keywords: tuple[str, ...]) -> Phrases[str]:
+    """The header words and the games' power keywords: one table per set of games, not per mail."""
     return Phrases(
         [(word, field) for field, spellings in HEADER_WORDS.items() for word in spellings]
         + [(word, "power") for word in power_keywords]
@@ -77,7 +80,7 @@ def header_fields(lines: list[tuple[int, str]]) -> set[str]:
 
 def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Sequence[str] = ()) -> OrderText:
     """Header lines wherever they stand; every other line up to КОНЕЦ is the body."""
-    words = _words(power_keywords)
+    words = _words(tuple(power_keywords))
     entries: dict[str, list[_Entry]] = {}
     body: list[tuple[int, str]] = []
     fields: dict[int, str] = {}
@@ -114,12 +117,15 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
 def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
     """(field, header word as written, value) if `text` starts with a header word."""
     ends: list[int] = []
+    keys: list[str] = []  # of the words up to each end: words of letters are tokens of their own
     match = _FIRST_WORD.match(text)
     while match and len(ends) < words.width:
         ends.append(match.end())
+        keys.append(normalize(match.group()))
         match = _NEXT_WORD.match(text, match.end())
-    for end in reversed(ends):
-        field = words.lookup(text[:end])
+    for size in range(len(ends), 0, -1):
+        end = ends[size - 1]
+        field = words.exactly(tuple(keys[:size]))
         rest = text[end:]
         if field is None:
             continue

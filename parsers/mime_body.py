@@ -93,6 +93,8 @@ def _orders_attachment(body: str, parts: list[Message]) -> tuple[Message, str, l
     for part in filter(_is_text_attachment, parts):
         decoding: list[str] = []
         attached.append((part, _part_text(part, decoding), decoding))
+    if not attached:  # most mails: the body stays, and it need not be read again to know that
+        return None
     counted = [(_header_count(found[1]), found) for found in attached]
     most = max(counted, key=lambda count: count[0], default=None)
     if most is not None and most[0] > _header_count(body):

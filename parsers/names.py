@@ -43,7 +43,11 @@ class Phrases(Generic[T]):
 
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
-        return self._table.get(phrase_keys(text))
+        return self.exactly(phrase_keys(text))
+
+    def exactly(self, keys: tuple[str, ...]) -> T | None:
+        """The value of exactly these keys, for a caller that has the words' keys already."""
+        return self._table.get(keys)
 
     def longest(self, keys: Sequence[str]) -> tuple[T, int] | None:
         """The value of the longest phrase that `keys` start with, and its length in words."""
@@ -85,10 +89,15 @@ def _ratio(typed: SequenceMatcher[str], length: int, known: str, floor: float, s
 
 
 def vocabulary_phrases(vocabulary: Vocabulary) -> Phrases[str]:
-    """Every canonical name and each of its spellings → the canonical name."""
-    canonical = [(name, name) for name in vocabulary]
-    spellings = [(spelling, name) for name, spellings in vocabulary.items() for spelling in spellings]
-    return Phrases(canonical + spellings)
+    """Every canonical name and each of its spellings → the canonical name; cached by content, as
+    every order mail matches its header's power against the game's powers."""
+    return _vocabulary_phrases(tuple((name, tuple(spellings)) for name, spellings in vocabulary.items()))
+
+
+@lru_cache(maxsize=256)
+def _vocabulary_phrases(entries: tuple[tuple[str, tuple[str, ...]], ...]) -> Phrases[str]:
+    canonical = [(name, name) for name, _ in entries]
+    return Phrases(canonical + [(spelling, name) for name, spellings in entries for spelling in spellings])
 
 
 def match_name(text: str, vocabulary: Vocabulary) -> str | None:
@@ -116,29 +125,32 @@ class Names:
 NO_NAMES = Names(Phrases([]), Phrases([]))
 
 
+_Cases = tuple[tuple[str, str], ...]  # a name's own forms: (case, form), sorted
+
+
 def declined(vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> Names:
     """`vocabulary` with every case form of its names (the ruleset's `forms` first, then the
     dictionary's), cached by content: a game's vocabularies rarely change, and a mail's parse
-    must not pay for the dictionary again."""
-    key = tuple(
-        (name, tuple(spellings), tuple(sorted(forms.cases.get(name, {}).items())))
-        for name, spellings in vocabulary.items()
+    must not pay for the dictionary again (nor, with a hundred names, for a key made name by name)."""
+    own = tuple(
+        (name, tuple(sorted(cases.items()))) for name, cases in forms.cases.items() if name in vocabulary
     )
-    return _declined(key)
-
-
-_Entry = tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
+    return _declined(tuple(vocabulary), tuple(map(tuple, vocabulary.values())), own)
 
 
 @lru_cache(maxsize=1024)
-def _declined(entries: tuple[_Entry, ...]) -> Names:
-    declared = [(name, name) for name, _, _ in entries]
-    declared += [(spelling, name) for name, spellings, _ in entries for spelling in spellings]
+def _declined(
+    canonical: tuple[str, ...], spellings: tuple[tuple[str, ...], ...], own: tuple[tuple[str, _Cases], ...]
+) -> Names:
+    entries = list(zip(canonical, spellings, strict=True))
+    declared = [(name, name) for name in canonical]
+    declared += [(spelling, name) for name, written in entries for spelling in written]
     exact = {phrase_keys(text) for text, _ in declared}
+    fixed = dict(own)
     owners: dict[tuple[str, ...], dict[str, None]] = {}  # a case form → the names it is a form of
-    for name, spellings, own in entries:
-        fixes = Forms({name: dict(own)})
-        for text in (name, *spellings):
+    for name, written in entries:
+        fixes = Forms({name: dict(fixed.get(name, ()))})
+        for text in (name, *written):
             if not _CYRILLIC.search(text):
                 continue
             for case in CASES:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Latin letters that look like Cyrillic ones (after casefold, so capitals are covered too)
 _LOOKALIKES = str.maketrans("aceopxykmtbh", "асеорхукмтвн")
 _CYRILLIC = re.compile(r"[\u0400-\u052f]")
+_ANY_LOOKALIKE = re.compile("[aceopxykmtbh]")
 _LETTERS = re.compile(r"[^\W\d_]+")
 # punctuation players glue to words ("Рязань,", "ВЛОЖИТЬ:", "*Армия*"); never "-", a minus sign
 EDGE_PUNCTUATION = ".,;:!?=()[]{}<>\"'«»“”„…—–*•"
@@ -23,8 +24,13 @@ _TOKEN = re.compile(r"«(?P<g>[^»]*)»|\"(?P<q>[^\"]*)\"|“(?P<e>[^”]*)”|�
 def normalize(text: str) -> str:
     """Casefolded, ё→е, invisible characters dropped, look-alikes fixed, spaces collapsed."""
     folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
-    visible = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
-    return " ".join(_LETTERS.sub(_cyrillize, visible).split())
+    # the checks in C first: most text has no invisible character (a printable one has none)
+    # and no Latin look-alike to fix
+    if not folded.isprintable():
+        folded = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
+    if _ANY_LOOKALIKE.search(folded):
+        folded = _LETTERS.sub(_cyrillize, folded)
+    return " ".join(folded.split())
 
 
 def _cyrillize(match: re.Match[str]) -> str:
@@ -36,9 +42,10 @@ def _cyrillize(match: re.Match[str]) -> str:
     return word.translate(_LOOKALIKES) if _CYRILLIC.search(word) else word
 
 
-@dataclass(frozen=True)
-class Token:
-    """A word or a quoted phrase of a line: as written, its comparable key and its span."""
+class Token(NamedTuple):
+    """A word or a quoted phrase of a line: as written, its comparable key and its span (a named
+    tuple: every order line is cut into them, and a frozen dataclass costs as much to make as the
+    rest of reading the word)."""
 
     raw: str  # as written; a quoted phrase without its quotes
     key: str  # normalised; a bare word also loses the punctuation glued to its edges

@@ -102,7 +102,9 @@ def parse_commands(
     the order their orders would next be taken, so a line of theirs is told where it belongs;
     `prose`: a line whose first words are like no keyword is `unread`, not refused."""
     keywords = _keywords(phase)
-    names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items()}
+    args = [arg for spec in phase.commands for arg in spec.args]
+    used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
+    names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
     commands: list[Command] = []
     problems: list[Problem] = []
     passes: list[int] = []
@@ -136,6 +138,25 @@ def parse_commands(
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
     return ParsedOrders(commands, problems, bool(passes) and not ordered, unread)
+
+
+def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command]:
+    """The lines of `body` that are whole commands of `phase` (СТАТУС, ОТПУСК 2 beside the orders),
+    each with its line; any other line is the caller's to read, so none is refused or matched
+    against the keywords for a suggestion here."""
+    keywords = _keywords(phase)
+    commands: list[Command] = []
+    for number, text in body:
+        cursor = _order_line(text)
+        found = None if cursor is None else keywords.longest(cursor.keys())
+        if cursor is None or found is None or found[0].command is None:
+            continue
+        cursor.index += found[1]
+        try:
+            commands.append(replace(_read_args(cursor, found[0], {}), line=number))
+        except _Refused:
+            continue
+    return commands
 
 
 def normal_form(command: Command, phase: PhaseSpec) -> str:

@@ -32,7 +32,7 @@ from engines.contract import (
 from engines.text import Msg
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
-from parsers.orders import ParsedOrders, normal_form, parse_commands
+from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from state.records import GameRecord, OrderSet
 
 
@@ -76,8 +76,7 @@ def answer(
     redactor: Redactor,
 ) -> Answer:
     game, record, power = route.game, route.record, route.power
-    service = parse_commands(body, CONVENIENCES, {})
-    asked = {c.line: c for c in service.commands}
+    asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
     phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body)
     unread = [(n, text) for n, text in body if n in parsed.unread]

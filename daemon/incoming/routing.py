@@ -41,14 +41,14 @@ class Refusal:
 def find_game(header: OrderHeader, games: Games, recipients: Sequence[str] = ()) -> Game | Refusal:
     """By the ИГРА line or subject tag; failing both, by a plus-address `local+GAME@domain` among
     the recipients, so one mailbox serves many games."""
-    known = ", ".join(games.ids()) or "—"
     game_id = header.game or next(filter(games.get, _plus_tags(recipients)), None)
+    game = games.get(game_id) if game_id else None
+    if game is not None:
+        return game
+    known = ", ".join(games.ids()) or "—"  # only for a refusal: a pass may serve a thousand games
     if not game_id:
         return Refusal(Msg("route_no_game", {"known": known}))
-    game = games.get(game_id)
-    if game is None:
-        return Refusal(Msg("route_unknown_game", {"game": game_id, "known": known}))
-    return game
+    return Refusal(Msg("route_unknown_game", {"game": game_id, "known": known}))
 
 
 def _plus_tags(recipients: Sequence[str]) -> list[str]:

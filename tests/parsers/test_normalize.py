@@ -1,9 +1,12 @@
 """normalize: the one comparable form of keywords and names; tokenize: words with their spans."""
 
+import re
+import unicodedata
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.normalize import normalize, phrase_keys, tokenize
+from parsers.normalize import _cyrillize, normalize, phrase_keys, tokenize
 
 
 def test_latin_lookalikes_inside_cyrillic_words_become_cyrillic():
@@ -48,6 +51,13 @@ def test_unclosed_quote_is_part_of_the_word():
 
 
 @given(st.text())
+def test_the_quick_checks_change_nothing(text):
+    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
+    visible = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
+    assert normalize(text) == " ".join(re.sub(r"[^\W\d_]+", _cyrillize, visible).split())
+
+
+@given(st.text())
 def test_normalize_is_idempotent(text):
     once = normalize(text)
     assert normalize(once) == once
@@ -59,3 +69,8 @@ def test_tokens_lie_inside_the_line_in_order(line):
     for token in tokenize(line):
         assert position <= token.start < token.end <= len(line)
         position = token.end
+
+
+@given(st.lists(st.from_regex(r"[^\W\d_]+", fullmatch=True)))
+def test_a_word_of_letters_is_a_token_of_its_own(words):  # so header words are read one by one
+    assert phrase_keys(" ".join(words)) == tuple(normalize(word) for word in words)

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem
 from engines.text import Text
 from parsers.header import split_header
-from parsers.orders import PASS_KEYWORDS, ParsedOrders, normal_form, parse_commands, parser_catalog
+from parsers.orders import (
+    PASS_KEYWORDS,
+    ParsedOrders,
+    find_commands,
+    normal_form,
+    parse_commands,
+    parser_catalog,
+)
 from tests.parsers.test_header import numbered
 from tests.parsers.test_name_lists import PHASE as LIST_PHASE
 from tests.parsers.test_name_lists import VOCABULARIES as LIST_VOCABULARIES
@@ -205,6 +212,15 @@ def test_a_phase_command_wins_over_the_generic_pass():
     phase = PhaseSpec("p", Text("", ""), (spec("wait", ("PASS",)),))
     parsed = parse_commands([(1, "pass")], phase, {})
     assert parsed.commands == [Command("wait", {}, 1)] and not parsed.explicit_pass
+
+
+_WORDS = ["ЗАЙМ", "займ", "2", "11", "Рязань", "ПЕРЕДАТЬ", "ВСЁ", "СДВИГ", "-2", "PASS", "Привет", "1.", "#"]
+
+
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=4).map(" ".join), max_size=6))
+def test_find_commands_finds_what_parse_commands_accepts(lines):
+    body = list(enumerate(lines, 1))
+    assert find_commands(body, PHASE) == parse_commands(body, PHASE, {}).commands
 
 
 def test_normal_form():
