@@ -35,7 +35,7 @@ from state.control import ControlSpool
 from state.files import remove_stray_temps
 from state.journal import Batch, Journal
 from state.lock import DirectoryLock
-from state.outbox import Outbox
+from state.outbox import Outbox, QueuedMail
 
 log = logging.getLogger(__name__)
 JOURNAL_BYTES = 4 << 20  # a busy pass leaves the journal to the next quiet one up to this size
@@ -122,21 +122,23 @@ class Daemon:
         failures: list[BaseException] = []  # store failures: the GM is alerted once the pass is over
         acks: list[tuple[str, bool]] = []
         with self.journal.batch() as batch:
-            self._stage(report, now, acks, failures)
-        if self._commit(batch, failures):
+            prepared = self._stage(report, now, acks, failures)
+        committed = self._commit(batch, failures)
+        if committed:
             for uid, rejected in acks:
                 self.transport.acknowledge(uid, rejected=rejected)
         for failure in failures:
             self.alarm.raise_alarm(failure, now)
-        self._flush(report, now)
+        self._flush(report, now, prepared if committed else [])
         busy = report.mails or report.resolved or report.sent or report.failed or report.commands
         self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
         return report
 
     def _stage(
         self, report: PassReport, now: datetime, acks: list[tuple[str, bool]], failures: list[BaseException]
-    ) -> None:
-        """Everything the pass changes, staged in its batch: nothing here leaves the process."""
+    ) -> list[QueuedMail]:
+        """Everything the pass changes, staged in its batch: nothing here leaves the process.
+        Returns the mails to send once it is committed, their attempts recorded with it."""
         try:
             report.commands = run_requests(self.spool, self.games, self.postman, now)
         except STORE_FAILURES as error:  # the request stays in the spool for the next pass
@@ -163,8 +165,10 @@ class Daemon:
                 self.wakeups.touch(game_id)
         try:
             self.ledger.save(now)
+            return self.outbox.prepare()
         except STORE_FAILURES as error:
             failures.append(error)
+            return []
 
     def _commit(self, batch: Batch, failures: list[BaseException]) -> bool:
         """The commit point. A failure drops the pass's changes whole: its mails stay in the inbox,
@@ -178,12 +182,12 @@ class Daemon:
             self.games.forget()
             return False
 
-    def _flush(self, report: PassReport, now: datetime) -> None:
+    def _flush(self, report: PassReport, now: datetime, prepared: list[QueuedMail]) -> None:
         """Send what is due; a store that cannot record a send holds the queue (and tells the GM)
         rather than send the same mail pass after pass. Mails given up on go to their GM's digest."""
         try:
             with self.journal.lazily():  # each send's mark at once, synced once after the last
-                flushed = self.outbox.flush(self.transport)
+                flushed = self.outbox.flush(self.transport, prepared=prepared)
             given_up = list(flushed.gave_up)
             if not self._failures_checked:
                 given_up, self._failures_checked = self.outbox.unreported(), True

@@ -29,6 +29,9 @@ from state import files
 from state.files import atomic_write_bytes, atomic_write_json, read_json
 
 _KEY = re.compile(r"[0-9a-f]{64}")
+# A mail bigger than this goes to disk at once, synced on its own, rather than wait in the pass's
+# batch: a pass over many big mails holds one of them in memory at a time.
+BIG_MAIL = 256 * 1024
 
 
 class MailArchive:
@@ -46,7 +49,8 @@ class MailArchive:
         key = self.key(raw)
         path = self._raw_path(key)
         if not files.exists(path):
-            atomic_write_bytes(path, raw, mtime_ns=self._next_stamp())
+            write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
+            write(path, raw, mtime_ns=self._next_stamp())
         return key
 
     def _next_stamp(self) -> int:
@@ -60,7 +64,8 @@ class MailArchive:
         done. It keeps its key, so the same bytes delivered again are still known and done, and its
         mtime, so its place in store order."""
         path = self._raw_path(key)
-        atomic_write_bytes(path, raw, mtime_ns=files.mtime_ns(path))
+        write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
+        write(path, raw, mtime_ns=files.mtime_ns(path))
 
     def raw(self, key: str) -> bytes:
         return files.read_bytes(self._raw_path(key))

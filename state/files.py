@@ -42,8 +42,10 @@ class Staging(Protocol):
 
 
 class Deferred:
-    """Writes under `root` whose fsyncs wait for the end of a block: each file and folder written
-    is synced once, however many writes touched it."""
+    """Writes under `root` whose fsyncs wait for the end of a block: each file written, and its
+    folder, is synced once, however many writes touched it. Moves and removals there are not
+    synced: the block's writer must be able to redo them from what it wrote (the outbox finishes
+    a move to sent/ from the sent record), as after a crash."""
 
     def __init__(self, root: Path) -> None:
         self.prefix = os.path.join(root, "")
@@ -113,18 +115,25 @@ def deferred_sync(root: Path) -> Iterator[None]:
         deferred.sync()
 
 
+def active_batch() -> Staging | None:
+    """The batch of the pass under way, if any: what a store may trust to stay unchanged by others."""
+    return _mode.staging
+
+
 def _staged(path: Path) -> Staging | None:
     batch = _mode.staging
     return batch if batch is not None and batch.covers(path) else None
 
 
-def _synced_now(path: Path, *folders: Path) -> bool:
-    """Whether a write to `path` syncs at once; if not, `path` and `folders` are synced later."""
+def _synced_now(path: Path, *, written: bool = True) -> bool:
+    """Whether a change to `path` syncs at once; if not, a file `written` and its folder are
+    synced when the deferred block ends."""
     deferred = _mode.deferred
     if deferred is None or not deferred.covers(path):
         return True
-    deferred.files.add(path)
-    deferred.folders.update(folders)
+    if written:
+        deferred.files.add(path)
+        deferred.folders.add(path.parent)
     return False
 
 
@@ -161,7 +170,14 @@ def atomic_write_bytes(
     if batch := _staged(path):
         batch.write(path, data, mtime_ns)
         return
-    durable = _synced_now(path, path.parent)
+    write_durably(path, data, temp_dir=temp_dir, mtime_ns=mtime_ns)
+
+
+def write_durably(
+    path: Path, data: bytes, *, temp_dir: Path | None = None, mtime_ns: int | None = None
+) -> None:
+    """`atomic_write_bytes` outside any batch: the file is written, and synced, now."""
+    durable = _synced_now(path)
     make_dirs(path.parent, durable)
     fd, temp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
     try:
@@ -253,7 +269,7 @@ def append_bytes(path: Path, data: bytes) -> None:
     if batch := _staged(path):
         batch.append(path, data)
         return
-    durable = _synced_now(path, path.parent)
+    durable = _synced_now(path)
     make_dirs(path.parent, durable)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
@@ -270,7 +286,7 @@ def remove(path: Path) -> None:
         batch.remove(path)
         return
     path.unlink(missing_ok=True)
-    if _synced_now(path, path.parent) and path.parent.is_dir():
+    if _synced_now(path, written=False) and path.parent.is_dir():
         fsync_dir(path.parent)
 
 
@@ -280,7 +296,7 @@ def move(source: Path, target: Path) -> None:
         atomic_write_bytes(target, read_bytes(source), mtime_ns=mtime_ns(source))
         remove(source)
         return
-    durable = _synced_now(target, target.parent, source.parent)
+    durable = _synced_now(target, written=False)
     make_dirs(target.parent, durable)
     os.replace(source, target)
     if durable:

@@ -7,7 +7,7 @@ The invariant, which every store of the games directory keeps through `state.fil
 
 A pass stages its writes in a `Batch` (reads in the pass see them) and `commit`s them at once:
 (1) each new file's bytes go to a temp file beside it, (2) one record holding every change is
-appended to `journal.log` and fsynced (the commit point), (3) the temp files are renamed into
+appended to `journal.bin` and fsynced (the commit point), (3) the temp files are renamed into
 place, removals and appends applied, none of them synced. A SIGKILL or power cut before (2)
 leaves the files as they were, with at most stray temp files; after (2) the record is replayed
 at the next start (`recover`, run by whoever takes the directory's lock), and replaying is
@@ -37,7 +37,7 @@ from state import files
 
 log = logging.getLogger(__name__)
 
-JOURNAL_NAME = "journal.log"
+JOURNAL_NAME = "journal.bin"
 _HEAD = struct.Struct(">Q32s")  # payload length, sha256 of the payload
 _OP = struct.Struct(">cIqQ")  # kind, path length, mtime_ns or append offset (-1: none), data length
 

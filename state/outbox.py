@@ -17,7 +17,7 @@ interrupted.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -133,8 +133,18 @@ class Outbox:
         path = self._failed_meta(id)
         atomic_write_json(path, {**read_json(path), "reported": True})
 
-    def flush(self, transport: Sender, max_attempts: int = 20) -> FlushResult:
-        """Send every due mail once.
+    def prepare(self) -> list[QueuedMail]:
+        """The mails the next `flush` sends, their attempts recorded now: inside a pass's batch,
+        so the records are committed with the mails they are for rather than written one by one."""
+        due = [mail for mail in self.due() if mail.id not in self._unrecorded]
+        for mail in due:
+            self._record_attempt(mail.id)
+        return due
+
+    def flush(
+        self, transport: Sender, max_attempts: int = 20, prepared: Sequence[QueuedMail] = ()
+    ) -> FlushResult:
+        """Send every due mail once (first those `prepare` recorded, whose attempt is written).
 
         Each attempt is recorded before the mail is handed to the transport (the next try moved
         past a backoff), so a store that cannot write sends nothing (the `OSError` propagates: the
@@ -148,7 +158,8 @@ class Outbox:
         sent = retried = failed = 0
         gave_up: list[QueuedMail] = []
         unconfirmed: OSError | None = None
-        for mail in self.due():
+        ready = {mail.id for mail in prepared}
+        for mail in [*prepared, *(mail for mail in self.due() if mail.id not in ready)]:
             if mail.id in self._unrecorded:  # sent by this process; only its record failed
                 try:
                     self._confirm(mail.id)
@@ -157,7 +168,8 @@ class Outbox:
                     continue
                 sent += 1
                 continue
-            self._record_attempt(mail.id)
+            if mail.id not in ready:
+                self._record_attempt(mail.id)
             try:
                 transport.send(mail.outgoing())
             except PermanentSendError as exc:

@@ -18,7 +18,7 @@ from tinydb import Storage
 
 from engines.errors import GonetsError
 from state import files
-from state.files import json_bytes, read_bytes
+from state.files import active_batch, json_bytes, read_bytes
 
 DEFAULT_HINT = (
     "restore it from the previous turn record, or rebuild the game from the mail archive "
@@ -47,6 +47,9 @@ class AtomicJSONStorage(Storage):
     atomic write within the same coarse mtime tick. TinyDB mutates what `read` returns, so each
     read hands out a fresh copy (marshal, a third of a parse's cost), never the kept tables. A
     write keeps what it wrote the same way, so the writer's next read does not parse its own bytes.
+
+    Inside a daemon pass (a `state.journal` batch) nobody but this storage writes the file: the
+    pass reads it from disk once, to see what a crash or a hand left there, then from memory.
     """
 
     def __init__(self, path: str | Path, hint: str = DEFAULT_HINT) -> None:
@@ -55,16 +58,20 @@ class AtomicJSONStorage(Storage):
         self.hint = hint
         self._digest = b""  # sha256 of the bytes last parsed
         self._tables = b""  # what they parsed to, marshalled
+        self._pass: object = None  # the batch whose reads may come from `_tables`
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        try:
-            raw = read_bytes(self.path)
-        except FileNotFoundError:
-            return None
-        digest = hashlib.sha256(raw).digest()
-        if digest != self._digest:
-            self._tables = marshal.dumps(self._parse(raw))
-            self._digest = digest
+        batch = active_batch()
+        if batch is None or batch is not self._pass or not self._tables:
+            try:
+                raw = read_bytes(self.path)
+            except FileNotFoundError:
+                return None
+            digest = hashlib.sha256(raw).digest()
+            if digest != self._digest:
+                self._tables = marshal.dumps(self._parse(raw))
+                self._digest = digest
+            self._pass = batch
         tables: dict[str, dict[str, Any]] = marshal.loads(self._tables)
         return tables
 
@@ -82,6 +89,7 @@ class AtomicJSONStorage(Storage):
         files.atomic_write_bytes(self.path, raw)
         self._tables = marshal.dumps({name: _in_id_order(table) for name, table in data.items()})
         self._digest = hashlib.sha256(raw).digest()
+        self._pass = active_batch()
 
 
 class ReadOnlyStoreError(GonetsError):

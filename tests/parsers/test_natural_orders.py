@@ -35,6 +35,8 @@ NAMES = sorted(
     for key, vocabulary in vocabularies.items()
     for name in vocabulary
     if re.search("[А-Яа-я]", name)
+    # where a name is itself a preposition (coins' vote: «ЗА», «ПРОТИВ»), «за» is that name
+    and not any(word.lower() in PREPOSITIONS for word in vocabulary)
 )
 
 
