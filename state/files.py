@@ -42,10 +42,12 @@ class Staging(Protocol):
 
 
 class Deferred:
-    """Writes under `root` whose fsyncs wait for the end of a block: each file written, and its
-    folder, is synced once, however many writes touched it. Moves and removals there are not
-    synced: the block's writer must be able to redo them from what it wrote (the outbox finishes
-    a move to sent/ from the sent record), as after a crash."""
+    """Writes whose fsyncs wait for the end of a block: each file written, and its folder, is
+    synced once, however many writes touched it. What was written outside `root` (the mail a
+    Maildir transport delivered) is synced before what was written under it (the outbox's record
+    that the mail was sent), so a record is never durable before its mail. Moves and removals are
+    not synced: the block's writer must be able to redo them from what it wrote (the outbox
+    finishes a move to sent/ from the sent record), as after a crash."""
 
     def __init__(self, root: Path) -> None:
         self.prefix = os.path.join(root, "")
@@ -53,23 +55,31 @@ class Deferred:
         self.folders: set[Path] = set()
 
     def covers(self, path: Path) -> bool:
-        return os.fspath(path).startswith(self.prefix)
+        return True
 
     def sync(self) -> None:
-        for path in sorted(self.files):
-            try:
-                fd = os.open(path, os.O_RDONLY)
-            except FileNotFoundError:  # written, then moved or removed in the same block
-                continue
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        for folder in sorted(self.folders):
-            if folder.is_dir():
-                fsync_dir(folder)
+        for under_root in (False, True):
+            for path in sorted(p for p in self.files if self._under(p) == under_root):
+                _fsync_file(path)
+            for folder in sorted(f for f in self.folders if self._under(f / "_") == under_root):
+                if folder.is_dir():
+                    fsync_dir(folder)
         self.files.clear()
         self.folders.clear()
+
+    def _under(self, path: Path) -> bool:
+        return os.fspath(path).startswith(self.prefix)
+
+
+def _fsync_file(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:  # written, then moved or removed in the same block
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 @dataclass

@@ -147,3 +147,24 @@ def test_a_new_file_of_a_private_folder_is_written_in_place_and_a_crash_there_is
     (archive / "raw" / "ab.eml").write_bytes(b"")  # as a kill between creating and writing leaves it
     assert Journal(tmp_path, private=(archive,)).recover() == 1
     assert (archive / "raw" / "ab.eml").read_bytes() == b"mail"
+
+
+def test_a_mail_delivered_outside_the_games_directory_is_synced_before_the_record_that_it_was_sent(
+    tmp_path: Path,
+) -> None:
+    games, maildir = tmp_path / "games", tmp_path / "mail"
+    synced: list[str] = []
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+
+    with mock.patch("os.fsync", side_effect=fsync):
+        with Journal(games).lazily():
+            files.atomic_write_bytes(games / "outbox" / "sent" / "m.json", b"sent")  # the record first
+            files.atomic_write_bytes(maildir / "new" / "m.eml", b"mail")
+        assert synced == [
+            str(maildir / "new" / "m.eml"),
+            str(maildir / "new"),
+            str(games / "outbox" / "sent" / "m.json"),
+            str(games / "outbox" / "sent"),
+        ]
