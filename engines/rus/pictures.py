@@ -28,13 +28,16 @@ from engines.drawing import (
     NEUTRAL,
     PAPER,
     Colour,
+    Pen,
     canvas,
     colour_of,
+    cut,
     font,
     palette,
-    png,
+    png_over,
     text_width,
 )
+from engines.png import Banded
 from engines.rus.data import DATA, Place
 from engines.rus.state import typed
 from engines.rus.views import view
@@ -223,9 +226,12 @@ def _parties(pen: ImageDraw) -> None:
         pen.text((x, y), party.name.upper(), fill=FAINT, font=font(LABEL, bold=True), anchor="mm")
 
 
-def _title(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
-    title = _words(catalog, "rus_map_title", turn=b.turn)
+def _title(pen: ImageDraw, title: Text) -> None:
     pen.text((MARGIN, 12), f"{title.ru} · {title.en}", fill=INK, font=font(TITLE, bold=True))
+
+
+def _whose(pen: ImageDraw, b: Board, catalog: Catalog) -> None:
+    """The title's second line: whose map it is."""
     if b.viewer == GM_VIEWER:
         whose = _words(catalog, "rus_map_for_gm")
     elif b.viewer == PUBLIC_VIEWER:
@@ -299,6 +305,7 @@ class Shared:
     powers: tuple[str, ...]
     owners: tuple[tuple[str, str], ...]
     occupiers: tuple[tuple[str, str], ...]
+    title: Text  # the map's, with the turn
     words: tuple[Text, ...]  # the legend's, LEGEND_WORDS
 
 
@@ -316,18 +323,21 @@ def shared(b: Board, catalog: Catalog) -> Shared:
         b.powers,
         tuple(sorted(b.owners.items())),
         tuple(sorted(b.occupiers.items())),
+        _words(catalog, "rus_map_title", turn=b.turn),
         tuple(_words(catalog, code) for code in LEGEND_WORDS),
     )
 
 
 @dataclass(frozen=True)
 class Layer:
-    """The shared layer: its pixels, where the army's key goes, and the palette every reader's
-    picture of it is cut to (from the layer and badges in every principality's colour, so public)."""
+    """The shared layer: its pixels, where the army's key goes, the palette every reader's picture
+    of it is cut to (from the layer and badges in every principality's colour, so public), and the
+    layer so cut and encoded, which a reader's picture is outside the rows its own marks touch."""
 
     image: Image
     army_key: int
     palette: Image
+    encoded: Banded
 
 
 @lru_cache(maxsize=4)  # a resolution draws 16–18 readers of one state; a few games may interleave
@@ -341,7 +351,9 @@ def layer(m: Shared) -> Layer:
     for name in PROVINCES:
         _name(pen, b, name)
     army_key = _legend(pen, m)
-    return Layer(image, army_key, palette(image, _swatches(m)))
+    colours = palette(image, _swatches(m))  # before the title, whose words would shift it
+    _title(pen, m.title)
+    return Layer(image, army_key, colours, Banded.of(cut(image, colours)))
 
 
 def _swatches(m: Shared) -> Image:
@@ -356,12 +368,12 @@ def _swatches(m: Shared) -> Image:
 def draw(b: Board, catalog: Catalog) -> bytes:
     common = layer(shared(b, catalog))
     image = common.image.copy()
-    pen = ImageDraw(image)
+    pen = Pen(image)
     for name in PROVINCES:
         _armies(pen, b, name)
-    _title(pen, b, catalog)
+    _whose(pen, b, catalog)
     _reader(pen, b, catalog, common.army_key)
-    return png(image, common.palette)
+    return png_over(common.encoded, image, common.palette, pen.rows)
 
 
 def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:

@@ -9,12 +9,13 @@ from copy import deepcopy
 from itertools import combinations
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from PIL import Image, ImageDraw
 
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Pictures, pictures
-from engines.drawing import font
+from engines.drawing import font, png
 from engines.rus import RULESET
 from engines.rus.data import DATA, DATA_FILE, Data
 from engines.rus.pictures import (
@@ -148,6 +149,16 @@ def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None
         assert png_for(drawn_state, viewer) == drawn, viewer
     assert reused == 3 * (len(readers) - 1)
     assert len({drawn for _, _, drawn in warm}) == len(warm)
+
+
+@pytest.mark.parametrize("viewer", [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER])
+def test_a_readers_picture_is_its_whole_drawing_encoded(viewer: str) -> None:
+    """Only the bands a reader's marks touch are encoded again over the shared layer's: the bytes
+    are those of encoding the reader's whole picture."""
+    drawn = png_for(at_war(), viewer)
+    whole = lambda _base, image, colours, _rows: png(image, colours)  # noqa: E731
+    with mock.patch("engines.rus.pictures.png_over", whole):
+        assert png_for(at_war(), viewer) == drawn
 
 
 def test_a_stranger_gets_no_map() -> None:

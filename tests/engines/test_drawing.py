@@ -1,0 +1,83 @@
+"""Pictures shared by every ruleset: PNG bytes band by band, marks drawn over an encoded layer that
+re-encode only the rows they touch, and a font that keeps what it rendered, none of which may
+change a pixel of what is drawn."""
+
+from __future__ import annotations
+
+import io
+import zlib
+from importlib import resources
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from engines import drawing, png
+from engines.drawing import FAINT, INK, PAPER, Pen, canvas, cut, font, palette, png_over
+
+
+def decoded(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()  # zlib checks the stream's Adler-32 here
+    return image
+
+
+def base_picture(width: int = 300, height: int = 200) -> Image.Image:
+    image, pen = canvas(width, height)
+    pen.line([(0, 0), (width, height)], fill=FAINT, width=3)
+    pen.ellipse((40, 40, 120, 120), fill=drawing.colour_of(0), outline=INK, width=2)
+    pen.text((10, 150), "Киев · Kiev", fill=INK, font=font(14))
+    return image
+
+
+@pytest.mark.parametrize(("width", "height"), [(300, 200), (17, 1), (40, png.BAND), (40, 3 * png.BAND + 1)])
+def test_a_palette_picture_decodes_to_its_own_pixels(width: int, height: int) -> None:
+    indexed = cut(base_picture(width, height))
+    again = decoded(png.Banded.of(indexed).png())
+    assert again.mode == "P" and again.size == (width, height)
+    assert again.convert("RGB").tobytes() == indexed.convert("RGB").tobytes()
+
+
+def test_the_stream_checksum_is_the_whole_pictures() -> None:
+    """The Adler-32 laid together from the bands' is the one of all rows (zlib refuses it otherwise)."""
+    indexed = cut(base_picture(50, 5 * png.BAND + 7))
+    data = png.Banded.of(indexed).png()
+    rows = b"".join(b"\0" + indexed.tobytes()[y * 50 : (y + 1) * 50] for y in range(indexed.height))
+    assert zlib.adler32(rows).to_bytes(4, "big") in data
+
+
+MARKS = {
+    "text": lambda pen: pen.text((150, 120), "Мценск", fill=INK, font=font(14), anchor="mm"),
+    "halo": lambda pen: pen.text(
+        (20, 70), "Тула", fill=INK, font=font(22, True), anchor="lm", stroke_width=3, stroke_fill=PAPER
+    ),
+    "text at the top": lambda pen: pen.text((5, 0), "Карта", fill=INK, font=font(22, True)),
+    "line": lambda pen: pen.line([(0, 90), (299, 140)], fill=INK, width=4),
+    "rectangle": lambda pen: pen.rectangle((100, 60, 200, 66), fill=INK),
+    "rounded": lambda pen: pen.rounded_rectangle((10, 180, 60, 199), radius=4, fill=FAINT, outline=INK),
+    "ellipse": lambda pen: pen.ellipse((250, 30, 280, 60), outline=INK, width=2),
+}
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_marks_over_an_encoded_base_are_the_whole_picture_encoded(mark: str) -> None:
+    base = base_picture()
+    colours = palette(base)
+    encoded = png.Banded.of(cut(base, colours))
+    image = base.copy()
+    pen = Pen(image)
+    MARKS[mark](pen)
+    over = png_over(encoded, image, colours, pen.rows)
+    assert over == drawing.png(image, colours)
+    assert over != encoded.png()
+
+
+def test_a_kept_font_draws_what_a_fresh_one_draws() -> None:
+    data = (resources.files("engines.fonts") / "DejaVuSans-Bold.ttf").read_bytes()
+    fresh = ImageFont.truetype(io.BytesIO(data), 14)
+    pictures = []
+    for face in (fresh, font(14, True), font(14, True)):
+        image = Image.new("RGB", (120, 30), PAPER)
+        ImageDraw.Draw(image).text((60, 15), "Рязань", fill=INK, font=face, anchor="mm", stroke_width=3)
+        pictures.append(image.tobytes())
+    assert pictures[0] == pictures[1] == pictures[2]
+    assert font(14, True).getbbox("Рязань") == fresh.getbbox("Рязань")
