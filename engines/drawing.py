@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.png import BAND, Banded, band, boxes
+from engines.png import BAND, Band, Banded, band, boxes
 
 Colour = tuple[int, int, int]
 
@@ -147,55 +148,121 @@ def png(image: Image.Image, colours: Image.Image | None = None) -> bytes:
     return Banded.of(cut(image, colours)).png()
 
 
-def png_over(
-    base: Banded, image: Image.Image, colours: Image.Image, rows: Iterable[tuple[int, int]]
-) -> bytes:
-    """`image` as PNG bytes, where it is `base` (the same picture cut to `colours`) outside `rows`:
-    only the bands those rows meet are cut and deflated again (a reader's map: 0.4 ms, not 4)."""
-    every = boxes(base.width, base.height)
-    last = base.height - 1
-    touched = {n for top, bottom in rows for n in range(max(top, 0) // BAND, min(bottom, last) // BAND + 1)}
-    return base.png({n: band(cut(image.crop(every[n]), colours)) for n in touched})
+@dataclass(frozen=True)
+class Base:
+    """A picture others are drawn over (a map's layer that every reader shares): its pixels, the
+    palette pictures of it are cut to, and it so cut and encoded."""
+
+    image: Image.Image
+    colours: Image.Image
+    encoded: Banded
+
+    @classmethod
+    def of(cls, image: Image.Image, colours: Image.Image) -> Base:
+        return cls(image, colours, Banded.of(cut(image, colours)))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One drawing call kept for later: `ImageDraw`'s method, its arguments, and the box (left, top,
+    right, bottom, the last two excluded) it may touch, its antialiasing included."""
+
+    kind: str
+    xy: Any
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    box: tuple[int, int, int, int]
+
+    def draw(self, pen: ImageDraw.ImageDraw, left: int, top: int) -> None:
+        """Draw it with the pen's origin at (left, top) of the picture."""
+        getattr(pen, self.kind)(_moved(self.xy, left, top), *self.args, **self.kwargs)
 
 
 class Pen(ImageDraw.ImageDraw):
-    """A pen that keeps the rows its marks may touch (text by its box, shapes by their corners and
-    line width, with a pixel of antialiasing around), for `png_over`. It knows text, lines, rectangles
-    and ellipses; a mark of another kind would be lost from the bytes, so draw those on the base."""
+    """A pen that draws nothing at once: it keeps its marks and the box each may touch (text by its
+    measured box, shapes by their corners and line width), for `png_over` to draw them onto only the
+    parts of a picture they touch. It knows text, lines, rectangles and ellipses; a mark of another
+    kind would be lost, so draw those on the base."""
 
-    def __init__(self, image: Image.Image) -> None:
-        super().__init__(image)
-        self.rows: list[tuple[int, int]] = []
+    def __init__(self) -> None:
+        super().__init__(Image.new("RGB", (1, 1)))
+        self.marks: list[Mark] = []
 
-    def _keep(self, ys: Sequence[float], spread: float) -> None:
-        self.rows.append((math.floor(min(ys) - spread) - 1, math.ceil(max(ys) + spread) + 1))
+    def _keep(
+        self, mark: tuple[str, Any, tuple[Any, ...], dict[str, Any]], flat: Sequence[float], spread: float
+    ) -> None:
+        xs, ys = flat[0::2], flat[1::2]
+        low = (math.floor(min(xs) - spread) - 1, math.floor(min(ys) - spread) - 1)
+        high = (math.ceil(max(xs) + spread) + 2, math.ceil(max(ys) + spread) + 2)
+        self.marks.append(Mark(*mark, (*low, *high)))
 
-    def _shape(self, xy: Any, width: float) -> None:
+    def _shape(self, kind: str, xy: Any, args: tuple[Any, ...], kwargs: dict[str, Any], width: float) -> None:
         flat = [v for point in xy for v in point] if isinstance(xy[0], Sequence) else list(xy)
-        self._keep(flat[1::2], width)
+        self._keep((kind, xy, args, kwargs), flat, width)
 
     def text(self, xy: tuple[float, float], text: Any, *args: Any, **kwargs: Any) -> None:
         measured = {k: v for k, v in kwargs.items() if k in _TEXTBBOX_WORDS}
-        _, top, _, bottom = self.textbbox(xy, text, *args[1:9], **measured)
-        self._keep((top, bottom), 1)
-        super().text(xy, text, *args, **kwargs)
+        left, top, right, bottom = self.textbbox(xy, text, *args[1:9], **measured)
+        self._keep(("text", xy, (text, *args), kwargs), (left, top, right, bottom, *xy), 1)
 
     def line(self, xy: Any, *args: Any, **kwargs: Any) -> None:
-        self._shape(xy, kwargs.get("width", args[1] if len(args) > 1 else 1))
-        super().line(xy, *args, **kwargs)
+        self._shape("line", xy, args, kwargs, kwargs.get("width", args[1] if len(args) > 1 else 1))
 
     def rectangle(self, xy: Any, *args: Any, **kwargs: Any) -> None:
-        self._shape(xy, 1)
-        super().rectangle(xy, *args, **kwargs)
+        self._shape("rectangle", xy, args, kwargs, 1)
 
     def rounded_rectangle(self, xy: Any, *args: Any, **kwargs: Any) -> None:
-        self._shape(xy, 1)
-        super().rounded_rectangle(xy, *args, **kwargs)
+        self._shape("rounded_rectangle", xy, args, kwargs, 1)
 
     def ellipse(self, xy: Any, *args: Any, **kwargs: Any) -> None:
-        self._shape(xy, 1)
-        super().ellipse(xy, *args, **kwargs)
+        self._shape("ellipse", xy, args, kwargs, 1)
 
 
 # what `ImageDraw.textbbox` takes of `text`'s words: its positional ones after `fill`, in this order
 _TEXTBBOX_WORDS = ("font", "anchor", "spacing", "align", "direction", "features", "language", "stroke_width")
+
+
+def _moved(xy: Any, left: int, top: int) -> Any:
+    """Coordinates in any of `ImageDraw`'s forms (points, or x and y flat), with (left, top) as origin."""
+    if isinstance(xy[0], Sequence):
+        return [(x - left, y - top) for x, y in xy]
+    return [v - (top if n % 2 else left) for n, v in enumerate(xy)]
+
+
+def png_over(base: Base, marks: Sequence[Mark]) -> bytes:
+    """`base` with `marks` drawn over it, in their order, as PNG bytes. Only the bands of rows the
+    marks touch are drawn, cut and deflated again, each run of them on a crop of the base just wide
+    enough for its marks: the same bytes as drawing on a copy of the whole base and encoding it, for a
+    reader of the Русь map in 0.6 ms instead of 1.4 (and 4 to encode it all)."""
+    width, height = base.image.size
+    changed: dict[int, Band] = {}
+    for first, last, group in _runs(marks, height):
+        top, bottom = first * BAND, min(last * BAND, height)
+        left, right = max(0, min(m.box[0] for m in group)), min(width, max(m.box[2] for m in group))
+        if left >= right:
+            continue  # every mark of the run lies beside the picture
+        patch = base.image.crop((left, top, right, bottom))
+        pen = ImageDraw.Draw(patch)
+        for mark in group:
+            mark.draw(pen, left, top)
+        rows = base.encoded.picture.crop((0, top, width, bottom))
+        rows.paste(cut(patch, base.colours), (left, 0))
+        for n, box in enumerate(boxes(width, bottom - top), start=first):
+            changed[n] = band(rows.crop(box))
+    return base.encoded.png(changed)
+
+
+def _runs(marks: Sequence[Mark], height: int) -> list[tuple[int, int, list[Mark]]]:
+    """The marks in runs of bands (first, last excluded) that no mark crosses, each in order."""
+    spans = []
+    for n, mark in enumerate(marks):
+        top, bottom = max(mark.box[1], 0), min(mark.box[3], height)
+        if top < bottom:
+            spans.append((top // BAND, (bottom - 1) // BAND + 1, n))
+    runs: list[tuple[int, int, list[int]]] = []
+    for first, last, n in sorted(spans):
+        if runs and first < runs[-1][1]:
+            runs[-1] = (runs[-1][0], max(runs[-1][1], last), [*runs[-1][2], n])
+        else:
+            runs.append((first, last, [n]))
+    return [(first, last, [marks[n] for n in sorted(group)]) for first, last, group in runs]

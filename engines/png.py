@@ -48,8 +48,9 @@ def band(picture: Image.Image) -> Band:
 
 @dataclass(frozen=True)
 class Banded:
-    """A palette picture encoded band by band: its size, its PLTE chunk's data and its bands."""
+    """A palette picture encoded band by band: the picture, its size, its PLTE chunk's data and its bands."""
 
+    picture: Image.Image
     width: int
     height: int
     palette: bytes
@@ -61,7 +62,7 @@ class Banded:
             raise ValueError(f"a palette picture is banded, not one in mode {picture.mode}")
         colours = bytes(picture.getpalette() or [0, 0, 0])
         bands = tuple(band(picture.crop(box)) for box in boxes(picture.width, picture.height))
-        return cls(picture.width, picture.height, colours, bands)
+        return cls(picture, picture.width, picture.height, colours, bands)
 
     def png(self, changed: Mapping[int, Band] | None = None) -> bytes:
         """The PNG file, with the bands of `changed` (by index) in place of this picture's."""

@@ -28,17 +28,16 @@ from engines.drawing import (
     INK,
     NEUTRAL,
     PAPER,
+    Base,
     Colour,
     Pen,
     canvas,
     colour_of,
-    cut,
     font,
     palette,
     png_over,
     text_width,
 )
-from engines.png import Banded
 from engines.rus.data import DATA, Place
 from engines.rus.state import typed
 from engines.rus.views import view
@@ -331,22 +330,17 @@ def shared(b: Board, catalog: Catalog) -> Shared:
 
 @dataclass(frozen=True)
 class Layer:
-    """The shared layer: its pixels, where the army's key goes, the palette every reader's picture
-    of it is cut to, and the layer so cut and encoded, which a reader's picture is outside the rows
-    its own marks touch."""
+    """The shared layer, cut to the game's palette and encoded, and where the army's key goes."""
 
-    image: Image
+    base: Base
     army_key: int
-    palette: Image
-    encoded: Banded
 
 
 @lru_cache(maxsize=4)  # a resolution draws 16–18 readers of one state; a few games may interleave
 def layer(m: Shared) -> Layer:
     image, army_key = _unread(m)
     _title(ImageDraw(image), m.title)
-    colours = palette_of(m.powers, m.words)
-    return Layer(image, army_key, colours, Banded.of(cut(image, colours)))
+    return Layer(Base.of(image, palette_of(m.powers, m.words)), army_key)
 
 
 def _unread(m: Shared) -> tuple[Image, int]:
@@ -382,13 +376,12 @@ def palette_of(powers: tuple[str, ...], words: tuple[Text, ...]) -> Image:
 
 def draw(b: Board, catalog: Catalog) -> bytes:
     common = layer(shared(b, catalog))
-    image = common.image.copy()
-    pen = Pen(image)
+    pen = Pen()
     for name in PROVINCES:
         _armies(pen, b, name)
     _whose(pen, b, catalog)
     _reader(pen, b, catalog, common.army_key)
-    return png_over(common.encoded, image, common.palette, pen.rows)
+    return png_over(common.base, pen.marks)
 
 
 def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from engines import drawing, png
-from engines.drawing import FAINT, INK, PAPER, Pen, canvas, cut, font, palette, png_over
+from engines.drawing import FAINT, INK, PAPER, Base, Pen, canvas, cut, font, palette, png_over
 
 
 def decoded(data: bytes) -> Image.Image:
@@ -58,17 +58,21 @@ MARKS = {
 }
 
 
-@pytest.mark.parametrize("mark", MARKS)
-def test_marks_over_an_encoded_base_are_the_whole_picture_encoded(mark: str) -> None:
-    base = base_picture()
-    colours = palette(base)
-    encoded = png.Banded.of(cut(base, colours))
-    image = base.copy()
-    pen = Pen(image)
-    MARKS[mark](pen)
-    over = png_over(encoded, image, colours, pen.rows)
-    assert over == drawing.png(image, colours)
-    assert over != encoded.png()
+@pytest.mark.parametrize("marks", [[mark] for mark in MARKS] + [list(MARKS)])
+def test_marks_over_an_encoded_base_are_the_whole_picture_encoded(marks: list[str]) -> None:
+    """Drawn on crops of the bands they touch, in their order, they give the bytes of drawing them
+    on the whole picture."""
+    picture = base_picture()
+    base = Base.of(picture, palette(picture))
+    pen = Pen()
+    for mark in marks:
+        MARKS[mark](pen)
+    whole = picture.copy()
+    for mark in marks:
+        MARKS[mark](ImageDraw.Draw(whole))
+    over = png_over(base, pen.marks)
+    assert over == drawing.png(whole, base.colours)
+    assert over != base.encoded.png()
 
 
 def test_a_kept_font_draws_what_a_fresh_one_draws() -> None:

@@ -5,6 +5,7 @@ data.toml so that no name covers another, with a broken position refused at load
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from copy import deepcopy
 from itertools import combinations
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Pictures, pictures
-from engines.drawing import font, png
+from engines.drawing import Base, Mark, font, png
 from engines.rus import RULESET
 from engines.rus.data import DATA, DATA_FILE, Data
 from engines.rus.pictures import (
@@ -151,12 +152,20 @@ def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None
     assert len({drawn for _, _, drawn in warm}) == len(warm)
 
 
+def whole(base: Base, marks: Sequence[Mark]) -> bytes:
+    """The marks drawn on a copy of the whole base, all of it encoded."""
+    image = base.image.copy()
+    pen = ImageDraw.Draw(image)
+    for mark in marks:
+        mark.draw(pen, 0, 0)
+    return png(image, base.colours)
+
+
 @pytest.mark.parametrize("viewer", [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER])
 def test_a_readers_picture_is_its_whole_drawing_encoded(viewer: str) -> None:
-    """Only the bands a reader's marks touch are encoded again over the shared layer's: the bytes
-    are those of encoding the reader's whole picture."""
+    """Only the bands a reader's marks touch are drawn and encoded again over the shared layer's:
+    the bytes are those of drawing the reader's whole picture and encoding it."""
     drawn = png_for(at_war(), viewer)
-    whole = lambda _base, image, colours, _rows: png(image, colours)  # noqa: E731
     with mock.patch("engines.rus.pictures.png_over", whole):
         assert png_for(at_war(), viewer) == drawn
 
