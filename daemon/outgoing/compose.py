@@ -6,7 +6,6 @@ an attachment, which mail clients show inline below it; without pictures it stay
 
 from __future__ import annotations
 
-import base64
 import binascii
 import email.policy
 import random
@@ -125,9 +124,9 @@ def _text(body: str) -> tuple[str, str]:
 
 
 def _base64(data: bytes) -> str:
-    """Base64 in lines of 76 characters, each ending in a newline."""
-    encoded = base64.b64encode(data).decode("ascii")
-    return "".join(f"{encoded[at : at + 76]}\n" for at in range(0, len(encoded), 76))
+    """Base64 in lines of 76 characters (57 bytes), each ending in a newline."""
+    lines = [binascii.b2a_base64(data[at : at + 57]) for at in range(0, len(data), 57)]
+    return b"".join(lines).decode("ascii")
 
 
 def _attachment(picture: Picture) -> str:
