@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -161,6 +161,20 @@ class Base:
     def of(cls, image: Image.Image, colours: Image.Image) -> Base:
         return cls(image, colours, Banded.of(cut(image, colours)))
 
+    def over(self, marks: Sequence[Mark]) -> Base:
+        """This base with `marks` drawn over it, as a base of its own: only the bands they touch
+        are cut and encoded again."""
+        image = self.image.copy()
+        pen = ImageDraw.Draw(image)
+        for mark in marks:
+            mark.draw(pen, 0, 0)
+        picture = self.encoded.picture.copy()
+        changed: dict[int, Band] = {}
+        for top, rows, bands in _redrawn(self, marks):
+            picture.paste(rows, (0, top))
+            changed.update(bands)
+        return Base(image, self.colours, self.encoded.with_bands(picture, changed))
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -230,12 +244,19 @@ def _moved(xy: Any, left: int, top: int) -> Any:
 
 
 def png_over(base: Base, marks: Sequence[Mark]) -> bytes:
-    """`base` with `marks` drawn over it, in their order, as PNG bytes. Only the bands of rows the
-    marks touch are drawn, cut and deflated again, each run of them on a crop of the base just wide
-    enough for its marks: the same bytes as drawing on a copy of the whole base and encoding it, for a
-    reader of the Русь map in 0.6 ms instead of 1.4 (and 4 to encode it all)."""
-    width, height = base.image.size
+    """`base` with `marks` drawn over it, in their order, as PNG bytes: the same bytes as drawing
+    them on a copy of the whole base and encoding it, for a reader of the Русь map in 1.2 ms instead
+    of 5."""
     changed: dict[int, Band] = {}
+    for _, _, bands in _redrawn(base, marks):
+        changed.update(bands)
+    return base.encoded.png(changed)
+
+
+def _redrawn(base: Base, marks: Sequence[Mark]) -> Iterator[tuple[int, Image.Image, dict[int, Band]]]:
+    """Only the bands of rows the marks touch, drawn, cut and deflated again: each run of them on a
+    crop of the base just wide enough for its marks; its first row, its rows cut, and its bands."""
+    width, height = base.image.size
     for first, last, group in _runs(marks, height):
         top, bottom = first * BAND, min(last * BAND, height)
         left, right = max(0, min(m.box[0] for m in group)), min(width, max(m.box[2] for m in group))
@@ -247,9 +268,11 @@ def png_over(base: Base, marks: Sequence[Mark]) -> bytes:
             mark.draw(pen, left, top)
         rows = base.encoded.picture.crop((0, top, width, bottom))
         rows.paste(cut(patch, base.colours), (left, 0))
-        for n, box in enumerate(boxes(width, bottom - top), start=first):
-            changed[n] = band(rows.crop(box))
-    return base.encoded.png(changed)
+        yield (
+            top,
+            rows,
+            {n: band(rows.crop(box)) for n, box in enumerate(boxes(width, bottom - top), start=first)},
+        )
 
 
 def _runs(marks: Sequence[Mark], height: int) -> list[tuple[int, int, list[Mark]]]:

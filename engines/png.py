@@ -15,7 +15,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -63,6 +63,11 @@ class Banded:
         colours = bytes(picture.getpalette() or [0, 0, 0])
         bands = tuple(band(picture.crop(box)) for box in boxes(picture.width, picture.height))
         return cls(picture, picture.width, picture.height, colours, bands)
+
+    def with_bands(self, picture: Image.Image, changed: Mapping[int, Band]) -> Banded:
+        """`picture`, which is this one but in the bands of `changed` (by index), encoded."""
+        bands = tuple(changed.get(n, b) for n, b in enumerate(self.bands))
+        return replace(self, picture=picture, bands=bands)
 
     def png(self, changed: Mapping[int, Band] | None = None) -> bytes:
         """The PNG file, with the bands of `changed` (by index) in place of this picture's."""

@@ -262,7 +262,7 @@ def _power_line(pen: ImageDraw, y: int, power: str, mine: bool) -> None:
 def _legend(pen: ImageDraw, m: Shared) -> int:
     """The principalities with their colours, then what the marks mean; where the army's key goes."""
     x = LEGEND_X
-    heading, capital, occupied, border, river = m.words
+    heading, capital, occupied, border, river, _ = m.words
     pen.text((x, TOP), f"{heading.ru} · {heading.en}", fill=INK, font=font(LABEL, bold=True))
     y = ROWS_TOP
     for n, power in enumerate(m.powers):
@@ -284,16 +284,13 @@ def _legend(pen: ImageDraw, m: Shared) -> int:
     return y + 40
 
 
-def _reader(pen: ImageDraw, b: Board, catalog: Catalog, army_key: int) -> None:
+def _reader(pen: ImageDraw, b: Board) -> None:
     """The legend's part that is the reader's: its own principality in bold (drawn again over the
-    plain line, whose band no other mark reaches), the army's key unless nobody's armies are shown."""
+    plain line, whose band no other mark reaches)."""
     if b.viewer in b.powers:
         y = ROWS_TOP + ROW * b.powers.index(b.viewer)
         pen.rectangle((LEGEND_X + 20, y - ROW // 2, LEGEND_X + LEGEND, y + ROW // 2 - 1), fill=PAPER)
         _power_line(pen, y, b.viewer, mine=True)
-    if b.viewer != PUBLIC_VIEWER:
-        _badge(pen, (LEGEND_X - 8, army_key), "7+2", NEUTRAL)
-        _key_line(pen, LEGEND_X + 30, army_key, _words(catalog, "rus_map_army"))
 
 
 @dataclass(frozen=True)
@@ -315,6 +312,7 @@ LEGEND_WORDS = (
     "rus_map_occupied",
     "rus_map_border",
     "rus_map_river",
+    "rus_map_army",
 )
 
 
@@ -330,17 +328,22 @@ def shared(b: Board, catalog: Catalog) -> Shared:
 
 @dataclass(frozen=True)
 class Layer:
-    """The shared layer, cut to the game's palette and encoded, and where the army's key goes."""
+    """The shared layer, cut to the game's palette and encoded: the public's, and with the army's
+    key over it, everyone else's (whose pictures all show armies)."""
 
-    base: Base
-    army_key: int
+    public: Base
+    private: Base
 
 
 @lru_cache(maxsize=4)  # a resolution draws 16–18 readers of one state; a few games may interleave
 def layer(m: Shared) -> Layer:
     image, army_key = _unread(m)
     _title(ImageDraw(image), m.title)
-    return Layer(Base.of(image, palette_of(m.powers, m.words)), army_key)
+    public = Base.of(image, palette_of(m.powers, m.words))
+    pen = Pen()
+    _badge(pen, (LEGEND_X - 8, army_key), "7+2", NEUTRAL)
+    _key_line(pen, LEGEND_X + 30, army_key, m.words[-1])
+    return Layer(public, public.over(pen.marks))
 
 
 def _unread(m: Shared) -> tuple[Image, int]:
@@ -380,8 +383,8 @@ def draw(b: Board, catalog: Catalog) -> bytes:
     for name in PROVINCES:
         _armies(pen, b, name)
     _whose(pen, b, catalog)
-    _reader(pen, b, catalog, common.army_key)
-    return png_over(common.base, pen.marks)
+    _reader(pen, b)
+    return png_over(common.public if b.viewer == PUBLIC_VIEWER else common.private, pen.marks)
 
 
 def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:

@@ -85,3 +85,21 @@ def test_a_kept_font_draws_what_a_fresh_one_draws() -> None:
         pictures.append(image.tobytes())
     assert pictures[0] == pictures[1] == pictures[2]
     assert font(14, True).getbbox("Рязань") == fresh.getbbox("Рязань")
+
+
+def test_a_base_drawn_over_is_the_whole_picture_drawn() -> None:
+    """A base with marks over it serves as a base of its own: its pixels, its cut rows and its
+    encoding are those of the drawing, and marks over it again are encoded as over the drawing."""
+    picture = base_picture()
+    base = Base.of(picture, palette(picture))
+    pen = Pen()
+    MARKS["halo"](pen)
+    over = base.over(pen.marks)
+    whole = picture.copy()
+    MARKS["halo"](ImageDraw.Draw(whole))
+    assert over.image.tobytes() == whole.tobytes()
+    assert over.encoded.png() == drawing.png(whole, base.colours)
+    again = Pen()
+    MARKS["line"](again)
+    MARKS["line"](ImageDraw.Draw(whole))
+    assert png_over(over, again.marks) == drawing.png(whole, base.colours)
