@@ -158,8 +158,9 @@ class Base:
     encoded: Banded
 
     @classmethod
-    def of(cls, image: Image.Image, colours: Image.Image) -> Base:
-        return cls(image, colours, Banded.of(cut(image, colours)))
+    def of(cls, image: Image.Image, colours: Image.Image, like: Base | None = None) -> Base:
+        """`image` as a base; the bands it shares with `like` are not encoded again."""
+        return cls(image, colours, Banded.of(cut(image, colours), like.encoded if like else None))
 
     def over(self, marks: Sequence[Mark]) -> Base:
         """This base with `marks` drawn over it, as a base of its own: only the bands they touch

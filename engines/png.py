@@ -38,8 +38,10 @@ class Band:
 
 def band(picture: Image.Image) -> Band:
     """A palette picture (or a band cut out of one) as one band."""
-    width = picture.width
-    indices = picture.tobytes()
+    return _band(picture.tobytes(), picture.width)
+
+
+def _band(indices: bytes, width: int) -> Band:
     rows = b"".join(b"\0" + indices[at : at + width] for at in range(0, len(indices), width))
     squeezer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
     packed = squeezer.compress(rows) + squeezer.flush(zlib.Z_FULL_FLUSH)
@@ -57,12 +59,21 @@ class Banded:
     bands: tuple[Band, ...]
 
     @classmethod
-    def of(cls, picture: Image.Image) -> Banded:
+    def of(cls, picture: Image.Image, like: Banded | None = None) -> Banded:
+        """`picture` encoded; where its indices are those of `like` (the last turn's map, say), a
+        band is `like`'s, not deflated again: a band is its indices' alone."""
         if picture.mode != "P":
             raise ValueError(f"a palette picture is banded, not one in mode {picture.mode}")
         colours = bytes(picture.getpalette() or [0, 0, 0])
-        bands = tuple(band(picture.crop(box)) for box in boxes(picture.width, picture.height))
-        return cls(picture, picture.width, picture.height, colours, bands)
+        kept = like if like is not None and like.picture.size == picture.size else None
+        bands = []
+        for n, box in enumerate(boxes(picture.width, picture.height)):
+            indices = picture.crop(box).tobytes()
+            if kept is not None and kept.picture.crop(box).tobytes() == indices:
+                bands.append(kept.bands[n])
+            else:
+                bands.append(_band(indices, picture.width))
+        return cls(picture, picture.width, picture.height, colours, tuple(bands))
 
     def with_bands(self, picture: Image.Image, changed: Mapping[int, Band]) -> Banded:
         """`picture`, which is this one but in the bands of `changed` (by index), encoded."""

@@ -339,11 +339,19 @@ class Layer:
 def layer(m: Shared) -> Layer:
     image, army_key = _unread(m)
     _title(ImageDraw(image), m.title)
-    public = Base.of(image, palette_of(m.powers, m.words))
+    game = (m.powers, m.words)
+    public = Base.of(image, palette_of(*game), like=_LAST.pop(game, None))
+    _LAST[game] = public
+    while len(_LAST) > 4:
+        del _LAST[next(iter(_LAST))]
     pen = Pen()
     _badge(pen, (LEGEND_X - 8, army_key), "7+2", NEUTRAL)
     _key_line(pen, LEGEND_X + 30, army_key, m.words[-1])
     return Layer(public, public.over(pen.marks))
+
+
+# the last public layer of a few games: most of the next turn's is the same, and not encoded again
+_LAST: dict[tuple[tuple[str, ...], tuple[Text, ...]], Base] = {}
 
 
 def _unread(m: Shared) -> tuple[Image, int]:

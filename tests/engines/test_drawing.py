@@ -103,3 +103,16 @@ def test_a_base_drawn_over_is_the_whole_picture_drawn() -> None:
     MARKS["line"](again)
     MARKS["line"](ImageDraw.Draw(whole))
     assert png_over(over, again.marks) == drawing.png(whole, base.colours)
+
+
+@pytest.mark.parametrize("height", [200, 190, 230])
+def test_bands_lent_by_a_like_picture_are_its_own_encoded(height: int) -> None:
+    """The last turn's picture lends the bands both share; the bytes are those of encoding anew."""
+    before = cut(base_picture())
+    after_rgb = base_picture(300, height)
+    MARKS["line"](ImageDraw.Draw(after_rgb))
+    after = cut(after_rgb, palette(base_picture()))
+    like = png.Banded.of(before)
+    lent = png.Banded.of(after, like=like)
+    assert lent.png() == png.Banded.of(after).png()
+    assert any(a is b for a, b in zip(lent.bands, like.bands, strict=False)) is (height == 200)
