@@ -14,8 +14,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email import quoprimime
-from email.header import Header
+from email import base64mime, quoprimime
 from email.headerregistry import Address
 from email.utils import format_datetime
 from functools import lru_cache
@@ -106,7 +105,25 @@ def _subject(subject: str) -> str:
     strict clients); encoded by `Header`, the words break anywhere and every space is kept."""
     if subject.isascii():
         return _header("Subject", subject)
-    return f"Subject: {Header(subject, 'utf-8', header_name='Subject').encode()}\n"
+    return f"Subject: {_encoded_words(subject)}\n"
+
+
+def _encoded_words(text: str) -> str:
+    """What `Header(text, "utf-8", header_name="Subject").encode()` gives, in one pass instead of
+    re-encoding the line for each character: base64 words if the whole text is shorter so, else
+    quoted-printable ones, each filled with as many characters as fit (57 characters of encoding on
+    the first line, beside the name; 65 on the others)."""
+    data = text.encode("utf-8")
+    words = base64mime if base64mime.header_length(data) < quoprimime.header_length(data) else quoprimime
+    lines, line, room = [], b"", 69 - 12  # 12: "=?utf-8?b?" and "?=" around the encoding
+    for char in text:
+        more = char.encode("utf-8")
+        if words.header_length(line + more) > room:
+            lines.append(line)
+            line, room = b"", 77 - 12
+        line += more
+    lines.append(line)
+    return "\n ".join(words.header_encode(line, "utf-8") for line in lines)
 
 
 def _text(body: str) -> tuple[str, str]:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from daemon.outgoing import compose
 from daemon.outgoing.compose import Envelope, outgoing
 from engines.contract import Picture
 from engines.text import Text
@@ -100,6 +101,19 @@ TEXT = st.text(st.characters(codec="utf-8"), max_size=300)
 def test_any_subject_and_body_are_what_the_stdlib_writes(subject: str, body: str, answer: str) -> None:
     envelope = Envelope("g@x.example", "p@x.example", subject, in_reply_to=answer)
     same_as_stdlib("m7", envelope, body, (PUBLIC,) if len(body) % 2 else ())
+
+
+MIXED = st.text(st.sampled_from('ab Z-!*+/=_?:;,.()"Ход рЯзань ёЁ№—«»€😀\t'), min_size=1, max_size=240)
+
+
+@settings(max_examples=300, deadline=None)
+@given(subject=MIXED)
+def test_a_subject_is_encoded_as_header_encodes_it(subject: str) -> None:
+    """Encoded words as `email.header.Header` makes them: base64 or quoted-printable, whichever is
+    shorter, the words broken where Header breaks them."""
+    subject = " ".join(subject.split())
+    if not subject.isascii():
+        assert compose._encoded_words(subject) == Header(subject, "utf-8", header_name="Subject").encode()
 
 
 def test_a_boundary_line_in_the_text_never_ends_a_part(monkeypatch: pytest.MonkeyPatch) -> None:
