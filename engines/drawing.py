@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -52,7 +52,7 @@ PALETTE: tuple[Colour, ...] = (
 )
 
 
-KEPT_TEXTS = 4096  # per font: a few megabytes at most, and every name and legend line of a game
+KEPT_TEXTS = 1024  # per font: every name, legend line and badge of a game, a few MB at most
 _T = TypeVar("_T")
 
 
@@ -203,11 +203,12 @@ class Mark:
 class Pen(ImageDraw.ImageDraw):
     """A pen that draws nothing at once: it keeps its marks and the box each may touch (text by its
     measured box, shapes by their corners and line width), for `png_over` to draw them onto only the
-    parts of a picture they touch. It knows text, lines, rectangles and ellipses; a mark of another
-    kind would be lost, so draw those on the base."""
+    parts of a picture they touch. It knows text, lines, rectangles and ellipses, and refuses any
+    other mark, which it could not place (draw those on the base)."""
 
     def __init__(self) -> None:
         super().__init__(Image.new("RGB", (1, 1)))
+        self.draw = cast(Any, _Refused())  # what ImageDraw's other marks would draw with
         self.marks: list[Mark] = []
 
     def _keep(
@@ -238,6 +239,11 @@ class Pen(ImageDraw.ImageDraw):
 
     def ellipse(self, xy: Any, *args: Any, **kwargs: Any) -> None:
         self._shape("ellipse", xy, args, kwargs, 1)
+
+
+class _Refused:
+    def __getattr__(self, name: str) -> Any:
+        raise TypeError(f"a Pen keeps only text, lines, rectangles and ellipses ({name}): draw on the base")
 
 
 # what `ImageDraw.textbbox` takes of `text`'s words: its positional ones after `fill`, in this order

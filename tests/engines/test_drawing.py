@@ -75,6 +75,11 @@ def test_marks_over_an_encoded_base_are_the_whole_picture_encoded(marks: list[st
     assert over != base.encoded.png()
 
 
+def test_a_pen_refuses_a_mark_it_could_not_place() -> None:
+    with pytest.raises(TypeError, match="keeps only text"):
+        Pen().polygon([(0, 0), (10, 0), (5, 5)], fill=INK)
+
+
 def test_a_kept_font_draws_what_a_fresh_one_draws() -> None:
     data = (resources.files("engines.fonts") / "DejaVuSans-Bold.ttf").read_bytes()
     fresh = ImageFont.truetype(io.BytesIO(data), 14)
