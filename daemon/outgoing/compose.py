@@ -135,9 +135,15 @@ def _text(body: str) -> tuple[str, str]:
     if max((len(line) for line in lines), default=0) <= _LINE:
         return ("7bit" if joined.isascii() else "8bit"), joined.decode("ascii", "surrogateescape")
     sniff = b"\n".join(lines[:10]) + b"\n"
-    if len(quoprimime.body_encode(sniff.decode("latin-1"), _LINE)) <= len(binascii.b2a_base64(sniff)):
+    sniff_base64 = len(binascii.b2a_base64(sniff))
+    # each byte quoted-printable leaves as it is counts 1, any other 3: the least its encoding takes
+    least = len(sniff) + 2 * len(sniff.translate(None, _QP_KEPT))
+    if least <= sniff_base64 and len(quoprimime.body_encode(sniff.decode("latin-1"), _LINE)) <= sniff_base64:
         return "quoted-printable", quoprimime.body_encode(joined.decode("latin-1"), _LINE)
     return "base64", _base64(joined)
+
+
+_QP_KEPT = bytes(range(0x20, 0x7F)).replace(b"=", b"") + b"\t\n"
 
 
 def _base64(data: bytes) -> str:
