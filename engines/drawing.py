@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.png import BAND, Band, Banded, band, boxes
+from engines.png import BAND, ONCE, SHARED, Band, Banded, Squeeze, band, boxes
 
 Colour = tuple[int, int, int]
 
@@ -164,7 +164,7 @@ class Base:
     @classmethod
     def of(cls, image: Image.Image, colours: Image.Image, like: Base | None = None) -> Base:
         """`image` as a base; the bands it shares with `like` are not encoded again."""
-        return cls(image, colours, Banded.of(cut(image, colours), like.encoded if like else None))
+        return cls(image, colours, Banded.of(cut(image, colours), like.encoded if like else None, SHARED))
 
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
         """Its pixels in `box` (left, top, right, bottom)."""
@@ -179,7 +179,7 @@ class Base:
         picture = self.encoded.picture.copy()
         changed: dict[int, Band] = {}
         patches = list(self.patches)
-        for top, left, patch, rows, bands in _redrawn(self, marks):
+        for top, left, patch, rows, bands in _redrawn(self, marks, SHARED):
             picture.paste(rows, (0, top))
             changed.update(bands)
             patches.append(((left, top), patch))
@@ -264,13 +264,13 @@ def png_over(base: Base, marks: Sequence[Mark]) -> bytes:
     them on a copy of the whole base and encoding it, for a reader of the Русь map in 1.2 ms instead
     of 5."""
     changed: dict[int, Band] = {}
-    for *_, bands in _redrawn(base, marks):
+    for *_, bands in _redrawn(base, marks, ONCE):
         changed.update(bands)
     return base.encoded.png(changed)
 
 
 def _redrawn(
-    base: Base, marks: Sequence[Mark]
+    base: Base, marks: Sequence[Mark], squeeze: Squeeze
 ) -> Iterator[tuple[int, int, Image.Image, Image.Image, dict[int, Band]]]:
     """Only the bands of rows the marks touch, drawn, cut and deflated again: each run of them on a
     crop of the base just wide enough for its marks. For each run: its top and left, the crop drawn,
@@ -288,7 +288,7 @@ def _redrawn(
         rows = base.encoded.picture.crop((0, top, width, bottom))
         rows.paste(cut(patch, base.colours), (left, 0))
         bands = enumerate(boxes(width, bottom - top), start=first)
-        yield top, left, patch, rows, {n: band(rows.crop(box)) for n, box in bands}
+        yield top, left, patch, rows, {n: band(rows.crop(box), squeeze) for n, box in bands}
 
 
 def _runs(marks: Sequence[Mark], height: int) -> list[tuple[int, int, list[Mark]]]:

@@ -152,6 +152,10 @@ def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None
     assert len({drawn for _, _, drawn in warm}) == len(warm)
 
 
+def pixels(data: bytes) -> bytes:
+    return Image.open(io.BytesIO(data)).convert("RGB").tobytes()
+
+
 def whole(base: Base, marks: Sequence[Mark]) -> bytes:
     """The marks drawn on a copy of the whole base, all of it encoded."""
     image = base.crop((0, 0, *base.image.size))
@@ -164,10 +168,10 @@ def whole(base: Base, marks: Sequence[Mark]) -> bytes:
 @pytest.mark.parametrize("viewer", [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER])
 def test_a_readers_picture_is_its_whole_drawing_encoded(viewer: str) -> None:
     """Only the bands a reader's marks touch are drawn and encoded again over the shared layer's:
-    the bytes are those of drawing the reader's whole picture and encoding it."""
+    the pixels are those of drawing the reader's whole picture."""
     drawn = png_for(at_war(), viewer)
     with mock.patch("engines.rus.pictures.png_over", whole):
-        assert png_for(at_war(), viewer) == drawn
+        assert pixels(png_for(at_war(), viewer)) == pixels(drawn)
 
 
 def test_a_stranger_gets_no_map() -> None:
