@@ -2,8 +2,9 @@
 occupier's colour, borders (on rivers in blue), names, and the troops the reader may see.
 
 What a reader may know is gathered first (`board`), then drawn. A power's troops come only from
-its own `view`, the GM's from every power's view, and the public gets none: so no picture can show
-more than the views do, and a foreign army's strength cannot change a power's picture by a pixel.
+its own view (`troops`, the part of it that shows them), the GM's from every power's, and the
+public gets none: so no picture can show more than the views do, and a foreign army's strength
+cannot change a power's picture by a pixel.
 A picture goes to readers of either language, so its words are drawn in both.
 
 A resolution draws one state for every reader, and most of the map is the same for all of them:
@@ -40,7 +41,7 @@ from engines.drawing import (
 )
 from engines.rus.data import DATA, Place
 from engines.rus.state import typed
-from engines.rus.views import view
+from engines.rus.views import troops
 from engines.text import Catalog, Msg, Text
 
 FRAME = DATA.picture
@@ -83,9 +84,10 @@ class Board:
 
 
 def _armies_in(seen: JSON) -> Iterable[tuple[str, Army]]:
-    """The armies one country's view shows: its druzhina's posts and its provinces' militia."""
-    druzhina = {post["province"]: post["count"] for post in seen["diplomacy"]["posts"]}
-    militia = {p["name"]: p["militia"] for p in seen["provinces"] if p["militia"]}
+    """The armies one country's view shows (its `troops`): its druzhina's posts and its provinces'
+    militia."""
+    druzhina = {post["province"]: post["count"] for post in seen["posts"]}
+    militia = {p: n for p, n in seen["militia"].items() if n}
     for province in sorted(druzhina.keys() | militia.keys(), key=PROVINCES.index):
         yield province, Army(seen["power"], druzhina.get(province, 0), militia.get(province, 0))
 
@@ -103,7 +105,7 @@ def board(stored: JSON, viewer: str) -> Board:
         raise ValueError(f"{viewer!r} is no reader of the Rus map")
     armies: dict[str, list[Army]] = {}
     for power in seers:
-        for province, army in _armies_in(view(stored, power)):
+        for province, army in _armies_in(troops(stored, power)):
             armies.setdefault(province, []).append(army)
     return Board(
         turn=state["turn"],

@@ -96,7 +96,7 @@ def _diplomatic(state: State, power: str) -> JSON:
     influence of every country on their host (8.5); rights and banks are the country's own."""
     c = country(state, power)
     return {
-        "posts": [{"province": p, "count": n} for p, n in c["posts"].items()],
+        "posts": _posts(state, power),
         "enemies": [q for w in state["wars"] if power in w for q in w if q != power],
         "suzerain": suzerain(state, power),
         "vassals": [
@@ -130,6 +130,18 @@ def _diplomatic(state: State, power: str) -> JSON:
             if controller(state, p) == power and p not in provinces_of(state, power)
         ],
     }
+
+
+def _posts(state: State, power: str) -> list[JSON]:
+    return [{"province": p, "count": n} for p, n in country(state, power)["posts"].items()]
+
+
+def troops(stored: JSON, power: str) -> JSON:
+    """The part of `power`'s view that shows its armies: its druzhina's posts (as in "diplomacy")
+    and the militia of its provinces (as in "provinces"). A map draws this, not the whole view."""
+    state = typed(stored)
+    militia = {p: state["provinces"][p]["militia"] for p in provinces_of(state, power)}
+    return {"power": power, "posts": _posts(state, power), "militia": militia}
 
 
 def view(stored: JSON, power: str) -> JSON:

@@ -33,6 +33,7 @@ from engines.rus.pictures import (
     board,
     layer,
 )
+from engines.rus.views import troops, view
 from tests.engines.helpers import refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
@@ -128,6 +129,14 @@ def test_a_powers_armies_are_its_own_among_the_gms() -> None:
     assert board(at_war(), RYAZAN).armies == {p: armies for p, armies in own.items() if armies}
     assert gm["Мценск"] == [Army(RYAZAN, 12, 0)] and gm["Киев"] == [Army(KIEV, 10, 5)]
     assert board(at_war(), PUBLIC_VIEWER).armies == {}
+
+
+@pytest.mark.parametrize("state", [at_war(), game()], ids=["war", "start"])
+def test_the_troops_a_map_draws_are_those_the_view_shows(state: Any) -> None:
+    for power in state["powers"]:
+        seen, drawn = view(state, power), troops(state, power)
+        assert drawn["posts"] == seen["diplomacy"]["posts"]
+        assert drawn["militia"] == {p["name"]: p["militia"] for p in seen["provinces"]}
 
 
 def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None:
