@@ -6,8 +6,8 @@ rows: deflating the whole picture again (2.6 ms for the Русь map, Pillow's e
 also tries five row filters) would be most of a reader's cost. Each band of rows is deflated on its
 own and ends on a full flush (byte-aligned, no reference to earlier bands), so the stream of a
 picture is its bands' streams laid end to end: bands that did not change are reused as they are.
-Rows are stored unfiltered, which is what libpng advises for palette pictures. Equal pictures give
-equal bytes: nothing in the file depends on time or on how the bands were reused.
+Rows are stored unfiltered, which is what libpng advises for palette pictures. Equal pictures drawn
+the same way give equal bytes: nothing in the file depends on time or on which bands were reused.
 """
 
 from __future__ import annotations
