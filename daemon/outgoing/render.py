@@ -28,9 +28,24 @@ SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
 POINT_DECIMALS = 2  # scores are shown to at most this many decimals
 
 
+class _Environment(jinja2.Environment):
+    """Jinja's environment, with `view.money` on a plain dict looked up as an item at once. Jinja
+    tries the attribute first and catches the AttributeError a dict raises for it: a thousand
+    exceptions a Русь status, half its rendering. A dict has the attribute only if dict does, so the
+    answer is the same (`view.items` is still the method)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            return obj[attribute] if attribute in obj else self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
 @cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
@@ -44,6 +59,7 @@ def environment() -> jinja2.Environment:
     env.filters["counted"] = _counted_filter
     env.filters["gendered"] = _gendered_filter
     env.filters["personal"] = _personal_filter
+    env.filters["named"] = _named_filter
     return env
 
 
@@ -107,6 +123,13 @@ def _personal_filter(name: str, forms: str) -> str:
     person's first name, the third (agreement-free) wording when the name does not say."""
     masculine, feminine, neutral = forms.split("|")
     return {"м": masculine, "ж": feminine}.get(person_gender(name) or "", neutral)
+
+
+def _named_filter(name: str, names: Mapping[str, str]) -> str:
+    """`{{ power|named(view.en) }}`, `{{ powers|map("named", view.en)|join(", ") }}`: the name as
+    `names` gives it (a view's English names), else as it is. A filter, not a template macro: a
+    macro call costs a frame of its own, and the Русь status makes ~90 of them a reader."""
+    return names.get(name, name)
 
 
 @cache

@@ -5,6 +5,8 @@ Other countries' treasuries, stability, armies, ОП, technologies and investmen
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.contract import JSON
 from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
@@ -26,6 +28,7 @@ from engines.rus.world import (
 R = DATA.religions
 
 
+@cache  # the data's, the same for every view: each view gets its own copy
 def _english_names() -> dict[str, str]:
     items = [*DATA.powers, *DATA.parties, *DATA.provinces, *DATA.specs, *DATA.crafts, *DATA.policies]
     items += [*DATA.tactics, *DATA.techs, *DATA.events]
@@ -93,7 +96,7 @@ def _diplomatic(state: State, power: str) -> JSON:
     influence of every country on their host (8.5); rights and banks are the country's own."""
     c = country(state, power)
     return {
-        "posts": [{"province": p, "count": n} for p, n in c["posts"].items()],
+        "posts": _posts(state, power),
         "enemies": [q for w in state["wars"] if power in w for q in w if q != power],
         "suzerain": suzerain(state, power),
         "vassals": [
@@ -129,6 +132,18 @@ def _diplomatic(state: State, power: str) -> JSON:
     }
 
 
+def _posts(state: State, power: str) -> list[JSON]:
+    return [{"province": p, "count": n} for p, n in country(state, power)["posts"].items()]
+
+
+def troops(stored: JSON, power: str) -> JSON:
+    """The part of `power`'s view that shows its armies: its druzhina's posts (as in "diplomacy")
+    and the militia of its provinces (as in "provinces"). A map draws this, not the whole view."""
+    state = typed(stored)
+    militia = {p: state["provinces"][p]["militia"] for p in provinces_of(state, power)}
+    return {"power": power, "posts": _posts(state, power), "militia": militia}
+
+
 def view(stored: JSON, power: str) -> JSON:
     state = typed(stored)
     c = country(state, power)
@@ -136,6 +151,9 @@ def view(stored: JSON, power: str) -> JSON:
     per = upkeep_per_man(state, power)
     account = state["accounts"].get(power, [])
     vp = breakdown(state, power)
+    holdings: dict[str, list[str]] = {}  # every country's provinces in map order, at one go
+    for name, here in state["provinces"].items():
+        holdings.setdefault(here["owner"], []).append(name)
     return {
         "power": power,
         "turn": state["turn"],
@@ -179,7 +197,7 @@ def view(stored: JSON, power: str) -> JSON:
                 "power": p,
                 "computer": is_ai(state, p),
                 "religion": country(state, p)["religion"],
-                "provinces": provinces_of(state, p),
+                "provinces": list(holdings.get(p, ())),
                 "centre": p in state["centres"],
                 "marriages": list(country(state, p)["marriages"]),
             }
@@ -196,5 +214,5 @@ def view(stored: JSON, power: str) -> JSON:
         "diplomacy": _diplomatic(state, power),
         "vp": vp,
         "vp_total": sum(vp.values()),
-        "en": _english_names(),
+        "en": dict(_english_names()),
     }

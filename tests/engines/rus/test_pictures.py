@@ -5,16 +5,18 @@ data.toml so that no name covers another, with a broken position refused at load
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from copy import deepcopy
 from itertools import combinations
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from PIL import Image, ImageDraw
 
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Pictures, pictures
-from engines.drawing import font
+from engines.drawing import Base, Mark, font, png
 from engines.rus import RULESET
 from engines.rus.data import DATA, DATA_FILE, Data
 from engines.rus.pictures import (
@@ -31,6 +33,7 @@ from engines.rus.pictures import (
     board,
     layer,
 )
+from engines.rus.views import troops, view
 from tests.engines.helpers import refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
@@ -128,6 +131,14 @@ def test_a_powers_armies_are_its_own_among_the_gms() -> None:
     assert board(at_war(), PUBLIC_VIEWER).armies == {}
 
 
+@pytest.mark.parametrize("state", [at_war(), game()], ids=["war", "start"])
+def test_the_troops_a_map_draws_are_those_the_view_shows(state: Any) -> None:
+    for power in state["powers"]:
+        seen, drawn = view(state, power), troops(state, power)
+        assert drawn["posts"] == seen["diplomacy"]["posts"]
+        assert drawn["militia"] == {p["name"]: p["militia"] for p in seen["provinces"]}
+
+
 def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None:
     """Readers of one state, and then of states that differ in each thing the layer shows (an
     occupation, an owner, the same state object edited in place), drawn one after another with
@@ -148,6 +159,28 @@ def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None
         assert png_for(drawn_state, viewer) == drawn, viewer
     assert reused == 3 * (len(readers) - 1)
     assert len({drawn for _, _, drawn in warm}) == len(warm)
+
+
+def pixels(data: bytes) -> bytes:
+    return Image.open(io.BytesIO(data)).convert("RGB").tobytes()
+
+
+def whole(base: Base, marks: Sequence[Mark]) -> bytes:
+    """The marks drawn on a copy of the whole base, all of it encoded."""
+    image = base.crop((0, 0, *base.image.size))
+    pen = ImageDraw.Draw(image)
+    for mark in marks:
+        mark.draw(pen, 0, 0)
+    return png(image, base.colours)
+
+
+@pytest.mark.parametrize("viewer", [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER])
+def test_a_readers_picture_is_its_whole_drawing_encoded(viewer: str) -> None:
+    """Only the bands a reader's marks touch are drawn and encoded again over the shared layer's:
+    the pixels are those of drawing the reader's whole picture."""
+    drawn = png_for(at_war(), viewer)
+    with mock.patch("engines.rus.pictures.png_over", whole):
+        assert pixels(png_for(at_war(), viewer)) == pixels(drawn)
 
 
 def test_a_stranger_gets_no_map() -> None:
