@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 from engines.contract import JSON, Command
@@ -94,8 +94,16 @@ class GameRecord:
         return next((p for p in self.players.values() if p.address == address), None)
 
     def to_json(self) -> JSON:
-        data = asdict(self)
-        data.update(clock=lifecycle.to_json(self.clock), pending=lifecycle.to_json(self.pending))
+        """The stored form. The ruleset's `state` and the other plain JSON fields are taken as they
+        are: `asdict` would copy them deeply, most of the cost of a save; the store serialises them
+        at once, so nothing it keeps shares them."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(
+            signups=[asdict(signup) for signup in self.signups],
+            players={power: asdict(player) for power, player in self.players.items()},
+            clock=lifecycle.to_json(self.clock),
+            pending=lifecycle.to_json(self.pending),
+        )
         return data
 
     @staticmethod
