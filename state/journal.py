@@ -23,7 +23,6 @@ syncs, where it was 24 fsyncs before.
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import logging
 import os
@@ -194,7 +193,7 @@ class Journal:
             return
         if unless_under and _size(self.path) < unless_under:
             return
-        sync_file_system(self.root)
+        files.sync_file_system(self.root)
         os.truncate(self.path, 0)
         self._applied = False
 
@@ -295,24 +294,3 @@ def _replay(kind: bytes, path: Path, number: int, data: bytes) -> None:
         path.unlink(missing_ok=True)
     else:
         files.write_at(path, number, data)
-
-
-def sync_file_system(directory: Path) -> None:
-    """syncfs(2) on Linux: one call flushes every file written under `directory`'s file system;
-    elsewhere the whole machine's `sync`."""
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        if _syncfs is None or _syncfs(fd) != 0:
-            os.sync()
-    finally:
-        os.close(fd)
-
-
-def _load_syncfs() -> ctypes._NamedFuncPointer | None:
-    try:
-        return ctypes.CDLL(None, use_errno=True).syncfs
-    except (OSError, AttributeError):
-        return None
-
-
-_syncfs = _load_syncfs()
