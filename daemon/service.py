@@ -26,7 +26,7 @@ from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
 from daemon.outgoing.postman import Letter, Postman
-from daemon.phases.deadlines import next_wake, tick
+from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
@@ -155,8 +155,9 @@ class Daemon:
             if game is None:
                 continue
             try:
-                report.resolved += tick(game, self.postman, now)
-                self.wakeups.set(game_id, next_wake(game, game.load()))
+                ticked = tick(game, self.postman, now)
+                report.resolved += ticked.resolved
+                self.wakeups.set(game_id, ticked.wake)
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
                 failures.append(error)
                 self.wakeups.touch(game_id)

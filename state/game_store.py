@@ -94,6 +94,16 @@ class GameStore:
         found = self._orders.search((q.turn == turn) & (q.phase == phase))
         return {doc["power"]: OrderSet.from_json(dict(doc)) for doc in found}
 
+    def orders_of(self, turn: int, phase: str, power: str) -> OrderSet | None:
+        q = Query()
+        found = self._orders.get((q.turn == turn) & (q.phase == phase) & (q.power == power))
+        return None if found is None else OrderSet.from_json(dict(found))
+
+    def ordered(self, turn: int, phase: str) -> set[str]:
+        """The powers whose orders for the phase are in, without reading the orders."""
+        q = Query()
+        return {doc["power"] for doc in self._orders.search((q.turn == turn) & (q.phase == phase))}
+
     def purge_orders(self, turn: int, phase: str) -> None:
         """Drop the orders of a released phase (they live on in its turn record)."""
         q = Query()

@@ -86,7 +86,7 @@ def answer(
     )
     problems = header_problems + parsed.problems + check_problems
     refused = sorted((_refused(p, lines, redactor) for p in problems), key=lambda r: r.line)
-    earlier = game.store.orders(record.turn, record.phase).get(power)
+    earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass
     orders = None

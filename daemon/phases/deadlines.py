@@ -13,6 +13,7 @@ states of the phase's clock and their moves are in `state.lifecycle`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -43,9 +44,15 @@ class Submission:
     commands: list[Command]
 
 
-def tick(game: Game, postman: Postman, now: datetime) -> bool:
-    """Advance one game if its clock says so; True when a phase was resolved. First the mails a
-    crash left owed: the role mails of a start, or a phase's release."""
+@dataclass(frozen=True)
+class Ticked:
+    resolved: bool  # a phase was resolved
+    wake: datetime | None  # when the game next needs `tick` as it now stands (None: once it changes)
+
+
+def tick(game: Game, postman: Postman, now: datetime) -> Ticked:
+    """Advance one game if its clock says so. First the mails a crash left owed: the role mails
+    of a start, or a phase's release."""
     record = game.load()
     if isinstance(record.pending, Starting):
         finish_start(game, postman, record)
@@ -53,22 +60,28 @@ def tick(game: Game, postman: Postman, now: datetime) -> bool:
     if isinstance(record.pending, Releasing):
         release(game, postman, record, record.pending)
         record = game.load()
+    resolved = _advance(game, postman, record, now)
+    return Ticked(resolved, next_wake(game, record))
+
+
+def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) -> bool:
+    """Remind, hold or resolve as the clock says (`record` is changed and saved); True: resolved."""
     if record.status != "running" or not isinstance(record.clock, RESOLVABLE):
         return False
     deadline = game.deadline(record)
     if deadline is None:
         return False
-    orders = game.store.orders(record.turn, record.phase)
+    ordered = game.store.ordered(record.turn, record.phase)
     expected = record.expected_powers()
-    everyone_in = bool(expected) and all(p in orders for p in expected)
+    everyone_in = bool(expected) and all(p in ordered for p in expected)
     if isinstance(record.clock, Due) or now >= deadline or (game.settings.early_resolution and everyone_in):
-        if _should_hold(game, record, orders, expected):
-            _hold(game, postman, record, len(set(expected) - set(orders)), len(expected))
+        if _should_hold(game, record, ordered, expected):
+            _hold(game, postman, record, len(set(expected) - ordered), len(expected))
             return False
         resolve(game, postman, record, now)
         return True
     if record.clock == Open(reminded=False) and now >= deadline - game.settings.reminder_before:
-        _remind(game, postman, record, orders, expected, now)
+        _remind(game, postman, record, ordered, expected, now)
     return False
 
 
@@ -83,9 +96,9 @@ def next_wake(game: Game, record: GameRecord) -> datetime | None:
     if isinstance(record.clock, Due):
         return NOW
     if game.settings.early_resolution:
-        orders = game.store.orders(record.turn, record.phase)
+        ordered = game.store.ordered(record.turn, record.phase)
         expected = record.expected_powers()
-        if expected and all(p in orders for p in expected):
+        if expected and all(p in ordered for p in expected):
             return NOW
     if record.clock == Open(reminded=False):
         return deadline - game.settings.reminder_before
@@ -104,11 +117,11 @@ def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> 
     return name
 
 
-def _should_hold(game: Game, record: GameRecord, orders: dict[str, OrderSet], expected: list[str]) -> bool:
+def _should_hold(game: Game, record: GameRecord, ordered: Collection[str], expected: list[str]) -> bool:
     """Guard against a broken mail path: too many silent players means the mail, not the players."""
     if isinstance(record.clock, Due) or not expected or not game.phase_spec(record).counts_hold:
         return False
-    silent = [p for p in expected if p not in orders]
+    silent = [p for p in expected if p not in ordered]
     return len(silent) > game.settings.hold_share * len(expected)
 
 
@@ -133,7 +146,7 @@ def _remind(
     game: Game,
     postman: Postman,
     record: GameRecord,
-    orders: dict[str, OrderSet],
+    ordered: Collection[str],
     expected: list[str],
     now: datetime,
 ) -> None:
@@ -141,7 +154,7 @@ def _remind(
     deadline = game.deadline(record)
     assert deadline is not None
     for power in expected if phase.reminds else []:
-        if power in orders:
+        if power in ordered:
             continue
         player = record.players[power]
         context = {
