@@ -22,6 +22,7 @@ from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
 from daemon.incoming import mailflow, redact
 from daemon.incoming.addresses import answerable, mailbox_key
+from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
@@ -82,8 +83,7 @@ class Daemon:
         config.games_dir.mkdir(parents=True, exist_ok=True)
         self.lock = DirectoryLock(config.games_dir)
         self.lock.__enter__()
-        private = (config.games_dir / "archive", config.games_dir / "outbox")  # only the daemon reads them
-        self.journal = Journal(config.games_dir, private)
+        self.journal = Journal(config.games_dir, private_files(config.games_dir))
         try:
             removed = remove_stray_temps(config.games_dir)
             if removed:
@@ -356,6 +356,11 @@ class Daemon:
             return
         if result.mails or result.resolved or result.sent or result.commands:
             log.info("pass: %s", result)
+
+
+def private_files(games_dir: Path) -> tuple[Path, ...]:
+    """What only the daemon reads under the games directory: the journal writes it in place."""
+    return (games_dir / "archive", games_dir / "outbox", games_dir / REPLIES_FILE)
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:

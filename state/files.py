@@ -109,16 +109,18 @@ def staging(batch: Staging) -> Iterator[None]:
 
 
 class Private:
-    """Folders whose files only the lock holder reads (the archive, the outbox): nobody else can
-    see one of their new files half written, and after a crash the journal is replayed before
-    the holder reads anything, so a new file there that a journal record holds needs no temp file
-    and rename."""
+    """Files, and folders' files, that only the lock holder reads (the archive, the outbox, the
+    reply and password-guess counts): nobody else can see one of them half written, and after a
+    crash the journal is replayed before the holder reads anything, so a file there that a synced
+    journal record holds is written in place, without a temp file and a rename."""
 
-    def __init__(self, folders: tuple[Path, ...]) -> None:
-        self.prefixes = tuple(os.path.join(folder, "") for folder in folders)
+    def __init__(self, paths: tuple[Path, ...]) -> None:
+        self.files = {os.fspath(path) for path in paths if path.suffix}
+        self.prefixes = tuple(os.path.join(path, "") for path in paths if not path.suffix)
 
     def __contains__(self, path: Path) -> bool:
-        return os.fspath(path).startswith(self.prefixes)
+        text = os.fspath(path)
+        return text in self.files or text.startswith(self.prefixes)
 
 
 @contextmanager
@@ -238,15 +240,12 @@ def write_temp(path: Path, data: bytes) -> Path:
     return temp
 
 
-def write_new(path: Path, data: bytes, mtime_ns: int | None) -> bool:
-    """Write `path` in place, unsynced, if it does not exist yet (else False, nothing written): for
-    a new file of a `Private` folder that a synced journal record holds."""
+def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
+    """Write `path` in place, unsynced: for a `Private` file that a synced journal record holds
+    (a failure half way is repaired by replaying the record)."""
     make_dirs(path.parent, durable=False)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:
-        return False
-    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
             _write_all(fd, data)
         finally:
@@ -254,9 +253,7 @@ def write_new(path: Path, data: bytes, mtime_ns: int | None) -> bool:
         if mtime_ns is not None:
             os.utime(path, ns=(mtime_ns, mtime_ns))
     except OSError as error:
-        path.unlink(missing_ok=True)
         raise _named(error, path) from error
-    return True
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -128,7 +128,7 @@ class Journal:
     def __init__(self, root: Path, private: tuple[Path, ...] = ()) -> None:
         self.root = root
         self.path = root / JOURNAL_NAME
-        self.private = private  # `files.Private`: new files there are written in place
+        self.private = private  # `files.Private`: files there are written in place
         self._applied = False  # records applied without a sync since the last checkpoint
         self._behind = False  # a record is synced but its changes were not all applied
 
@@ -174,8 +174,7 @@ class Journal:
             files.put_temp(temp, path, mtime_ns)
         for path, change in batch.changes.items():
             if isinstance(change, Put) and path in private:
-                if not files.write_new(path, change.data, change.mtime_ns):
-                    files.put_temp(files.write_temp(path, change.data), path, change.mtime_ns)
+                files.write_in_place(path, change.data, change.mtime_ns)
             elif isinstance(change, Gone):
                 path.unlink(missing_ok=True)
         for kind, path, offset, data in ops:

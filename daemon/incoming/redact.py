@@ -63,6 +63,7 @@ NO_SECRETS = Redactor()  # still blanks what follows a password word
 
 RAW_MASK = "***"  # ASCII: the same bytes in every charset a mail may be written in
 _RAW_CHARSETS = ("utf-8", "cp1251", "koi8-r")
+_BASE64 = re.compile(rb"base64", re.IGNORECASE)
 
 
 def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
@@ -83,6 +84,8 @@ def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
 
 
 def _base64_parts(raw: bytes, values: list[str]) -> bytes:
+    if not _BASE64.search(raw):  # most order mails: nothing to decode, no second parse
+        return raw
     try:
         parts = list(message_from_bytes(raw, policy=compat32).walk())
     except RecursionError:  # a hostile nesting, refused as unreadable: no part of it was read

@@ -75,7 +75,7 @@ KILL_POINTS = {
     "after the journal record, before it is applied": KillPoint(
         "state.journal:Journal._append_record", "after"
     ),
-    "halfway through applying the journal": KillPoint("state.files:put_temp", "after", 3),
+    "halfway through applying the journal": KillPoint("state.files:write_in_place", "after", 3),
     "before the sent marks are synced": KillPoint("state.files:Deferred.sync", "before", 2),
     "before the checkpoint": KillPoint("state.files:sync_file_system", "before"),
     "inside ruleset.resolve": KillPoint("engines.coins.ruleset:CoinsRuleset.resolve", "after"),
