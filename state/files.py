@@ -216,6 +216,18 @@ def write_durably(
         fsync_dir(path.parent)
 
 
+def write_marker(path: Path, data: bytes) -> None:
+    """A file whose existence is what counts. In a deferred block it is written in place and only
+    its folder synced: a crash may leave it short, never absent once its folder is synced.
+    Elsewhere it is written as any other file."""
+    deferred = _mode.deferred
+    if deferred is None or _staged(path):
+        atomic_write_bytes(path, data)
+        return
+    deferred.folders.add(path.parent)
+    write_in_place(path, data, mtime_ns=None)
+
+
 def _named(error: BaseException, path: Path) -> BaseException:
     """write() and fsync() name no file, and the GM's alert must say which one failed."""
     if isinstance(error, OSError) and error.filename is None and error.errno is not None:

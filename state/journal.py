@@ -174,7 +174,7 @@ class Journal:
             files.put_temp(temp, path, mtime_ns)
         for path, change in batch.changes.items():
             if isinstance(change, Put) and path in private:
-                files.write_in_place(path, change.data, change.mtime_ns)
+                files.write_in_place(path, change.data, mtime_ns=change.mtime_ns)
             elif isinstance(change, Gone):
                 path.unlink(missing_ok=True)
         for kind, path, offset, data in ops:

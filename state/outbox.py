@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from state import files
-from state.files import atomic_write_bytes, atomic_write_json, read_json, safe_file_name
+from state.files import atomic_write_bytes, atomic_write_json, json_bytes, read_json, safe_file_name
 from state.sending import Outgoing, PermanentSendError, Sender, TransportError
 
 FIRST_BACKOFF = 60.0
@@ -233,8 +233,12 @@ class Outbox:
         return self._failed / f"{safe_file_name(id)}.json"
 
     def _move(self, id: str, folder: Path, meta: dict[str, Any]) -> None:
+        """The record first. A sent record is read for its existence only (nothing parses it), so
+        it is written as a marker; a failed one keeps the reason the GM reads."""
         name = safe_file_name(id)
-        atomic_write_json(folder / f"{name}.json", {**meta, "moved_at": self._clock()})
+        record = json_bytes({**meta, "moved_at": self._clock()})
+        write = files.write_marker if folder == self._sent else atomic_write_bytes
+        write(folder / f"{name}.json", record)
         self._finish_move(name, folder)
 
     def _finish_move(self, name: str, folder: Path) -> None:

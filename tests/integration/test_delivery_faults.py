@@ -16,6 +16,8 @@ from tests.daemon.harness import body
 from tests.integration.test_e2e import GAME, PLAYERS, MailGame
 from tests.reliability.test_store_failures import failing_under, real_write
 
+real_in_place = state.files.write_in_place
+
 
 def started(servers: MailServers, root: Path) -> MailGame:
     h = MailGame(servers, root)
@@ -34,7 +36,8 @@ def test_a_reply_whose_send_cannot_be_recorded_goes_out_once_not_once_a_pass(
 ) -> None:
     h = started(servers, tmp_path)
     sent_folder = tmp_path / "games" / "outbox" / "sent"
-    monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(sent_folder, errno.ENOSPC))
+    for write in ("atomic_write_bytes", "write_in_place"):
+        monkeypatch.setattr(state.files, write, failing_under(sent_folder, errno.ENOSPC))
     h.orders("anna", "ВЛОЖИТЬ Армия 1")
     for _ in range(10):  # ten passes, a minute apart, while sent/ cannot be written
         h.daemon.run_once()
@@ -44,6 +47,7 @@ def test_a_reply_whose_send_cannot_be_recorded_goes_out_once_not_once_a_pass(
     alerts = [m for m in h.new_mail("gm") if "Авария хранилища" in str(m["Subject"])]
     assert len(alerts) == 1 and "Диск заполнен" in body(alerts[0])
     monkeypatch.setattr(state.files, "atomic_write_bytes", real_write)
+    monkeypatch.setattr(state.files, "write_in_place", real_in_place)
     h.daemon.run_once()  # the store writes again: the sends are recorded, nothing goes twice
     assert h.new_mail("anna") == [] and h.new_mail("gm") == []
     assert list((tmp_path / "games" / "outbox" / "pending").glob("*.json")) == []
