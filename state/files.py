@@ -6,13 +6,13 @@ target with `os.replace` (atomic on POSIX), and the directory is fsynced so the 
 power cut. A crash leaves at most a stray ".tmp-*" file, which `remove_stray_temps` clears at start.
 
 Inside a daemon pass the same calls are staged in the pass's batch instead and made durable
-together by `state.journal` (`staging`), or written at once and synced later (`unsynced`); the
+together by `state.journal` (`staging`), or written at once and synced later (`deferred_sync`,
+`state.syncing`); the
 stores call the functions here for every read too, so they see what their pass staged.
 """
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import json
 import os
@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+from state.syncing import Deferred, fsync_dir
 
 TEMP_PREFIX = ".tmp-"
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -40,54 +42,6 @@ class Staging(Protocol):
     def exists(self, path: Path) -> bool | None: ...
     def names(self, directory: Path, on_disk: set[str]) -> set[str]: ...
     def mtime_ns(self, path: Path) -> int | None: ...
-
-
-class Deferred:
-    """Writes whose fsyncs wait for the end of a block: each file written, and its folder, is
-    synced once, however many writes touched it. What was written outside `root` (the mail a
-    Maildir transport delivered) is synced before what was written under it (the outbox's record
-    that the mail was sent), so a record is never durable before its mail; more than `MANY` files
-    under `root` are synced with one syncfs, once the others are synced. Moves and removals are
-    not synced: the block's writer must be able to redo them from what it wrote (the outbox
-    finishes a move to sent/ from the sent record), as after a crash."""
-
-    MANY = 4  # a syncfs costs about as much as fsyncing this many files and their folder
-
-    def __init__(self, root: Path) -> None:
-        self.prefix = os.path.join(root, "")
-        self.files: set[Path] = set()
-        self.folders: set[Path] = set()
-
-    def covers(self, path: Path) -> bool:
-        return True
-
-    def sync(self) -> None:
-        for under_root in (False, True):
-            written = sorted(p for p in self.files if self._under(p) == under_root)
-            if under_root and len(written) > self.MANY:
-                sync_file_system(Path(self.prefix))
-                continue
-            for path in written:
-                _fsync_file(path)
-            for folder in sorted(f for f in self.folders if self._under(f / "_") == under_root):
-                if folder.is_dir():
-                    fsync_dir(folder)
-        self.files.clear()
-        self.folders.clear()
-
-    def _under(self, path: Path) -> bool:
-        return os.fspath(path).startswith(self.prefix)
-
-
-def _fsync_file(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except FileNotFoundError:  # written, then moved or removed in the same block
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @dataclass
@@ -155,15 +109,6 @@ def _synced_now(path: Path, *, written: bool = True) -> bool:
         deferred.files.add(path)
         deferred.folders.add(path.parent)
     return False
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a rename, creation or deletion inside `directory` durable."""
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def make_dirs(directory: Path, durable: bool = True) -> None:
@@ -243,7 +188,7 @@ def write_temp(path: Path, data: bytes) -> Path:
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            _write_all(fd, data)
+            write_all(fd, data)
         finally:
             os.close(fd)
     except OSError as error:
@@ -259,7 +204,7 @@ def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
         try:  # over the old bytes, then cut: cheaper than freeing them first (O_TRUNC)
-            _write_all(fd, data)
+            write_all(fd, data)
             os.ftruncate(fd, len(data))
         finally:
             os.close(fd)
@@ -269,7 +214,8 @@ def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
         raise _named(error, path) from error
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
+    """`os.write` until every byte is written (a write may take fewer than it was given)."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
@@ -400,24 +346,3 @@ def safe_file_name(text: str) -> str:
     slug = _UNSAFE_CHARS.sub("_", text).strip("._-")[:60]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:20]
     return f"{slug}-{digest}" if slug else digest
-
-
-def sync_file_system(directory: Path) -> None:
-    """syncfs(2) on Linux: one call flushes every file written under `directory`'s file system;
-    elsewhere the whole machine's `sync`."""
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        if _syncfs is None or _syncfs(fd) != 0:
-            os.sync()
-    finally:
-        os.close(fd)
-
-
-def _load_syncfs() -> ctypes._NamedFuncPointer | None:
-    try:
-        return ctypes.CDLL(None, use_errno=True).syncfs
-    except (OSError, AttributeError):
-        return None
-
-
-_syncfs = _load_syncfs()

@@ -6,19 +6,24 @@ The invariant, which every store of the games directory keeps through `state.fil
     transport) before every change it depends on is in a synced journal record.
 
 A pass stages its writes in a `Batch` (reads in the pass see them) and `commit`s them at once:
-(1) each new file's bytes go to a temp file beside it, (2) one record holding every change is
-appended to `journal.bin` and fsynced (the commit point), (3) the temp files are renamed into
-place, removals and appends applied, none of them synced. A SIGKILL or power cut before (2)
-leaves the files as they were, with at most stray temp files; after (2) the record is replayed
-at the next start (`recover`, run by whoever takes the directory's lock), and replaying is
-idempotent: a write puts the same bytes, an append writes at the offset it was given. What the
-outbox writes while sending (sent and retry marks) goes to the files at once without a sync
-(`lazily`): a SIGKILL keeps it in the page cache, and `checkpoint` at the end of the pass syncs
-the file system once and empties the journal. A replay that finds its record older than such a
-mark only reinstates a pending entry whose move to sent/ the outbox then finishes.
+(1) each file the GM's tools may read (game records, turn records, answers) goes to a temp file
+beside it, (2) one record holding every change is appended to `journal.bin` and fsynced (the
+commit point), (3) the temp files are renamed into place, the daemon's private files (archive,
+outbox, reply counts: `files.Private`) written in place, removals and appends applied, none of
+them synced. A SIGKILL or power cut before (2) leaves the files as they were, with at most stray
+temp files; after (2) the record is replayed at the next start (`recover`, run by whoever takes
+the directory's lock), and replaying is idempotent: a write puts the same bytes, an append writes
+at the offset it was given. `checkpoint`, when the daemon has nothing to do (or the journal has
+grown past a few megabytes), syncs the file system once and empties the journal.
 
-Counted for one order mail on Maildir: one journal fsync, one syncfs, and the transport's own
-syncs, where it was 24 fsyncs before.
+What the outbox writes while sending (send attempts, sent records) goes to the files at once
+(`lazily`): a SIGKILL keeps it in the page cache, and at the end of the sends each written file
+and folder is synced once, the transport's deliveries before the records that say they were
+sent. A replay that finds its record older than such a mark only reinstates a pending entry
+whose move to sent/ the outbox then finishes.
+
+Counted for one order mail on Maildir: the journal's fsync, the sent record's folder, and the
+Maildir delivery's own two, where it was 24 fsyncs before.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from state import files
+from state import files, syncing
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +197,7 @@ class Journal:
             return
         if unless_under and _size(self.path) < unless_under:
             return
-        files.sync_file_system(self.root)
+        syncing.sync_file_system(self.root)
         os.truncate(self.path, 0)
         self._applied = False
 
@@ -221,7 +226,7 @@ class Journal:
         try:
             size = os.fstat(fd).st_size
             try:
-                os.write(fd, _HEAD.pack(len(payload), hashlib.sha256(payload).digest()) + payload)
+                files.write_all(fd, _HEAD.pack(len(payload), hashlib.sha256(payload).digest()) + payload)
                 os.fsync(fd)
             except BaseException:
                 os.ftruncate(fd, size)  # not committed: a later replay must not find it whole
@@ -229,7 +234,7 @@ class Journal:
         finally:
             os.close(fd)
         if new:
-            files.fsync_dir(self.root)
+            syncing.fsync_dir(self.root)
 
 
 Op = tuple[bytes, Path, int, bytes]

@@ -76,8 +76,8 @@ KILL_POINTS = {
         "state.journal:Journal._append_record", "after"
     ),
     "halfway through applying the journal": KillPoint("state.files:write_in_place", "after", 3),
-    "before the sent marks are synced": KillPoint("state.files:Deferred.sync", "before", 2),
-    "before the checkpoint": KillPoint("state.files:sync_file_system", "before"),
+    "before the sent marks are synced": KillPoint("state.syncing:Deferred.sync", "before", 2),
+    "before the checkpoint": KillPoint("state.syncing:sync_file_system", "before"),
     "inside ruleset.resolve": KillPoint("engines.coins.ruleset:CoinsRuleset.resolve", "after"),
     "after the turn record": KillPoint("state.game_store:GameStore.write_turn_record", "after"),
     "after the game record with release": KillPoint(

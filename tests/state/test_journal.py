@@ -36,7 +36,7 @@ def test_a_pass_reads_what_it_staged_and_the_disk_sees_it_only_after_the_commit(
     assert (tmp_path / "a" / "new.json").read_bytes() == b"new"
     assert (tmp_path / "log.jsonl").read_bytes() == b"line 1\nline 2\n"
     assert not (tmp_path / "old.json").exists()
-    with mock.patch("state.files.sync_file_system") as sync:
+    with mock.patch("state.syncing.sync_file_system") as sync:
         journal.checkpoint(unless_under=1 << 20)  # a busy pass leaves a small journal alone
         assert sync.call_count == 0
         journal.checkpoint()
@@ -118,7 +118,7 @@ def test_lazy_writes_go_to_the_files_at_once_and_each_file_and_folder_is_synced_
             assert fsync.call_count == 0
         assert fsync.call_count == 3 + 1  # each file still where it was written, then its folder once
     assert (tmp_path / "done" / "m0.json").read_bytes() == b"sent"
-    syncfs = mock.patch("state.files.sync_file_system")
+    syncfs = mock.patch("state.syncing.sync_file_system")
     with mock.patch("os.fsync") as fsync, syncfs as sync, journal.lazily():
         for n in range(17):  # a resolution's records: one syncfs costs less than 17 fsyncs
             files.atomic_write_bytes(tmp_path / "sent" / f"r{n}.json", b"sent")

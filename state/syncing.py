@@ -1,0 +1,87 @@
+"""Making written files durable: one file, one folder, a whole file system, or a block's worth of
+writes at its end (`Deferred`, used by `state.files.deferred_sync`)."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from pathlib import Path
+
+
+class Deferred:
+    """Writes whose fsyncs wait for the end of a block: each file written, and its folder, is
+    synced once, however many writes touched it. What was written outside `root` (the mail a
+    Maildir transport delivered) is synced before what was written under it (the outbox's record
+    that the mail was sent), so a record is never durable before its mail; more than `MANY` files
+    under `root` are synced with one syncfs, once the others are synced. Moves and removals are
+    not synced: the block's writer must be able to redo them from what it wrote (the outbox
+    finishes a move to sent/ from the sent record), as after a crash."""
+
+    MANY = 4  # a syncfs costs about as much as fsyncing this many files and their folder
+
+    def __init__(self, root: Path) -> None:
+        self.prefix = os.path.join(root, "")
+        self.files: set[Path] = set()
+        self.folders: set[Path] = set()
+
+    def covers(self, path: Path) -> bool:
+        return True
+
+    def sync(self) -> None:
+        for under_root in (False, True):
+            written = sorted(p for p in self.files if self._under(p) == under_root)
+            if under_root and len(written) > self.MANY:
+                sync_file_system(Path(self.prefix))
+                continue
+            for path in written:
+                fsync_file(path)
+            for folder in sorted(f for f in self.folders if self._under(f / "_") == under_root):
+                if folder.is_dir():
+                    fsync_dir(folder)
+        self.files.clear()
+        self.folders.clear()
+
+    def _under(self, path: Path) -> bool:
+        return os.fspath(path).startswith(self.prefix)
+
+
+def fsync_file(path: Path) -> None:
+    """Make a file's content durable, if it is still there."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:  # written, then moved or removed in the same block
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename, creation or deletion inside `directory` durable."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def sync_file_system(directory: Path) -> None:
+    """syncfs(2) on Linux: one call flushes every file written under `directory`'s file system;
+    elsewhere the whole machine's `sync`."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        if _syncfs is None or _syncfs(fd) != 0:
+            os.sync()
+    finally:
+        os.close(fd)
+
+
+def _load_syncfs() -> ctypes._NamedFuncPointer | None:
+    try:
+        return ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):
+        return None
+
+
+_syncfs = _load_syncfs()
