@@ -104,7 +104,8 @@ class Daemon:
         self._known: set[str] | None = None  # addresses some game knows, built once per pass
 
     def close(self) -> None:
-        self.journal.checkpoint()
+        if not self.outbox.holding:
+            self.journal.checkpoint()
         self.games.close()
         self.transport.close()
         self.lock.__exit__(None, None, None)
@@ -123,7 +124,7 @@ class Daemon:
         acks: list[tuple[str, bool]] = []
         with self.journal.batch() as batch:
             prepared = self._stage(report, now, acks, failures)
-        committed = self._commit(batch, failures)
+        committed = self._commit(batch, failures, self.outbox.queue_files(prepared))
         if committed:
             for uid, rejected in acks:
                 self.transport.acknowledge(uid, rejected=rejected)
@@ -131,7 +132,8 @@ class Daemon:
             self.alarm.raise_alarm(failure, now)
         self._flush(report, now, prepared if committed else [])
         busy = report.mails or report.resolved or report.sent or report.failed or report.commands
-        self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
+        if not self.outbox.holding:  # else the journal still holds pending mail
+            self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
         return report
 
     def _stage(
@@ -171,11 +173,12 @@ class Daemon:
             failures.append(error)
             return []
 
-    def _commit(self, batch: Batch, failures: list[BaseException]) -> bool:
+    def _commit(self, batch: Batch, failures: list[BaseException], sending: set[Path]) -> bool:
         """The commit point. A failure drops the pass's changes whole: its mails stay in the inbox,
-        its games are visited again, and what was counted in memory is read again from disk."""
+        its games are visited again, and what was counted in memory is read again from disk.
+        The queue files of the mails about to be sent stay in memory (`Outbox.hold`)."""
         try:
-            self.journal.commit(batch)
+            self.outbox.hold(self.journal.commit(batch, keep=sending))
             return True
         except STORE_FAILURES as error:
             failures.append(error)
@@ -188,7 +191,10 @@ class Daemon:
         rather than send the same mail pass after pass. Mails given up on go to their GM's digest."""
         try:
             with self.journal.lazily():  # each send's mark at once, synced once after the last
-                flushed = self.outbox.flush(self.transport, prepared=prepared)
+                try:
+                    flushed = self.outbox.flush(self.transport, prepared=prepared)
+                finally:
+                    self.outbox.settle()
             given_up = list(flushed.gave_up)
             if not self._failures_checked:
                 given_up, self._failures_checked = self.outbox.unreported(), True

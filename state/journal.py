@@ -32,7 +32,7 @@ import hashlib
 import logging
 import os
 import struct
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,19 +155,22 @@ class Journal:
             self.recover()
             self._behind = False
 
-    def commit(self, batch: Batch) -> int:
-        """Make `batch` durable and visible; returns how many files it changed. An error before the
-        record is synced changes nothing (the temp files are removed); after it, `catch_up` or the
-        next lock holder's `recover` finishes the work."""
+    def commit(self, batch: Batch, keep: Collection[Path] = ()) -> dict[Path, bytes]:
+        """Make `batch` durable and visible. An error before the record is synced changes nothing
+        (the temp files are removed); after it, `catch_up` or the next lock holder's `recover`
+        finishes the work. The new content of the files in `keep` is recorded but not written:
+        it is returned, for the caller to write or use up (the outbox: mails it sends at once)."""
         if not batch.changes:
-            return 0
+            return {}
         self.catch_up()
         ops = _ops(batch)
+        changes = batch.changes.items()
+        kept = {path: change.data for path, change in changes if path in keep and isinstance(change, Put)}
         private = files.Private(self.private)
         temps: list[tuple[Path, Path, int | None]] = []
         try:
             for path, change in batch.changes.items():
-                if isinstance(change, Put) and path not in private:
+                if isinstance(change, Put) and path not in private and path not in kept:
                     temps.append((files.write_temp(path, change.data), path, change.mtime_ns))
             self._append_record(_encode(self.root, ops))
         except BaseException:
@@ -178,7 +181,7 @@ class Journal:
         for temp, path, mtime_ns in temps:
             files.put_temp(temp, path, mtime_ns)
         for path, change in batch.changes.items():
-            if isinstance(change, Put) and path in private:
+            if isinstance(change, Put) and path in private and path not in kept:
                 files.write_in_place(path, change.data, mtime_ns=change.mtime_ns)
             elif isinstance(change, Gone):
                 path.unlink(missing_ok=True)
@@ -187,7 +190,7 @@ class Journal:
                 files.write_at(path, offset, data)
         self._behind = False
         batch.changes.clear()
-        return len(ops)
+        return kept
 
     def checkpoint(self, *, unless_under: int = 0) -> None:
         """Sync every change applied since the last checkpoint and empty the journal, whose records

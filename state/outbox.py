@@ -12,10 +12,16 @@ A crash mid-enqueue leaves nothing or a lone pending .eml, which is ignored and 
 next enqueue of that id. Moving an entry writes the destination .json first: from then on the id
 counts as sent/failed (so it is never sent again nor re-enqueued); `due` finishes a move a crash
 interrupted.
+
+A mail queued and sent in the same daemon pass never reaches pending/ on disk: its pending files
+are in the pass's synced journal record (`hold`), the send reads them from memory and writes the
+sent ones, and `settle` writes whatever a failed send left pending. A crash in between replays
+the record, and `due` finishes the move from the sent record as above.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -61,6 +67,7 @@ class Outbox:
         self._sent = root / "sent"
         self._failed = root / "failed"
         self._unrecorded: set[str] = set()  # sent, but `mark_sent` failed (a full disk)
+        self._held: dict[Path, bytes] = {}  # pending files a synced journal record holds, not yet on disk
 
     def enqueue(self, mail: Outgoing, *, game: str = "", subject: str = "") -> bool:
         """Queue `mail` unless its id is already pending, sent or failed (then False, nothing
@@ -94,7 +101,7 @@ class Outbox:
         if not isinstance(id, str):
             return False
         name = f"{safe_file_name(id)}.json"
-        return any(files.exists(folder / name) for folder in (self._pending, self._sent, self._failed))
+        return any(self._exists(folder / name) for folder in (self._pending, self._sent, self._failed))
 
     def due(self) -> list[QueuedMail]:
         """Pending mails whose `next_try` has come, oldest enqueue first. Also finishes the moves a
@@ -103,7 +110,7 @@ class Outbox:
         for name, folder in interrupted:
             self._finish_move(name, folder)
         now = self._clock()
-        return [_queued(self._pending, meta) for meta in live if meta["next_try"] <= now]
+        return [self._queued(self._pending, meta) for meta in live if meta["next_try"] <= now]
 
     def pending_count(self) -> int:
         return len(self._scan_pending()[0])
@@ -115,7 +122,7 @@ class Outbox:
         """Count a failed attempt and wait 60 s, doubling per attempt, at most an hour."""
         meta = _failed_attempt(self._load(id), error)
         meta["next_try"] = self._clock() + _backoff(meta["attempts"])
-        atomic_write_json(self._pending / f"{safe_file_name(id)}.json", meta)
+        self._write(self._pending / f"{safe_file_name(id)}.json", json_bytes(meta))
 
     def mark_failed(self, id: str, error: str) -> None:
         """Count a failed attempt and give up: the mail is kept in failed/ with the reason."""
@@ -123,7 +130,7 @@ class Outbox:
 
     def failed(self) -> list[QueuedMail]:
         metas = [read_json(self._failed / name) for name in files.names(self._failed, ".json")]
-        return [_queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
+        return [self._queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
 
     def unreported(self) -> list[QueuedMail]:
         """Mails given up on whose failure has not yet been handed to their game (`mark_reported`)."""
@@ -132,6 +139,27 @@ class Outbox:
     def mark_reported(self, id: str) -> None:
         path = self._failed_meta(id)
         atomic_write_json(path, {**read_json(path), "reported": True})
+
+    def queue_files(self, mails: Sequence[QueuedMail]) -> set[Path]:
+        """The pending files of `mails`: what the pass's commit may `hold` instead of writing."""
+        names = [safe_file_name(mail.id) for mail in mails]
+        return {self._pending / f"{name}{suffix}" for name in names for suffix in (".eml", ".kept", ".json")}
+
+    def hold(self, held: dict[Path, bytes]) -> None:
+        """Pending files a synced journal record holds, kept in memory until sent or `settle`d."""
+        self._held.update(held)
+
+    @property
+    def holding(self) -> bool:
+        """Whether pending files live only in memory and the journal (which must not be emptied)."""
+        return bool(self._held)
+
+    def settle(self) -> None:
+        """Write the pending files still held (a send failed or was not tried): mails first, then
+        the .json that makes each entry exist."""
+        for path in sorted(self._held, key=lambda p: p.suffix == ".json"):
+            files.atomic_write_bytes(path, self._held[path])
+            del self._held[path]
 
     def prepare(self) -> list[QueuedMail]:
         """The mails the next `flush` sends, their attempts recorded now: inside a pass's batch,
@@ -202,7 +230,7 @@ class Outbox:
         meta["tries"] = meta.get("tries", 0) + 1
         if meta["tries"] > 1:
             meta["next_try"] = self._clock() + _backoff(meta["tries"] - 1)
-        atomic_write_json(self._pending / f"{safe_file_name(id)}.json", meta)
+        self._write(self._pending / f"{safe_file_name(id)}.json", json_bytes(meta))
 
     def _confirm(self, id: str) -> None:
         """`mark_sent` for a mail the transport took; until it is written the id is remembered, so
@@ -214,20 +242,59 @@ class Outbox:
         """Read-only: metadata of live pending entries, oldest first, and the (name, folder) of
         entries whose move to sent/ or failed/ a crash interrupted."""
         live, interrupted = [], []
-        for name in files.names(self._pending, ".json"):
-            moved_to = next((d for d in (self._sent, self._failed) if files.exists(d / name)), None)
+        held = {path.name for path in self._held if path.parent == self._pending and path.suffix == ".json"}
+        for name in sorted({*files.names(self._pending, ".json"), *held}):
+            moved_to = next((d for d in (self._sent, self._failed) if self._exists(d / name)), None)
             if moved_to is None:
-                live.append(read_json(self._pending / name))
+                live.append(json.loads(self._read(self._pending / name)))
             else:
                 interrupted.append((name.removesuffix(".json"), moved_to))
         return sorted(live, key=_queue_order), interrupted
 
     def _load(self, id: str) -> dict[str, Any]:
         path = self._pending / f"{safe_file_name(id)}.json"
-        if not files.exists(path):
+        if not self._exists(path):
             raise KeyError(f"no pending mail with id {id!r}")
-        meta: dict[str, Any] = read_json(path)
+        meta: dict[str, Any] = json.loads(self._read(path))
         return meta
+
+    def _queued(self, folder: Path, meta: dict[str, Any]) -> QueuedMail:
+        return QueuedMail(
+            id=meta["id"],
+            recipients=tuple(meta["recipients"]),
+            raw=self._read(folder / f"{safe_file_name(meta['id'])}.eml"),
+            attempts=meta["attempts"],
+            next_try=meta["next_try"],
+            last_error=meta["last_error"],
+            game=meta.get("game", ""),
+            subject=meta.get("subject", ""),
+        )
+
+    # The pending files, held in memory or on disk.
+    def _read(self, path: Path) -> bytes:
+        held = self._held.get(path)
+        return held if held is not None else files.read_bytes(path)
+
+    def _exists(self, path: Path) -> bool:
+        return path in self._held or files.exists(path)
+
+    def _write(self, path: Path, data: bytes) -> None:
+        self._held.pop(path, None)
+        files.atomic_write_bytes(path, data)
+
+    def _remove(self, path: Path) -> None:
+        self._held.pop(path, None)
+        files.remove(path)  # an older version may be on disk (a mail queued in an earlier pass)
+
+    def _move_file(self, source: Path, target: Path) -> None:
+        """A held mail is written where it goes, in place: if a crash cuts it short, replaying the
+        journal puts it back in pending/ and `due` moves it again."""
+        held = self._held.pop(source, None)
+        if held is None:
+            files.move(source, target)
+        else:
+            files.write_marker(target, held)
+            files.remove(source)
 
     def _failed_meta(self, id: str) -> Path:
         return self._failed / f"{safe_file_name(id)}.json"
@@ -237,7 +304,7 @@ class Outbox:
         it is written as a marker; a failed one keeps the reason the GM reads."""
         name = safe_file_name(id)
         record = json_bytes({**meta, "moved_at": self._clock()})
-        write = files.write_marker if folder == self._sent else atomic_write_bytes
+        write = files.write_marker if folder == self._sent else files.atomic_write_bytes
         write(folder / f"{name}.json", record)
         self._finish_move(name, folder)
 
@@ -245,12 +312,12 @@ class Outbox:
         """The mail goes to `folder`, or its kept copy if it has one: the copy with the secret is
         removed first, so a crash between the two steps never lets it replace the kept one."""
         eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
-        if files.exists(kept):
-            files.remove(eml)
-            files.move(kept, folder / f"{name}.eml")
-        elif files.exists(eml):
-            files.move(eml, folder / f"{name}.eml")
-        files.remove(self._pending / f"{name}.json")
+        if self._exists(kept):
+            self._remove(eml)
+            self._move_file(kept, folder / f"{name}.eml")
+        elif self._exists(eml):
+            self._move_file(eml, folder / f"{name}.eml")
+        self._remove(self._pending / f"{name}.json")
 
 
 def _failed_attempt(meta: dict[str, Any], error: str) -> dict[str, Any]:
@@ -263,16 +330,3 @@ def _backoff(attempts: int) -> float:
 
 def _queue_order(meta: dict[str, Any]) -> tuple[int, str]:
     return meta["enqueued_ns"], meta["id"]
-
-
-def _queued(folder: Path, meta: dict[str, Any]) -> QueuedMail:
-    return QueuedMail(
-        id=meta["id"],
-        recipients=tuple(meta["recipients"]),
-        raw=files.read_bytes(folder / f"{safe_file_name(meta['id'])}.eml"),
-        attempts=meta["attempts"],
-        next_try=meta["next_try"],
-        last_error=meta["last_error"],
-        game=meta.get("game", ""),
-        subject=meta.get("subject", ""),
-    )

@@ -31,7 +31,7 @@ def test_a_pass_reads_what_it_staged_and_the_disk_sees_it_only_after_the_commit(
             files.read_bytes(tmp_path / "old.json")
     assert not (tmp_path / "a").exists() and (tmp_path / "old.json").exists()
     with mock.patch("os.fsync", wraps=os.fsync) as fsync:
-        assert journal.commit(batch) == 3
+        assert journal.commit(batch) == {}
     assert fsync.call_count == 2  # the journal record, and its folder as the journal is new
     assert (tmp_path / "a" / "new.json").read_bytes() == b"new"
     assert (tmp_path / "log.jsonl").read_bytes() == b"line 1\nline 2\n"
@@ -173,3 +173,16 @@ def test_a_mail_delivered_outside_the_games_directory_is_synced_before_the_recor
             str(games / "outbox" / "sent" / "m.json"),
             str(games / "outbox" / "sent"),
         ]
+
+
+def test_files_the_commit_keeps_are_recorded_not_written_and_a_replay_writes_them(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    pending = tmp_path / "outbox" / "pending"
+    with journal.batch() as batch:
+        files.atomic_write_bytes(pending / "m.eml", b"mail")
+        files.atomic_write_bytes(tmp_path / "game.json", b"game")
+    kept = journal.commit(batch, keep={pending / "m.eml", pending / "other.eml"})
+    assert kept == {pending / "m.eml": b"mail"}
+    assert not (pending / "m.eml").exists() and (tmp_path / "game.json").read_bytes() == b"game"
+    assert Journal(tmp_path).recover() == 1  # a crash before the mail was sent or settled
+    assert (pending / "m.eml").read_bytes() == b"mail"
