@@ -132,6 +132,8 @@ class Daemon:
             self.alarm.raise_alarm(failure, now)
         self._flush(report, now, prepared if committed else [])
         busy = report.mails or report.resolved or report.sent or report.failed or report.commands
+        if self.outbox.sent_secret:  # the journal holds its plaintext: empty it now, busy or not
+            busy, self.outbox.sent_secret = 0, False
         if not self.outbox.holding:  # else the journal still holds pending mail
             self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
         return report

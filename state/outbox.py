@@ -68,6 +68,7 @@ class Outbox:
         self._failed = root / "failed"
         self._unrecorded: set[str] = set()  # sent, but `mark_sent` failed (a full disk)
         self._held: dict[Path, bytes] = {}  # pending files a synced journal record holds, not yet on disk
+        self.sent_secret = False  # a mail with a secret (a role mail) left since the caller last looked
 
     def enqueue(self, mail: Outgoing, *, game: str = "", subject: str = "") -> bool:
         """Queue `mail` unless its id is already pending, sent or failed (then False, nothing
@@ -315,6 +316,7 @@ class Outbox:
         if self._exists(kept):
             self._remove(eml)
             self._move_file(kept, folder / f"{name}.eml")
+            self.sent_secret = True
         elif self._exists(eml):
             self._move_file(eml, folder / f"{name}.eml")
         self._remove(self._pending / f"{name}.json")

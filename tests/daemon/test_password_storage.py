@@ -22,6 +22,7 @@ from daemon.config import ConfigError, load_config
 from daemon.incoming.auth import Passwords, new_password, normalized
 from daemon.incoming.redact import RAW_MASK, raw_mail
 from daemon.tools.doctor import check_secret_key
+from state.journal import JOURNAL_NAME
 from tests.daemon.harness import GAME, GM, GM_PASSWORD, PLAYERS, Harness, body
 from tests.hostile.corpus import logged
 from tests.paths import REPO
@@ -54,8 +55,8 @@ def test_no_password_is_left_under_the_games_directory_after_a_game(tmp_path: Pa
     h.send(BORIS, h.orders(BORIS, "ВЛОЖИТЬ Наука 1", password=typed))
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Наука 1", password="abcd-efgh-jkmn"))  # wrong
     h.gm_mail("ЗАМЕНИТЬ Китай new.anna@test.local Анна")  # a new password, mailed
-    h.run()
-    h.run()
+    h.run()  # a busy pass: its journal record held the new role mail until it was sent
+    assert (h.root / "games" / JOURNAL_NAME).read_bytes() == b"", "emptied once the role mail left"
     assert "Неверный пароль" in "".join(body(m) for m in h.mail_to(ANNA))
     renewed = [ROLE.search(body(m)) for m in h.mail_to("new.anna@test.local")]
     secrets = {*h.passwords.values(), *(found.group(2) for found in renewed if found), GM_PASSWORD}
