@@ -45,8 +45,9 @@ class AtomicJSONStorage(Storage):
     kept with the sha256 of the bytes they came from: hashing costs a twentieth of a parse, and
     unlike (inode, mtime, size) it cannot be fooled, as ext4 hands a freed inode to the next
     atomic write within the same coarse mtime tick. TinyDB mutates what `read` returns, so each
-    read hands out a fresh copy (marshal, a third of a parse's cost), never the kept tables. A
-    write keeps what it wrote the same way, so the writer's next read does not parse its own bytes.
+    read hands out a fresh copy (marshal, a third of a parse's cost) of the tables TinyDB asks for,
+    never the kept ones (`Tables`). A write keeps what it wrote the same way, so the writer's next
+    read does not parse its own bytes, and encodes only the tables that changed.
 
     Inside a daemon pass (a `state.journal` batch) nobody but this storage writes the file: the
     pass reads it from disk once, to see what a crash or a hand left there, then from memory.
@@ -56,24 +57,23 @@ class AtomicJSONStorage(Storage):
         super().__init__()
         self.path = Path(path)
         self.hint = hint
-        self._digest = b""  # sha256 of the bytes last parsed
-        self._tables = b""  # what they parsed to, marshalled
-        self._pass: object = None  # the batch whose reads may come from `_tables`
+        self._digest = b""  # sha256 of the bytes last parsed or written
+        self._parts: dict[str, Table] = {}  # what they hold, table by table
+        self._pass: object = None  # the batch whose reads may come from `_parts`
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         batch = active_batch()
-        if batch is None or batch is not self._pass or not self._tables:
+        if batch is None or batch is not self._pass or not self._digest:
             try:
                 raw = read_bytes(self.path)
             except FileNotFoundError:
                 return None
             digest = hashlib.sha256(raw).digest()
             if digest != self._digest:
-                self._tables = marshal.dumps(self._parse(raw))
+                self._parts = {name: Table(marshal.dumps(t)) for name, t in self._parse(raw).items()}
                 self._digest = digest
             self._pass = batch
-        tables: dict[str, dict[str, Any]] = marshal.loads(self._tables)
-        return tables
+        return Tables(self._parts)
 
     def _parse(self, raw: bytes) -> dict[str, dict[str, Any]]:
         try:
@@ -85,11 +85,68 @@ class AtomicJSONStorage(Storage):
         return {name: _in_id_order(table) for name, table in data.items()}
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        raw = json_bytes(data)
+        """The file as `json_bytes` writes it, each table TinyDB did not replace reused as it was."""
+        parts: dict[str, Table] = {}
+        for name in data:
+            kept = dict.__getitem__(data, name)
+            if isinstance(kept, Table):
+                parts[name] = kept
+            else:
+                ordered = _in_id_order(kept)
+                parts[name] = Table(marshal.dumps(ordered), json_bytes(ordered))
+        raw = b"{" + b",".join(json_bytes(name) + b":" + parts[name].json() for name in sorted(parts)) + b"}"
         files.atomic_write_bytes(self.path, raw)
-        self._tables = marshal.dumps({name: _in_id_order(table) for name, table in data.items()})
+        self._parts = parts
         self._digest = hashlib.sha256(raw).digest()
         self._pass = active_batch()
+
+
+class Table:
+    """One table as marshal bytes (a fresh copy is a third of a JSON parse) and, once needed, as
+    the JSON the file holds for it: a write re-encodes only the tables that changed."""
+
+    __slots__ = ("_json", "packed")
+
+    def __init__(self, packed: bytes, encoded: bytes = b"") -> None:
+        self.packed = packed
+        self._json = encoded
+
+    def json(self) -> bytes:
+        if not self._json:
+            self._json = json_bytes(marshal.loads(self.packed))
+        return self._json
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self  # immutable
+
+
+class Tables(dict[str, Any]):
+    """What `read` hands TinyDB: a table becomes a fresh dict only when TinyDB asks for it, since
+    TinyDB changes what it reads in place; one it never asks for costs nothing, read or written."""
+
+    def __getitem__(self, name: str) -> Any:
+        table = super().__getitem__(name)
+        return marshal.loads(table.packed) if isinstance(table, Table) else table
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def items(self) -> Any:
+        return {name: self[name] for name in self}.items()
+
+    def values(self) -> Any:
+        return [self[name] for name in self]
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self.items()) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # a dict's, as __eq__ is overridden
 
 
 class ReadOnlyStoreError(GonetsError):

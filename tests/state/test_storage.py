@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from tinydb import Query, TinyDB
 
-from state.files import read_json
+from state.files import json_bytes, read_json
 from state.storage import AtomicJSONStorage, CorruptStoreError
 from tests.state import sigkill_loop, spawn
 
@@ -178,3 +178,16 @@ def test_sigkill_during_inserts_keeps_the_database_readable(tmp_path: Path) -> N
 
     sigkill_loop(INSERTER, str(path), kills=30, after_kill=whole_and_in_order)
     assert counts == sorted(counts)
+
+
+def test_a_file_written_table_by_table_is_the_file_encoded_whole(tmp_path: Path) -> None:
+    """The storage re-encodes only the tables TinyDB replaced: the bytes must not tell."""
+    path = tmp_path / "game.json"
+    db = TinyDB(path, storage=AtomicJSONStorage)
+    db.table("game").insert({"state": {"Киев": [1, 2], "turn": 3}})
+    for n in range(12):  # ids 1..12: "10" sorts before "9" in the file, as json.dumps sorts
+        db.table("orders").insert({"power": f"P{n}", "n": n})
+    db.table("orders").update({"n": 0}, doc_ids=[10])
+    raw = path.read_bytes()
+    assert raw == json_bytes(json.loads(raw))
+    assert [d["n"] for d in TinyDB(path, storage=AtomicJSONStorage).table("orders").all()][8:11] == [8, 0, 10]
