@@ -3,6 +3,8 @@ vocabularies that NAME arguments take."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from engines.coins.data import DATA
 from engines.coins.state import typed
 from engines.coins.world import ORDERS, TALKS, VOTE
@@ -182,6 +184,7 @@ PHASES: dict[str, PhaseSpec] = {
 }
 
 
+@cache
 def _tech_parts() -> Vocabulary:
     """Part n of a two-part tech also answers to "<short form> n", "<short form>n", "<short>-n"."""
     found: dict[str, tuple[str, ...]] = {}
@@ -195,9 +198,15 @@ def _tech_parts() -> Vocabulary:
 
 
 def vocabularies(json: JSON) -> dict[str, Vocabulary]:
+    """Built once per set of powers and colonies in play (a mail asks several times)."""
     state = typed(json)
-    powers = power_vocabulary(DATA.powers, state["powers"])
-    colonies = vocabulary_of(c for c in DATA.colonies if c.name in state["colonies"])
+    return dict(_vocabularies(tuple(state["powers"]), tuple(state["colonies"])))
+
+
+@lru_cache(maxsize=64)
+def _vocabularies(in_play: tuple[str, ...], colonies_held: tuple[str, ...]) -> dict[str, Vocabulary]:
+    powers = power_vocabulary(DATA.powers, in_play)
+    colonies = vocabulary_of(c for c in DATA.colonies if c.name in colonies_held)
     return {
         "power": powers,
         "colony": colonies,
