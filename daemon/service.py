@@ -294,7 +294,7 @@ class Daemon:
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
         if not incoming.oversize:  # an oversize mail was never read: no password of it was checked
-            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets)
+            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets, mail.base64_texts)
             if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
                 self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)

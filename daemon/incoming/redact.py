@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email import message_from_bytes
 from email.policy import compat32
 
 from engines.text import Msg
+from parsers.mime_body import base64_texts
 
 MASK = "•••"
 # A password word, then ":", "=" or a few spaces, then the value: the value is blanked unless it is
@@ -66,14 +67,15 @@ _RAW_CHARSETS = ("utf-8", "cp1251", "koi8-r")
 _BASE64 = re.compile(rb"base64", re.IGNORECASE)
 
 
-def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
+def raw_mail(raw: bytes, secrets: Iterable[str], parts: Sequence[tuple[bytes, str]] | None = None) -> bytes:
     """`raw` with each secret blanked where it stands as written (in the charsets Russian mail
     uses) and inside base64 text parts, which are encoded again; every other byte unchanged.
+    `parts`: those base64 parts as the mail's reading found them (else the mail is parsed here).
     Secrets shorter than `_SHORTEST_SUBSTRING` are left: blanking them would hit other words."""
     values = sorted({s for s in secrets if len(s) >= _SHORTEST_SUBSTRING}, key=len, reverse=True)
     if not values:
         return raw
-    raw = _base64_parts(raw, values)
+    raw = _base64_parts(raw, values, parts)
     for secret in values:
         for charset in _RAW_CHARSETS:
             try:
@@ -83,20 +85,15 @@ def raw_mail(raw: bytes, secrets: Iterable[str]) -> bytes:
     return raw
 
 
-def _base64_parts(raw: bytes, values: list[str]) -> bytes:
-    if not _BASE64.search(raw):  # most order mails: nothing to decode, no second parse
-        return raw
-    try:
-        parts = list(message_from_bytes(raw, policy=compat32).walk())
-    except RecursionError:  # a hostile nesting, refused as unreadable: no part of it was read
-        return raw
-    for part in parts:
-        if part.is_multipart() or part.get_content_maintype() != "text":
-            continue
-        if str(part.get("Content-Transfer-Encoding", "")).strip().lower() != "base64":
-            continue
-        source = str(part.get_payload()).encode("ascii", "surrogateescape")
-        charset = part.get_content_charset() or "utf-8"
+def _base64_parts(raw: bytes, values: list[str], parts: Sequence[tuple[bytes, str]] | None) -> bytes:
+    if parts is None:
+        if not _BASE64.search(raw):  # nothing to decode, no parse
+            return raw
+        try:
+            parts = base64_texts(message_from_bytes(raw, policy=compat32))
+        except RecursionError:  # a hostile nesting, refused as unreadable: no part of it was read
+            return raw
+    for source, charset in parts:
         try:
             text = base64.b64decode(source).decode(charset)
         except (ValueError, LookupError):  # binascii.Error and UnicodeDecodeError are ValueErrors
