@@ -12,14 +12,20 @@ from tests.daemon.harness import PLAYERS, Harness
 
 
 @pytest.fixture
-def council(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    """A started game of the three-stage test ruleset (registered for this test only), deadlines
-    only: no early resolution, so each stage runs to its deadline."""
+def council_signup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
+    """A game of the three-stage test ruleset (registered for this test only) still in signup,
+    deadlines only: no early resolution, so each stage runs to its deadline."""
     monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
     harness = Harness(tmp_path, early=False, ruleset="council_like")
-    harness.start()
     yield harness
     harness.daemon.close()
+
+
+@pytest.fixture
+def council(council_signup: Harness) -> Harness:
+    """The same game started."""
+    council_signup.start()
+    return council_signup
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from daemon.phases.start import START_RECORD, start_game
-from engines import REGISTRY
 from engines.rng import Rng
 from state.archive import MailArchive
 from state.game_store import GameStore
@@ -74,11 +73,8 @@ def test_joins_the_rules_refuse_and_a_player_already_in_the_game(h: Harness, tmp
     coins.daemon.close()
 
 
-def test_signups_may_name_their_power_and_setup_receives_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
-    h = Harness(tmp_path, early=False, ruleset="council_like")
+def test_signups_may_name_their_power_and_setup_receives_it(council_signup: Harness) -> None:
+    h = council_signup
     h.send(ANNA, "ЗАПИСЫВАЮСЬ Анна Павловна; Вольные  Сыны", subject=f"[{GAME}] запись")
     h.send(BORIS, "ЗАПИСЫВАЮСЬ Борис", subject=f"[{GAME}] запись")
     h.run()
@@ -90,7 +86,6 @@ def test_signups_may_name_their_power_and_setup_receives_it(
     record = h.game.load()
     anna = record.player_by_address(ANNA)
     assert anna is not None and record.state["names"] == {anna.power: "Вольные Сыны"}
-    h.daemon.close()
 
 
 def test_the_lot_spreads_played_families_evenly_with_one_ruling_family_each(h: Harness) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from daemon.phases.start import start_game
-from engines import REGISTRY
 from tests.daemon.harness import GAME, Harness, body
 
 SUBJECT = f"[{GAME}] запись"
@@ -42,11 +41,8 @@ def test_the_name_is_the_players_own_or_the_senders(
     h.daemon.close()
 
 
-def test_a_country_named_in_the_signup_reaches_the_start(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
-    h = Harness(tmp_path, early=False, ruleset="council_like")
+def test_a_country_named_in_the_signup_reaches_the_start(council_signup: Harness) -> None:
+    h = council_signup
     h.send("anna@test.local", "ЗАПИСЫВАЮСЬ Анна Павловна, страна Великая Тартария", subject=SUBJECT)
     h.send("boris@test.local", "Записываюсь в игру!\nСТРАНА Вольные Сыны", subject=SUBJECT)
     h.run()
@@ -62,4 +58,3 @@ def test_a_country_named_in_the_signup_reaches_the_start(
         powers["anna@test.local"]: "Великая Тартария",
         powers["boris@test.local"]: "Вольные Сыны",
     }
-    h.daemon.close()
