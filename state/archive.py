@@ -49,8 +49,7 @@ class MailArchive:
         key = self.key(raw)
         path = self._raw_path(key)
         if not files.exists(path):
-            write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
-            write(path, raw, mtime_ns=self._next_stamp())
+            _write_raw(path, raw, self._next_stamp())
         return key
 
     def _next_stamp(self) -> int:
@@ -64,8 +63,7 @@ class MailArchive:
         done. It keeps its key, so the same bytes delivered again are still known and done, and its
         mtime, so its place in store order."""
         path = self._raw_path(key)
-        write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
-        write(path, raw, mtime_ns=files.mtime_ns(path))
+        _write_raw(path, raw, files.mtime_ns(path))
 
     def raw(self, key: str) -> bytes:
         return files.read_bytes(self._raw_path(key))
@@ -127,6 +125,12 @@ class MailArchive:
         """Appended: the log is only advisory (the markers are the truth), so no rename dance."""
         line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
         files.append_bytes(self.root / "log" / f"{now:%Y-%m}.jsonl", line.encode("utf-8"))
+
+
+def _write_raw(path: Path, raw: bytes, mtime_ns: int) -> None:
+    """A big mail goes to disk at once (`BIG_MAIL`); any other waits in the pass's batch."""
+    write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
+    write(path, raw, mtime_ns=mtime_ns)
 
 
 def _checked(key: str) -> str:

@@ -103,7 +103,7 @@ def _synced_now(path: Path, *, written: bool = True) -> bool:
     """Whether a change to `path` syncs at once; if not, a file `written` and its folder are
     synced when the deferred block ends."""
     deferred = _mode.deferred
-    if deferred is None or not deferred.covers(path):
+    if deferred is None:
         return True
     if written:
         deferred.files.add(path)

@@ -24,9 +24,6 @@ class Deferred:
         self.files: set[Path] = set()
         self.folders: set[Path] = set()
 
-    def covers(self, path: Path) -> bool:
-        return True
-
     def sync(self) -> None:
         for under_root in (False, True):
             written = sorted(p for p in self.files if self._under(p) == under_root)

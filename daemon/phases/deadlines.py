@@ -66,15 +66,12 @@ def tick(game: Game, postman: Postman, now: datetime) -> Ticked:
 
 def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) -> bool:
     """Remind, hold or resolve as the clock says (`record` is changed and saved); True: resolved."""
-    if record.status != "running" or not isinstance(record.clock, RESOLVABLE):
-        return False
-    deadline = game.deadline(record)
+    deadline = _running_to(game, record)
     if deadline is None:
         return False
     ordered = game.store.ordered(record.turn, record.phase)
     expected = record.expected_powers()
-    everyone_in = bool(expected) and all(p in ordered for p in expected)
-    if isinstance(record.clock, Due) or now >= deadline or (game.settings.early_resolution and everyone_in):
+    if isinstance(record.clock, Due) or now >= deadline or _early(game, ordered, expected):
         if _should_hold(game, record, ordered, expected):
             _hold(game, postman, record, len(set(expected) - ordered), len(expected))
             return False
@@ -90,19 +87,30 @@ def next_wake(game: Game, record: GameRecord) -> datetime | None:
     changes): what `tick` decides, read as an instant."""
     if record.pending is not None:
         return NOW
-    deadline = game.deadline(record)
-    if record.status != "running" or not isinstance(record.clock, RESOLVABLE) or deadline is None:
+    deadline = _running_to(game, record)
+    if deadline is None:
         return None
     if isinstance(record.clock, Due):
         return NOW
-    if game.settings.early_resolution:
-        ordered = game.store.ordered(record.turn, record.phase)
-        expected = record.expected_powers()
-        if expected and all(p in ordered for p in expected):
-            return NOW
+    ordered = game.store.ordered(record.turn, record.phase) if game.settings.early_resolution else set()
+    if _early(game, ordered, record.expected_powers()):
+        return NOW
     if record.clock == Open(reminded=False):
         return deadline - game.settings.reminder_before
     return deadline
+
+
+def _running_to(game: Game, record: GameRecord) -> datetime | None:
+    """The deadline the phase's clock runs to; None when no clock runs (a game in signup or over,
+    a phase paused or previewed, no deadline set)."""
+    if record.status != "running" or not isinstance(record.clock, RESOLVABLE):
+        return None
+    return game.deadline(record)
+
+
+def _early(game: Game, ordered: Collection[str], expected: list[str]) -> bool:
+    """Every expected power's orders are in, and the game resolves as soon as they are."""
+    return game.settings.early_resolution and bool(expected) and all(p in ordered for p in expected)
 
 
 def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> str:
