@@ -6,9 +6,13 @@ grows past what a file system handles well, and no cost grows with the number of
     raw/ab/<key>.eml      the mail byte for byte, once handled with its passwords blanked
                           (`blank`); key = sha256 of the bytes as they came
     done/ab/<key>.json    processed marker: what happened (game, power, outcome); the truth
-    content/cd/<f>.txt    f = the mail's fingerprint (sender, Message-ID, content: `Daemon`);
-                          holds the key of the first done mail with it
+    content/cd/<f>.txt    f = the mail's fingerprint (sender, Message-ID, content: `Daemon`):
+                          a hard link to the done/ record of the first done mail with it (no new
+                          file to allocate per mail); archives before 2026-12 hold the bare key
     log/YYYY-MM.jsonl     one line per processed mail, for humans and `gonets rebuild`
+
+The 256 fan-out folders of raw/, done/ and content/ are made at once by `make_folders` (`gonets
+init`), so that a new archive's mails do not each pay for creating their folders.
 
 The pipeline stores a mail before anything else and marks it done once its effects are stored, so
 a crash in between only means the mail is processed again on restart, never lost.
@@ -39,6 +43,15 @@ class MailArchive:
         self.root = root
         self._clock = clock
         self._stamp = 0  # the last raw file's mtime_ns given by this process
+
+    def make_folders(self) -> None:
+        """Every fan-out folder, made now (the last one made says they all are)."""
+        kinds = ("raw", "done", "content")
+        if (self.root / kinds[-1] / "ff").is_dir():
+            return
+        for kind in kinds:
+            for shard in range(256):
+                (self.root / kind / f"{shard:02x}").mkdir(parents=True, exist_ok=True)
 
     @staticmethod
     def key(raw: bytes) -> str:
@@ -72,20 +85,18 @@ class MailArchive:
         return files.exists(_fanned(self.root / "done", _checked(key), ".json"))
 
     def mark_done(self, key: str, record: dict[str, Any]) -> None:
-        """Record what processing `key` did. The fingerprint index is written before the marker, so
-        after a crash it may point to a mail that is not done (ignored), never the reverse."""
+        """Record what processing `key` did, and index it under its fingerprint unless a done mail
+        has that fingerprint already. The daemon does both in one journal record."""
         if not files.exists(self._raw_path(key)):
             raise KeyError(f"mail {key} is not archived; store it before marking it done")
         now = datetime.fromtimestamp(self._clock(), UTC)
         entry = {**record, "key": key, "time": now.isoformat(timespec="seconds")}
         fingerprint = record.get("fingerprint")
-        if (
-            isinstance(fingerprint, str)
-            and _KEY.fullmatch(fingerprint)
-            and not self.seen_fingerprint(fingerprint)
-        ):
-            atomic_write_bytes(self._content_path(fingerprint), key.encode("ascii"))
-        atomic_write_json(_fanned(self.root / "done", key, ".json"), entry)
+        fingerprint = fingerprint if isinstance(fingerprint, str) and _KEY.fullmatch(fingerprint) else ""
+        done = _fanned(self.root / "done", key, ".json")
+        atomic_write_json(done, entry)
+        if fingerprint and not self.seen_fingerprint(fingerprint):
+            files.link(done, self._content_path(fingerprint))
         self._append_log(now, entry)
 
     def done_record(self, key: str) -> dict[str, Any] | None:
@@ -103,10 +114,11 @@ class MailArchive:
         if not _KEY.fullmatch(fingerprint):
             return None
         try:
-            key = files.read_bytes(self._content_path(fingerprint)).decode("ascii").strip()
+            indexed = files.read_bytes(self._content_path(fingerprint))
         except FileNotFoundError:
             return None
-        return key if _KEY.fullmatch(key) and self.is_done(key) else None
+        key = _indexed_key(indexed)
+        return key if key is not None and self.is_done(key) else None
 
     def keys(self) -> Iterator[str]:
         """Every archived key in store order: `store` never rewrites a mail, so the file's mtime_ns
@@ -131,6 +143,16 @@ def _write_raw(path: Path, raw: bytes, mtime_ns: int) -> None:
     """A big mail goes to disk at once (`BIG_MAIL`); any other waits in the pass's batch."""
     write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
     write(path, raw, mtime_ns=mtime_ns)
+
+
+def _indexed_key(indexed: bytes) -> str | None:
+    """The key a content/ entry names: its done record's, or (older archives) its whole text."""
+    try:
+        text = indexed.decode("utf-8")
+        key = json.loads(text).get("key") if text.startswith("{") else text.strip()
+    except (UnicodeDecodeError, ValueError, AttributeError):
+        return None
+    return key if isinstance(key, str) and _KEY.fullmatch(key) else None
 
 
 def _checked(key: str) -> str:

@@ -13,19 +13,21 @@ stores call the functions here for every read too, so they see what their pass s
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from state.syncing import Deferred, fsync_dir
 
+T = TypeVar("T")
 TEMP_PREFIX = ".tmp-"
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
@@ -38,6 +40,7 @@ class Staging(Protocol):
     def write(self, path: Path, data: bytes, mtime_ns: int | None) -> None: ...
     def append(self, path: Path, data: bytes) -> None: ...
     def remove(self, path: Path) -> None: ...
+    def link(self, source: Path, target: Path) -> None: ...
     def read(self, path: Path) -> bytes | None: ...
     def exists(self, path: Path) -> bool | None: ...
     def names(self, directory: Path, on_disk: set[str]) -> set[str]: ...
@@ -143,8 +146,9 @@ def write_durably(
 ) -> None:
     """`atomic_write_bytes` outside any batch: the file is written, and synced, now."""
     durable = _synced_now(path)
-    make_dirs(path.parent, durable)
-    fd, temp_name = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
+    fd, temp_name = _in_folder(
+        path.parent, durable, lambda: tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -183,10 +187,9 @@ def _named(error: BaseException, path: Path) -> BaseException:
 def write_temp(path: Path, data: bytes) -> Path:
     """The journal's first step: `data` in a temp file beside `path`, not synced (the journal's
     record is). One fixed name per target: only the lock holder writes here."""
-    make_dirs(path.parent, durable=False)
     temp = path.with_name(f"{TEMP_PREFIX}{path.name}")
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        fd = _open_creating(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
             write_all(fd, data)
         finally:
@@ -200,9 +203,8 @@ def write_temp(path: Path, data: bytes) -> Path:
 def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
     """Write `path` in place, unsynced: for a `Private` file that a synced journal record holds
     (a failure half way is repaired by replaying the record)."""
-    make_dirs(path.parent, durable=False)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+        fd = _open_creating(path, os.O_WRONLY | os.O_CREAT)
         try:  # over the old bytes, then cut: cheaper than freeing them first (O_TRUNC)
             write_all(fd, data)
             os.ftruncate(fd, len(data))
@@ -212,6 +214,21 @@ def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
             os.utime(path, ns=(mtime_ns, mtime_ns))
     except OSError as error:
         raise _named(error, path) from error
+
+
+def _open_creating(path: Path, flags: int, durable: bool = False) -> int:
+    """`os.open` that makes the missing folders on the way (fsynced if `durable`)."""
+    return _in_folder(path.parent, durable, lambda: os.open(path, flags, 0o644))
+
+
+def _in_folder(folder: Path, durable: bool, create: Callable[[], T]) -> T:
+    """`create` a file in `folder`, making the folder first only when it is missing: a store's
+    folders are there almost always, and looking first costs a stat per write."""
+    try:
+        return create()
+    except FileNotFoundError:
+        make_dirs(folder, durable)
+        return create()
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -229,8 +246,7 @@ def put_temp(temp: Path, path: Path, mtime_ns: int | None) -> None:
 
 def write_at(path: Path, offset: int, data: bytes) -> None:
     """An append pinned to its offset, so that doing it again changes nothing."""
-    make_dirs(path.parent, durable=False)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    fd = _open_creating(path, os.O_WRONLY | os.O_CREAT)
     try:
         os.pwrite(fd, data, offset)
         os.ftruncate(fd, offset + len(data))
@@ -244,8 +260,7 @@ def append_bytes(path: Path, data: bytes) -> None:
         batch.append(path, data)
         return
     durable = _synced_now(path)
-    make_dirs(path.parent, durable)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = _open_creating(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, durable)
     try:
         os.write(fd, data)
         if durable:
@@ -264,15 +279,41 @@ def remove(path: Path) -> None:
         fsync_dir(path.parent)
 
 
+def link(source: Path, target: Path) -> None:
+    """`target` becomes a second name of `source`'s file (a hard link: no new file to allocate),
+    replacing whatever `target` was. For an index whose entries are other files' copies."""
+    if batch := _staged(target):
+        batch.link(source, target)
+        return
+    durable = _synced_now(target, written=False)
+    hard_link(source, target, durable)
+    if durable:
+        fsync_dir(target.parent)
+
+
+def hard_link(source: Path, target: Path, durable: bool = False) -> None:
+    """`link` done now, unsynced (but for new folders if `durable`); doing it again changes
+    nothing. A file system without hard links gets a copy."""
+    target.unlink(missing_ok=True)
+    try:
+        _in_folder(target.parent, durable, lambda: os.link(source, target))
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise _named(error, target) from error
+        write_in_place(target, source.read_bytes(), mtime_ns=None)
+
+
 def move(source: Path, target: Path) -> None:
-    """`source` becomes `target` (same file system): a rename, or in a batch its copy and removal."""
+    """`source` becomes `target` (same file system): a rename, or in a batch its copy and removal.
+    In a deferred block the target's folder is synced at its end: the new name may be a record."""
     if _staged(source) or _staged(target):
         atomic_write_bytes(target, read_bytes(source), mtime_ns=mtime_ns(source))
         remove(source)
         return
+    if (deferred := _mode.deferred) is not None:
+        deferred.folders.add(target.parent)
     durable = _synced_now(target, written=False)
-    make_dirs(target.parent, durable)
-    os.replace(source, target)
+    _in_folder(target.parent, durable, lambda: os.replace(source, target))
     if durable:
         fsync_dir(target.parent)
         fsync_dir(source.parent)

@@ -16,13 +16,13 @@ the directory's lock), and replaying is idempotent: a write puts the same bytes,
 at the offset it was given. `checkpoint`, when the daemon has nothing to do (or the journal has
 grown past a few megabytes), syncs the file system once and empties the journal.
 
-What the outbox writes while sending (send attempts, sent records) goes to the files at once
+What the outbox writes while sending (send attempts, sent copies) goes to the files at once
 (`lazily`): a SIGKILL keeps it in the page cache, and at the end of the sends each written file
 and folder is synced once, the transport's deliveries before the records that say they were
 sent. A replay that finds its record older than such a mark only reinstates a pending entry
 whose move to sent/ the outbox then finishes.
 
-Counted for one order mail on Maildir: the journal's fsync, the sent record's folder, and the
+Counted for one order mail on Maildir: the journal's fsync, the sent copy's folder, and the
 Maildir delivery's own two, where it was 24 fsyncs before.
 """
 
@@ -62,7 +62,12 @@ class Append:
     chunks: list[bytes] = field(default_factory=list)
 
 
-Change = Put | Gone | Append
+@dataclass
+class Link:
+    source: Path  # the file this one becomes a second name of
+
+
+Change = Put | Gone | Append | Link
 
 
 class Batch:
@@ -81,6 +86,8 @@ class Batch:
 
     def append(self, path: Path, data: bytes) -> None:
         change = self.changes.get(path)
+        if isinstance(change, Link):
+            self.changes[path] = change = Put(self._linked(change))
         if isinstance(change, Put):
             change.data += data
         elif isinstance(change, Gone):
@@ -93,6 +100,9 @@ class Batch:
     def remove(self, path: Path) -> None:
         self.changes[path] = Gone()
 
+    def link(self, source: Path, target: Path) -> None:
+        self.changes[target] = Link(source)
+
     def read(self, path: Path) -> bytes | None:
         """Bytes as staged, or None when the batch has not touched the file (FileNotFoundError
         when it removed it)."""
@@ -103,11 +113,17 @@ class Batch:
             raise FileNotFoundError(2, "removed in this pass", str(path))
         if isinstance(change, Put):
             return change.data
+        if isinstance(change, Link):
+            return self._linked(change)
         try:
             before = path.read_bytes()
         except FileNotFoundError:
             before = b""
         return before + b"".join(change.chunks)
+
+    def _linked(self, link: Link) -> bytes:
+        staged = self.read(link.source)
+        return staged if staged is not None else link.source.read_bytes()
 
     def exists(self, path: Path) -> bool | None:
         change = self.changes.get(path)
@@ -185,6 +201,9 @@ class Journal:
                 files.write_in_place(path, change.data, mtime_ns=change.mtime_ns)
             elif isinstance(change, Gone):
                 path.unlink(missing_ok=True)
+        for path, change in batch.changes.items():  # once the files they name are written
+            if isinstance(change, Link):
+                files.hard_link(change.source, path)
         for kind, path, offset, data in ops:
             if kind == b"A":
                 files.write_at(path, offset, data)
@@ -214,7 +233,7 @@ class Journal:
         replayed = 0
         for payload in _records(raw):
             for kind, path, number, data in _decode(self.root, payload):
-                _replay(kind, path, number, data)
+                _replay(self.root, kind, path, number, data)
             replayed += 1
         if replayed:
             log.warning("replayed %d journal records left by a crash", replayed)
@@ -245,16 +264,20 @@ Op = tuple[bytes, Path, int, bytes]
 
 def _ops(batch: Batch) -> list[Op]:
     """The batch as journal operations; an append is pinned to the offset it starts at, so that
-    replaying it twice writes the same bytes at the same place."""
+    replaying it twice writes the same bytes at the same place. A link comes after every write,
+    as `commit` applies it: its file is written first."""
     ops: list[Op] = []
+    links: list[Op] = []
     for path, change in batch.changes.items():
         if isinstance(change, Put):
             ops.append((b"P", path, -1 if change.mtime_ns is None else change.mtime_ns, change.data))
         elif isinstance(change, Gone):
             ops.append((b"G", path, -1, b""))
+        elif isinstance(change, Link):
+            links.append((b"L", path, -1, _name(batch.root, change.source)))
         else:
             ops.append((b"A", path, _size(path), b"".join(change.chunks)))
-    return ops
+    return ops + links
 
 
 def _size(path: Path) -> int:
@@ -267,9 +290,17 @@ def _size(path: Path) -> int:
 def _encode(root: Path, ops: list[Op]) -> bytes:
     parts = []
     for kind, path, number, data in ops:
-        name = str(path.relative_to(root)).encode("utf-8", "surrogateescape")
+        name = _name(root, path)
         parts += [_OP.pack(kind, len(name), number, len(data)), name, data]
     return b"".join(parts)
+
+
+def _name(root: Path, path: Path) -> bytes:
+    """`path` relative to `root` (string slicing: `Path.relative_to` costs more than the write)."""
+    text, prefix = os.fspath(path), os.path.join(root, "")
+    if not text.startswith(prefix):
+        raise ValueError(f"{path} is not under {root}")
+    return text[len(prefix) :].encode("utf-8", "surrogateescape")
 
 
 def _decode(root: Path, payload: bytes) -> Iterator[Op]:
@@ -294,10 +325,12 @@ def _records(raw: bytes) -> Iterator[bytes]:
         at += _HEAD.size + length
 
 
-def _replay(kind: bytes, path: Path, number: int, data: bytes) -> None:
+def _replay(root: Path, kind: bytes, path: Path, number: int, data: bytes) -> None:
     if kind == b"P":
         files.put_temp(files.write_temp(path, data), path, None if number < 0 else number)
     elif kind == b"G":
         path.unlink(missing_ok=True)
+    elif kind == b"L":
+        files.hard_link(root / data.decode("utf-8", "surrogateescape"), path)
     else:
         files.write_at(path, number, data)

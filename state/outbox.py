@@ -1,22 +1,24 @@
 """Durable queue of outgoing mail, retried with backoff until sent or given up.
 
-Layout under `root`, one pair of files per mail, named by `safe_file_name(mail.id)`:
+Layout under `root`, named by `safe_file_name(mail.id)`:
 
     pending/<name>.eml + <name>.json    to send; the .json (written last) makes the entry exist
     pending/<name>.kept                 the copy to keep instead once sent or given up, when the
                                         mail carries a secret (a role mail's password, masked here)
-    sent/<name>.eml + <name>.json       kept for the record
+    sent/<name>.eml                     the mail as sent (its kept copy if it has one); being there
+                                        is the record that it was sent (older releases also wrote
+                                        a sent/<name>.json, which still counts)
     failed/<name>.eml + <name>.json     given up, with the reason; never retried
 
 A crash mid-enqueue leaves nothing or a lone pending .eml, which is ignored and overwritten by the
-next enqueue of that id. Moving an entry writes the destination .json first: from then on the id
-counts as sent/failed (so it is never sent again nor re-enqueued); `due` finishes a move a crash
-interrupted.
+next enqueue of that id. A mail sent moves to sent/ (its .eml first: from then on the id counts as
+sent, never sent again nor re-enqueued), then what is left of it in pending/ goes; a mail given up
+gets its failed/ .json first, then moves the same way. `due` finishes a move a crash interrupted.
 
 A mail queued and sent in the same daemon pass never reaches pending/ on disk: its pending files
 are in the pass's synced journal record (`hold`), the send reads them from memory and writes the
-sent ones, and `settle` writes whatever a failed send left pending. A crash in between replays
-the record, and `due` finishes the move from the sent record as above.
+sent copy, and `settle` writes whatever a failed send left pending. A crash in between replays
+the record, and `due` finishes the move from the sent copy as above.
 """
 
 from __future__ import annotations
@@ -101,8 +103,8 @@ class Outbox:
         mail that `enqueue` would refuse anyway."""
         if not isinstance(id, str):
             return False
-        name = f"{safe_file_name(id)}.json"
-        return any(self._exists(folder / name) for folder in (self._pending, self._sent, self._failed))
+        name = safe_file_name(id)
+        return self._exists(self._pending / f"{name}.json") or self._moved_to(name) is not None
 
     def due(self) -> list[QueuedMail]:
         """Pending mails whose `next_try` has come, oldest enqueue first. Also finishes the moves a
@@ -117,7 +119,7 @@ class Outbox:
         return len(self._scan_pending()[0])
 
     def mark_sent(self, id: str) -> None:
-        self._move(id, self._sent, self._load(id))
+        self._finish_move(self._pending_name(id), self._sent)
 
     def mark_retry(self, id: str, error: str) -> None:
         """Count a failed attempt and wait 60 s, doubling per attempt, at most an hour."""
@@ -127,7 +129,9 @@ class Outbox:
 
     def mark_failed(self, id: str, error: str) -> None:
         """Count a failed attempt and give up: the mail is kept in failed/ with the reason."""
-        self._move(id, self._failed, _failed_attempt(self._load(id), error))
+        name, meta = safe_file_name(id), _failed_attempt(self._load(id), error)
+        atomic_write_json(self._failed / f"{name}.json", {**meta, "moved_at": self._clock()})
+        self._finish_move(name, self._failed)
 
     def failed(self) -> list[QueuedMail]:
         metas = [read_json(self._failed / name) for name in files.names(self._failed, ".json")]
@@ -245,18 +249,28 @@ class Outbox:
         live, interrupted = [], []
         held = {path.name for path in self._held if path.parent == self._pending and path.suffix == ".json"}
         for name in sorted({*files.names(self._pending, ".json"), *held}):
-            moved_to = next((d for d in (self._sent, self._failed) if self._exists(d / name)), None)
+            # a held entry was queued by this pass, so none of it is in sent/ or failed/ yet
+            moved_to = None if name in held else self._moved_to(name.removesuffix(".json"))
             if moved_to is None:
                 live.append(json.loads(self._read(self._pending / name)))
             else:
                 interrupted.append((name.removesuffix(".json"), moved_to))
         return sorted(live, key=_queue_order), interrupted
 
-    def _load(self, id: str) -> dict[str, Any]:
-        path = self._pending / f"{safe_file_name(id)}.json"
-        if not self._exists(path):
+    def _moved_to(self, name: str) -> Path | None:
+        """sent/ or failed/ when the mail's record is there: its move has begun."""
+        if self._exists(self._sent / f"{name}.eml") or self._exists(self._sent / f"{name}.json"):
+            return self._sent
+        return self._failed if self._exists(self._failed / f"{name}.json") else None
+
+    def _pending_name(self, id: str) -> str:
+        name = safe_file_name(id)
+        if not self._exists(self._pending / f"{name}.json"):
             raise KeyError(f"no pending mail with id {id!r}")
-        meta: dict[str, Any] = json.loads(self._read(path))
+        return name
+
+    def _load(self, id: str) -> dict[str, Any]:
+        meta: dict[str, Any] = json.loads(self._read(self._pending / f"{self._pending_name(id)}.json"))
         return meta
 
     def _queued(self, folder: Path, meta: dict[str, Any]) -> QueuedMail:
@@ -288,38 +302,32 @@ class Outbox:
         files.remove(path)  # an older version may be on disk (a mail queued in an earlier pass)
 
     def _move_file(self, source: Path, target: Path) -> None:
-        """A held mail is written where it goes, in place: if a crash cuts it short, replaying the
-        journal puts it back in pending/ and `due` moves it again."""
-        held = self._held.pop(source, None)
+        """A held mail is written where it goes, in place, its folder synced at the end of the
+        sends (a power cut may leave the copy short, never the record that it went); one on disk
+        is renamed there, the rename synced as well."""
+        held = self._held.get(source)
         if held is None:
             files.move(source, target)
-        else:
+        else:  # a write that fails keeps it held: `settle` puts it in pending/
             files.write_marker(target, held)
-            files.remove(source)
+            self._remove(source)
 
     def _failed_meta(self, id: str) -> Path:
         return self._failed / f"{safe_file_name(id)}.json"
 
-    def _move(self, id: str, folder: Path, meta: dict[str, Any]) -> None:
-        """The record first. A sent record is read for its existence only (nothing parses it), so
-        it is written as a marker; a failed one keeps the reason the GM reads."""
-        name = safe_file_name(id)
-        record = json_bytes({**meta, "moved_at": self._clock()})
-        write = files.write_marker if folder == self._sent else files.atomic_write_bytes
-        write(folder / f"{name}.json", record)
-        self._finish_move(name, folder)
-
     def _finish_move(self, name: str, folder: Path) -> None:
-        """The mail goes to `folder`, or its kept copy if it has one: the copy with the secret is
-        removed first, so a crash between the two steps never lets it replace the kept one."""
+        """The mail goes to `folder`, or its kept copy if it has one, then what is left of it in
+        pending/ goes. A copy already in `folder` is a move a crash interrupted: it stays, so the
+        copy with the secret never replaces the kept one."""
         eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
-        if self._exists(kept):
-            self._remove(eml)
-            self._move_file(kept, folder / f"{name}.eml")
-            self.sent_secret = True
-        elif self._exists(eml):
-            self._move_file(eml, folder / f"{name}.eml")
-        self._remove(self._pending / f"{name}.json")
+        target, secret = folder / f"{name}.eml", self._exists(kept)
+        self.sent_secret |= secret
+        if not self._exists(target):
+            source = kept if secret else eml
+            if self._exists(source):
+                self._move_file(source, target)
+        for leftover in (kept, eml, self._pending / f"{name}.json"):
+            self._remove(leftover)
 
 
 def _failed_attempt(meta: dict[str, Any], error: str) -> dict[str, Any]:

@@ -130,8 +130,8 @@ class OrderSet:
     sender: str
 
     def to_json(self) -> JSON:
-        data = asdict(self)
-        data["commands"] = [c.to_json() for c in self.commands]
+        data = {f.name: getattr(self, f.name) for f in fields(self)}  # not `asdict`: it would copy
+        data["commands"] = [c.to_json() for c in self.commands]  # the commands only to drop them
         return data
 
     @staticmethod

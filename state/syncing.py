@@ -13,9 +13,9 @@ class Deferred:
     synced once, however many writes touched it. What was written outside `root` (the mail a
     Maildir transport delivered) is synced before what was written under it (the outbox's record
     that the mail was sent), so a record is never durable before its mail; more than `MANY` files
-    under `root` are synced with one syncfs, once the others are synced. Moves and removals are
-    not synced: the block's writer must be able to redo them from what it wrote (the outbox
-    finishes a move to sent/ from the sent record), as after a crash."""
+    under `root` are synced with one syncfs, once the others are synced. A move's new folder is
+    synced (the outbox's sent copy is its record); removals are not: the block's writer must be
+    able to redo them (the outbox clears what a move to sent/ left in pending/), as after a crash."""
 
     MANY = 4  # a syncfs costs about as much as fsyncing this many files and their folder
 

@@ -98,6 +98,7 @@ def open_scene(root: Path, ruleset: str, players: int, idle_games: int = 0) -> S
     with unsynced():
         config = load_config(root / "gonets.toml")
         daemon = Daemon(config, MaildirTransport(root / "mail" / "inbox", root / "mail" / "sent"), clock)
+        daemon.archive.make_folders()  # as `gonets init` does
         first, *others = list(daemon.games)
         powers = start_shared(first, daemon.postman, players, PASSWORD)
         daemon.run_once()  # the role mails

@@ -49,6 +49,8 @@ def test_init_writes_a_commented_config_and_opens_signup(
     assert '[games.coins-1]\nruleset = "coins"\ngm = "gm@x.test"' in text
     assert main(["status", "--config", str(config)]) == 0
     assert "coins-1 [coins] signup" in capsys.readouterr().out
+    archive = config.parent / "games" / "archive"
+    assert all(len(list((archive / kind).iterdir())) == 256 for kind in ("raw", "done", "content"))
 
 
 def test_init_refuses_a_game_twice_and_an_unknown_ruleset(

@@ -67,7 +67,7 @@ def duplicate_window(root: Path) -> set[str]:
     """Mails the outbox still holds as pending although the transport already delivered them."""
     outbox = root / "games" / "outbox"
     pending = {path.stem for path in (outbox / "pending").glob("*.json")}
-    recorded = {path.stem for path in (outbox / "sent").glob("*.json")}  # a move `due` only finishes
+    recorded = {path.stem for path in (outbox / "sent").glob("*.eml")}  # a move `due` only finishes
     delivered = {path.name for path in (root / "mail" / "sent" / "new").iterdir()}
     return (pending - recorded) & delivered
 
@@ -123,6 +123,6 @@ def assert_nothing_lost_nothing_twice(root: Path, orders: dict[str, bytes]) -> N
     assert len([m for m in sent if GM in str(m["To"]) and "сводка" in str(m["Subject"])]) == 1
     outbox = root / "games" / "outbox"
     assert list((outbox / "pending").glob("*")) == [] and list((outbox / "failed").glob("*")) == []
-    assert sorted(p.stem for p in (outbox / "sent").glob("*.json")) == sorted(
+    assert sorted(p.stem for p in (outbox / "sent").glob("*.eml")) == sorted(
         p.name for p in (root / "mail" / "sent" / "new").iterdir()
     )

@@ -77,7 +77,27 @@ def test_fingerprint_index_finds_only_done_mail(archive: MailArchive) -> None:
     archive.mark_done(key, {"fingerprint": FP1, "outcome": "accepted"})
     assert archive.seen_fingerprint(FP1) == key
     assert archive.seen_fingerprint(FP2) is None
-    assert (archive.root / "content" / FP1[:2] / f"{FP1}.txt").read_text() == key
+    indexed = archive.root / "content" / FP1[:2] / f"{FP1}.txt"
+    done = archive.root / "done" / key[:2] / f"{key}.json"
+    assert os.path.samefile(indexed, done), "the index entry is the done record, not a new file"
+
+
+def test_an_index_entry_of_an_older_archive_holds_the_bare_key(archive: MailArchive) -> None:
+    key = archive.store(MAIL)
+    archive.mark_done(key, {"outcome": "accepted"})
+    atomic_write_bytes(archive.root / "content" / FP1[:2] / f"{FP1}.txt", f"{key}\n".encode())
+    assert archive.seen_fingerprint(FP1) == key
+
+
+def test_make_folders_makes_every_fan_out_folder_once(archive: MailArchive) -> None:
+    archive.make_folders()
+    for kind in ("raw", "done", "content"):
+        assert sorted(p.name for p in (archive.root / kind).iterdir()) == [f"{n:02x}" for n in range(256)]
+    shard = archive.root / "raw" / MailArchive.key(MAIL)[:2]
+    shard.rmdir()
+    archive.make_folders()  # content/ff says they are all there: nothing is looked at again
+    assert not shard.exists()
+    assert archive.raw(archive.store(MAIL)) == MAIL  # a missing one is still made when a mail needs it
 
 
 def test_fingerprint_keeps_the_first_done_mail(archive: MailArchive) -> None:

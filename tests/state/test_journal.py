@@ -116,7 +116,8 @@ def test_lazy_writes_go_to_the_files_at_once_and_each_file_and_folder_is_synced_
                 files.atomic_write_bytes(tmp_path / "sent" / f"m{n}.json", b"sent")
             files.move(tmp_path / "sent" / "m0.json", tmp_path / "done" / "m0.json")
             assert fsync.call_count == 0
-        assert fsync.call_count == 3 + 1  # each file still where it was written, then its folder once
+        assert fsync.call_count == 3 + 2  # each file still where it was written, its folder once, and
+        # the folder the move went to (a moved file may be the record that a mail went)
     assert (tmp_path / "done" / "m0.json").read_bytes() == b"sent"
     syncfs = mock.patch("state.syncing.sync_file_system")
     with mock.patch("os.fsync") as fsync, syncfs as sync, journal.lazily():
@@ -135,6 +136,23 @@ def test_a_move_inside_a_pass_is_a_copy_and_a_removal(tmp_path: Path) -> None:
     journal.commit(batch)
     assert not (tmp_path / "pending" / "m.eml").exists()
     assert (tmp_path / "sent" / "m.eml").read_bytes() == b"mail"
+
+
+def test_a_link_is_a_second_name_of_a_file_written_in_the_same_pass_and_a_replay_makes_it_again(
+    tmp_path: Path,
+) -> None:
+    archive = tmp_path / "archive"
+    done, index = archive / "done" / "k.json", archive / "content" / "f.txt"
+    journal = Journal(tmp_path, private=(archive,))
+    with journal.batch() as batch:
+        files.atomic_write_bytes(done, b"record")
+        files.link(done, index)
+        assert files.read_bytes(index) == b"record" and files.exists(index)
+    journal.commit(batch)
+    assert os.path.samefile(done, index)
+    index.unlink()  # as a kill before the link leaves it
+    assert Journal(tmp_path, private=(archive,)).recover() == 1
+    assert os.path.samefile(done, index) and index.read_bytes() == b"record"
 
 
 def test_a_new_file_of_a_private_folder_is_written_in_place_and_a_crash_there_is_repaired(

@@ -205,9 +205,37 @@ def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Out
     assert os.listdir(outbox.root / "pending") == []
 
 
+def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(outbox: Outbox) -> None:
+    outbox.enqueue(mail("a"))
+    outbox.flush(FakeTransport())
+    assert os.listdir(outbox.root / "sent") == ["a.eml"], "one file per mail sent: its copy"
+    assert os.listdir(outbox.root / "pending") == []
+    assert "a" in outbox and not outbox.enqueue(mail("a"))
+    secret = Outgoing(
+        "b", ("b@example.org",), b"Subject: b\r\n\r\npassword 1234\r\n", b"Subject: b\r\n\r\n***\r\n"
+    )
+    outbox.enqueue(secret)
+    pending = outbox.root / "pending"
+    os.replace(pending / "b.kept", outbox.root / "sent" / "b.eml")  # the move's first step, then a crash
+    assert outbox.flush(FakeTransport()) == FlushResult()
+    assert os.listdir(pending) == []
+    assert (outbox.root / "sent" / "b.eml").read_bytes() == secret.kept, (
+        "the copy with the secret never replaces it"
+    )
+
+
 def failing_writes_under(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
-    """The disk under `folder` is full: every atomic write there fails with ENOSPC."""
+    """The disk under `folder` is full: every atomic write there fails with ENOSPC, and so does a
+    rename into it (its folder cannot grow)."""
     monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(folder, errno.ENOSPC))
+    move = state.files.move
+
+    def full_move(source: Path, target: Path) -> None:
+        if folder in target.parents:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+        move(source, target)
+
+    monkeypatch.setattr(state.files, "move", full_move)
 
 
 def test_a_store_that_cannot_record_a_send_sends_nothing(
