@@ -130,7 +130,7 @@ class Daemon:
                 self.transport.acknowledge(uid, rejected=rejected)
         for failure in failures:
             self.alarm.raise_alarm(failure, now)
-        self._flush(report, now, prepared if committed else [])
+        self._flush(report, now, prepared if committed else None)
         busy = report.mails or report.resolved or report.sent or report.failed or report.commands
         if self.outbox.sent_secret:  # the journal holds its plaintext: empty it now, busy or not
             busy, self.outbox.sent_secret = 0, False
@@ -188,7 +188,7 @@ class Daemon:
             self.games.forget()
             return False
 
-    def _flush(self, report: PassReport, now: datetime, prepared: list[QueuedMail]) -> None:
+    def _flush(self, report: PassReport, now: datetime, prepared: list[QueuedMail] | None) -> None:
         """Send what is due; a store that cannot record a send holds the queue (and tells the GM)
         rather than send the same mail pass after pass. Mails given up on go to their GM's digest."""
         try:

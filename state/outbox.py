@@ -70,6 +70,10 @@ class Outbox:
         self._failed = root / "failed"
         self._unrecorded: set[str] = set()  # sent, but `mark_sent` failed (a full disk)
         self._held: dict[Path, bytes] = {}  # pending files a synced journal record holds, not yet on disk
+        # Names this process found in neither sent/ nor failed/: only it moves mails there, so they
+        # stay absent until it moves them (`_finish_move` forgets them), and need no second look.
+        self._not_moved: set[str] = set()
+        self._queued_since_prepare = True  # else `flush` after `prepare` has nothing new to look for
         self.sent_secret = False  # a mail with a secret (a role mail) left since the caller last looked
 
     def enqueue(self, mail: Outgoing, *, game: str = "", subject: str = "") -> bool:
@@ -96,6 +100,7 @@ class Outbox:
             "enqueued_ns": time.time_ns(),
         }
         atomic_write_json(self._pending / f"{name}.json", meta)
+        self._queued_since_prepare = True
         return True
 
     def __contains__(self, id: object) -> bool:
@@ -104,7 +109,16 @@ class Outbox:
         if not isinstance(id, str):
             return False
         name = safe_file_name(id)
-        return self._exists(self._pending / f"{name}.json") or self._moved_to(name) is not None
+        if self._exists(self._pending / f"{name}.json"):
+            return True
+        if name in self._not_moved:
+            return False
+        # An older release's sent/<name>.json alone only marks a move `due` has yet to finish,
+        # whose pending entry is still there: no need to look for it here.
+        if self._exists(self._sent / f"{name}.eml") or self._exists(self._failed / f"{name}.json"):
+            return True
+        self._not_moved.add(name)
+        return False
 
     def due(self) -> list[QueuedMail]:
         """Pending mails whose `next_try` has come, oldest enqueue first. Also finishes the moves a
@@ -130,6 +144,7 @@ class Outbox:
     def mark_failed(self, id: str, error: str) -> None:
         """Count a failed attempt and give up: the mail is kept in failed/ with the reason."""
         name, meta = safe_file_name(id), _failed_attempt(self._load(id), error)
+        self._not_moved.discard(name)
         atomic_write_json(self._failed / f"{name}.json", {**meta, "moved_at": self._clock()})
         self._finish_move(name, self._failed)
 
@@ -172,12 +187,14 @@ class Outbox:
         due = [mail for mail in self.due() if mail.id not in self._unrecorded]
         for mail in due:
             self._record_attempt(mail.id)
+        self._queued_since_prepare = False
         return due
 
     def flush(
-        self, transport: Sender, max_attempts: int = 20, prepared: Sequence[QueuedMail] = ()
+        self, transport: Sender, max_attempts: int = 20, prepared: Sequence[QueuedMail] | None = None
     ) -> FlushResult:
-        """Send every due mail once (first those `prepare` recorded, whose attempt is written).
+        """Send every due mail once (first those `prepare` recorded, whose attempt is written; the
+        queue is looked at again only if a mail was queued since, or a send is still unrecorded).
 
         Each attempt is recorded before the mail is handed to the transport (the next try moved
         past a backoff), so a store that cannot write sends nothing (the `OSError` propagates: the
@@ -191,8 +208,10 @@ class Outbox:
         sent = retried = failed = 0
         gave_up: list[QueuedMail] = []
         unconfirmed: OSError | None = None
+        rescan = prepared is None or self._queued_since_prepare or self._unrecorded
+        prepared = prepared or []
         ready = {mail.id for mail in prepared}
-        for mail in [*prepared, *(mail for mail in self.due() if mail.id not in ready)]:
+        for mail in [*prepared, *(mail for mail in (self.due() if rescan else []) if mail.id not in ready)]:
             if mail.id in self._unrecorded:  # sent by this process; only its record failed
                 try:
                     self._confirm(mail.id)
@@ -250,7 +269,8 @@ class Outbox:
         held = {path.name for path in self._held if path.parent == self._pending and path.suffix == ".json"}
         for name in sorted({*files.names(self._pending, ".json"), *held}):
             # a held entry was queued by this pass, so none of it is in sent/ or failed/ yet
-            moved_to = None if name in held else self._moved_to(name.removesuffix(".json"))
+            stem = name.removesuffix(".json")
+            moved_to = None if name in held or stem in self._not_moved else self._moved_to(stem)
             if moved_to is None:
                 live.append(json.loads(self._read(self._pending / name)))
             else:
@@ -319,6 +339,7 @@ class Outbox:
         """The mail goes to `folder`, or its kept copy if it has one, then what is left of it in
         pending/ goes. A copy already in `folder` is a move a crash interrupted: it stays, so the
         copy with the secret never replaces the kept one."""
+        self._not_moved.discard(name)
         eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
         target, secret = folder / f"{name}.eml", self._exists(kept)
         self.sent_secret |= secret

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+from contextlib import suppress
 from pathlib import Path
 
 
@@ -32,13 +33,13 @@ class Deferred:
                 continue
             for path in written:
                 fsync_file(path)
-            for folder in sorted(f for f in self.folders if self._under(f / "_") == under_root):
-                if folder.is_dir():
+            for folder in sorted(f for f in self.folders if self._under(os.path.join(f, "")) == under_root):
+                with suppress(FileNotFoundError):  # removed in the same block
                     fsync_dir(folder)
         self.files.clear()
         self.folders.clear()
 
-    def _under(self, path: Path) -> bool:
+    def _under(self, path: Path | str) -> bool:
         return os.fspath(path).startswith(self.prefix)
 
 

@@ -194,10 +194,11 @@ def test_crash_leftover_eml_without_meta_is_ignored_then_overwritten(outbox: Out
     assert [m.raw for m in outbox.due()] == [mail("a").raw]
 
 
-def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Outbox) -> None:
+def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Outbox, clock: Clock) -> None:
     outbox.enqueue(mail("a"))
     meta = read_json(outbox.root / "pending" / "a.json")
-    atomic_write_json(outbox.root / "sent" / "a.json", meta)  # mark_sent's first step, then a crash
+    atomic_write_json(outbox.root / "sent" / "a.json", meta)  # an older release's first step, then a crash
+    outbox = Outbox(outbox.root, clock=clock)  # the restart
     assert outbox.pending_count() == 0
     assert not outbox.enqueue(mail("a"))
     assert outbox.flush(FakeTransport()) == FlushResult()
@@ -205,7 +206,9 @@ def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Out
     assert os.listdir(outbox.root / "pending") == []
 
 
-def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(outbox: Outbox) -> None:
+def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(
+    outbox: Outbox, clock: Clock
+) -> None:
     outbox.enqueue(mail("a"))
     outbox.flush(FakeTransport())
     assert os.listdir(outbox.root / "sent") == ["a.eml"], "one file per mail sent: its copy"
@@ -217,6 +220,7 @@ def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(outbox
     outbox.enqueue(secret)
     pending = outbox.root / "pending"
     os.replace(pending / "b.kept", outbox.root / "sent" / "b.eml")  # the move's first step, then a crash
+    outbox = Outbox(outbox.root, clock=clock)  # the restart
     assert outbox.flush(FakeTransport()) == FlushResult()
     assert os.listdir(pending) == []
     assert (outbox.root / "sent" / "b.eml").read_bytes() == secret.kept, (
