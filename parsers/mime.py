@@ -13,7 +13,6 @@ import email
 import hashlib
 import re
 from dataclasses import dataclass, replace
-from email import policy
 from email.message import Message
 from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
@@ -22,6 +21,7 @@ import mailparser
 from mailparser.exceptions import MailParserError, MailParserRecursionError
 
 from parsers import charsets
+from parsers.header_registry import POLICY
 from parsers.mime_body import base64_texts, body_text, leaves
 from parsers.mime_head import CappedMail, cap_head, cap_mail
 
@@ -201,7 +201,7 @@ def _one_line(text: str) -> str:
 
 def _decode_words(text: str) -> str:
     """Decode RFC 2047 encoded words, dropping the space between adjacent ones; a long value is cut."""
-    return str(policy.default.header_factory("subject", _cut(text)))
+    return str(POLICY.header_factory("subject", _cut(text)))
 
 
 def _cut(value: str) -> str:

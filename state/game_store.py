@@ -95,9 +95,9 @@ class GameStore:
         return {doc["power"]: OrderSet.from_json(dict(doc)) for doc in found}
 
     def orders_of(self, turn: int, phase: str, power: str) -> OrderSet | None:
-        q = Query()
-        found = self._orders.get((q.turn == turn) & (q.phase == phase) & (q.power == power))
-        return None if found is None else OrderSet.from_json(dict(found))
+        q = Query()  # `search`, not `get`: TinyDB's `get` with a query reads the table twice
+        found = self._orders.search((q.turn == turn) & (q.phase == phase) & (q.power == power))
+        return OrderSet.from_json(dict(found[0])) if found else None
 
     def ordered(self, turn: int, phase: str) -> set[str]:
         """The powers whose orders for the phase are in, without reading the orders."""

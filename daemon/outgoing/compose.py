@@ -7,7 +7,6 @@ an attachment, which mail clients show inline below it; without pictures it stay
 from __future__ import annotations
 
 import binascii
-import email.policy
 import random
 import re
 import sys
@@ -20,6 +19,7 @@ from email.utils import format_datetime
 from functools import lru_cache
 
 from engines.contract import Picture
+from parsers.header_registry import POLICY
 from state.files import safe_file_name
 from state.sending import Outgoing
 
@@ -74,7 +74,7 @@ def outgoing(
     )
 
 
-_POLICY = email.policy.default
+_POLICY = POLICY
 _LINE = 78  # the policy's longest line, which its folder and `set_content` keep to
 _PLAIN = re.compile(r"[\x21-\x7e]+(?: [\x21-\x7e]+)*")  # printable ASCII words, one space apart
 
