@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
@@ -257,17 +257,30 @@ class PowerKnowledge(Protocol):
         """The commands of `phase` that `power` has learnt of (a superset of `open_commands`)."""
 
 
+_OFFERED: dict[tuple[type, type], bool] = {}
+
+
+def offers(ruleset: object, hook: type) -> bool:
+    """Whether `ruleset` has the optional `hook`: `isinstance`, asked once per ruleset class. A
+    runtime-checkable protocol looks up each of its members at every check (35 µs in Python 3.11,
+    a hundred checks in a Русь resolution), and a ruleset's hooks are its class's."""
+    known = _OFFERED.get((type(ruleset), hook))
+    if known is None:
+        known = _OFFERED[type(ruleset), hook] = isinstance(ruleset, hook)
+    return known
+
+
 def vocabularies_for(ruleset: Ruleset, state: JSON, power: str) -> Mapping[str, Vocabulary]:
     """`power`'s vocabularies: the ruleset's `PowerKnowledge` hook, else everything."""
-    if isinstance(ruleset, PowerKnowledge):
-        return ruleset.vocabularies_for(state, power)
+    if offers(ruleset, PowerKnowledge):
+        return cast(PowerKnowledge, ruleset).vocabularies_for(state, power)
     return ruleset.vocabularies(state)
 
 
 def known_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
     """`power`'s commands of `phase`: the ruleset's `PowerKnowledge` hook, else all of them."""
-    if isinstance(ruleset, PowerKnowledge):
-        return ruleset.known_commands(state, power, phase)
+    if offers(ruleset, PowerKnowledge):
+        return cast(PowerKnowledge, ruleset).known_commands(state, power, phase)
     return ruleset.phases[phase].commands
 
 
@@ -315,24 +328,28 @@ class GmData(Protocol):
 
 def gm_commands(ruleset: Ruleset) -> Sequence[CommandSpec]:
     """The ruleset's GM commands: its `GmInputs` hook, else none."""
-    return ruleset.gm_commands if isinstance(ruleset, GmInputs) else ()
+    return cast(GmInputs, ruleset).gm_commands if offers(ruleset, GmInputs) else ()
 
 
 def apply_gm(ruleset: Ruleset, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
     """The ruleset's `GmInputs.apply_gm`, else refused."""
-    if isinstance(ruleset, GmInputs):
-        return ruleset.apply_gm(state, command, rng)
+    if offers(ruleset, GmInputs):
+        return cast(GmInputs, ruleset).apply_gm(state, command, rng)
     return Msg("gm_no_rule_inputs")
 
 
 def limit(ruleset: Ruleset, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
     """The ruleset's `AdjustLimits.limit`, else None (as asked)."""
-    return ruleset.limit(state, power, name, value) if isinstance(ruleset, AdjustLimits) else None
+    return (
+        cast(AdjustLimits, ruleset).limit(state, power, name, value)
+        if offers(ruleset, AdjustLimits)
+        else None
+    )
 
 
 def with_data(ruleset: Ruleset, state: JSON, data: JSON) -> JSON:
     """The ruleset's `GmData.with_data`, else the state as is (the data ignored)."""
-    return ruleset.with_data(state, data) if isinstance(ruleset, GmData) else state
+    return cast(GmData, ruleset).with_data(state, data) if offers(ruleset, GmData) else state
 
 
 @dataclass(frozen=True)
@@ -359,7 +376,7 @@ class Pictures(Protocol):
 
 def pictures(ruleset: Ruleset, state: JSON, viewer: str) -> Sequence[Picture]:
     """The ruleset's `Pictures.pictures`, else none."""
-    return ruleset.pictures(state, viewer) if isinstance(ruleset, Pictures) else ()
+    return cast(Pictures, ruleset).pictures(state, viewer) if offers(ruleset, Pictures) else ()
 
 
 @runtime_checkable
@@ -373,7 +390,7 @@ class PublicView(Protocol):
 
 def public_view(ruleset: Ruleset, state: JSON) -> JSON:
     """The ruleset's `PublicView.public_view`, else nothing beyond news and scores."""
-    return ruleset.public_view(state) if isinstance(ruleset, PublicView) else {}
+    return cast(PublicView, ruleset).public_view(state) if offers(ruleset, PublicView) else {}
 
 
 @runtime_checkable
@@ -387,7 +404,7 @@ class Groups(Protocol):
 
 def groups(ruleset: Ruleset, state: JSON) -> Mapping[str, Sequence[str]]:
     """The ruleset's `Groups.groups`, else none."""
-    return ruleset.groups(state) if isinstance(ruleset, Groups) else {}
+    return cast(Groups, ruleset).groups(state) if offers(ruleset, Groups) else {}
 
 
 @runtime_checkable
@@ -403,4 +420,6 @@ class OrderExamples(Protocol):
 
 def examples(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Mapping[str, str]:
     """The ruleset's `OrderExamples.examples`, else none (every spec's fixed example)."""
-    return ruleset.examples(state, power, phase) if isinstance(ruleset, OrderExamples) else {}
+    return (
+        cast(OrderExamples, ruleset).examples(state, power, phase) if offers(ruleset, OrderExamples) else {}
+    )

@@ -45,7 +45,11 @@ _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 @cache
 def environment() -> jinja2.Environment:
+    """Templates are part of the installed code: read once, like a module, not checked for
+    changes at every mail (jinja's auto-reload asks the disk for each template's mtime at each
+    render, 66 times in a Русь resolution)."""
     env = _Environment(
+        auto_reload=False,
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
@@ -141,6 +145,7 @@ def languages(language: Language) -> tuple[Lang, ...]:
     return ("ru", "en") if language == "ru+en" else (language,)
 
 
+@cache
 def template_exists(name: str) -> bool:
     return (TEMPLATES / name).is_file()
 
