@@ -91,6 +91,9 @@ class Grammar(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+RENDERED = 2048  # sentences a catalog keeps rendered
+
+
 class Catalog:
     """Code → bilingual pattern (`Grammar`: `str.format` with cases and agreement), loaded from a
     TOML file of `[code] ru = … en = …`; `forms` fix the dictionary's forms of the ruleset's names."""
@@ -98,6 +101,7 @@ class Catalog:
     def __init__(self, entries: Mapping[str, Text], forms: Forms = NO_FORMS) -> None:
         self.entries = dict(entries)
         self.forms = forms
+        self._rendered: dict[tuple[str, Lang, tuple[tuple[str, Param], ...]], str] = {}
 
     @staticmethod
     def load(*paths: Path) -> Catalog:
@@ -120,6 +124,21 @@ class Catalog:
         return Catalog(self.entries, self.forms.merged(forms))
 
     def render(self, msg: Msg, lang: Lang) -> str:
+        """The sentence; the last `RENDERED` are kept, as a resolution's news and map legend are
+        the same in every reader's mail (three renders in four)."""
+        key = (msg.code, lang, tuple(sorted(msg.params.items())))
+        try:
+            said = self._rendered.pop(key, None)
+        except TypeError:  # a value that cannot be a key (a list): not kept
+            return self._said(msg, lang)
+        if said is None:
+            said = self._said(msg, lang)
+        self._rendered[key] = said  # the newest last
+        if len(self._rendered) > RENDERED:
+            self._rendered.pop(next(iter(self._rendered)))
+        return said
+
+    def _said(self, msg: Msg, lang: Lang) -> str:
         pattern = self.entries.get(msg.code)
         if pattern is None:
             raise KeyError(f"message code {msg.code!r} is missing from the catalog")

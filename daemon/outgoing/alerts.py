@@ -90,6 +90,6 @@ class StoreAlarm:
 
     def _send_directly(self, mail_id: str, game: Game, letter: Letter) -> None:
         try:
-            self.direct(self.postman.compose(mail_id, game.settings.gm, letter, game.settings.language))
+            self.direct(self.postman.compose(mail_id, game.settings.gm, letter, game.settings.language).mail)
         except Exception as error:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)

@@ -30,6 +30,15 @@ class Letter:
     pictures: tuple[Picture, ...] = ()
 
 
+@dataclass(frozen=True)
+class Composed:
+    """A finished mail, not yet queued, and what the outbox files it under."""
+
+    mail: Outgoing
+    game: str
+    subject: str
+
+
 class Postman:
     def __init__(self, config: Config, outbox: Outbox, clock: Callable[[], datetime]) -> None:
         self.config = config
@@ -51,6 +60,21 @@ class Postman:
         The outbox keeps it after sending with each of `secrets` masked (a role mail's password)."""
         if mail_id in self.outbox:
             return False
+        return self.post(self.compose(mail_id, to, letter, language, catalog, answering, cc, secrets))
+
+    def compose(
+        self,
+        mail_id: str,
+        to: str,
+        letter: Letter,
+        language: Language,
+        catalog: Catalog | None = None,
+        answering: IncomingMail | None = None,
+        cc: tuple[str, ...] = (),
+        secrets: tuple[str, ...] = (),
+    ) -> Composed:
+        """The finished mail without queueing it: it touches nothing, so a helper process may make
+        it (`Ahead`), and an alert that cannot be queued on a full disk goes to the transport."""
         envelope = self._envelope(to, letter, language, answering, cc, catalog)
         body = render(letter.template, language, letter.context, catalog)
         now = self.clock()
@@ -58,14 +82,11 @@ class Postman:
         if secrets:
             masked = outgoing(mail_id, envelope, _masked(body, secrets), now, letter.pictures)
             mail = replace(mail, kept=masked.raw)
-        return self.outbox.enqueue(mail, game=str(letter.context.get("game", "")), subject=envelope.subject)
+        return Composed(mail, str(letter.context.get("game", "")), envelope.subject)
 
-    def compose(self, mail_id: str, to: str, letter: Letter, language: Language) -> Outgoing:
-        """The finished mail without queueing it: an alert that cannot be queued on a full disk is
-        handed to the transport directly."""
-        envelope = self._envelope(to, letter, language)
-        body = render(letter.template, language, letter.context)
-        return outgoing(mail_id, envelope, body, self.clock(), letter.pictures)
+    def post(self, composed: Composed) -> bool:
+        """Queue a composed mail; False when one with its id was queued before."""
+        return self.outbox.enqueue(composed.mail, game=composed.game, subject=composed.subject)
 
     def _envelope(
         self,

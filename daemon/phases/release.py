@@ -9,15 +9,16 @@ shows the GM exactly what players will get.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
+from daemon.outgoing.ahead import Ahead
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.postman import Composed, Letter, Postman
 from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
@@ -25,7 +26,7 @@ from engines.text import Msg
 from parsers.orders import normal_form
 from state import lifecycle
 from state.lifecycle import Releasing
-from state.records import GameRecord
+from state.records import GameRecord, Player
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,24 @@ class Outgoing:
 
 
 def release(game: Game, postman: Postman, record: GameRecord, pending: Releasing) -> None:
+    """Queue every mail the phase owes. They are made side by side in two processes (`Ahead`):
+    the first report here, the digest (two pictures) next, then the others by whoever is free."""
     name = pending.turn_record
     data = game.store.read_turn_record(name)
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
-    for mail in letters(game, record, data, correction=name in record.corrections):
-        postman.send(f"{prefix}-{mail.suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
+    mails = PhaseMails(game, record, data, correction=name in record.corrections)
+
+    def composed(suffix: str) -> Composed:
+        mail = mails.letter(suffix)
+        language, catalog = game.settings.language, game.catalog
+        return postman.compose(f"{prefix}-{suffix}", mail.to, mail.letter, language, catalog)
+
+    reports = [suffix for suffix in mails.suffixes if suffix.startswith("report-")]
+    first = reports[:1]  # what it draws stays cached here, for the next turn's pictures
+    later = [suffix for suffix in mails.suffixes if suffix not in first]
+    with Ahead(composed, first + sorted(later, key=lambda suffix: suffix != "digest")) as ahead:
+        for suffix in mails.suffixes:
+            postman.post(ahead.get(suffix))  # one queued before (a replay) is not queued again
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
     record.pending = lifecycle.finish(record.pending, pending)
@@ -52,21 +66,43 @@ def release(game: Game, postman: Postman, record: GameRecord, pending: Releasing
 
 def letters(
     game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
-) -> list[Outgoing]:
-    """Every mail of a released phase, or `only` those to one power ("": the GM's), so a mail sent
-    again draws no one else's pictures; `record` is the game as it stands after it."""
-    news = [Msg.from_json(m) for m in data["news"]]
-    scores = game.ruleset.scores(record.state)
-    over = record.status == "over" or bool(record.state.get("over"))
-    result = []
-    for power, player in sorted(record.players.items()):
-        if only is not None and power != only:
-            continue
-        if power in data.get("ended", []):  # turn records written before powers could end have none
-            result.append(
-                Outgoing(f"ended-{power}", player.address, _ended_letter(game, record, power), power)
-            )
-        elif power in data["retired"]:
+) -> Iterator[Outgoing]:
+    """Every mail of a released phase in order, or `only` those to one power ("": the GM's), so
+    a mail sent again draws no one else's pictures; `record` is the game as it stands after it."""
+    mails = PhaseMails(game, record, data, correction, only)
+    return (mails.letter(suffix) for suffix in mails.suffixes)
+
+
+class PhaseMails:
+    """The mails a released phase owes, each made on its own from the turn record and the game as
+    it stands after it: `suffixes` names them in the order they are queued (the powers' in order
+    of name, then the digest), `letter` makes one."""
+
+    def __init__(
+        self, game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
+    ) -> None:
+        self.game, self.record, self.data, self.correction = game, record, data, correction
+        self.news = [Msg.from_json(m) for m in data["news"]]
+        self.scores = game.ruleset.scores(record.state)
+        self.over = record.status == "over" or bool(record.state.get("over"))
+        self._owed: dict[str, tuple[str, str]] = {}  # suffix → (kind, power)
+        for power, player in sorted(record.players.items()):
+            kind = _owed(data, power, player)
+            if kind and only in (None, power):
+                self._owed[f"{kind}-{power}"] = (kind, power)
+        if not only:
+            self._owed["digest"] = ("digest", "")
+        self.suffixes = list(self._owed)
+
+    def letter(self, suffix: str) -> Outgoing:
+        kind, power = self._owed[suffix]
+        game, record = self.game, self.record
+        if kind == "digest":
+            return Outgoing(suffix, game.settings.gm, _digest_letter(game, record, _digest_context(self)))
+        player = record.players[power]
+        if kind == "ended":
+            return Outgoing(suffix, player.address, _ended_letter(game, record, power), power)
+        if kind == "retired":
             context = {
                 "game": game.id,
                 "power": power,
@@ -75,22 +111,22 @@ def letters(
                 "head": heading(game, record, power),
             }
             letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
-            result.append(Outgoing(f"retired-{power}", player.address, letter, power))
-        elif player.status == "active":
-            events = [Msg.from_json(m) for m in data["reports"].get(power, [])]
-            context = _report_context(game, record, data, power, events, news, scores, over)
-            context["correction"] = correction
-            params: dict[str, str | int] = {"game": game.id, "turn": data["turn"], "power": power}
-            drawn = power_pictures(game, record, power)
-            context["pictures"] = [p.title for p in drawn]
-            letter = Letter("player/report", context, "subject_report", params, drawn)
-            result.append(Outgoing(f"report-{power}", player.address, letter, power))
-    if only:
-        return result
-    context = _digest_context(game, record, data, news, scores, over)
-    context["correction"] = correction
-    result.append(Outgoing("digest", game.settings.gm, _digest_letter(game, record, context)))
-    return result
+            return Outgoing(suffix, player.address, letter, power)
+        drawn = power_pictures(game, record, power)
+        context = _report_context(self, power)
+        context["pictures"] = [p.title for p in drawn]
+        params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
+        letter = Letter("player/report", context, "subject_report", params, drawn)
+        return Outgoing(suffix, player.address, letter, power)
+
+
+def _owed(data: dict[str, Any], power: str, player: Player) -> str:
+    """What the phase owes `power`'s player: "ended", "retired", "report", or nothing."""
+    if power in data.get("ended", []):  # turn records written before powers could end have none
+        return "ended"
+    if power in data["retired"]:
+        return "retired"
+    return "report" if player.status == "active" else ""
 
 
 def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
@@ -134,16 +170,8 @@ def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
     }
 
 
-def _report_context(
-    game: Game,
-    record: GameRecord,
-    data: dict[str, Any],
-    power: str,
-    events: list[Msg],
-    news: list[Msg],
-    scores: Mapping[str, float],
-    over: bool,
-) -> dict[str, Any]:
+def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
+    game, record, data = phase.game, phase.record, phase.data
     player = record.players[power]
     return {
         "game": game.id,
@@ -151,27 +179,22 @@ def _report_context(
         "power": power,
         "turn": data["turn"],
         "phase": game.ruleset.phases[data["phase"]].title,
-        "events": events,
-        "news": news,
+        "events": [Msg.from_json(m) for m in data["reports"].get(power, [])],
+        "news": phase.news,
         "group_news": _group_news(data, power),
         "status": status_texts(game, record, power),
         "warned": power in data["warned"],
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "missed": player.missed,
-        "over": over,
-        "scores": ranking(scores) if over else [],
-        "next": None if over else _next_phase(game, record, power),
+        "over": phase.over,
+        "scores": ranking(phase.scores) if phase.over else [],
+        "next": None if phase.over else _next_phase(game, record, power),
+        "correction": phase.correction,
     }
 
 
-def _digest_context(
-    game: Game,
-    record: GameRecord,
-    data: dict[str, Any],
-    news: list[Msg],
-    scores: Mapping[str, float],
-    over: bool,
-) -> dict[str, Any]:
+def _digest_context(released: PhaseMails) -> dict[str, Any]:
+    game, record, data = released.game, released.record, released.data
     phase = game.ruleset.phases[data["phase"]]
     orders = []
     for power, entry in sorted(data["orders"].items()):
@@ -200,17 +223,18 @@ def _digest_context(
         "ended": data.get("ended", []),  # turn records written before powers could end have none
         "draws": data["draws"],
         "seed": data["seed"],
-        "news": news,
+        "news": released.news,
         "group_news": _group_news(data),
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
         "forum": DIALECTS[game.settings.forum],
         "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
-        "scores": ranking(scores),
-        "over": over,
+        "scores": ranking(released.scores),
+        "over": released.over,
+        "correction": released.correction,
         "next": None
-        if over
+        if released.over
         else {
             "turn": record.turn,
             "title": game.phase_spec(record).title,
