@@ -165,16 +165,30 @@ def write_durably(
         fsync_dir(path.parent)
 
 
-def write_marker(path: Path, data: bytes) -> None:
+def write_marker(path: Path, data: bytes, same: Path | None = None) -> None:
     """A file whose existence is what counts. In a deferred block it is written in place and only
-    its folder synced: a crash may leave it short, never absent once its folder is synced.
-    Elsewhere it is written as any other file."""
+    its folder synced: a crash may leave it short, never absent once its folder is synced; or,
+    given `same`, a file written in the block that holds exactly `data`, it is a second name of
+    that file (a hard link: no new file to allocate, no bytes to write again, and the file is
+    synced before anything under the block's root), where the file system allows. Elsewhere it is
+    written as any other file."""
     deferred = _mode.deferred
     if deferred is None or _staged(path):
         atomic_write_bytes(path, data)
         return
     deferred.folders.add(path.parent)
+    if same is not None:
+        try:
+            os.link(same, path)
+            return
+        except OSError as error:  # or it is there already (a move a crash cut short), `same` moved on
+            if error.errno not in (*_NO_HARD_LINK, errno.EEXIST, errno.ENOENT):
+                raise _named(error, path) from error
     write_in_place(path, data, mtime_ns=None)
+
+
+# why a file system makes no hard link where a copy can be: another file system, none there, too many
+_NO_HARD_LINK = (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP)
 
 
 def _named(error: BaseException, path: Path) -> BaseException:
@@ -298,7 +312,7 @@ def hard_link(source: Path, target: Path, durable: bool = False) -> None:
     try:
         _in_folder(target.parent, durable, lambda: os.link(source, target))
     except OSError as error:
-        if error.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP):
+        if error.errno not in _NO_HARD_LINK:
             raise _named(error, target) from error
         write_in_place(target, source.read_bytes(), mtime_ns=None)
 

@@ -132,8 +132,10 @@ class Outbox:
     def pending_count(self) -> int:
         return len(self._scan_pending()[0])
 
-    def mark_sent(self, id: str) -> None:
-        self._finish_move(self._pending_name(id), self._sent)
+    def mark_sent(self, id: str, delivered: Path | None = None) -> None:
+        """The mail went: its copy moves to sent/, as a second name of `delivered` (the file the
+        transport left with the same bytes) where it can be, so no new file is made for it."""
+        self._finish_move(self._pending_name(id), self._sent, delivered)
 
     def mark_retry(self, id: str, error: str) -> None:
         """Count a failed attempt and wait 60 s, doubling per attempt, at most an hour."""
@@ -223,7 +225,7 @@ class Outbox:
             if mail.id not in ready:
                 self._record_attempt(mail.id)
             try:
-                transport.send(mail.outgoing())
+                delivered = transport.send(mail.outgoing())
             except PermanentSendError as exc:
                 gave_up.append(self._give_up(mail, str(exc)))
                 failed += 1
@@ -236,7 +238,7 @@ class Outbox:
                     retried += 1
             else:
                 self._unrecorded.add(mail.id)
-                self._confirm(mail.id)
+                self._confirm(mail.id, delivered)
                 sent += 1
         if unconfirmed is not None:
             raise unconfirmed
@@ -256,10 +258,10 @@ class Outbox:
             meta["next_try"] = self._clock() + _backoff(meta["tries"] - 1)
         self._write(self._pending / f"{safe_file_name(id)}.json", json_bytes(meta))
 
-    def _confirm(self, id: str) -> None:
+    def _confirm(self, id: str, delivered: Path | None = None) -> None:
         """`mark_sent` for a mail the transport took; until it is written the id is remembered, so
         this process never sends it again (another process may, once, after the backoff)."""
-        self.mark_sent(id)
+        self.mark_sent(id, delivered)
         self._unrecorded.discard(id)
 
     def _scan_pending(self) -> tuple[list[dict[str, Any]], list[tuple[str, Path]]]:
@@ -321,24 +323,25 @@ class Outbox:
         self._held.pop(path, None)
         files.remove(path)  # an older version may be on disk (a mail queued in an earlier pass)
 
-    def _move_file(self, source: Path, target: Path) -> None:
-        """A held mail is written where it goes, in place, its folder synced at the end of the
-        sends (a power cut may leave the copy short, never the record that it went); one on disk
-        is renamed there, the rename synced as well."""
+    def _move_file(self, source: Path, target: Path, same: Path | None = None) -> None:
+        """A held mail is written where it goes, in place (or linked to `same`, a file with its
+        bytes), its folder synced at the end of the sends (a power cut may leave the copy short,
+        never the record that it went); one on disk is renamed there, the rename synced as well."""
         held = self._held.get(source)
         if held is None:
             files.move(source, target)
         else:  # a write that fails keeps it held: `settle` puts it in pending/
-            files.write_marker(target, held)
+            files.write_marker(target, held, same)
             self._remove(source)
 
     def _failed_meta(self, id: str) -> Path:
         return self._failed / f"{safe_file_name(id)}.json"
 
-    def _finish_move(self, name: str, folder: Path) -> None:
+    def _finish_move(self, name: str, folder: Path, delivered: Path | None = None) -> None:
         """The mail goes to `folder`, or its kept copy if it has one, then what is left of it in
         pending/ goes. A copy already in `folder` is a move a crash interrupted: it stays, so the
-        copy with the secret never replaces the kept one."""
+        copy with the secret never replaces the kept one. `delivered` holds the mail's bytes (not
+        the kept copy's)."""
         self._not_moved.discard(name)
         eml, kept = self._pending / f"{name}.eml", self._pending / f"{name}.kept"
         target, secret = folder / f"{name}.eml", self._exists(kept)
@@ -346,7 +349,7 @@ class Outbox:
         if not self._exists(target):
             source = kept if secret else eml
             if self._exists(source):
-                self._move_file(source, target)
+                self._move_file(source, target, None if secret else delivered)
         for leftover in (kept, eml, self._pending / f"{name}.json"):
             self._remove(leftover)
 

@@ -5,6 +5,7 @@ daemon's transports implement `Sender`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from engines.errors import GonetsError
@@ -33,5 +34,7 @@ class PermanentSendError(TransportError):
 
 
 class Sender(Protocol):
-    def send(self, mail: Outgoing) -> None:
-        """Deliver one mail or raise a `TransportError`."""
+    def send(self, mail: Outgoing) -> Path | None:
+        """Deliver one mail or raise a `TransportError`. Returns the file this call left on this
+        machine holding exactly `mail.raw` (a Maildir delivery), else None: the outbox's sent copy
+        is then a second name of that file rather than a new file of its own."""

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
-Send = Callable[[Outgoing], None]
+Send = Callable[[Outgoing], object]  # a transport's send: what it returns is not needed here
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 
 

@@ -100,14 +100,17 @@ class MaildirTransport:
         with contextlib.suppress(FileNotFoundError):  # already moved by an earlier acknowledge
             os.rename(path, target)
 
-    def send(self, mail: Outgoing) -> None:
+    def send(self, mail: Outgoing) -> Path | None:
         """Deliver into outbox new/ under a name derived from `mail.id`; the same id twice leaves
-        one file. Maildir has no envelope: the recipients must be in the headers already."""
+        one file (the first: then None, as its bytes may be another build's). Maildir has no
+        envelope: the recipients must be in the headers already."""
         if not mail.recipients:
             raise PermanentSendError(f"mail {mail.id!r} has no recipients")
         target = self.outbox / "new" / safe_file_name(mail.id)
-        if not target.exists():
-            atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
+        if target.exists():
+            return None
+        atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
+        return target
 
     def wait(self, timeout: float, wake: Wake = never) -> bool:
         """No notification of mail to wait for: the next scheduled pass reads the inbox."""

@@ -30,7 +30,7 @@ class MailServerTransport:
         self.inbox.acknowledge(uid, rejected=rejected)
 
     def send(self, mail: Outgoing) -> None:
-        self.sender.send(mail)
+        self.sender.send(mail)  # the mail is on the server: no file of it here
 
     def wait(self, timeout: float, wake: Wake = never) -> bool:
         """Between passes: end the SMTP session (servers drop idle ones) and wait on IMAP."""

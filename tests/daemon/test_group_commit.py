@@ -110,3 +110,22 @@ def test_an_idle_pass_visits_no_game_and_a_change_or_the_clock_wakes_it(
     h.run()
     assert tick.call_count == 2
     assert all(any("Мы ещё не получили" in text for text in texts(h, a)) for a in PLAYERS[1:])
+
+
+def test_a_sent_copy_is_the_maildir_delivery_itself_but_a_role_mails_is_a_file_of_its_own(
+    h: Harness,
+) -> None:
+    sent, delivered = h.root / "games" / "outbox" / "sent", h.root / "mail" / "sent" / "new"
+    before = {path.name for path in sent.glob("*.eml")}
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    (reply,) = [path for path in sent.glob("*.eml") if path.name not in before]
+    assert os.path.samefile(reply, delivered / reply.stem)  # one file, two names: no file made for it
+    h.gm_mail(
+        f"ЗАМЕНИТЬ {h.powers[ANNA]} new.anna@test.local Анна"
+    )  # a role mail queued and sent in one pass
+    h.run()
+    roles = list(sent.glob("*-role-*.eml"))
+    assert len(roles) == len(PLAYERS) + 1
+    for role in roles:  # the delivered role mail holds the password, the outbox's copy must not
+        assert not os.path.samefile(role, delivered / role.stem)
