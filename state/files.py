@@ -179,7 +179,7 @@ def write_marker(path: Path, data: bytes, same: Path | None = None) -> None:
     deferred.folders.add(path.parent)
     if same is not None:
         try:
-            os.link(same, path)
+            _in_folder(path.parent, False, lambda: os.link(same, path))
             return
         except OSError as error:  # or it is there already (a move a crash cut short), `same` moved on
             if error.errno not in (*_NO_HARD_LINK, errno.EEXIST, errno.ENOENT):

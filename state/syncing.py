@@ -14,7 +14,8 @@ class Deferred:
     synced once, however many writes touched it. What was written outside `root` (the mail a
     Maildir transport delivered) is synced before what was written under it (the outbox's record
     that the mail was sent), so a record is never durable before its mail; more than `MANY` files
-    under `root` are synced with one syncfs, once the others are synced. A move's new folder is
+    on either side are synced with one syncfs of each file system they and their folders are on
+    (a resolution's 17 deliveries: one call instead of 17 fsyncs). A move's new folder is
     synced (the outbox's sent copy is its record); removals are not: the block's writer must be
     able to redo them (the outbox clears what a move to sent/ left in pending/), as after a crash."""
 
@@ -28,12 +29,14 @@ class Deferred:
     def sync(self) -> None:
         for under_root in (False, True):
             written = sorted(p for p in self.files if self._under(p) == under_root)
-            if under_root and len(written) > self.MANY:
-                sync_file_system(Path(self.prefix))
+            folders = sorted(f for f in self.folders if self._under(os.path.join(f, "")) == under_root)
+            if len(written) > self.MANY:
+                for place in _one_folder_each_file_system([*(p.parent for p in written), *folders]):
+                    sync_file_system(place)
                 continue
             for path in written:
                 fsync_file(path)
-            for folder in sorted(f for f in self.folders if self._under(os.path.join(f, "")) == under_root):
+            for folder in folders:
                 with suppress(FileNotFoundError):  # removed in the same block
                     fsync_dir(folder)
         self.files.clear()
@@ -41,6 +44,15 @@ class Deferred:
 
     def _under(self, path: Path | str) -> bool:
         return os.fspath(path).startswith(self.prefix)
+
+
+def _one_folder_each_file_system(folders: list[Path]) -> list[Path]:
+    """A folder of each file system among `folders` (those still there)."""
+    found: dict[int, Path] = {}
+    for folder in folders:
+        with suppress(FileNotFoundError):
+            found.setdefault(os.stat(folder).st_dev, folder)
+    return list(found.values())
 
 
 def fsync_file(path: Path) -> None:

@@ -77,7 +77,7 @@ KILL_POINTS = {
     ),
     "halfway through applying the journal": KillPoint("state.files:write_in_place", "after", 3),
     "before the sent marks are synced": KillPoint("state.syncing:Deferred.sync", "before", 2),
-    "before the checkpoint": KillPoint("state.syncing:sync_file_system", "before"),
+    "before the checkpoint": KillPoint("state.journal:Journal.checkpoint", "before"),
     "inside ruleset.resolve": KillPoint("engines.coins.ruleset:CoinsRuleset.resolve", "after"),
     "after the turn record": KillPoint("state.game_store:GameStore.write_turn_record", "after"),
     "after the game record with release": KillPoint(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -124,6 +125,25 @@ def test_lazy_writes_go_to_the_files_at_once_and_each_file_and_folder_is_synced_
         for n in range(17):  # a resolution's records: one syncfs costs less than 17 fsyncs
             files.atomic_write_bytes(tmp_path / "sent" / f"r{n}.json", b"sent")
     assert (fsync.call_count, sync.call_count) == (0, 1)
+
+
+def test_many_lazy_writes_outside_the_root_are_synced_first_with_one_syncfs(tmp_path: Path) -> None:
+    """A resolution's deliveries into a Maildir beside the games directory, then the outbox's
+    records under it: the mails are durable before any record that they went."""
+    root, maildir = tmp_path / "games", tmp_path / "mail" / "new"
+    journal = Journal(root)
+    synced: list[str] = []
+
+    def record(kind: str) -> Callable[[Path], None]:
+        return lambda target: synced.append(f"{kind} {target.name}")
+
+    syncfs = mock.patch("state.syncing.sync_file_system", side_effect=record("syncfs"))
+    with mock.patch("state.syncing.fsync_dir", side_effect=record("folder")), syncfs, journal.lazily():
+        for n in range(17):
+            files.atomic_write_bytes(maildir / f"mail-{n}", b"delivered")
+        files.write_marker(root / "sent" / "mail-0.eml", b"delivered", same=maildir / "mail-0")
+    assert synced == ["syncfs new", "folder sent"]
+    assert os.path.samefile(root / "sent" / "mail-0.eml", maildir / "mail-0")
 
 
 def test_a_move_inside_a_pass_is_a_copy_and_a_removal(tmp_path: Path) -> None:
