@@ -40,7 +40,7 @@ class Sizes:
     idle_games: int = 1000
     idle_passes: int = 10  # idle passes, alternating with passes of one mail
     history_turns: int = 200
-    resolutions: int = 7
+    resolutions: int = 15  # one pass swings by a fifth here: the median of 15 holds still
     burst_mails: int = 1000
     hostile_scale: float = 1.0
     imap_games: int = 1000  # behind the loopback Dovecot (`--imap`)
