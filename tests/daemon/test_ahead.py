@@ -143,3 +143,13 @@ def test_a_resolutions_mails_are_the_same_made_in_two_processes_or_one(
         alone = {suffix: ahead.get(suffix) for suffix in mails.suffixes}
     assert len(mails.suffixes) == len(PLAYERS) + 1
     assert forked == alone
+
+
+def test_ended_helpers_are_reaped_later_and_none_is_left_behind() -> None:
+    for _ in range(5):
+        with Ahead(slow_work, READERS[:3]) as ahead:
+            assert [ahead.get(r)[0] for r in READERS[:3]] == READERS[:3]
+    time.sleep(0.5)  # every one of them has exited by now
+    with Ahead(slow_work, READERS[:3]) as ahead:
+        assert [ahead.get(r)[0] for r in READERS[:3]] == READERS[:3]
+    assert len(ahead_module._EXITING) <= 1  # at most the one just ended, not yet exited
