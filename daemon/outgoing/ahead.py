@@ -44,6 +44,7 @@ QUIET_LIMIT = 60.0  # seconds without a reader delivered before the child is giv
 PIPE_BYTES = 1 << 20  # the pipe a child fills without waiting for us (Linux's unprivileged maximum)
 _FRAME = struct.Struct("!Q")  # each reader's result: its pickle's length, then the pickle
 _JOB = struct.Struct("!H")  # a reader's number in the queue
+MAX_READERS = 4096  # the queue is written whole before the fork, into a pipe's 64 KB (32768 jobs)
 _READY = b"\x01"  # what the child writes once it holds no descriptor but its pipes
 
 T = TypeVar("T")
@@ -58,7 +59,7 @@ class Ahead(Generic[T]):
         self._done: dict[str, T] = {}
         self._failed: dict[str, Exception] = {}  # readers this process took on while waiting, and failed
         self._child: _Child | None = None
-        if 2 < len(readers) <= 1 << 16 and _may_fork():
+        if 2 < len(readers) <= MAX_READERS and _may_fork():
             first, *rest = readers
             self._done[first] = work(first)
             self._child = _Child.start(work, rest)
