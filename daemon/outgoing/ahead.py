@@ -18,7 +18,7 @@ again at once. It never returns into the caller's code and ends with `os._exit`.
 goes wrong with it (it died, broke, or went silent for `QUIET_LIMIT`) only means the readers it
 has not delivered are done here, as they would have been without it; an error of the work is
 raised here then, when its reader is asked for. It is forked only from a single-threaded process,
-the one case where fork is safe, and only for more than two readers.
+the one case where fork is safe, with a second core to run on, and only for more than two readers.
 """
 
 from __future__ import annotations
@@ -106,7 +106,9 @@ class Ahead(Generic[T]):
 
 
 def _may_fork() -> bool:
-    return hasattr(os, "fork") and threading.active_count() == 1
+    """Where fork is safe (one thread) and a second process can run beside this one."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return hasattr(os, "fork") and threading.active_count() == 1 and cores > 1
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,12 @@ def test_no_helper_is_forked_while_another_thread_runs() -> None:
     assert makers == {PARENT}
 
 
+def test_no_helper_is_forked_without_a_second_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    with Ahead(slow_work, READERS[:4]) as ahead:
+        assert {ahead.get(r)[1] for r in READERS[:4]} == {PARENT}
+
+
 BOUNDARY = re.compile(rb"={15}\d{19}==")  # random in every build of a mail (compose._boundary)
 
 
