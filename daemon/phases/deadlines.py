@@ -268,7 +268,7 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     pending = Releasing(name)
     record.pending = lifecycle.begin(record.pending, pending)
     game.store.save(record)
-    release(game, postman, record, pending)
+    release(game, postman, record, pending, data)
 
 
 def _warned(record: GameRecord, after: dict[str, Any], power: str) -> bool:

@@ -39,11 +39,14 @@ class Outgoing:
     power: str = ""  # the report's power; "" for the GM's digest and notices
 
 
-def release(game: Game, postman: Postman, record: GameRecord, pending: Releasing) -> None:
-    """Queue every mail the phase owes. They are made side by side in two processes (`Ahead`):
-    the first report here, the digest (two pictures) next, then the others by whoever is free."""
+def release(
+    game: Game, postman: Postman, record: GameRecord, pending: Releasing, data: dict[str, Any] | None = None
+) -> None:
+    """Queue every mail the phase owes (`data`: its turn record, when the caller has just read it).
+    They are made side by side in two processes (`Ahead`): the first report here, the digest (two
+    pictures) next, then the others by whoever is free."""
     name = pending.turn_record
-    data = game.store.read_turn_record(name)
+    data = game.store.read_turn_record(name) if data is None else data
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
     mails = PhaseMails(game, record, data, correction=name in record.corrections)
 
