@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Generic, TypeVar
 
+from state.files import write_all
+
 log = logging.getLogger(__name__)
 
 QUIET_LIMIT = 60.0  # seconds without a reader delivered before the child is given up on
@@ -125,7 +127,7 @@ class _Child:
         try:
             jobs, queue = os.pipe()
             opened += (jobs, queue)
-            _write(queue, b"".join(_JOB.pack(n) for n in range(len(readers))))
+            write_all(queue, b"".join(_JOB.pack(n) for n in range(len(readers))))
             os.close(queue)  # all queued: an empty queue reads as its end, for both
             opened.remove(queue)
             results, out = os.pipe()
@@ -140,7 +142,7 @@ class _Child:
         if pid == 0:  # the child: it never leaves this block
             try:
                 _close_all_but(out, jobs)
-                _write(out, _READY)
+                write_all(out, _READY)
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 gc.disable()  # a collection would touch, and so copy, every page of the daemon's heap
@@ -195,7 +197,7 @@ def _work_through(child: _Child, work: Callable[[str], object]) -> None:
             data = pickle.dumps((reader, work(reader)), pickle.HIGHEST_PROTOCOL)
         except Exception:
             return
-        _write(child.results, _FRAME.pack(len(data)) + data)
+        write_all(child.results, _FRAME.pack(len(data)) + data)
 
 
 def _close_all_but(*keep: int) -> None:
@@ -204,12 +206,6 @@ def _close_all_but(*keep: int) -> None:
         os.closerange(low, fd)
         low = fd + 1
     os.closerange(low, os.sysconf("SC_OPEN_MAX"))
-
-
-def _write(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 def _read(fd: int, size: int) -> bytes:
