@@ -18,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, TypeVar, cast
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engines.png import BAND, ONCE, SHARED, Band, Banded, Squeeze, band, boxes
 
@@ -163,8 +163,26 @@ class Base:
 
     @classmethod
     def of(cls, image: Image.Image, colours: Image.Image, like: Base | None = None) -> Base:
-        """`image` as a base; the bands it shares with `like` are not encoded again."""
-        return cls(image, colours, Banded.of(cut(image, colours), like.encoded if like else None, SHARED))
+        """`image` as a base; the bands it shares with `like` (the last turn's layer) are not
+        encoded again, nor cut again where their pixels are `like`'s: a band cut on its own is
+        that band of the whole picture cut (`cut`), and most of a map's bands are the same turn
+        after turn (the whole cut is a quarter of drawing a Русь layer)."""
+        if like is None or not like.cuts_like(image, colours):
+            return cls(image, colours, Banded.of(cut(image, colours), like.encoded if like else None, SHARED))
+        picture, differs = like.encoded.picture.copy(), ImageChops.difference(image, like.image)
+        changed: dict[int, Band] = {}
+        for n, box in enumerate(boxes(*image.size)):
+            if differs.crop(box).getbbox() is not None:
+                rows = cut(image.crop(box), colours)
+                picture.paste(rows, box[:2])
+                changed[n] = band(rows, SHARED)
+        return cls(image, colours, like.encoded.with_bands(picture, changed))
+
+    def cuts_like(self, image: Image.Image, colours: Image.Image) -> bool:
+        """Whether `image` cut to `colours` is this base's cut but where their pixels differ: a
+        full-colour picture of its size, over the same palette, and no patches drawn on it."""
+        same = (self.image.size, self.image.mode) == (image.size, image.mode)
+        return same and image.mode == "RGB" and self.colours is colours and not self.patches
 
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
         """Its pixels in `box` (left, top, right, bottom)."""

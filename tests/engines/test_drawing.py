@@ -126,3 +126,21 @@ def test_bands_lent_by_a_like_picture_are_its_own_encoded(height: int) -> None:
     lent = png.Banded.of(after, like=like)
     assert lent.png() == png.Banded.of(after).png()
     assert any(a is b for a, b in zip(lent.bands, like.bands, strict=False)) is (height == 200)
+
+
+@pytest.mark.parametrize("height", [200, 190, 3 * png.BAND + 1])
+def test_a_base_like_the_last_cuts_again_only_the_bands_whose_pixels_changed(height: int) -> None:
+    """The next turn's layer over the last: the same pixels and bytes as cutting it whole, the
+    bands no mark touched lent by the last as they were."""
+    colours = palette(base_picture())
+    before = Base.of(base_picture(300, height), colours)
+    after = base_picture(300, height)
+    MARKS["line"](ImageDraw.Draw(after))  # rows 88–142: the third to the fifth band
+    lent, fresh = Base.of(after, colours, like=before), Base.of(after, colours)
+    assert lent.encoded.picture.tobytes() == fresh.encoded.picture.tobytes()
+    assert lent.encoded.png() == fresh.encoded.png()
+    shared = [a is b for a, b in zip(lent.encoded.bands, before.encoded.bands, strict=True)]
+    touched = range(88 // png.BAND, min(142, height - 1) // png.BAND + 1)
+    assert [n for n, kept in enumerate(shared) if not kept] == list(touched)
+    other = palette(base_picture(), base_picture(50, 50))  # another palette: cut whole, the same bytes
+    assert Base.of(after, other, like=before).encoded.png() == Base.of(after, other).encoded.png()
