@@ -145,8 +145,9 @@ def _rus(root: Path, sizes: Sizes) -> list[Figure]:
     scene = open_scene(root, "rus", 16)
     try:
         figures = _floor_and_pipeline("rus16", scene, sizes.mails)
-        passes, sent = [], []
+        passes, sent, references = [], [], []
         for _ in range(sizes.resolutions):
+            references.append(_reference_seconds())
             put_all_orders(scene)
             deadline = scene.game.deadline(scene.game.load())
             assert deadline is not None
@@ -173,7 +174,28 @@ def _rus(root: Path, sizes: Sizes) -> list[Figure]:
             "mails",
             "mails that pass sends (16 reports and the digest)",
         ),
+        Figure(
+            "rus16.cpu_reference",
+            median(references) * 1000,
+            "ms",
+            "a fixed pure-Python loop timed before each resolution pass: how fast the CPU ran, median",
+        ),
+        Figure(
+            "rus16.resolution_in_references",
+            median(passes) / median(references),
+            "ratio",
+            "the resolution pass in those loops: the figure the machine's speed moves least",
+        ),
     ]
+
+
+def _reference_seconds() -> float:
+    """A fixed amount of interpreter work (about 10 ms on this project's machine when its host is
+    quiet): the resolution pass is an absolute goal, and this machine's CPU runs up to half again
+    slower from one hour to the next."""
+    began = time.perf_counter()
+    sum(n * n % 7 for n in range(150_000))
+    return time.perf_counter() - began
 
 
 def _idle(root: Path, sizes: Sizes) -> list[Figure]:

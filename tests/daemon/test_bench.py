@@ -21,6 +21,8 @@ SCENARIO_FIGURES = {
     "rus16.floor_share",
     "rus16.resolution",
     "rus16.resolution_mails",
+    "rus16.cpu_reference",
+    "rus16.resolution_in_references",
     "idle.pass",
     "idle.one_mail",
     "idle.one_mail_p90",
