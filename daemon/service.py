@@ -24,7 +24,7 @@ from daemon.incoming import mailflow, redact
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
-from daemon.outgoing import undelivered
+from daemon.outgoing import ahead, undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
@@ -115,6 +115,7 @@ class Daemon:
         now = self.clock()
         self._known = None
         self._reload_config()
+        ahead.reap()  # the last resolution's helper, which exited since
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:

@@ -170,16 +170,22 @@ class _Child:
 
     def end(self) -> None:
         """Close its pipes and kill it, done or not; it is reaped once it has exited, here or
-        at a later `end` (a child's exit unmaps the daemon's copy: 3 ms that need not be waited)."""
+        at a later `reap` (a child's exit unmaps the daemon's copy: 3 ms that need not be waited)."""
         os.close(self.results)
         os.close(self.jobs)
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)  # done already, or no longer wanted
         _EXITING.append(self.pid)
-        _EXITING[:] = [pid for pid in _EXITING if not _reaped(pid)]
+        reap()
 
 
 _EXITING: list[int] = []  # ended children not yet reaped
+
+
+def reap() -> None:
+    """Collect the ended helpers that have exited since (the daemon asks at each pass, so none
+    is left in the process table between resolutions)."""
+    _EXITING[:] = [pid for pid in _EXITING if not _reaped(pid)]
 
 
 def _reaped(pid: int) -> bool:
