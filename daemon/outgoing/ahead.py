@@ -1,9 +1,10 @@
-"""Work for several readers made in a second process while this one writes the mails.
+"""Work for several readers shared with a second process: a resolution's mails, made side by side.
 
-A resolution mails every power a picture and a status table, and the GM and the forum post their
-pictures: on a two-core machine that work and the rest of a pass can run side by side. The work
-is a pure function of the reader (`view` and `pictures` are pure), so which process does it
-cannot change a byte.
+A resolution mails every power its report with a picture and a status table, and the GM a digest
+with the GM's and the forum's pictures: on a two-core machine half of them can be made in a second
+process. Making a mail reads the game and changes nothing (`view` and `pictures` are pure), so
+which process makes it changes nothing in what it says (a test compares the two ways, byte for
+byte but the random MIME boundary).
 
 The first reader's work is done here before anything else, which leaves whatever the ruleset
 caches for the state (a map's shared layer, a game's palette) in this long-lived process, where
