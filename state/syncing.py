@@ -31,7 +31,7 @@ class Deferred:
             written = sorted(p for p in self.files if self._under(p) == under_root)
             folders = sorted(f for f in self.folders if self._under(os.path.join(f, "")) == under_root)
             if len(written) > self.MANY:
-                for place in _one_folder_each_file_system([*(p.parent for p in written), *folders]):
+                for place in _one_folder_each_file_system({*(p.parent for p in written), *folders}):
                     sync_file_system(place)
                 continue
             for path in written:
@@ -46,10 +46,10 @@ class Deferred:
         return os.fspath(path).startswith(self.prefix)
 
 
-def _one_folder_each_file_system(folders: list[Path]) -> list[Path]:
-    """A folder of each file system among `folders` (those still there)."""
+def _one_folder_each_file_system(folders: set[Path]) -> list[Path]:
+    """A folder of each file system among `folders` (those still there), in order."""
     found: dict[int, Path] = {}
-    for folder in folders:
+    for folder in sorted(folders):
         with suppress(FileNotFoundError):
             found.setdefault(os.stat(folder).st_dev, folder)
     return list(found.values())
