@@ -29,36 +29,24 @@ class GmDataRead:
 
 
 @dataclass
-class Game:
+class GameRules:
+    """What a game's mails are made from beside its record: its settings and its ruleset, and the
+    catalog they give. It pickles as its settings alone and comes back as the receiving process's
+    own rules of that game (`rules_of`), so the helper process that makes half of a resolution's
+    mails (`daemon.outgoing.ahead`) keeps the catalog's and the ruleset's caches from one turn to
+    the next. A `Game` pickles the same way: its store and passwords stay in the daemon."""
+
     settings: GameSettings
     ruleset: Ruleset
-    store: GameStore
-    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
-    # where the GM data file's bytes come from, by the read's key: the file itself, or for
-    # `gonets rebuild` the bytes kept when that read was first applied
-    data_source: Callable[[str], bytes] | None = None
 
     @property
     def id(self) -> str:
         return self.settings.id
 
-    def load(self) -> GameRecord:
-        return self.store.load()
-
     @cached_property
     def catalog(self) -> Catalog:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
         return parser_catalog().merged(self.ruleset.catalog)
-
-    def gm_data(self, key: str) -> GmDataRead:
-        """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
-        {} when it names none. `key` names the read (`START_DATA` or the GM command's id).
-        Raises OSError or ValueError (tomllib.TOMLDecodeError, bad UTF-8) for a file that cannot be read."""
-        if self.settings.data is None:
-            return GmDataRead({}, "")
-        raw = self.data_source(key) if self.data_source else self.settings.data.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-        return GmDataRead(data, self.store.keep_data(raw))
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
@@ -70,6 +58,44 @@ class Game:
         """How long the current phase runs: the GM's cadence if set, else the config's."""
         seconds = record.durations.get(record.phase)
         return timedelta(seconds=seconds) if seconds else self.settings.duration(record.phase)
+
+    def __reduce__(self) -> tuple[Callable[[GameSettings], GameRules], tuple[GameSettings]]:
+        return rules_of, (self.settings,)
+
+
+_RULES: dict[str, GameRules] = {}  # this process's rules of each game it was sent, by game id
+
+
+def rules_of(settings: GameSettings) -> GameRules:
+    """This process's rules of the game `settings` configure: kept from the last time (with these
+    settings), or new for a game first seen or whose ruleset changed."""
+    rules = _RULES.get(settings.id)
+    if rules is None or rules.settings.ruleset != settings.ruleset:
+        rules = _RULES[settings.id] = GameRules(settings, get_ruleset(settings.ruleset))
+    rules.settings = settings
+    return rules
+
+
+@dataclass
+class Game(GameRules):
+    store: GameStore
+    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
+    # where the GM data file's bytes come from, by the read's key: the file itself, or for
+    # `gonets rebuild` the bytes kept when that read was first applied
+    data_source: Callable[[str], bytes] | None = None
+
+    def load(self) -> GameRecord:
+        return self.store.load()
+
+    def gm_data(self, key: str) -> GmDataRead:
+        """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
+        {} when it names none. `key` names the read (`START_DATA` or the GM command's id).
+        Raises OSError or ValueError (tomllib.TOMLDecodeError, bad UTF-8) for a file that cannot be read."""
+        if self.settings.data is None:
+            return GmDataRead({}, "")
+        raw = self.data_source(key) if self.data_source else self.settings.data.read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
+        return GmDataRead(data, self.store.keep_data(raw))
 
 
 class Games:

@@ -24,7 +24,7 @@ from daemon.incoming import mailflow, redact
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
-from daemon.outgoing import ahead, undelivered
+from daemon.outgoing import helper, undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
@@ -108,6 +108,7 @@ class Daemon:
             self.journal.checkpoint()
         self.games.close()
         self.transport.close()
+        helper.close()  # it lives as long as the daemon
         self.lock.__exit__(None, None, None)
 
     def run_once(self) -> PassReport:
@@ -115,7 +116,7 @@ class Daemon:
         now = self.clock()
         self._known = None
         self._reload_config()
-        ahead.reap()  # the last resolution's helper, which exited since
+        helper.reap()  # a helper ended since, which has exited by now
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:

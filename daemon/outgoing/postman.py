@@ -73,44 +73,64 @@ class Postman:
         cc: tuple[str, ...] = (),
         secrets: tuple[str, ...] = (),
     ) -> Composed:
-        """The finished mail without queueing it: it touches nothing, so a helper process may make
-        it (`Ahead`), and an alert that cannot be queued on a full disk goes to the transport."""
-        envelope = self._envelope(to, letter, language, answering, cc, catalog)
-        body = render(letter.template, language, letter.context, catalog)
-        now = self.clock()
-        mail = outgoing(mail_id, envelope, body, now, letter.pictures)
-        if secrets:
-            masked = outgoing(mail_id, envelope, _masked(body, secrets), now, letter.pictures)
-            mail = replace(mail, kept=masked.raw)
-        return Composed(mail, str(letter.context.get("game", "")), envelope.subject)
+        """The finished mail without queueing it (`compose`, from this daemon's address, now): an
+        alert that cannot be queued on a full disk goes to the transport."""
+        return compose(
+            self.config.address, self.clock(), mail_id, to, letter, language, catalog, answering, cc, secrets
+        )
 
     def post(self, composed: Composed) -> bool:
         """Queue a composed mail; False when one with its id was queued before."""
         return self.outbox.enqueue(composed.mail, game=composed.game, subject=composed.subject)
-
-    def _envelope(
-        self,
-        to: str,
-        letter: Letter,
-        language: Language,
-        answering: IncomingMail | None = None,
-        cc: tuple[str, ...] = (),
-        catalog: Catalog | None = None,
-    ) -> Envelope:
-        title = subject(letter.subject, language, catalog, **letter.subject_params)
-        if answering is None:
-            return Envelope(sender=self.config.address, recipient=to, subject=title, cc=cc)
-        return Envelope(
-            sender=self.config.address,
-            recipient=to,
-            subject=reply_subject(answering.subject) if answering.subject else title,
-            in_reply_to=answering.message_id,
-            references=answering.references,
-            cc=cc,
-        )
 
 
 def _masked(body: str, secrets: tuple[str, ...]) -> str:
     for secret in secrets:
         body = body.replace(secret, MASK)
     return body
+
+
+def compose(
+    sender: str,
+    now: datetime,
+    mail_id: str,
+    to: str,
+    letter: Letter,
+    language: Language,
+    catalog: Catalog | None = None,
+    answering: IncomingMail | None = None,
+    cc: tuple[str, ...] = (),
+    secrets: tuple[str, ...] = (),
+) -> Composed:
+    """The finished mail from `sender`, dated `now`, not queued: it touches nothing and depends on
+    nothing else, so the helper process makes a resolution's mails with it (`Ahead`). The outbox
+    keeps it after sending with each of `secrets` masked (a role mail's password)."""
+    envelope = _envelope(sender, to, letter, language, answering, cc, catalog)
+    body = render(letter.template, language, letter.context, catalog)
+    mail = outgoing(mail_id, envelope, body, now, letter.pictures)
+    if secrets:
+        masked = outgoing(mail_id, envelope, _masked(body, secrets), now, letter.pictures)
+        mail = replace(mail, kept=masked.raw)
+    return Composed(mail, str(letter.context.get("game", "")), envelope.subject)
+
+
+def _envelope(
+    sender: str,
+    to: str,
+    letter: Letter,
+    language: Language,
+    answering: IncomingMail | None = None,
+    cc: tuple[str, ...] = (),
+    catalog: Catalog | None = None,
+) -> Envelope:
+    title = subject(letter.subject, language, catalog, **letter.subject_params)
+    if answering is None:
+        return Envelope(sender=sender, recipient=to, subject=title, cc=cc)
+    return Envelope(
+        sender=sender,
+        recipient=to,
+        subject=reply_subject(answering.subject) if answering.subject else title,
+        in_reply_to=answering.message_id,
+        references=answering.references,
+        cc=cc,
+    )

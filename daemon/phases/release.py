@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from daemon.games import Game
+from daemon.games import Game, GameRules
 from daemon.outgoing.ahead import Ahead
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Composed, Letter, Postman
+from daemon.outgoing.postman import Composed, Letter, Postman, compose
 from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
@@ -48,18 +48,14 @@ def release(
     name = pending.turn_record
     data = game.store.read_turn_record(name) if data is None else data
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
-    mails = PhaseMails(game, record, data, correction=name in record.corrections)
-
-    def composed(suffix: str) -> Composed:
-        mail = mails.letter(suffix)
-        language, catalog = game.settings.language, game.catalog
-        return postman.compose(f"{prefix}-{suffix}", mail.to, mail.letter, language, catalog)
-
-    reports = [suffix for suffix in mails.suffixes if suffix.startswith("report-")]
-    first = reports[:1]  # what it draws stays cached here, for the next turn's pictures
-    later = [suffix for suffix in mails.suffixes if suffix not in first]
-    with Ahead(composed, first + sorted(later, key=lambda suffix: suffix != "digest")) as ahead:
-        for suffix in mails.suffixes:
+    maker = MailMaker(
+        game, record, data, name in record.corrections, prefix, postman.config.address, postman.clock()
+    )
+    reports = [suffix for suffix in maker.suffixes if suffix.startswith("report-")]
+    first = reports[:1]
+    later = [suffix for suffix in maker.suffixes if suffix not in first]
+    with Ahead(maker, first + sorted(later, key=lambda suffix: suffix != "digest")) as ahead:
+        for suffix in maker.suffixes:
             postman.post(ahead.get(suffix))  # one queued before (a replay) is not queued again
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
@@ -67,8 +63,48 @@ def release(
     game.store.save(record)
 
 
+class MailMaker:
+    """Makes each mail of a released phase, whole, from what it is given alone: the game's rules,
+    its record after the phase, the turn record, and the sender and date of the mails. It pickles
+    as those, so the helper process makes the same mails (`Ahead`); each process reads the turn
+    record once (`PhaseMails`), at its first mail."""
+
+    def __init__(
+        self,
+        game: GameRules,
+        record: GameRecord,
+        data: dict[str, Any],
+        correction: bool,
+        prefix: str,
+        sender: str,
+        now: datetime,
+    ) -> None:
+        self.given = (game, record, data, correction, prefix, sender, now)
+        self._mails: PhaseMails | None = None
+
+    def __reduce__(self) -> tuple[type[MailMaker], tuple[Any, ...]]:
+        return MailMaker, self.given
+
+    @property
+    def mails(self) -> PhaseMails:
+        if self._mails is None:
+            game, record, data, correction, *_ = self.given
+            self._mails = PhaseMails(game, record, data, correction)
+        return self._mails
+
+    @property
+    def suffixes(self) -> list[str]:
+        return self.mails.suffixes
+
+    def __call__(self, suffix: str) -> Composed:
+        game, *_, prefix, sender, now = self.given
+        mail = self.mails.letter(suffix)
+        language = game.settings.language
+        return compose(sender, now, f"{prefix}-{suffix}", mail.to, mail.letter, language, game.catalog)
+
+
 def letters(
-    game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
+    game: GameRules, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
 ) -> Iterator[Outgoing]:
     """Every mail of a released phase in order, or `only` those to one power ("": the GM's), so
     a mail sent again draws no one else's pictures; `record` is the game as it stands after it."""
@@ -82,7 +118,12 @@ class PhaseMails:
     of name, then the digest), `letter` makes one."""
 
     def __init__(
-        self, game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
+        self,
+        game: GameRules,
+        record: GameRecord,
+        data: dict[str, Any],
+        correction: bool,
+        only: str | None = None,
     ) -> None:
         self.game, self.record, self.data, self.correction = game, record, data, correction
         self.news = [Msg.from_json(m) for m in data["news"]]
@@ -132,7 +173,7 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
     return "report" if player.status == "active" else ""
 
 
-def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
+def _digest_letter(game: GameRules, record: GameRecord, context: dict[str, Any]) -> Letter:
     """The digest with the GM's pictures and, named "public-…", the forum post's."""
     own = tuple(pictures(game.ruleset, record.state, GM_VIEWER))
     public = tuple(
@@ -144,12 +185,12 @@ def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> L
     return Letter("gm/digest", context, "subject_digest", params, own + public)
 
 
-def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture, ...]:
+def power_pictures(game: GameRules, record: GameRecord, power: str) -> tuple[Picture, ...]:
     """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
     return tuple(pictures(game.ruleset, record.state, power))
 
 
-def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
+def _ended_letter(game: GameRules, record: GameRecord, power: str) -> Letter:
     """The one notice that the rules ended `power`, with what the rules offer its player next."""
     offer = game.ruleset.restart_offer(record.state, power)
     context = {
@@ -163,7 +204,7 @@ def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
     return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
 
 
-def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
+def _next_phase(game: GameRules, record: GameRecord, power: str) -> dict[str, Any]:
     deadline = game.deadline(record)
     return {
         "turn": record.turn,
@@ -246,7 +287,7 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
     }
 
 
-def _note(game: Game, note: dict[str, Any]) -> dict[str, Any]:
+def _note(game: GameRules, note: dict[str, Any]) -> dict[str, Any]:
     """A GM action as the digest shows it: when (the game's zone), who, and what it did as a
     catalog message; notes written before they kept one show their English detail."""
     said = note.get("said")

@@ -1,19 +1,24 @@
-"""`Ahead`: a resolution's mails made in two processes are the mails one process makes, and
-nothing that goes wrong with the helper process loses a mail, changes one, or holds the lock."""
+"""`Ahead` and the helper process: a resolution's mails made in two processes are the mails one
+process makes, the helper is kept from one piece of work to the next, and nothing that goes wrong
+with it loses a mail, changes one, holds the lock or outlives the daemon."""
 
 from __future__ import annotations
 
 import os
 import re
+import signal
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from daemon.outgoing import ahead as ahead_module
+from daemon.outgoing import helper
 from daemon.outgoing.ahead import Ahead
-from daemon.phases.release import PhaseMails
+from daemon.outgoing.postman import Composed
+from daemon.phases.release import MailMaker
 from state.lock import DirectoryLock, LockedError
 from tests.daemon.harness import PLAYERS, Harness
 
@@ -21,10 +26,49 @@ READERS = [f"reader-{n}" for n in range(8)]
 PARENT = os.getpid()
 
 
+@pytest.fixture(autouse=True)
+def no_helper_before_or_after() -> Iterator[None]:
+    """Each test forks its own helper, if any, and leaves none behind."""
+    helper.close()
+    yield
+    helper.close()
+
+
+# Work is pickled for the helper: it is made of functions of this module, which the helper knows.
 def slow_work(reader: str) -> tuple[str, int, bytes]:
     """Enough work that both processes take some: the reader, who did it, a payload."""
     time.sleep(0.02)
     return reader, os.getpid(), reader.encode() * 10_000
+
+
+def failing_work(reader: str) -> tuple[str, int]:
+    time.sleep(0.01)
+    if reader == "reader-5":
+        raise ValueError("a bug in a ruleset's picture")
+    return reader, os.getpid()
+
+
+def dying_work(reader: str) -> tuple[str, int]:
+    if os.getpid() != PARENT and reader == "reader-2":
+        os._exit(3)  # the helper dies mid-way, as under the OOM killer
+    time.sleep(0.01)
+    return reader, os.getpid()
+
+
+def hanging_work(reader: str) -> tuple[str, int]:
+    if os.getpid() != PARENT:
+        time.sleep(30)  # hung: it never delivers
+    return reader, os.getpid()
+
+
+def who(reader: str) -> int:
+    time.sleep(0.01)
+    return os.getpid()
+
+
+def made_by(work: Callable[[str], tuple[Any, ...]], readers: list[str]) -> dict[str, int]:
+    with Ahead(work, readers) as ahead:
+        return {reader: ahead.get(reader)[1] for reader in readers}
 
 
 def test_every_reader_gets_its_own_work_in_whatever_order_it_is_asked_for() -> None:
@@ -36,71 +80,85 @@ def test_every_reader_gets_its_own_work_in_whatever_order_it_is_asked_for() -> N
     }
     makers = {pid for _, pid, _ in done.values()}
     assert PARENT in makers and len(makers) == 2  # both processes worked
-    assert done[READERS[0]][1] == PARENT  # the first here, so its caches stay in this process
+    assert done[READERS[0]][1] == PARENT  # the first is always this process's own
+
+
+def test_the_first_reader_is_made_at_once_here_whatever_the_queue_holds() -> None:
+    here: list[str] = []
+
+    def made_here(reader: str) -> tuple[str, int, bytes]:
+        here.append(reader)
+        return slow_work(reader)
+
+    with Ahead(slow_work, READERS) as ahead:
+        ahead._work = made_here  # what this process makes (the helper got slow_work itself)
+        assert ahead.get(READERS[0])[1] == PARENT
+        assert here == [READERS[0]]
+        assert [ahead.get(r)[0] for r in READERS[1:]] == READERS[1:]
+
+
+def test_the_helper_is_kept_from_one_piece_of_work_to_the_next() -> None:
+    first = set(made_by(slow_work, READERS).values()) - {PARENT}
+    second = set(made_by(slow_work, READERS).values()) - {PARENT}
+    assert len(first) == 1 and first == second
+
+
+def test_work_that_does_not_pickle_is_done_here() -> None:
+    with Ahead(lambda reader: (reader, os.getpid()), READERS) as ahead:
+        assert {ahead.get(r)[1] for r in READERS} == {PARENT}
 
 
 def test_an_error_of_the_work_is_raised_here_as_without_a_helper() -> None:
-    def work(reader: str) -> str:
-        if reader == "reader-5":
-            raise ValueError("a bug in a ruleset's picture")
-        return reader.upper()
-
-    with Ahead(work, READERS) as ahead:
-        assert [ahead.get(r) for r in READERS[:5]] == [r.upper() for r in READERS[:5]]
+    with Ahead(failing_work, READERS) as ahead:
+        assert [ahead.get(r)[0] for r in READERS[:5]] == READERS[:5]
         with pytest.raises(ValueError, match="a bug"):
             ahead.get("reader-5")
-        assert [ahead.get(r) for r in READERS[6:]] == [r.upper() for r in READERS[6:]]
+        assert [ahead.get(r)[0] for r in READERS[6:]] == READERS[6:]
+    assert len(set(made_by(slow_work, READERS).values())) == 2  # the helper works on
 
 
-def test_a_helper_that_dies_leaves_its_readers_to_this_process() -> None:
-    def work(reader: str) -> tuple[str, int]:
-        if os.getpid() != PARENT and reader == "reader-2":
-            os._exit(3)  # the helper dies mid-way, as under the OOM killer
-        return reader, os.getpid()
-
-    with Ahead(work, READERS) as ahead:
+def test_a_helper_that_dies_leaves_its_readers_here_and_the_next_work_forks_another() -> None:
+    with Ahead(dying_work, READERS) as ahead:
         done = [ahead.get(r) for r in READERS]
     assert [reader for reader, _ in done] == READERS
     assert dict(done)["reader-2"] == PARENT
+    assert len(set(made_by(slow_work, READERS).values())) == 2
 
 
 def test_a_silent_helper_is_given_up_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(ahead_module, "QUIET_LIMIT", 0.2)
-
-    def work(reader: str) -> tuple[str, int]:
-        if os.getpid() != PARENT:
-            time.sleep(30)  # hung: it never delivers
-        return reader, os.getpid()
-
-    with Ahead(work, READERS[:3]) as ahead:
+    monkeypatch.setattr(helper, "QUIET_LIMIT", 0.2)
+    with Ahead(hanging_work, READERS[:3]) as ahead:
         time.sleep(0.1)  # the helper has claimed a reader by now, and hangs in it
         done = [ahead.get(r) for r in READERS[:3]]
     assert [reader for reader, _ in done] == READERS[:3]
     assert {pid for _, pid in done} == {PARENT}
     assert "sent nothing for 0.2 s" in caplog.text
+    assert len(set(made_by(slow_work, READERS).values())) == 2
+
+
+def test_work_given_up_here_is_dropped_by_the_helper() -> None:
+    with Ahead(slow_work, READERS) as ahead:
+        ahead.get(READERS[0])  # then nobody asks for the rest
+    began = time.monotonic()
+    assert len(set(made_by(slow_work, READERS).values())) == 2
+    assert time.monotonic() - began < 8 * 0.02  # the helper did not make the dropped readers first
 
 
 def test_the_helper_holds_none_of_our_descriptors(tmp_path: Path) -> None:
     """The daemon's directory lock is a descriptor: a helper that kept it would keep a restarted
-    daemon out (exit 4) for as long as it worked."""
+    daemon out (exit 4) for as long as it lived, which is now as long as the daemon."""
     lock = DirectoryLock(tmp_path)
     lock.__enter__()
-
-    def work(reader: str) -> str:
-        if os.getpid() != PARENT:
-            time.sleep(1)
-        return reader
-
-    with Ahead(work, READERS[:4]) as ahead:
+    with Ahead(slow_work, READERS[:4]) as ahead:
         lock.__exit__(None, None, None)
         try:
-            with DirectoryLock(tmp_path):  # while the helper still works
+            with DirectoryLock(tmp_path):  # while the helper lives
                 pass
         except LockedError:
             pytest.fail("the helper process kept the directory lock")
-        assert ahead.get(READERS[1]) == READERS[1]
+        assert ahead.get(READERS[1])[0] == READERS[1]
 
 
 def test_no_helper_is_forked_while_another_thread_runs() -> None:
@@ -108,18 +166,24 @@ def test_no_helper_is_forked_while_another_thread_runs() -> None:
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        with Ahead(slow_work, READERS[:4]) as ahead:
-            makers = {ahead.get(r)[1] for r in READERS[:4]}
+        assert set(made_by(slow_work, READERS[:4]).values()) == {PARENT}
     finally:
         stop.set()
         other.join()
-    assert makers == {PARENT}
 
 
 def test_no_helper_is_forked_without_a_second_core(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
-    with Ahead(slow_work, READERS[:4]) as ahead:
-        assert {ahead.get(r)[1] for r in READERS[:4]} == {PARENT}
+    assert set(made_by(slow_work, READERS[:4]).values()) == {PARENT}
+
+
+def test_a_process_forked_from_the_daemon_does_not_use_its_helper() -> None:
+    made_by(slow_work, READERS)  # the helper is forked
+    pid = os.fork()
+    if pid == 0:
+        status = 0 if helper._helper is None else 1
+        os._exit(status)
+    assert os.waitpid(pid, 0)[1] == 0
 
 
 BOUNDARY = re.compile(rb"={15}\d{19}==")  # random in every build of a mail (compose._boundary)
@@ -133,54 +197,68 @@ def test_a_resolutions_mails_are_the_same_made_in_two_processes_or_one(
     for address in PLAYERS:
         h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
     assert h.run().resolved == 1
-    game, postman = h.game, h.daemon.postman
+    game, record = h.game, h.game.load()
     name = game.store.turn_records()[-1]
-    mails = PhaseMails(game, game.load(), game.store.read_turn_record(name), correction=False)
+    maker = MailMaker(game, record, game.store.read_turn_record(name), False, name, "gonets@test", h.clock())
 
-    def made(suffix: str) -> bytes:
-        mail = mails.letter(suffix)
-        composed = postman.compose(suffix, mail.to, mail.letter, game.settings.language, game.catalog)
-        return BOUNDARY.sub(b"=boundary=", composed.mail.raw)
+    def made(ahead: Ahead[Composed]) -> dict[str, bytes]:
+        return {s: BOUNDARY.sub(b"=boundary=", ahead.get(s).mail.raw) for s in maker.suffixes}
 
-    with Ahead(made, mails.suffixes) as ahead:
-        forked = {suffix: ahead.get(suffix) for suffix in mails.suffixes}
-    monkeypatch.setattr(ahead_module, "_may_fork", lambda: False)
-    with Ahead(made, mails.suffixes) as ahead:
-        alone = {suffix: ahead.get(suffix) for suffix in mails.suffixes}
-    assert len(mails.suffixes) == len(PLAYERS) + 1
-    assert forked == alone
+    here: list[str] = []
 
+    def made_here(suffix: str) -> Composed:
+        here.append(suffix)
+        return maker(suffix)
 
-def test_ended_helpers_are_reaped_later_and_none_is_left_behind() -> None:
-    for _ in range(5):
-        with Ahead(slow_work, READERS[:3]) as ahead:
-            assert [ahead.get(r)[0] for r in READERS[:3]] == READERS[:3]
-    time.sleep(0.5)  # every one of them has exited by now
-    with Ahead(slow_work, READERS[:3]) as ahead:
-        assert [ahead.get(r)[0] for r in READERS[:3]] == READERS[:3]
-    assert len(ahead_module._EXITING) <= 1  # at most the one just ended, not yet exited
+    with Ahead(maker, maker.suffixes) as ahead:
+        ahead._work = made_here  # what this process makes (the helper got the maker itself)
+        shared = made(ahead)
+    monkeypatch.setattr(helper, "_may_fork", lambda: False)
+    helper.close()
+    with Ahead(maker, maker.suffixes) as ahead:
+        alone = made(ahead)
+    assert len(maker.suffixes) == len(PLAYERS) + 1
+    assert shared == alone
+    assert 0 < len(here) < len(maker.suffixes)  # the helper made the others: the work pickles
 
 
-def test_the_next_pass_collects_the_last_resolutions_helper(tmp_path: Path) -> None:
-    before = set(zombies())  # another test's, not ours to judge
+def test_the_helper_ends_with_the_daemon(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     h.start()
     for address in PLAYERS:
         h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
-    assert h.run().resolved == 1  # four reports and the digest: a helper made some of them
-    time.sleep(0.5)  # it has exited by now
-    h.run()
-    assert set(zombies()) <= before and ahead_module._EXITING == []
+    assert h.run().resolved == 1  # four reports and the digest: the helper made some of them
+    assert helper._helper is not None
+    pid = helper._helper.pid
+    h.daemon.close()
+    assert helper._helper is None and not alive(pid)
 
 
-def zombies() -> list[int]:
-    """This process's children that have exited and were not collected."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:  # gone meanwhile
-            continue
-        if fields[0] == "Z" and int(fields[1]) == PARENT:
-            found.append(int(stat.parent.name))
-    return found
+def test_the_helper_ends_when_the_daemon_is_killed() -> None:
+    report_r, report_w = os.pipe()
+    daemon = os.fork()
+    if daemon == 0:  # a daemon that forks its helper, says its pid, and waits to be killed
+        os.close(report_r)
+        made_by(slow_work, READERS)
+        assert helper._helper is not None
+        os.write(report_w, str(helper._helper.pid).encode())
+        time.sleep(60)
+        os._exit(0)
+    os.close(report_w)
+    helper_pid = int(os.read(report_r, 32))
+    os.close(report_r)
+    os.kill(daemon, signal.SIGKILL)
+    os.waitpid(daemon, 0)
+    deadline = time.monotonic() + 5
+    while alive(helper_pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not alive(helper_pid)
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie has ended: its parent, or init, has yet to collect it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
