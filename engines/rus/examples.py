@@ -61,7 +61,8 @@ def examples(stored: JSON, power: str, phase: str) -> dict[str, str]:
     second = own[-1]
     start, target = _border(state, power)
     neighbour = state["provinces"][target]["owner"]
-    others = [p for p in state["powers"] if p != power and provinces_of(state, p)]
+    holders = {here["owner"] for here in state["provinces"].values()}
+    others = [p for p in state["powers"] if p != power and p in holders]
     player = next((p for p in others if not is_ai(state, p)), neighbour)
     rival = next(p for p in others if p not in (neighbour, player))
     money = country(state, power)["money"]

@@ -17,7 +17,7 @@ touch are encoded again (18 readers and their layer: ~35 ms, against 0.9 s drawn
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL.Image import Image
@@ -307,6 +307,10 @@ class Shared:
     title: Text  # the map's, with the turn
     words: tuple[Text, ...]  # the legend's, LEGEND_WORDS
 
+    def untitled(self) -> Shared:
+        """All but the title, which changes every turn: what the map under it is drawn from."""
+        return replace(self, title=Text("", ""))
+
 
 LEGEND_WORDS = (
     "rus_map_principalities",
@@ -339,20 +343,32 @@ class Layer:
 
 @lru_cache(maxsize=4)  # a resolution draws 16–18 readers of one state; a few games may interleave
 def layer(m: Shared) -> Layer:
-    image, army_key = _unread(m)
-    _title(ImageDraw(image), m.title)
-    game = (m.powers, m.words)
-    public = Base.of(image, palette_of(*game), like=_LAST.pop(game, None))
-    _LAST[game] = public
-    while len(_LAST) > 4:
-        del _LAST[next(iter(_LAST))]
+    """The map of `m`, with its title drawn over it (a title changes every turn, and most maps do not)."""
+    drawn, army_key = _map(m.untitled())
+    pen = Pen()
+    _title(pen, m.title)
+    public = drawn.over(pen.marks)
     pen = Pen()
     _badge(pen, (LEGEND_X - 8, army_key), "7+2", NEUTRAL)
     _key_line(pen, LEGEND_X + 30, army_key, m.words[-1])
     return Layer(public, public.over(pen.marks))
 
 
-# the last public layer of a few games: most of the next turn's is the same, and not encoded again
+@lru_cache(maxsize=4)
+def _map(m: Shared) -> tuple[Base, int]:
+    """The map of `m` without its title, cut and encoded, and where the army's key goes: drawn
+    again only when an owner or an occupation changed, and then encoded again only in the bands
+    that changed since the game's last map."""
+    image, army_key = _unread(m)
+    game = (m.powers, m.words)
+    drawn = Base.of(image, palette_of(*game), like=_LAST.pop(game, None))
+    _LAST[game] = drawn
+    while len(_LAST) > 4:
+        del _LAST[next(iter(_LAST))]
+    return drawn, army_key
+
+
+# the last map of a few games: most of the next one is the same, and not encoded again
 _LAST: dict[tuple[tuple[str, ...], tuple[Text, ...]], Base] = {}
 
 

@@ -127,7 +127,7 @@ def _diplomatic(state: State, power: str) -> JSON:
         "held": [
             p
             for p in state["provinces"]
-            if controller(state, p) == power and p not in provinces_of(state, power)
+            if controller(state, p) == power and state["provinces"][p]["owner"] != power
         ],
     }
 

@@ -29,6 +29,7 @@ from engines.rus.pictures import (
     Army,
     _at,
     _label_xy,
+    _map,
     _reach,
     board,
     layer,
@@ -149,16 +150,32 @@ def test_the_shared_layer_never_serves_another_reader_or_a_stale_state() -> None
     ceded = at_war()
     ceded["provinces"]["Козельск"]["owner"] = RYAZAN
     readers = [RYAZAN, KIEV, GM_VIEWER, PUBLIC_VIEWER]
-    layer.cache_clear()
+    empty_caches()
     warm = [(deepcopy(s), v, png_for(s, v)) for s in (state, freed, ceded) for v in readers]
     reused = layer.cache_info().hits
     state["occupied"]["Козельск"] = KIEV
     warm.append((state, RYAZAN, png_for(state, RYAZAN)))
     for drawn_state, viewer, drawn in warm:
-        layer.cache_clear()
+        empty_caches()
         assert png_for(drawn_state, viewer) == drawn, viewer
     assert reused == 3 * (len(readers) - 1)
     assert len({drawn for _, _, drawn in warm}) == len(warm)
+
+
+def test_a_new_turn_of_the_same_map_draws_only_its_title_again() -> None:
+    state = at_war()
+    png_for(state, RYAZAN)
+    drawn = _map.cache_info().misses
+    state["turn"] += 1
+    warm = png_for(state, RYAZAN)
+    assert _map.cache_info().misses == drawn  # the map under the title was not drawn again
+    empty_caches()
+    assert png_for(state, RYAZAN) == warm
+
+
+def empty_caches() -> None:
+    layer.cache_clear()
+    _map.cache_clear()
 
 
 def pixels(data: bytes) -> bytes:
