@@ -50,15 +50,16 @@ class Band:
 
 
 def band(picture: Image.Image, squeeze: Squeeze = WHOLE) -> Band:
-    """A palette picture (or a band cut out of one) as one band."""
-    return _band(picture.tobytes(), picture.width, squeeze)
-
-
-def _band(indices: bytes, width: int, squeeze: Squeeze) -> Band:
-    rows = b"".join(b"\0" + indices[at : at + width] for at in range(0, len(indices), width))
+    """A palette picture (or a band cut out of one) as one band: each row after a 0 (no filter),
+    laid out by Pillow rather than row by row here."""
+    rows = Image.new("P", (picture.width + 1, picture.height))
+    rows.paste(picture, (1, 0))  # indices as they are: a palette picture's paste maps no colour
+    stored = rows.tobytes()
+    # a fresh stream for each band: Z_RLE looks one byte back, which must not be the last band's;
+    # a sync flush ends it byte-aligned as a full flush does, without clearing tables left unused
     squeezer = zlib.compressobj(squeeze.level, zlib.DEFLATED, -15, 8, squeeze.strategy)
-    packed = squeezer.compress(rows) + squeezer.flush(zlib.Z_FULL_FLUSH)
-    return Band(packed, zlib.adler32(rows), len(rows))
+    packed = squeezer.compress(stored) + squeezer.flush(zlib.Z_SYNC_FLUSH)
+    return Band(packed, zlib.adler32(stored), len(stored))
 
 
 @dataclass(frozen=True)
@@ -81,11 +82,11 @@ class Banded:
         kept = like if like is not None and like.picture.size == picture.size else None
         bands = []
         for n, box in enumerate(boxes(picture.width, picture.height)):
-            indices = picture.crop(box).tobytes()
-            if kept is not None and kept.picture.crop(box).tobytes() == indices:
+            rows = picture.crop(box)
+            if kept is not None and kept.picture.crop(box).tobytes() == rows.tobytes():
                 bands.append(kept.bands[n])
             else:
-                bands.append(_band(indices, picture.width, squeeze))
+                bands.append(band(rows, squeeze))
         return cls(picture, picture.width, picture.height, colours, tuple(bands))
 
     def with_bands(self, picture: Image.Image, changed: Mapping[int, Band]) -> Banded:

@@ -117,6 +117,8 @@ class _Shared:
     @classmethod
     def start(cls, work: Callable[[str], object], readers: Sequence[str]) -> _Shared | None:
         """The readers queued and handed to the helper; None when there is no helper to take them."""
+        if not helper.available():
+            return None
         try:
             pickled = pickle.dumps((work, list(readers)), pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError) as error:

@@ -136,7 +136,7 @@ def _text(body: str) -> tuple[str, bytes]:
     on its first ten lines."""
     lines = body.encode("utf-8").splitlines()
     joined = b"\n".join(lines) + b"\n"
-    if max((len(line) for line in lines), default=0) <= _LINE:
+    if max(map(len, lines), default=0) <= _LINE:
         return ("7bit" if joined.isascii() else "8bit"), joined
     sniff = b"\n".join(lines[:10]) + b"\n"
     sniff_base64 = len(binascii.b2a_base64(sniff))

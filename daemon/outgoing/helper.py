@@ -66,6 +66,11 @@ _helper: _Helper | None = None
 _EXITING: list[int] = []  # helpers given up on or closed, not yet reaped
 
 
+def available() -> bool:
+    """Whether there is a helper to send work to, forking it first if there is none yet."""
+    return _live() is not None
+
+
 def send(work: bytes, queue: int, results: int) -> bool:
     """Hand the helper a piece of work (`work`: the pickled work and its readers) with its queue
     and the pipe for its results, forking it first if there is none yet; False when there is no
