@@ -46,6 +46,7 @@ class GameStore:
         )
         self._game = self._db.table("game")
         self._orders = self._db.table("orders")
+        self._stored = False  # the record is known to be stored: it never leaves a store
 
     def close(self) -> None:
         self._db.close()
@@ -54,9 +55,13 @@ class GameStore:
         """Drop what TinyDB remembers of its queries: the pass that wrote them was not committed."""
         self._game.clear_cache()
         self._orders.clear_cache()
+        self._stored = False
 
     def exists(self) -> bool:
-        return len(self._game) > 0
+        """Whether the game record is stored: asked of the table (a copy of it) only until it was
+        seen or saved, since a record is never removed (and a dropped pass `forget`s)."""
+        self._stored = self._stored or len(self._game) > 0
+        return self._stored
 
     def load(self) -> GameRecord:
         doc = self._game.get(doc_id=1)
@@ -79,6 +84,7 @@ class GameStore:
             self._game.update(replace, doc_ids=[1])
         else:
             self._game.insert(Document(data, doc_id=1))
+        self._stored = True
         self._on_change()
 
     def put_orders(self, orders: OrderSet) -> None:

@@ -22,7 +22,7 @@ import logging
 import os
 import pickle
 import select
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Generic, TypeVar, cast
@@ -132,7 +132,7 @@ class _Shared:
         if helper.send(pickled, queue, results.write):
             os.close(results.write)  # the helper has its own: the results end when it is done
             return cls(queue, results.read, readers, frozenset(readers))
-        for fd in (queue, *results):
+        for fd in (queue, results.read, results.write):
             os.close(fd)
         return None
 
@@ -167,9 +167,6 @@ class _Pipe:
     read: int
     write: int
 
-    def __iter__(self) -> Iterator[int]:
-        return iter((self.read, self.write))
-
 
 def _queue(readers: int) -> int:
     """The read end of a pipe holding the numbers of `readers` readers, whose write end is closed:
@@ -188,7 +185,7 @@ def _queue(readers: int) -> int:
 def _results() -> _Pipe:
     """The pipe the helper writes results to, as large as Linux lets us make it."""
     pipe = _Pipe(*os.pipe())
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AttributeError):  # Linux's alone
         fcntl.fcntl(pipe.write, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
     return pipe
 
