@@ -7,9 +7,9 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -64,6 +64,7 @@ def environment() -> jinja2.Environment:
     env.filters["gendered"] = _gendered_filter
     env.filters["personal"] = _personal_filter
     env.filters["named"] = _named_filter
+    env.filters["wordwrap"] = _wordwrap_filter
     return env
 
 
@@ -129,11 +130,33 @@ def _personal_filter(name: str, forms: str) -> str:
     return {"м": masculine, "ж": feminine}.get(person_gender(name) or "", neutral)
 
 
-def _named_filter(name: str, names: Mapping[str, str]) -> str:
-    """`{{ power|named(view.en) }}`, `{{ powers|map("named", view.en)|join(", ") }}`: the name as
-    `names` gives it (a view's English names), else as it is. A filter, not a template macro: a
-    macro call costs a frame of its own, and the Русь status makes ~90 of them a reader."""
-    return names.get(name, name)
+def _named_filter(name: str | Sequence[str], names: Mapping[str, str], joined: str = ", ") -> str:
+    """`{{ power|named(view.en) }}`: the name as `names` gives it (a view's English names), else as
+    it is; `{{ powers|named(view.en) }}`, `{{ pair|named(view.en, " and ") }}`: each name so, joined.
+    A filter, not a template macro or `map`: each costs a frame or a filter call of its own per name,
+    and the Русь status names ~150 things a reader."""
+    if isinstance(name, str):
+        return names.get(name, name)
+    return joined.join([names.get(n, n) for n in name])
+
+
+@jinja2.pass_environment
+def _wordwrap_filter(
+    env: jinja2.Environment,
+    text: str,
+    width: int = 79,
+    break_long_words: bool = True,
+    wrapstring: str | None = None,
+    break_on_hyphens: bool = True,
+) -> str:
+    """Jinja's `wordwrap`, each text wrapped once: a resolution wraps the same turn order in every
+    reader's status table, and textwrap is slow."""
+    return _wrapped(text, width, break_long_words, wrapstring or env.newline_sequence, break_on_hyphens)
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int, break_long_words: bool, wrapstring: str, hyphens: bool) -> str:
+    return jinja2.filters.do_wordwrap(environment(), text, width, break_long_words, wrapstring, hyphens)
 
 
 @cache
