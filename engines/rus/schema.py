@@ -3,6 +3,8 @@ vocabularies NAME arguments take. Examples use names from the data, so they alwa
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.ruledata import Named
 from engines.rus.data import DATA
@@ -437,8 +439,14 @@ def vocabularies(stored: JSON) -> dict[str, Vocabulary]:
 
 
 def names_in(state: State) -> dict[str, Vocabulary]:
-    """Every vocabulary of this game's orders: the data's names, and its powers."""
-    powers = power_vocabulary(DATA.powers, state["powers"])
+    """Every vocabulary of this game's orders: the data's names, and its powers; built once per
+    set of powers (each check of each order mail asked for them anew)."""
+    return dict(_names(tuple(state["powers"])))
+
+
+@lru_cache(maxsize=64)
+def _names(game_powers: tuple[str, ...]) -> dict[str, Vocabulary]:
+    powers = power_vocabulary(DATA.powers, game_powers)
     parties = vocabulary_of(p for p in DATA.parties if p.trade)
     return {
         "power": powers,
