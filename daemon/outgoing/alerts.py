@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from daemon.games import Game, Games
-from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.postman import Draft, Letter, Postman
 from state.sending import Outgoing
 from state.storage import CorruptStoreError
 
@@ -90,6 +90,7 @@ class StoreAlarm:
 
     def _send_directly(self, mail_id: str, game: Game, letter: Letter) -> None:
         try:
-            self.direct(self.postman.compose(mail_id, game.settings.gm, letter, game.settings.language).mail)
+            draft = Draft(mail_id, game.settings.gm, letter, game.settings.language)
+            self.direct(self.postman.compose(draft).mail)
         except Exception as error:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)

@@ -31,6 +31,21 @@ class Letter:
 
 
 @dataclass(frozen=True)
+class Draft:
+    """A mail to compose: its id, its reader, what it says and in which languages (names declined
+    by `catalog`'s forms), the mail it answers, who else reads it, and what its kept copy masks."""
+
+    mail_id: str
+    to: str
+    letter: Letter
+    language: Language
+    catalog: Catalog | None = None
+    answering: IncomingMail | None = None
+    cc: tuple[str, ...] = ()
+    secrets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Composed:
     """A finished mail, not yet queued, and what the outbox files it under."""
 
@@ -60,24 +75,12 @@ class Postman:
         The outbox keeps it after sending with each of `secrets` masked (a role mail's password)."""
         if mail_id in self.outbox:
             return False
-        return self.post(self.compose(mail_id, to, letter, language, catalog, answering, cc, secrets))
+        return self.post(self.compose(Draft(mail_id, to, letter, language, catalog, answering, cc, secrets)))
 
-    def compose(
-        self,
-        mail_id: str,
-        to: str,
-        letter: Letter,
-        language: Language,
-        catalog: Catalog | None = None,
-        answering: IncomingMail | None = None,
-        cc: tuple[str, ...] = (),
-        secrets: tuple[str, ...] = (),
-    ) -> Composed:
-        """The finished mail without queueing it (`compose`, from this daemon's address, now): an
-        alert that cannot be queued on a full disk goes to the transport."""
-        return compose(
-            self.config.address, self.clock(), mail_id, to, letter, language, catalog, answering, cc, secrets
-        )
+    def compose(self, draft: Draft) -> Composed:
+        """The finished mail from this daemon's address, dated now, not queued: an alert that
+        cannot be queued on a full disk goes to the transport."""
+        return compose(self.config.address, self.clock(), draft)
 
     def post(self, composed: Composed) -> bool:
         """Queue a composed mail; False when one with its id was queued before."""
@@ -90,47 +93,29 @@ def _masked(body: str, secrets: tuple[str, ...]) -> str:
     return body
 
 
-def compose(
-    sender: str,
-    now: datetime,
-    mail_id: str,
-    to: str,
-    letter: Letter,
-    language: Language,
-    catalog: Catalog | None = None,
-    answering: IncomingMail | None = None,
-    cc: tuple[str, ...] = (),
-    secrets: tuple[str, ...] = (),
-) -> Composed:
+def compose(sender: str, now: datetime, draft: Draft) -> Composed:
     """The finished mail from `sender`, dated `now`, not queued: it touches nothing and depends on
     nothing else, so the helper process makes a resolution's mails with it (`Ahead`). The outbox
-    keeps it after sending with each of `secrets` masked (a role mail's password)."""
-    envelope = _envelope(sender, to, letter, language, answering, cc, catalog)
-    body = render(letter.template, language, letter.context, catalog)
-    mail = outgoing(mail_id, envelope, body, now, letter.pictures)
-    if secrets:
-        masked = outgoing(mail_id, envelope, _masked(body, secrets), now, letter.pictures)
+    keeps it after sending with each of the draft's secrets masked (a role mail's password)."""
+    envelope = _envelope(sender, draft)
+    body = render(draft.letter.template, draft.language, draft.letter.context, draft.catalog)
+    mail = outgoing(draft.mail_id, envelope, body, now, draft.letter.pictures)
+    if draft.secrets:
+        masked = outgoing(draft.mail_id, envelope, _masked(body, draft.secrets), now, draft.letter.pictures)
         mail = replace(mail, kept=masked.raw)
-    return Composed(mail, str(letter.context.get("game", "")), envelope.subject)
+    return Composed(mail, str(draft.letter.context.get("game", "")), envelope.subject)
 
 
-def _envelope(
-    sender: str,
-    to: str,
-    letter: Letter,
-    language: Language,
-    answering: IncomingMail | None = None,
-    cc: tuple[str, ...] = (),
-    catalog: Catalog | None = None,
-) -> Envelope:
-    title = subject(letter.subject, language, catalog, **letter.subject_params)
+def _envelope(sender: str, draft: Draft) -> Envelope:
+    letter, answering = draft.letter, draft.answering
+    title = subject(letter.subject, draft.language, draft.catalog, **letter.subject_params)
     if answering is None:
-        return Envelope(sender=sender, recipient=to, subject=title, cc=cc)
+        return Envelope(sender=sender, recipient=draft.to, subject=title, cc=draft.cc)
     return Envelope(
         sender=sender,
-        recipient=to,
+        recipient=draft.to,
         subject=reply_subject(answering.subject) if answering.subject else title,
         in_reply_to=answering.message_id,
         references=answering.references,
-        cc=cc,
+        cc=draft.cc,
     )

@@ -18,7 +18,7 @@ from daemon.games import Game, GameRules
 from daemon.outgoing.ahead import Ahead
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Composed, Letter, Postman, compose
+from daemon.outgoing.postman import Composed, Draft, Letter, Postman, compose
 from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
@@ -48,14 +48,13 @@ def release(
     name = pending.turn_record
     data = game.store.read_turn_record(name) if data is None else data
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
-    maker = MailMaker(
-        game, record, data, name in record.corrections, prefix, postman.config.address, postman.clock()
-    )
-    reports = [suffix for suffix in maker.suffixes if suffix.startswith("report-")]
+    mails = PhaseMails(game, record, data, correction=name in record.corrections)
+    maker = MailMaker(mails, prefix, postman.config.address, postman.clock())
+    reports = [suffix for suffix in mails.suffixes if suffix.startswith("report-")]
     first = reports[:1]
-    later = [suffix for suffix in maker.suffixes if suffix not in first]
+    later = [suffix for suffix in mails.suffixes if suffix not in first]
     with Ahead(maker, first + sorted(later, key=lambda suffix: suffix != "digest")) as ahead:
-        for suffix in maker.suffixes:
+        for suffix in mails.suffixes:
             postman.post(ahead.get(suffix))  # one queued before (a replay) is not queued again
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
@@ -63,44 +62,21 @@ def release(
     game.store.save(record)
 
 
+@dataclass(frozen=True)
 class MailMaker:
-    """Makes each mail of a released phase, whole, from what it is given alone: the game's rules,
-    its record after the phase, the turn record, and the sender and date of the mails. It pickles
-    as those, so the helper process makes the same mails (`Ahead`); each process reads the turn
-    record once (`PhaseMails`), at its first mail."""
+    """Makes each mail of a released phase, whole, from what it holds alone: the phase's mails (the
+    game's rules, its record after the phase, the turn record) and their sender and date. It
+    pickles as that, so the helper process makes the same mails (`Ahead`)."""
 
-    def __init__(
-        self,
-        game: GameRules,
-        record: GameRecord,
-        data: dict[str, Any],
-        correction: bool,
-        prefix: str,
-        sender: str,
-        now: datetime,
-    ) -> None:
-        self.given = (game, record, data, correction, prefix, sender, now)
-        self._mails: PhaseMails | None = None
-
-    def __reduce__(self) -> tuple[type[MailMaker], tuple[Any, ...]]:
-        return MailMaker, self.given
-
-    @property
-    def mails(self) -> PhaseMails:
-        if self._mails is None:
-            game, record, data, correction, *_ = self.given
-            self._mails = PhaseMails(game, record, data, correction)
-        return self._mails
-
-    @property
-    def suffixes(self) -> list[str]:
-        return self.mails.suffixes
+    mails: PhaseMails
+    prefix: str  # of every mail's id
+    sender: str
+    now: datetime
 
     def __call__(self, suffix: str) -> Composed:
-        game, *_, prefix, sender, now = self.given
-        mail = self.mails.letter(suffix)
-        language = game.settings.language
-        return compose(sender, now, f"{prefix}-{suffix}", mail.to, mail.letter, language, game.catalog)
+        mail, game = self.mails.letter(suffix), self.mails.game
+        draft = Draft(f"{self.prefix}-{suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
+        return compose(self.sender, self.now, draft)
 
 
 def letters(

@@ -18,7 +18,7 @@ import pytest
 from daemon.outgoing import helper
 from daemon.outgoing.ahead import Ahead
 from daemon.outgoing.postman import Composed
-from daemon.phases.release import MailMaker
+from daemon.phases.release import MailMaker, PhaseMails
 from state.lock import DirectoryLock, LockedError
 from tests.daemon.harness import PLAYERS, Harness
 
@@ -199,10 +199,11 @@ def test_a_resolutions_mails_are_the_same_made_in_two_processes_or_one(
     assert h.run().resolved == 1
     game, record = h.game, h.game.load()
     name = game.store.turn_records()[-1]
-    maker = MailMaker(game, record, game.store.read_turn_record(name), False, name, "gonets@test", h.clock())
+    mails = PhaseMails(game, record, game.store.read_turn_record(name), correction=False)
+    maker = MailMaker(mails, name, "gonets@test", h.clock())
 
     def made(ahead: Ahead[Composed]) -> dict[str, bytes]:
-        return {s: BOUNDARY.sub(b"=boundary=", ahead.get(s).mail.raw) for s in maker.suffixes}
+        return {s: BOUNDARY.sub(b"=boundary=", ahead.get(s).mail.raw) for s in mails.suffixes}
 
     here: list[str] = []
 
@@ -210,16 +211,16 @@ def test_a_resolutions_mails_are_the_same_made_in_two_processes_or_one(
         here.append(suffix)
         return maker(suffix)
 
-    with Ahead(maker, maker.suffixes) as ahead:
+    with Ahead(maker, mails.suffixes) as ahead:
         ahead._work = made_here  # what this process makes (the helper got the maker itself)
         shared = made(ahead)
     monkeypatch.setattr(helper, "_may_fork", lambda: False)
     helper.close()
-    with Ahead(maker, maker.suffixes) as ahead:
+    with Ahead(maker, mails.suffixes) as ahead:
         alone = made(ahead)
-    assert len(maker.suffixes) == len(PLAYERS) + 1
+    assert len(mails.suffixes) == len(PLAYERS) + 1
     assert shared == alone
-    assert 0 < len(here) < len(maker.suffixes)  # the helper made the others: the work pickles
+    assert 0 < len(here) < len(mails.suffixes)  # the helper made the others: the work pickles
 
 
 def test_the_helper_ends_with_the_daemon(tmp_path: Path) -> None:
