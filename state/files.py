@@ -150,11 +150,12 @@ def write_durably(
         path.parent, durable, lambda: tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
     )
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
+        try:  # straight to the descriptor: a buffered file object asks the kernel three questions first
+            write_all(fd, data)
             if durable:
-                os.fsync(handle.fileno())
+                os.fsync(fd)
+        finally:
+            os.close(fd)
         if mtime_ns is not None:
             os.utime(temp_name, ns=(mtime_ns, mtime_ns))
         os.replace(temp_name, path)
