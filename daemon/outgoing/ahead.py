@@ -153,11 +153,8 @@ class _Shared:
         return result
 
     def end(self) -> None:
-        """Drop what nobody has begun, so the helper stops at the reader it is making, and stop
-        reading its results (it then gives the work up)."""
-        with contextlib.suppress(OSError):
-            while self.claim() is not None:
-                pass
+        """Stop reading the helper's results: its next one fails to be written, and it gives the
+        work up there, at the reader it was making."""
         os.close(self.queue)
         os.close(self.results)
 
