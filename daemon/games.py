@@ -33,7 +33,7 @@ class GameRules:
     """What a game's mails are made from beside its record: its settings and its ruleset, and the
     catalog they give. It pickles as its settings alone and comes back as the receiving process's
     own rules of that game (`rules_of`), so the helper process that makes half of a resolution's
-    mails (`daemon.outgoing.ahead`) keeps the catalog's and the ruleset's caches from one turn to
+    mails (`daemon.outgoing.helper`) keeps the catalog's and the ruleset's caches from one turn to
     the next. A `Game` pickles the same way: its store and passwords stay in the daemon."""
 
     settings: GameSettings

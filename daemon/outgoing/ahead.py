@@ -24,6 +24,7 @@ import pickle
 import select
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from types import TracebackType
 from typing import Generic, TypeVar, cast
 
@@ -112,7 +113,10 @@ class _Shared:
     queue: int
     results: int
     readers: Sequence[str]  # by their number in the queue
-    queued: frozenset[str]
+
+    @cached_property
+    def queued(self) -> frozenset[str]:
+        return frozenset(self.readers)
 
     @classmethod
     def start(cls, work: Callable[[str], object], readers: Sequence[str]) -> _Shared | None:
@@ -131,7 +135,7 @@ class _Shared:
             return None
         if helper.send(pickled, queue, results.write):
             os.close(results.write)  # the helper has its own: the results end when it is done
-            return cls(queue, results.read, readers, frozenset(readers))
+            return cls(queue, results.read, readers)
         for fd in (queue, results.read, results.write):
             os.close(fd)
         return None
