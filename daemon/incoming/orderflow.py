@@ -29,11 +29,16 @@ from engines.contract import (
     known_commands,
     vocabularies_for,
 )
-from engines.text import Msg
+from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from state.records import GameRecord, OrderSet
+
+# what one reply quotes at most: a mail of any size gets a reply of bounded size
+QUOTED_LINE = 100  # characters of a quoted line
+SHOWN = 50  # refusals; the rest are counted
+SHOWN_UNREAD = 20  # lines not read as orders; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -84,8 +89,7 @@ def answer(
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
-    problems = header_problems + parsed.problems + check_problems
-    refused = sorted((_refused(p, lines, redactor) for p in problems), key=lambda r: r.line)
+    refused = _refusals(header_problems + parsed.problems + check_problems, lines, redactor)
     earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass
@@ -113,8 +117,10 @@ def answer(
         if accepted
         else [],
         "explicit_pass": orders is not None and orders.explicit_pass,
-        "refused": refused,
-        "unread": [(n, redactor.text(text)) for n, text in unread],
+        "refused": refused[:SHOWN],
+        "refused_more": len(refused[SHOWN:]),
+        "unread": [(n, excerpt(redactor.text(text), QUOTED_LINE)) for n, text in unread[:SHOWN_UNREAD]],
+        "unread_more": len(unread[SHOWN_UNREAD:]),
         "leave_words": bool(said),
         "stored": submitted,
         "orders_sent": submitted or bool(refused) or not asked,
@@ -130,11 +136,22 @@ def answer(
     return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
 
 
-def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:
-    """A refused line as the reply quotes it, with any password in it blanked: the reply may be
-    copied to another address, and an auto-responder may have pasted a role mail."""
-    text = redactor.text(dict(lines).get(problem.line, ""))
-    return Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
+def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: Redactor) -> list[Refused]:
+    """The refused lines as the reply quotes them, in line order: each line once, at its first
+    problem, and at most its first `QUOTED_LINE` characters; any password in it blanked first (the
+    reply may be copied to another address, and an auto-responder may have pasted a role mail)."""
+    texts = dict(lines)
+    quoted: set[int] = set()
+    refused = []
+    for problem in sorted(problems, key=lambda problem: problem.line):
+        text = (
+            "" if problem.line in quoted else excerpt(redactor.text(texts.get(problem.line, "")), QUOTED_LINE)
+        )
+        quoted.add(problem.line)
+        refused.append(
+            Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
+        )
+    return refused
 
 
 def read_orders(

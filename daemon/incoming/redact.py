@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from email import message_from_bytes
 from email.policy import compat32
 
-from engines.text import Msg
+from engines.text import Msg, excerpt
 from parsers.mime_body import base64_texts
 
 MASK = "•••"
@@ -50,7 +50,8 @@ class Redactor:
         return text
 
     def msg(self, msg: Msg) -> Msg:
-        params = {k: self.text(v) if isinstance(v, str) else v for k, v in msg.params.items()}
+        """`msg` as a reply repeats it: its words blanked, each at most an `excerpt`."""
+        params = {k: excerpt(self.text(v)) if isinstance(v, str) else v for k, v in msg.params.items()}
         return Msg(msg.code, params)
 
 

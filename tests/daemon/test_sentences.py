@@ -110,8 +110,8 @@ PARSER: list[tuple[str, dict[str, str | int], str]] = [
     ),
     (
         "too_many_items",
-        {"arg": "power", "count": 5, "max": 2},
-        "страна: 5 названий, а можно не больше 2 названий.",
+        {"arg": "power", "max": 2},
+        "страна: можно указать не больше 2 названий.",
     ),
     (
         "too_few_items",
@@ -120,8 +120,8 @@ PARSER: list[tuple[str, dict[str, str | int], str]] = [
     ),
     (
         "too_many_pairs",
-        {"arg": "who", "count": 21, "max": 11},
-        "адрес и имя игрока: 21 пара, а можно не больше 11 пар.",
+        {"arg": "who", "max": 11},
+        "адрес и имя игрока: можно указать не больше 11 пар.",
     ),
 ]
 
