@@ -34,6 +34,7 @@ from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.control import ControlSpool
 from state.files import remove_stray_temps
+from state.handling import POISON_AFTER, Handling
 from state.journal import Batch, Journal
 from state.lock import DirectoryLock
 from state.outbox import Outbox, QueuedMail
@@ -96,6 +97,7 @@ class Daemon:
             self.lock.close()
             raise
         self.archive = MailArchive(config.games_dir / "archive")
+        self.handling = Handling(config.games_dir)
         self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
         self.spool = ControlSpool(config.games_dir / "control")  # `gonets gm` while we hold the lock
@@ -108,6 +110,7 @@ class Daemon:
             self.journal.checkpoint()
         self.games.close()
         self.transport.close()
+        self.handling.close()
         helper.close()  # it lives as long as the daemon
         self.lock.__exit__(None, None, None)
 
@@ -248,18 +251,37 @@ class Daemon:
         try:
             self.archive.store(incoming.raw)
             done = self.archive.is_done(key)
-            outcome = None if done else self._decide(key, incoming, now)
+            deaths = 0 if done else self.handling.deaths(key)
+            if deaths >= POISON_AFTER:
+                log.error("mail %s killed the daemon %d times while it was handled", key, deaths)
+                return self._quarantine(key, incoming.raw, now, f"the daemon died {deaths} times handling it")
+            outcome = None if done else self._handled(key, incoming, now)
         except STORE_FAILURES as error:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
             failures.append(error)
             return "", None
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
-            self._apologise(key, incoming.raw, now)
-            self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
-            return "error", True
+            return self._quarantine(key, incoming.raw, now, repr(error))
         rejected = bool(incoming.oversize) or (outcome is not None and outcome.kind == "ignored")
         return (outcome.kind if outcome is not None else ""), rejected
+
+    def _handled(self, key: str, incoming: Incoming, now: datetime) -> mailflow.Outcome:
+        """`_decide`, with the mail's key on disk meanwhile (`state.handling`): a mail that kills
+        the process is known at the next start."""
+        self.handling.begin(key)
+        try:
+            return self._decide(key, incoming, now)
+        finally:
+            self.handling.end(key)
+
+    def _quarantine(self, key: str, raw: bytes, now: datetime, detail: str) -> tuple[str, bool]:
+        """Kept in the archive and in the rejected folder for the GM, never handled again; the
+        sender told."""
+        self._apologise(key, raw, now)
+        self.archive.mark_done(key, {"outcome": "error", "detail": detail})
+        self.handling.end(key)
+        return "error", True
 
     def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an
