@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import tomllib
 from collections.abc import Callable, Iterator
@@ -87,6 +88,12 @@ class Game(GameRules):
     def load(self) -> GameRecord:
         return self.store.load()
 
+    def is_password(self, typed: str) -> bool:
+        """Whether `typed` is one of the players' passwords (a keyed hash: one HMAC), so that a
+        mail quoting it has it blanked wherever it is kept."""
+        hashed = self.passwords.hash(typed)
+        return any(hmac.compare_digest(p.password_hash, hashed) for p in self.load().players.values())
+
     def gm_data(self, key: str) -> GmDataRead:
         """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
         {} when it names none. `key` names the read (`START_DATA` or the GM command's id).
@@ -154,6 +161,10 @@ class Games:
 
     def ids(self) -> list[str]:
         return sorted(self._games)
+
+    def is_password(self, typed: str) -> bool:
+        """Whether `typed` is a password of any game's player (a mail that reached no game)."""
+        return any(game.is_password(typed) for game in self)
 
     def power_keywords(self) -> tuple[str, ...]:
         words = {w for game in self for w in game.ruleset.power_keywords}

@@ -20,7 +20,7 @@ import schedule
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
-from daemon.incoming import mailflow, redact
+from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
@@ -31,9 +31,10 @@ from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
+from parsers.mime_head import cap_head
 from state.archive import MailArchive
 from state.control import ControlSpool
-from state.files import remove_stray_temps
+from state.files import make_private, remove_stray_temps
 from state.handling import POISON_AFTER, Handling
 from state.journal import Batch, Journal
 from state.lock import DirectoryLock
@@ -81,7 +82,6 @@ class Daemon:
         self.clock = clock
         self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
         self._config_stamp = _stamp(config_path)
-        config.games_dir.mkdir(parents=True, exist_ok=True)
         self.lock = DirectoryLock(config.games_dir)
         self.lock.__enter__()
         self.journal = Journal(config.games_dir, private_files(config.games_dir))
@@ -89,6 +89,12 @@ class Daemon:
             removed = remove_stray_temps(config.games_dir)
             if removed:
                 log.warning("removed %d temporary files left by a crash", removed)
+            if made_private := make_private(config.games_dir):
+                log.warning(
+                    "%d files and folders of %s were readable by others: now by us only",
+                    made_private,
+                    config.games_dir,
+                )
             self.wakeups = Wakeups()
             # CorruptStoreError: a game file that does not parse
             self.games = Games(config, on_change=self.wakeups.touch)
@@ -317,10 +323,10 @@ class Daemon:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
-        if not incoming.oversize:  # an oversize mail was never read: no password of it was checked
-            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets, mail.base64_texts)
-            if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
-                self.archive.blank(key, blanked)
+        kept = cap_head(incoming.raw).head if incoming.oversize else incoming.raw  # oversize: not read
+        blanked = outcome.redactor.raw(kept)
+        if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
+            self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome

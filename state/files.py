@@ -29,6 +29,8 @@ from state.syncing import Deferred, fsync_dir
 
 T = TypeVar("T")
 TEMP_PREFIX = ".tmp-"
+# what the games directory holds is the daemon's alone: mail, game records, logs
+FILE_MODE, FOLDER_MODE = 0o600, 0o700
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -120,7 +122,7 @@ def make_dirs(directory: Path, durable: bool = True) -> None:
         return
     make_dirs(directory.parent, durable)
     try:
-        directory.mkdir()
+        directory.mkdir(FOLDER_MODE)
     except FileExistsError:
         return
     if durable:
@@ -233,7 +235,7 @@ def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
 
 def _open_creating(path: Path, flags: int, durable: bool = False) -> int:
     """`os.open` that makes the missing folders on the way (fsynced if `durable`)."""
-    return _in_folder(path.parent, durable, lambda: os.open(path, flags, 0o644))
+    return _in_folder(path.parent, durable, lambda: os.open(path, flags, FILE_MODE))
 
 
 def _in_folder(folder: Path, durable: bool, create: Callable[[], T]) -> T:
@@ -378,6 +380,23 @@ def atomic_write_json(path: Path, data: object) -> None:
 
 def read_json(path: Path) -> Any:
     return json.loads(read_bytes(path))
+
+
+def make_private(directory: Path) -> int:
+    """Every file under `directory` readable by its owner only, and every folder: for a directory
+    written before it was so (its own mode tells, so a private one costs one stat). Returns how
+    many were changed."""
+    if not directory.stat().st_mode & 0o077:
+        return 0
+    changed = 0
+    for folder, folders, names in os.walk(directory):
+        for name, mode in [*((n, FOLDER_MODE) for n in folders), *((n, FILE_MODE) for n in names)]:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path) and os.stat(path).st_mode & 0o077:
+                os.chmod(path, mode)
+                changed += 1
+    os.chmod(directory, FOLDER_MODE)
+    return changed + 1
 
 
 def remove_stray_temps(directory: Path) -> int:

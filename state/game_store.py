@@ -39,8 +39,7 @@ class GameStore:
         self.directory = directory
         self._on_change = on_change or (lambda: None)
         if not read_only:
-            directory.mkdir(parents=True, exist_ok=True)
-            (directory / "turns").mkdir(exist_ok=True)
+            files.make_dirs(directory / "turns", durable=False)
         self._db = TinyDB(
             directory / "game.json", storage=SnapshotStorage if read_only else AtomicJSONStorage
         )

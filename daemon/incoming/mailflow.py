@@ -96,7 +96,7 @@ def _judge(
     oversize: int,
     checks: PasswordChecks,
 ) -> Outcome:
-    redactor = Redactor.of(game.settings.gm_password for game in games)
+    redactor = Redactor.of((game.settings.gm_password for game in games), games.is_password)
     limits = games.config.limits
     stop = guards.screen(mail, guards.Screen(own_address, limits, oversize))
     if isinstance(stop, guards.Ignore):
@@ -105,13 +105,14 @@ def _judge(
         return _unrouted(Refusal(stop.msg), "", mail, mail_redactor(mail, games), kind="refused")
     lines = clean_lines(mail.body)
     text = split_header(lines, mail.subject, games.power_keywords())
-    redactor = Redactor.of([*redactor.secrets, text.header.password])
+    redactor = redactor.with_values(text.header.password)
     if len(text.body) > limits.order_lines:  # header lines are not orders: they do not count
         msg = Msg("limit_lines", {"lines": len(text.body), "limit": limits.order_lines})
         return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
     found = find_game(text.header, games, mail.recipients)
     if isinstance(found, Refusal):
         return _unrouted(found, "", mail, redactor)
+    redactor = redactor.knowing(found.is_password)  # the passwords this mail may quote: its game's
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
     if text.header.signup is not None:
@@ -138,10 +139,11 @@ def _judge(
 
 
 def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
-    """Every password the daemon knows a mail may carry: the GM passwords and its ПАРОЛЬ value
-    (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
+    """Every password the daemon knows a mail may carry: the GM passwords, its ПАРОЛЬ value and
+    any player's (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
     header = split_header(clean_lines(mail.body), mail.subject, games.power_keywords()).header
-    return Redactor.of([*(game.settings.gm_password for game in games), header.password])
+    gm_passwords = (game.settings.gm_password for game in games)
+    return Redactor.of([*gm_passwords, header.password], games.is_password)
 
 
 def _unrouted(

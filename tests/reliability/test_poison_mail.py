@@ -2,9 +2,10 @@
 
 A crafted mail that exhausts memory gets the process killed under the service's memory limit, and
 the service manager restarts it; never acknowledged, the mail would be read again at every start.
-Here the daemon runs in a subprocess that SIGKILLs itself whenever it reads a mail holding the word
-POISON (in a header) (tests/reliability/killer.py), and is restarted as systemd would: the mail kills it twice,
-then it is set aside for the GM with a word to its sender, and the mail behind it is answered.
+Here the daemon runs in a subprocess that SIGKILLs itself whenever it reads a mail with the word
+POISON in a header (tests/reliability/killer.py), and is restarted as systemd would: the mail kills
+it twice, then it is set aside for the GM with a word to its sender, and the mail behind it is
+answered.
 """
 
 from __future__ import annotations
