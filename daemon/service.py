@@ -113,9 +113,9 @@ class Daemon:
 
     def run_once(self) -> PassReport:
         report = PassReport()
+        self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
         self._known = None
-        self._reload_config()
         helper.reap()  # a helper ended since, which has exited by now
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
