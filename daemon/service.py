@@ -25,7 +25,7 @@ from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import helper, undelivered
-from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
+from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm, alert_refused_journal
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
@@ -34,7 +34,7 @@ from parsers.mime import IncomingMail, parse_head
 from state.archive import MailArchive
 from state.control import ControlSpool
 from state.files import remove_stray_temps
-from state.journal import Batch, Journal
+from state.journal import Batch, Journal, JournalRefused
 from state.lock import DirectoryLock
 from state.outbox import Outbox, QueuedMail
 
@@ -81,7 +81,11 @@ class Daemon:
         self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
         self._config_stamp = _stamp(config_path)
         config.games_dir.mkdir(parents=True, exist_ok=True)
-        self.lock = DirectoryLock(config.games_dir)
+        try:
+            self.lock = DirectoryLock(config.games_dir)
+        except JournalRefused as refused:  # the start stops; the GMs hear of it once
+            alert_refused_journal(config, transport.send, refused, clock())
+            raise
         self.lock.__enter__()
         self.journal = Journal(config.games_dir, private_files(config.games_dir))
         try:
