@@ -162,3 +162,19 @@ def test_an_answer_repeats_an_excerpt_of_a_long_line_not_the_line(h: Harness) ->
     answer = read_json(spool.answers / f"{request_id}.json")
     assert answer["exit_code"] == 2
     assert sum(len(text) for text in answer["text"]) < 10_000 and answer["text"][0].endswith("…")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root opens a file of mode 000 all the same")
+def test_a_request_the_daemon_may_not_open_is_answered_with_whom_to_run_gonets_gm_as(h: Harness) -> None:
+    spool = spool_of(h)
+    request_id = spool.submit(GAME, "ПАУЗА", "")
+    (spool.requests / f"{request_id}.json").chmod(0)
+    assert h.run().commands == 0
+    answer = spool.collect(request_id)
+    daemon = cli_user(os.geteuid()).removeprefix("cli:")
+    assert answer is not None and answer.text == [
+        f"запрос не читается / the request cannot be read: демону (пользователь {daemon}) нельзя открыть "
+        f"этот файл, запустите gonets gm от имени {daemon} / the daemon (user {daemon}) may not open it: "
+        f"run gonets gm as {daemon}"
+    ]
+    assert os.listdir(spool.rejected) == [f"{request_id}.json"] and not h.daemon.spool.waiting()
