@@ -18,7 +18,7 @@ from pathlib import Path
 
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
-from daemon.gm.dispatch import cli_actor, run_line
+from daemon.gm.dispatch import run_line
 from daemon.outgoing.alerts import failure_kind
 from daemon.service import Daemon, utc_now
 from daemon.tools.checkmail import check_mail
@@ -137,7 +137,7 @@ def _through_daemon(args: argparse.Namespace, line: str) -> int:
     with _reader(args.config) as (config, games):
         game = _game(games, args.game).id  # an unknown game is said at once, nothing queued
     spool = ControlSpool(config.games_dir / "control")
-    request_id = spool.submit(game, line, args.reason, cli_actor())
+    request_id = spool.submit(game, line, args.reason)
     if args.no_wait:
         print(f"передано работающему демону / queued for the running daemon: {request_id}")
         return 0

@@ -41,6 +41,7 @@ from pydantic_core import PydanticCustomError
 from engines import REGISTRY
 from engines.errors import GonetsError
 from parsers.mime import MAX_BODY_CHARS
+from state.files import read_regular
 
 Language = Literal["ru", "en", "ru+en"]
 Forum = Literal["phpbb", "smf", "ipb", "mybb"]  # BBCode dialects: daemon/outgoing/forum.py says what each has
@@ -350,7 +351,7 @@ _UNWRITTEN = object()
 def load_config(path: Path) -> Config:
     """`path` validated against the schema; `ConfigError` naming every mistake otherwise."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_regular(path, follow_links=True)[0].decode("utf-8")  # a FIFO would block the daemon
         raw = tomllib.loads(text)
     except FileNotFoundError:
         raise ConfigError(

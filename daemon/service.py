@@ -25,7 +25,7 @@ from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import helper, undelivered
-from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
+from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm, alert_refused_journal
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
@@ -36,7 +36,7 @@ from state.archive import MailArchive
 from state.control import ControlSpool
 from state.files import make_private, remove_stray_temps
 from state.handling import POISON_AFTER, Handling
-from state.journal import Batch, Journal
+from state.journal import Batch, Journal, JournalRefused
 from state.lock import DirectoryLock
 from state.outbox import Outbox, QueuedMail
 
@@ -82,7 +82,11 @@ class Daemon:
         self.clock = clock
         self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
         self._config_stamp = _stamp(config_path)
-        self.lock = DirectoryLock(config.games_dir)
+        try:
+            self.lock = DirectoryLock(config.games_dir)
+        except JournalRefused as refused:  # the start stops; the GMs hear of it once
+            alert_refused_journal(config, transport.send, refused, clock())
+            raise
         self.lock.__enter__()
         self.journal = Journal(config.games_dir, private_files(config.games_dir))
         try:
@@ -122,9 +126,9 @@ class Daemon:
 
     def run_once(self) -> PassReport:
         report = PassReport()
+        self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
         self._known = None
-        self._reload_config()
         helper.reap()  # a helper ended since, which has exited by now
         try:
             self.journal.catch_up()  # a commit a full disk left half applied

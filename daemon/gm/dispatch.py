@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import getpass
+import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +19,7 @@ from engines.contract import Command, PhaseSpec, Problem
 from engines.text import Msg
 from parsers.normalize import normalize
 from parsers.orders import normal_form, parse_commands
+from state.control import cli_user
 
 Action = Callable[[GmContext, Command], Msg]
 ACTIONS: dict[str, Action] = {
@@ -46,6 +47,7 @@ ACTIONS: dict[str, Action] = {
     "digest": messages.digest,
     "help": messages.gm_help,
 }
+ECHO_CHARS = 200  # of a command line, what its answer repeats
 _WITH_TEXT = {normalize(word) for spec in COMMANDS if spec.name in TEXT_COMMANDS for word in spec.keywords}
 _END = {normalize(word) for word in ("КОНЕЦ", "END")}
 
@@ -131,18 +133,18 @@ def run_line(
         game,
         postman,
         now,
-        actor=actor or cli_actor(),
+        actor=actor or cli_user(os.geteuid()),  # as for a request this user leaves the daemon
         token=token or secrets.token_hex(8),
         reason=reason,
     )
     done = run(ctx, gm_plan)
-    text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]
+    text = [f"{excerpt(cut)}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for cut, msg in done]
     return LineResult(text, 1 if any(isinstance(msg, Refused) for _, msg in done) else 0)
 
 
-def cli_actor() -> str:
-    """Who runs a command line, as the game's history names them."""
-    return f"cli:{getpass.getuser()}"
+def excerpt(text: str, limit: int = ECHO_CHARS) -> str:
+    """What an answer repeats of a line the GM typed: all of it, or its start and «…»."""
+    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 def _first_word(text: str) -> str:

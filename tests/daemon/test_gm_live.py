@@ -4,7 +4,7 @@ line. Run as the GM runs them: through `daemon.cli.main`, beside a daemon that h
 
 from __future__ import annotations
 
-import getpass
+import os
 import subprocess
 import sys
 import threading
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from daemon.cli import NOT_ANSWERED, main
-from state.control import ControlSpool
+from state.control import ControlSpool, cli_user
 from state.lock import LOCK_NAME, DirectoryLock, LockedError
 from tests.daemon.harness import GAME, PLAYERS, Harness
 from tests.paths import REPO
@@ -68,7 +68,7 @@ def test_gm_queued_for_the_daemon_runs_at_its_next_pass_with_the_same_audit(
     assert h.game.deadline(h.game.load()) == deadline + timedelta(hours=24)
     (entry,) = h.game.store.history()
     assert (entry["by"], entry["action"], entry["reason"]) == (
-        f"cli:{getpass.getuser()}",
+        cli_user(os.geteuid()),
         "extend",
         "праздники",
     )
