@@ -16,7 +16,7 @@ from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
 from daemon.outgoing.render import with_daemon_messages
 from engines.contract import Command, PhaseSpec, Problem
-from engines.text import Msg
+from engines.text import Msg, excerpt
 from parsers.normalize import normalize
 from parsers.orders import normal_form, parse_commands
 from state.control import cli_user
@@ -138,13 +138,11 @@ def run_line(
         reason=reason,
     )
     done = run(ctx, gm_plan)
-    text = [f"{excerpt(cut)}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for cut, msg in done]
+    text = [
+        f"{excerpt(cut, ECHO_CHARS)}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}"
+        for cut, msg in done
+    ]
     return LineResult(text, 1 if any(isinstance(msg, Refused) for _, msg in done) else 0)
-
-
-def excerpt(text: str, limit: int = ECHO_CHARS) -> str:
-    """What an answer repeats of a line the GM typed: all of it, or its start and «…»."""
-    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 def _first_word(text: str) -> str:

@@ -8,9 +8,10 @@ import logging
 from datetime import datetime
 
 from daemon.games import Games
-from daemon.gm.dispatch import excerpt, run_line
+from daemon.gm.dispatch import ECHO_CHARS, run_line
 from daemon.outgoing.alerts import STORE_FAILURES
 from daemon.outgoing.postman import Postman
+from engines.text import excerpt
 from state.control import Answer, ControlSpool, Request
 
 log = logging.getLogger(__name__)
@@ -23,7 +24,7 @@ def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datet
     written is raised (the request stays for the next pass); any other failure is answered."""
     requests = spool.pending()
     for request in requests:
-        shown = excerpt(request.line)
+        shown = excerpt(request.line, ECHO_CHARS)
         try:
             answer = _run(request, games, postman, now)
         except STORE_FAILURES:

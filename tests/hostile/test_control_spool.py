@@ -161,7 +161,7 @@ def test_an_answer_repeats_an_excerpt_of_a_long_line_not_the_line(h: Harness) ->
     h.run()
     answer = read_json(spool.answers / f"{request_id}.json")
     assert answer["exit_code"] == 2
-    assert sum(len(text) for text in answer["text"]) < 10_000 and answer["text"][0].endswith("…")
+    assert sum(len(text) for text in answer["text"]) < 10_000 and "…" in answer["text"][0]
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root opens a file of mode 000 all the same")
