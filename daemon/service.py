@@ -116,7 +116,7 @@ class Daemon:
         now = self.clock()
         self._known = None
         self._reload_config()
-        helper.reap()  # a helper ended since, which has exited by now
+        helper.reap()  # a helper killed since, while it waited for work
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:
