@@ -129,7 +129,7 @@ class Daemon:
         self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
         self._known = None
-        helper.reap()  # a helper ended since, which has exited by now
+        helper.reap()  # a helper killed since, while it waited for work
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:
