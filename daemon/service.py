@@ -22,6 +22,7 @@ from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
 from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
+from daemon.incoming.redact import Redactor
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import helper, undelivered
@@ -286,9 +287,13 @@ class Daemon:
             self.handling.end(key)
 
     def _quarantine(self, key: str, raw: bytes, now: datetime, detail: str) -> tuple[str, bool]:
-        """Kept in the archive and in the rejected folder for the GM, never handled again; the
-        sender told."""
+        """Kept in the archive (its plainly written passwords blanked: it is not taken apart again)
+        and in the rejected folder for the GM, never handled again; the sender told."""
         self._apologise(key, raw, now)
+        gm_passwords = (game.settings.gm_password for game in self.games)
+        blanked = Redactor.of(gm_passwords, self.games.is_password).raw(raw, parse=False)
+        if blanked != raw:
+            self.archive.blank(key, blanked)
         self.archive.mark_done(key, {"outcome": "error", "detail": detail})
         self.handling.end(key)
         return "error", True

@@ -33,14 +33,20 @@ def blanked_mail(raw: bytes, secrets: Secrets) -> bytes:
         parts = [part for part in message.walk() if not part.is_multipart()]
         changed = [_blank_headers(part, secrets) for part in message.walk()]
         changed += [_blank_payload(part, secrets) for part in parts if _is_text(part)]
-    except (RecursionError, LookupError, ValueError):  # a mail no reader takes apart: its plain bytes
-        return secrets.blank(raw.decode("utf-8", "surrogateescape"), MASK).encode("utf-8", "surrogateescape")
+    except (RecursionError, LookupError, ValueError):  # a mail no reader takes apart
+        return blanked_bytes(raw, secrets)
     if not any(changed):
         return raw
     out = io.BytesIO()
     linesep = "\r\n" if b"\r\n" in raw[:4096] else "\n"
     BytesGenerator(out, mangle_from_=False, policy=compat32.clone(linesep=linesep)).flatten(message)
     return out.getvalue()
+
+
+def blanked_bytes(raw: bytes, secrets: Secrets) -> bytes:
+    """`raw` with the secrets blanked where they are written plainly, the mail not taken apart:
+    for a mail that must not be parsed (one that broke the daemon) or cannot be."""
+    return secrets.blank(raw.decode("utf-8", "surrogateescape"), MASK).encode("utf-8", "surrogateescape")
 
 
 def _is_text(part: Message) -> bool:

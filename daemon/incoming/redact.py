@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from engines.text import Msg, excerpt
-from parsers.mime_blank import blanked_mail
+from parsers.mime_blank import blanked_bytes, blanked_mail
 from parsers.secrets import Secrets, known_values
 
 MASK = "•••"
@@ -49,9 +49,10 @@ class Redactor:
         params = {k: excerpt(self.text(v)) if isinstance(v, str) else v for k, v in msg.params.items()}
         return Msg(msg.code, params)
 
-    def raw(self, raw: bytes) -> bytes:
-        """The raw mail as the archive keeps it."""
-        return blanked_mail(raw, self.secrets)
+    def raw(self, raw: bytes, parse: bool = True) -> bytes:
+        """The raw mail as the archive keeps it; not `parse`d: a mail that broke the daemon, blanked
+        where its secrets are written plainly."""
+        return blanked_mail(raw, self.secrets) if parse else blanked_bytes(raw, self.secrets)
 
 
 NO_SECRETS = Redactor()  # still blanks what follows a password word

@@ -25,7 +25,8 @@ ANNA, BORIS = PLAYERS[0], PLAYERS[1]
 def test_a_mail_that_kills_the_daemon_twice_is_quarantined_and_the_next_one_answered(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     h.start()
-    poison = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"), headers={"X-Crafted": "POISON"})
+    subject = f"orders, password {h.passwords[ANNA].upper()}"
+    poison = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"), subject=subject, headers={"X-Crafted": "POISON"})
     good = h.send(BORIS, h.orders(BORIS, "ВЛОЖИТЬ Наука 1"))
     h.daemon.close()
     (tmp_path / "clock.txt").write_text(h.clock().isoformat())
@@ -42,6 +43,9 @@ def test_a_mail_that_kills_the_daemon_twice_is_quarantined_and_the_next_one_answ
     )
     rejected = list((tmp_path / "mail" / "inbox" / ".Rejected" / "new").iterdir())
     assert [path.read_bytes() for path in rejected] == [poison]  # kept whole for the GM
+    kept = archive.raw(archive.key(poison))  # the archive's copy, not taken apart, blanked where plain
+    typed = h.passwords[ANNA].upper().encode()
+    assert typed not in kept and kept.replace(b"***", typed) == poison
     assert (tmp_path / "games" / FILE_NAME).read_bytes() == b""
     sent = messages(tmp_path / "mail" / "sent")
     answers = [str(m["In-Reply-To"]) for m in sent]
