@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from daemon.games import Game
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary, gm_commands, groups
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
 from state.records import GameRecord
 
@@ -225,8 +225,8 @@ GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM 
 
 
 def gm_phase(game: Game) -> PhaseSpec:
-    """The daemon's GM commands and then the ruleset's own (`GmInputs`), for one parser."""
-    return replace(GM_PHASE, commands=(*COMMANDS, *gm_commands(game.ruleset)))
+    """The daemon's GM commands and then the ruleset's own (`Ruleset.gm_commands`), for one parser."""
+    return replace(GM_PHASE, commands=(*COMMANDS, *game.ruleset.gm_commands))
 
 
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
@@ -241,7 +241,7 @@ def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
     powers = rules.get("power", {})
     fields = {a.name: (a.title.ru, a.title.en, *a.aliases) for a in game.ruleset.adjustables.values()}
     players = {p: tuple(powers.get(p, ())) for p in record.players}
-    audiences = dict.fromkeys(groups(game.ruleset, record.state) if record.state else (), ())
+    audiences = dict.fromkeys(game.ruleset.groups(record.state) if record.state else (), ())
     return {
         **rules,
         "power": players,

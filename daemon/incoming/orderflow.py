@@ -25,9 +25,6 @@ from engines.contract import (
     PhaseSpec,
     Problem,
     Ruleset,
-    examples,
-    known_commands,
-    vocabularies_for,
 )
 from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
@@ -155,7 +152,7 @@ def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: R
 
 
 def read_orders(
-    ruleset: Ruleset, state: JSON, power: str, phase: str, body: list[tuple[int, str]]
+    ruleset: Ruleset[Any], state: JSON, power: str, phase: str, body: list[tuple[int, str]]
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
@@ -163,21 +160,21 @@ def read_orders(
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
     known, *elsewhere = (_known_phase(ruleset, state, power, name) for name in (phase, *later))
-    vocabularies = vocabularies_for(ruleset, state, power)
+    vocabularies = ruleset.vocabularies_for(state, power)
     forms = ruleset.catalog.forms
     return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True)
 
 
-def _known_phase(ruleset: Ruleset, state: JSON, power: str, phase: str) -> PhaseSpec:
-    return replace(ruleset.phases[phase], commands=tuple(known_commands(ruleset, state, power, phase)))
+def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> PhaseSpec:
+    return replace(ruleset.phases[phase], commands=tuple(ruleset.known_commands(state, power, phase)))
 
 
-def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
+def help_pages(ruleset: Ruleset[Any], state: JSON, power: str) -> list[dict[str, Any]]:
     """ПОМОЩЬ: every phase's commands that `power` knows, with examples and help."""
     pages = []
     for name, spec in ruleset.phases.items():
-        fitting = examples(ruleset, state, power, name)
-        known = known_commands(ruleset, state, power, name)
+        fitting = ruleset.examples(state, power, name)
+        known = ruleset.known_commands(state, power, name)
         commands = [(fitting.get(c.name, c.example), c.help) for c in known]
         pages.append({"title": spec.title, "commands": commands})
     return pages

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from daemon.games import GameRules
 from daemon.outgoing.render import languages, render_one, template_exists
-from engines.contract import JSON, CommandSpec, Ruleset, examples, known_commands
+from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
 from state.records import GameRecord
 
@@ -29,16 +30,16 @@ def order_blank(
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
-def blank_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> list[CommandSpec]:
+def blank_commands(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> list[CommandSpec]:
     """The blank's commands: those open to `power` now that it knows of, so a ruleset's slip in
     `open_commands` cannot reveal a command it has not seen."""
-    known = {spec.name for spec in known_commands(ruleset, state, power, phase)}
+    known = {spec.name for spec in ruleset.known_commands(state, power, phase)}
     return [spec for spec in ruleset.open_commands(state, power, phase) if spec.name in known]
 
 
 def blanks(game: GameRules, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
     commands = blank_commands(game.ruleset, record.state, power, record.phase)
-    fitting = examples(game.ruleset, record.state, power, record.phase)
+    fitting = game.ruleset.examples(record.state, power, record.phase)
     return {
         lang: order_blank(game.id, power, record.turn, commands, lang, password, fitting)
         for lang in languages(game.settings.language)

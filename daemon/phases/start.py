@@ -20,7 +20,6 @@ from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import moment
 from daemon.outgoing.views import blanks, status_texts
-from engines.contract import with_data
 from engines.errors import GonetsError
 from engines.rng import Rng
 from state import lifecycle
@@ -66,7 +65,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         raise StartError(f"{game.settings.data}: {error}") from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
-    record.state = with_data(game.ruleset, state, data.data)
+    record.state = game.ruleset.with_data(state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = (now + game.duration(record)).isoformat()
     draws = [d.to_json() for d in rng.log]

@@ -1,4 +1,4 @@
-"""Order examples that fit the reader (contract `OrderExamples`): Переяславль is shown its own
+"""Order examples that fit the reader (the contract's `examples`): Переяславль is shown its own
 provinces, a march from where its druzhina stands to a real neighbouring province, a principality
 it borders for war and diplomacy, a player country for alliances and marriages, and sums its
 treasury can pay. Boats keep their fixed example: where they may land depends on the waters."""

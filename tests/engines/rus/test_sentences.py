@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from engines.contract import JSON, examples
+from engines.contract import JSON
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
@@ -218,7 +218,7 @@ def test_influence_changes_carry_their_cause_to_the_report_line() -> None:
 def test_the_order_examples_fit_the_principality() -> None:
     state = RULESET.setup(["Переяславль", "Киев", "Туров", "Чернигов"], Rng("setup"))
     phase = RULESET.phases[state["phase"]]
-    shown = examples(RULESET, state, "Переяславль", state["phase"])
+    shown = RULESET.examples(state, "Переяславль", state["phase"])
     parsed = parse_commands(list(enumerate(shown.values(), start=1)), phase, RULESET.vocabularies(state))
     with_args = {spec.name for spec in phase.commands if spec.args} - {
         "boats"
@@ -234,4 +234,4 @@ def test_the_order_examples_fit_the_principality() -> None:
     assert RULESET.check(state, "Переяславль", state["phase"], fits) == []
     at_war = parse_commands([(1, shown["war"]), (2, shown["march"])], phase, RULESET.vocabularies(state))
     assert RULESET.check(state, "Переяславль", state["phase"], at_war.commands) == []
-    assert examples(RULESET, state, "Киев", state["phase"])["mobilise"] == "МОБИЛИЗАЦИЯ Вышгород"
+    assert RULESET.examples(state, "Киев", state["phase"])["mobilise"] == "МОБИЛИЗАЦИЯ Вышгород"
