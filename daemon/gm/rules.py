@@ -9,8 +9,8 @@ from engines.text import Msg
 
 
 def rule_input(ctx: GmContext, cmd: Command) -> Msg:
-    """A GM command the ruleset declares (`Ruleset.gm_commands`, `apply_gm`), applied purely by it; its lot is seeded by
-    the game and the command, so a rebuild draws the same."""
+    """A GM command the ruleset declares (`Ruleset.gm_commands`), applied purely by its `apply_gm`;
+    its lot is seeded by the game and the command, so a rebuild draws the same."""
     record = ctx.game.load()
     if ctx.applied(record):
         return result("gm_already_done")
@@ -25,8 +25,9 @@ def rule_input(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def reload_data(ctx: GmContext, cmd: Command) -> Msg:
-    """ДАННЫЕ: the game's GM data file read again into the state (`Ruleset.with_data`); the history entry names
-    the bytes applied (kept in the store by their sha256), which is what a rebuild applies."""
+    """ДАННЫЕ: the game's GM data file read again into the state (`Ruleset.with_data`); the history
+    entry names the bytes applied (kept in the store by their sha256), which is what a rebuild
+    applies."""
     record = ctx.game.load()
     path = ctx.game.settings.data
     if path is None:
