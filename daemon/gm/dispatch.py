@@ -87,7 +87,7 @@ def plan(
                 continue
             if field == "end" or _first_word(text) in _END:
                 break
-            if field in ("", "turn"):
+            if field in ("", "turn", "ready"):
                 following.append(text)
     return GmPlan(parsed.commands, parsed.problems, following, redactor, phase)
 

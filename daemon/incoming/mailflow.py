@@ -27,7 +27,7 @@ from parsers.cleanup import clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.signup import MAX_CHARS, read_signup
-from state.records import OrderSet, Signup
+from state.records import OrderSet, Readiness, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
 
@@ -36,13 +36,14 @@ GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords
 class Outcome:
     """What handling a mail decided; the archive log keeps `kind`, `game`, `power`, `detail`."""
 
-    kind: str  # ignored | orders | rejected | refused | signup | unrouted | gm
+    kind: str  # ignored | orders | rejected | service | refused | signup | unrouted | gm
     game: Game | None = None
     power: str = ""
     detail: str = ""
     letter: Letter | None = None
     cc: tuple[str, ...] = ()
     orders: OrderSet | None = None
+    readiness: Readiness | None = None
     signup: Signup | None = None
     gm_plan: GmPlan | None = None
     extras: list[Extra] = field(default_factory=list)
@@ -119,18 +120,18 @@ def _judge(
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor)
-    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor)
+    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready)
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
-    kind = "orders" if done.orders is not None else "rejected"
     return Outcome(
-        kind,
+        done.kind,
         route.game,
         route.power,
         done.detail,
         done.letter,
         cc,
         done.orders,
+        done.readiness,
         extras=done.extras,
         redactor=redactor,
         rehash=route.rehash,
@@ -235,6 +236,8 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         _store_rehash(outcome.game, outcome.power, outcome.rehash)
     if outcome.orders is not None:
         outcome.game.store.put_orders(outcome.orders)
+    if outcome.readiness is not None:
+        outcome.game.store.put_readiness(outcome.readiness)
     if outcome.signup is not None:
         record = outcome.game.load()
         record.signups = [s for s in record.signups if s.address != outcome.signup.address]

@@ -71,7 +71,7 @@ def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) ->
         return False
     ordered = game.store.ordered(record.turn, record.phase)
     expected = record.expected_powers()
-    if isinstance(record.clock, Due) or now >= deadline or _early(game, ordered, expected):
+    if isinstance(record.clock, Due) or now >= deadline or _early(game, record, expected):
         if _should_hold(game, record, ordered, expected):
             _hold(game, postman, record, len(set(expected) - ordered), len(expected))
             return False
@@ -92,8 +92,7 @@ def next_wake(game: Game, record: GameRecord) -> datetime | None:
         return None
     if isinstance(record.clock, Due):
         return NOW
-    ordered = game.store.ordered(record.turn, record.phase) if game.settings.early_resolution else set()
-    if _early(game, ordered, record.expected_powers()):
+    if _early(game, record, record.expected_powers()):
         return NOW
     if record.clock == Open(reminded=False):
         return deadline - game.settings.reminder_before
@@ -108,9 +107,13 @@ def _running_to(game: Game, record: GameRecord) -> datetime | None:
     return game.deadline(record)
 
 
-def _early(game: Game, ordered: Collection[str], expected: list[str]) -> bool:
-    """Every expected power's orders are in, and the game resolves as soon as they are."""
-    return game.settings.early_resolution and bool(expected) and all(p in ordered for p in expected)
+def _early(game: Game, record: GameRecord, expected: list[str]) -> bool:
+    """The game resolves as soon as every expected power is ready, and every one is: its orders
+    are in and its latest mail had no refused line or said ГОТОВО (`daemon.incoming.readiness`)."""
+    if not game.settings.early_resolution or not expected:
+        return False
+    ready = game.store.ready(record.turn, record.phase)
+    return all(p in ready for p in expected)
 
 
 def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> str:

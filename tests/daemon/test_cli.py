@@ -72,9 +72,9 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
     signup(config, "anna@x.test", "Анна")
     assert main(["run", "--config", str(config), "--once"]) == 0
     assert capsys.readouterr().out == (
-        "писем прочитано 1 (приказы приняты 0, отклонены 0), команд ведущего 0, фаз разрешено 0, "
-        "писем отправлено 1\nmails read 1 (orders accepted 0, refused 0), GM commands 0, "
-        "phases resolved 0, mails sent 1\n"
+        "писем прочитано 1 (приказы приняты 0, отклонены 0, служебных 0), команд ведущего 0, "
+        "фаз разрешено 0, писем отправлено 1\nmails read 1 (orders accepted 0, refused 0, service 0), "
+        "GM commands 0, phases resolved 0, mails sent 1\n"
     )
     assert main(["start", "--config", str(config), "coins-1"]) == 1
     assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().out
