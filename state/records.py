@@ -74,6 +74,7 @@ class GameRecord:
     gm_notes: list[JSON] = field(default_factory=list)  # GM actions since the last digest
     gm_applied: list[str] = field(default_factory=list)  # recent GM command ids: a replayed mail is no-op
     undelivered: list[JSON] = field(default_factory=list)  # mails the outbox gave up on, for the digest
+    requests: list[JSON] = field(default_factory=list)  # players' ОТПУСК requests since the last digest
 
     @property
     def turn(self) -> int:

@@ -22,6 +22,7 @@ from daemon.incoming.orderflow import Extra, answer
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from daemon.outgoing.postman import Letter, Postman
+from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
@@ -44,6 +45,7 @@ class Outcome:
     cc: tuple[str, ...] = ()
     orders: OrderSet | None = None
     readiness: Readiness | None = None
+    request: JSON | None = None  # a player's ОТПУСК request, for the next digest
     signup: Signup | None = None
     gm_plan: GmPlan | None = None
     extras: list[Extra] = field(default_factory=list)
@@ -132,6 +134,7 @@ def _judge(
         cc,
         done.orders,
         done.readiness,
+        done.request,
         extras=done.extras,
         redactor=redactor,
         rehash=route.rehash,
@@ -238,11 +241,21 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         outcome.game.store.put_orders(outcome.orders)
     if outcome.readiness is not None:
         outcome.game.store.put_readiness(outcome.readiness)
+    if outcome.request is not None:
+        _keep_request(outcome.game, outcome.request)
     if outcome.signup is not None:
         record = outcome.game.load()
         record.signups = [s for s in record.signups if s.address != outcome.signup.address]
         record.signups.append(outcome.signup)
         outcome.game.store.save(record)
+
+
+def _keep_request(game: Game, request: JSON) -> None:
+    """A leave request waits in the record for the next digest (once, if the mail comes again)."""
+    record = game.load()
+    if all(kept["mail"] != request["mail"] for kept in record.requests):
+        record.requests.append(request)
+        game.store.save(record)
 
 
 def _store_rehash(game: Game, power: str, rehash: str) -> None:

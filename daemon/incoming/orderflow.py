@@ -72,6 +72,7 @@ class Answer:
     extras: list[Extra]
     detail: str
     kind: str
+    request: JSON | None = None  # an ОТПУСК request, kept for the next digest
 
 
 def answer(
@@ -154,10 +155,15 @@ def answer(
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
-    extras = _service_mails(game, record, power, list(asked.values()), [redactor.text(t) for t in said])
+    words = [redactor.text(t) for t in said]
+    extras = _service_mails(game, record, power, list(asked.values()), words)
     kind = "orders" if orders else "rejected" if order_lines else "service"
     detail = f"{len(accepted)} accepted, {len(refused)} refused" + (", ready" if ready_word else "")
-    return Answer(orders, ready, letter, extras, detail, kind)
+    turns = int(context["leave_asked"])
+    request = (
+        {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
+    )
+    return Answer(orders, ready, letter, extras, detail, kind, request)
 
 
 def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:

@@ -212,6 +212,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
     """Step 1: resolve into the turn record file; the game record is untouched."""
     name = record_name(game, record)
     subs = submissions(game, record, game.store.orders(record.turn, record.phase))
+    readiness = game.store.readiness(record.turn, record.phase)
     rng = Rng(f"{record.seed}:{name}")
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
     after = standings_after(game, record, {p: s.source for p, s in subs.items()})
@@ -246,6 +247,12 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "ended": ended,
         "gm_notes": record.gm_notes,
         "undelivered": record.undelivered,
+        "readiness": {
+            p: {"ready": r.ready, "refused": r.refused, "refused_count": r.refused_count}
+            for p, r in sorted(readiness.items())
+            if r.refused or not r.ready
+        },
+        "requests": record.requests,
     }
     game.store.write_turn_record(name, turn_record)
     log.info("%s: resolved %s; missed %s", game.id, name, turn_record["missed"])
@@ -264,6 +271,7 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     record.gm_notes = [note for note in record.gm_notes if note not in data["gm_notes"]]  # later ones wait
     told = data.get("undelivered", [])  # turn records written before it was kept have none
     record.undelivered = [entry for entry in record.undelivered if entry not in told]
+    record.requests = [r for r in record.requests if r not in data.get("requests", [])]
     if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:

@@ -238,8 +238,14 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
         "orders": orders,
         "missed": data["missed"],
-        "warned": data["warned"],
-        "retired": data["retired"],
+        "warned": [_player(record, data, power) for power in data["warned"]],
+        "retired": [_player(record, data, power) for power in data["retired"]],
+        "refused": _refused(record, data),
+        "requests": [
+            {**_player(record, data, r["power"]), **r}
+            for r in data.get("requests", [])  # turn records written before requests were kept have none
+            if r["power"] in record.players and record.players[r["power"]].leave_until < r["turn"]
+        ],
         "ended": data.get("ended", []),  # turn records written before powers could end have none
         "draws": data["draws"],
         "seed": data["seed"],
@@ -261,6 +267,27 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
             "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         },
     }
+
+
+def _player(record: GameRecord, data: dict[str, Any], power: str) -> dict[str, Any]:
+    """Who plays `power`, for the GM: the name, the address, the misses in a row after the phase."""
+    player = record.players[power]
+    missed = data["players_after"].get(power, {}).get("missed", player.missed)
+    return {"power": power, "name": player.name, "address": player.address, "missed": missed}
+
+
+def _refused(record: GameRecord, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The refused lines of each power's latest mail of the phase, and whether that mail left the
+    power ready (a ГОТОВО), by power; none from turn records written before readiness was kept."""
+    return [
+        {
+            **_player(record, data, power),
+            "ready": entry["ready"],
+            "count": entry["refused_count"],
+            "lines": [{**line, "msg": Msg.from_json(line["msg"])} for line in entry["refused"]],
+        }
+        for power, entry in sorted(data.get("readiness", {}).items())
+    ]
 
 
 def _note(game: GameRules, note: dict[str, Any]) -> dict[str, Any]:
