@@ -229,7 +229,9 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "over": False,
         "next": None,
         "retired": [],
-        "warned": ["Россия"],
+        "warned": [{"power": "Россия", "name": "Вера", "address": "v@b.c", "missed": 1}],
+        "requests": [],
+        "refused": [],
         "ended": [],
         "undelivered": [],
         "pictures": [],
@@ -248,4 +250,4 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
     text = _template("gm/digest", **context)
     assert f"  Китай ({name}, a@b.c): {said}\n" in text
     assert "  США (Глеб, g@b.c): в отпуске, играл компьютер\n      ВЛОЖИТЬ Армия 1\n" in text
-    assert "  • Россия пропустила ход, игрок предупреждён.\n" in text
+    assert "  • Россия (Вера, v@b.c) пропустила ход, пропусков подряд: 1. Игрок предупреждён.\n" in text
