@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from daemon.games import on_the_minute
 from daemon.gm.context import GmContext, refused, result
 from daemon.outgoing.render import moment
 from daemon.phases.deadlines import commit, resolve, tick
@@ -53,7 +54,7 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
     if isinstance(record.clock, Previewed):
         return _preview_pending(ctx, record)
     more = timedelta(hours=int(cmd.args["hours"]))
-    deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + more
+    deadline = on_the_minute(max(ctx.game.deadline(record) or ctx.now, ctx.now) + more)
     record.deadline, record.clock = deadline.isoformat(), lifecycle.extend(record.clock, more.total_seconds())
     said = result("gm_extended", hours=int(cmd.args["hours"]), **_local(ctx, deadline))
     ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}", said=said)
@@ -96,7 +97,7 @@ def resume(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if not isinstance(record.clock, Paused):
         return result("gm_already_done")
-    deadline = ctx.now + timedelta(seconds=record.clock.left)
+    deadline = on_the_minute(ctx.now + timedelta(seconds=record.clock.left))
     record.deadline, record.clock = deadline.isoformat(), lifecycle.resume(record.clock)
     said = result("gm_resumed", **_local(ctx, deadline))
     ctx.save(record, "resume", deadline.isoformat(timespec="minutes"), said=said)

@@ -40,7 +40,7 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     record.pending = lifecycle.abandon(record.pending)
     record.revision += 1
     record.corrections = later
-    record.deadline = (ctx.now + ctx.game.duration(record)).isoformat()
+    record.deadline = ctx.game.deadline_from(record, ctx.now)
     said = result("gm_rolled_back", turn=turn, phases=len(later))
     ctx.save(
         record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")), said=said

@@ -275,7 +275,7 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:
-        record.deadline = (now + game.duration(record)).isoformat()
+        record.deadline = game.deadline_from(record, now)
     pending = Releasing(name)
     record.pending = lifecycle.begin(record.pending, pending)
     game.store.save(record)

@@ -68,7 +68,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
     record.state = with_data(game.ruleset, state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
-    record.deadline = (now + game.duration(record)).isoformat()
+    record.deadline = game.deadline_from(record, now)
     draws = [d.to_json() for d in rng.log]
     game.store.write_turn_record(
         START_RECORD,

@@ -48,7 +48,7 @@ def test_init_writes_a_commented_config_and_opens_signup(
     text = config.read_text(encoding="utf-8")
     assert '[games.coins-1]\nruleset = "coins"\ngm = "gm@x.test"' in text
     assert main(["status", "--config", str(config)]) == 0
-    assert "coins-1 [coins] signup" in capsys.readouterr().out
+    assert "coins-1 · «Монеты: современные державы, 10 ходов» · идёт запись" in capsys.readouterr().out
     archive = config.parent / "games" / "archive"
     assert all(len(list((archive / kind).iterdir())) == 256 for kind in ("raw", "done", "content"))
 
@@ -85,7 +85,7 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
     assert "Анна" in capsys.readouterr().out
     main(["status", "--config", str(config)])
     status = capsys.readouterr().out
-    assert "ход/turn 1, фаза/phase orders" in status and status.count("нет приказов / no orders") == 4
+    assert "ход 1, фаза «Приказы»" in status and status.count(": приказов нет\n") == 4
     sent = mailbox.Maildir(config.parent / "mail" / "sent")
     assert len(sent) == 4 + 4 + 1  # signup replies, role mails, the GM's start notice
 

@@ -154,6 +154,7 @@ HEAD = {
     "phase": Text("Переговоры", "Talks"),
     "deadline": moment(datetime(2026, 12, 3, 18, 0, 20, tzinfo=UTC), ZoneInfo("Europe/Moscow")),
     "over": False,
+    "paused": False,
 }
 
 
