@@ -18,11 +18,12 @@ from daemon.games import START_DATA, Game
 from daemon.incoming.auth import new_password
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import moment
+from daemon.outgoing.render import daemon_catalog, moment
 from daemon.outgoing.views import blanks, status_texts
 from engines.contract import with_data
 from engines.errors import GonetsError
 from engines.rng import Rng
+from engines.text import Msg
 from state import lifecycle
 from state.lifecycle import Starting
 from state.records import GameRecord, Player
@@ -31,7 +32,12 @@ START_RECORD = "0000-start"  # the turn record of the lot draw; sorts before eve
 
 
 class StartError(GonetsError):
-    """The game cannot start now; the message says why (in Russian and English)."""
+    """The game cannot start now; `msg` says why (templates/messages.toml)."""
+
+    def __init__(self, msg: Msg) -> None:
+        catalog = daemon_catalog()
+        super().__init__(f"{catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}")
+        self.msg = msg
 
 
 @dataclass(frozen=True)
@@ -43,17 +49,14 @@ class StartResult:
 def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     record = game.load()
     if record.status != "signup":
-        raise StartError(f"Игра {game.id} уже идёт или окончена / game {game.id} is not in signup")
+        raise StartError(Msg("start_not_signup", {"game": game.id}))
     count = len(record.signups)
     if count < game.ruleset.min_players:
-        raise StartError(
-            f"Записалось {count}, нужно не меньше {game.ruleset.min_players} / "
-            f"{count} signed up, {game.ruleset.min_players} needed"
-        )
+        raise StartError(Msg("start_too_few", {"count": count, "least": game.ruleset.min_players}))
     rng = Rng(f"{record.seed}:start")
     pool = game.ruleset.playable_powers(count)
     if len(pool) < count:
-        raise StartError(f"{count} игроков, а стран {len(pool)} / {count} players for {len(pool)} powers")
+        raise StartError(Msg("start_too_many", {"count": count, "powers": len(pool)}))
     drawn = game.ruleset.draw(pool, count, rng)
     record.players = {  # with more powers than players, the ones left over stay with the computer
         power: Player(power=power, name=signup.name, address=signup.address, password_hash="")
@@ -64,7 +67,9 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     try:
         data = game.gm_data(START_DATA)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
-        raise StartError(f"{game.settings.data}: {error}") from error
+        raise StartError(
+            Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
+        ) from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
     record.state = with_data(game.ruleset, state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())

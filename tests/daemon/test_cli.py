@@ -77,7 +77,7 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
         "GM commands 0, phases resolved 0, mails sent 1\n"
     )
     assert main(["start", "--config", str(config), "coins-1"]) == 1
-    assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().out
+    assert "записался 1 игрок, а нужно не меньше 4 игроков" in capsys.readouterr().out
     for n, name in enumerate(("Борис", "Вера", "Глеб")):
         signup(config, f"p{n}@x.test", name)
     main(["run", "--config", str(config), "--once"])
@@ -105,11 +105,11 @@ def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFix
     assert main(["gm", "--config", str(config), "coins-1", "extend", "24"]) == 1
     assert "игра не идёт / the game is not running" in capsys.readouterr().out
     assert main(["gm", "--config", str(config), "coins-1", "ПРОДЛИТЬ", "завтра"]) == 2
-    assert "not_a_number" in capsys.readouterr().out
+    assert "«завтра» — не целое число, а здесь нужно число: число часов." in capsys.readouterr().out
     assert main(["gm", "--config", str(config), "nope", "HELP"]) == 2
     assert "no game nope" in capsys.readouterr().err
     assert main(["gm", "--config", str(config), "coins-1", "HELP"]) == 0
-    assert "ОТКАТ 3" in capsys.readouterr().out
+    assert "ОТКАТ 1 ошибка в подсчёте" in capsys.readouterr().out
 
 
 def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(

@@ -101,7 +101,7 @@ def test_gm_waits_for_the_daemons_answer_and_exits_as_the_command_did(
     served = answer_next_request(h)
     assert gm(h, "ПРОДЛИТЬ", "завтра", "--timeout", "30") == 2
     served.join()
-    assert "not_a_number" in capsys.readouterr().out
+    assert "не целое число" in capsys.readouterr().out
     assert gm(h, "ПАУЗА", "--timeout", "0.3") == NOT_ANSWERED
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "stays queued for its next pass" in err

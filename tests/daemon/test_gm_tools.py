@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from daemon.gm.dispatch import cli_actor
+from daemon.gm.dispatch import cli_actor, plan
 from daemon.tools.history import history_text
 from daemon.tools.status import status_text
 from engines.russian import by_gender
-from tests.daemon.harness import PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.paths import REPO
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
@@ -135,3 +135,63 @@ def test_deadlines_are_kept_and_shown_to_the_minute_never_later(tmp_path: Path) 
     h.clock.advance(seconds=17)
     assert h.gm("ПРОДЛИТЬ 1").exit_code == 0
     assert h.game.load().deadline.endswith(":00+00:00")
+
+
+def test_processing_a_turn_not_yet_reached_is_refused(h: Harness) -> None:
+    done = h.gm("ОБРАБОТАТЬ 9 orders")
+    assert done.exit_code == 1
+    assert done.text == [
+        "ОБРАБОТАТЬ 9 Приказы: ход 9, фаза «Приказы» ещё не наступила: сейчас ход 1, фаза «Приказы». "
+        "Ничего не сделано"
+    ]
+    assert h.run().resolved == 0 and h.game.load().turn == 1
+    h.mail_to(GM)
+    h.gm_mail("ОБРАБОТАТЬ 2 Переговоры")  # the next phase, by mail
+    h.run()
+    (reply,) = [body(m) for m in h.mail_to(GM)]
+    assert "ОБРАБОТАТЬ 2 Переговоры — ход 2, фаза «Переговоры» ещё не наступила" in reply
+
+
+def test_gm_commands_and_their_echoes_name_phases_and_numbers_as_the_game_does(h: Harness) -> None:
+    power = h.powers[ANNA]
+    assert h.gm(f"ПОПРАВКА {power} coins 11").text == [f"ПОПРАВКА {power} Монеты 11: {power}, Монеты: 8 → 11"]
+    assert h.gm("РИТМ 24 vote").text[0].startswith("РИТМ 24 Голосование: длительность фаз «Голосование»")
+    assert h.gm("ОБРАБОТАТЬ 1 Приказы").text == ["ОБРАБОТАТЬ 1 Приказы: ход 1, фаза «Приказы» рассчитана"]
+
+
+def test_gm_refusals_read_as_sentences_in_the_games_language(h: Harness) -> None:
+    said = [h.gm(line) for line in ("ПРОДЛИТЬ завтра", "ОБРАБОТАТЬ 1 Переговорчики", "ЗАВТРА 24", "ПРОДЛИТЬ")]
+    assert [s.exit_code for s in said] == [2, 2, 2, 2]
+    assert [s.text for s in said] == [
+        ["«завтра» — не целое число, а здесь нужно число: число часов."],
+        [
+            "Такого значения нет: «Переговорчики» (фаза). Можно: «Переговоры», «Голосование», «Приказы». "
+            "Может быть, «Переговоры»?"
+        ],
+        ["Такой команды ведущего нет: «ЗАВТРА». Все команды — в ПОМОЩЬ."],
+        ["В команде ПРОДЛИТЬ не хватает значения «число часов». Пример: ПРОДЛИТЬ 24"],
+    ]
+
+
+def test_a_refused_start_is_said_once_in_each_language(tmp_path: Path) -> None:
+    h = Harness(tmp_path, language="ru+en")
+    h.start()
+    (line,) = h.gm("НАЧАТЬ").text
+    assert line == (
+        "НАЧАТЬ: игра coins-t уже идёт или окончена, начать её заново нельзя / "
+        "game coins-t is already running or over; it cannot start again"
+    )
+
+
+def test_gm_help_gives_examples_of_the_games_own_ruleset_and_powers(tmp_path: Path) -> None:
+    h = Harness(tmp_path, ruleset="rus", language="ru")
+    h.start()
+    (text,) = h.gm("ПОМОЩЬ").text
+    power = sorted(h.game.load().players)[0]
+    assert f"  ЗАМЕНИТЬ {power} ivan@example.org Иван  — " in text
+    assert f"  ПОПРАВКА {power} ДЕНЬГИ 12 ошибка ведущего  — " in text
+    assert "  ОБРАБОТАТЬ 1 Приказы  — " in text
+    assert "США" not in text and "Монеты" not in text
+    examples = [line.split("  — ")[0].strip() for line in text.splitlines()[1:]]
+    for example in examples:  # every example is a command this game takes as written
+        assert plan(h.game, [(1, example)]).problems == [], example
