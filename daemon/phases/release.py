@@ -136,7 +136,8 @@ class PhaseMails:
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
         params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
-        letter = Letter("player/report", context, "subject_report", params, drawn)
+        subject = "subject_report_missed" if context["warned"] else "subject_report"
+        letter = Letter("player/report", context, subject, params, drawn)
         return Outgoing(suffix, player.address, letter, power)
 
 
@@ -204,12 +205,28 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
         "group_news": _group_news(data, power),
         "status": status_texts(game, record, power),
         "warned": power in data["warned"],
+        "leave": _leave(game, data, power),
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "missed": player.missed,
         "over": phase.over,
         "scores": ranking(phase.scores) if phase.over else [],
         "next": None if phase.over else _next_phase(game, record, power),
         "correction": phase.correction,
+    }
+
+
+def _leave(game: GameRules, data: dict[str, Any], power: str) -> dict[str, Any] | None:
+    """A report of a phase `power`'s player was on leave for: until which turn, and what the
+    computer ordered for it (none: it stood without orders, or the player's own orders went)."""
+    before = data["players_before"].get(power, {})
+    if before.get("status") != "active" or before.get("leave_until", 0) < data["turn"]:
+        return None
+    entry = data["orders"].get(power, {"source": "", "commands": []})
+    phase = game.ruleset.phases[data["phase"]]
+    return {
+        "until": before["leave_until"],
+        "source": entry["source"],  # leave: the computer or nothing; player, pass: the player's own
+        "lines": [normal_form(Command.from_json(c), phase) for c in entry["commands"]],
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from daemon.games import START_DATA, Game
 from daemon.incoming.auth import new_password
@@ -20,10 +21,11 @@ from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
 from daemon.outgoing.views import blanks, status_texts
-from engines.contract import with_data
+from engines.contract import Command, with_data
 from engines.errors import GonetsError
 from engines.rng import Rng
 from engines.text import Msg
+from parsers.orders import normal_form
 from state import lifecycle
 from state.lifecycle import Starting
 from state.records import GameRecord, Player
@@ -113,8 +115,9 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     game.store.save(record)
 
 
-def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) -> bool:
-    """A fresh password and its role mail, unless the mail for the password now valid is queued.
+def mail_password(game: Game, postman: Postman, record: GameRecord, power: str, why: str = "start") -> bool:
+    """A fresh password and its role mail, unless the mail for the password now valid is queued;
+    `why` the player gets the power (`ROLE_SUBJECTS`): the start's lot, a return, a replacement, a join.
 
     The hash and the mail's id are saved before the mail is queued: after a crash the player
     either has the queued mail's password or gets a new one, never a password nobody was told.
@@ -126,17 +129,32 @@ def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) 
     player.password_hash = game.passwords.hash(password)
     player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
     game.store.save(record)
-    letter = role_letter(game, record, power, password)
+    letter = role_letter(game, record, power, password, why)
     postman.send(
         player.role_mail, player.address, letter, game.settings.language, game.catalog, secrets=(password,)
     )
     return True
 
 
-def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Letter:
+ROLE_SUBJECTS = {
+    "start": "subject_role",
+    "return": "subject_role_return",
+    "replace": "subject_role_replace",
+    "join": "subject_role_join",
+}
+COMPUTER_PHASES_TOLD = 10  # a return lists what the computer ordered in at most this many last phases
+
+
+def role_letter(game: Game, record: GameRecord, power: str, password: str, why: str = "start") -> Letter:
+    """The mail that gives a player a power and its password: at the start by lot, on the GM's
+    return (with what the computer ordered meanwhile), replacement or join, each told as what it is."""
     player = record.players[power]
     deadline = game.deadline(record)
+    played = computer_played(game, power) if why == "return" else []
     context = {
+        "why": why,
+        "computer": played[-COMPUTER_PHASES_TOLD:],
+        "computer_more": max(0, len(played) - COMPUTER_PHASES_TOLD),
         "game": game.id,
         "title": game.ruleset.title,
         "name": player.name,
@@ -149,4 +167,20 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Le
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power, password),
     }
-    return Letter("player/role", context, "subject_role", {"game": game.id, "power": power})
+    params: dict[str, str | int] = {"game": game.id, "power": power, "turn": record.turn}
+    return Letter("player/role", context, ROLE_SUBJECTS[why], params)
+
+
+def computer_played(game: Game, power: str) -> list[dict[str, Any]]:
+    """What the computer ordered for `power` in the phases it last played it without a break,
+    oldest first, from the turn records: each phase's turn, title and orders in normal form."""
+    played: list[dict[str, Any]] = []
+    for name in reversed([n for n in game.store.turn_records() if n != START_RECORD]):
+        data = game.store.read_turn_record(name)
+        entry = data["orders"].get(power)
+        if entry is None or entry["source"] != "ai":
+            break
+        phase = game.ruleset.phases[data["phase"]]
+        lines = [normal_form(Command.from_json(c), phase) for c in entry["commands"]]
+        played.insert(0, {"turn": data["turn"], "phase": phase.title, "lines": lines})
+    return played
