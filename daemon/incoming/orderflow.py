@@ -114,15 +114,9 @@ def answer(
             mail.sender,
         )
     order_lines = submitted or bool(refused)
+    kept = game.store.readiness(record.turn, record.phase).get(power)
     ready = readiness.judge(
-        record,
-        power,
-        key,
-        now,
-        [r.to_json() for r in refused],
-        order_lines,
-        ready_word,
-        game.store.readiness(record.turn, record.phase).get(power),
+        record, power, key, now, [r.to_json() for r in refused], order_lines, ready_word, kept
     )
     standing = submitted or earlier is not None
     deadline = game.deadline(record)
@@ -163,7 +157,7 @@ def answer(
     request = (
         {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
     )
-    return Answer(orders, ready, letter, extras, detail, kind, request)
+    return Answer(orders, readiness.to_store(ready, kept), letter, extras, detail, kind, request)
 
 
 def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:

@@ -54,6 +54,14 @@ def judge(
     )
 
 
+def to_store(judged: Readiness | None, kept: Readiness | None) -> Readiness | None:
+    """What to write of a judged readiness: nothing when it says what no record says already (a
+    power without one is ready with nothing refused), so a clean mail costs no second write."""
+    if judged is None or (kept is None and judged.ready and not judged.refused_count):
+        return None
+    return judged
+
+
 def _cut(entry: JSON) -> JSON:
     return {**entry, "text": str(entry.get("text", ""))[:REFUSED_CHARS]}
 
