@@ -204,7 +204,9 @@ class GameSettings(Table):
         validate_default=True,  # a short deadline must not leave the default reminder longer than it
         description="remind silent players this long before a deadline (shorter than every phase)",
     )
-    early_resolution: bool = Field(True, description="resolve once every active player has sent orders")
+    early_resolution: bool = Field(
+        True, description="resolve before the deadline once every active player is ready"
+    )
     max_missed: int = Field(2, ge=1, description="missed turns in a row before the computer takes over")
     hold_share: float = Field(
         0.5, gt=0, lt=1, description="more than this share silent: hold the turn, ask the GM"

@@ -61,8 +61,18 @@ class GameRules:
         seconds = record.durations.get(record.phase)
         return timedelta(seconds=seconds) if seconds else self.settings.duration(record.phase)
 
+    def deadline_from(self, record: GameRecord, start: datetime) -> str:
+        """The stored deadline of the current phase begun at `start`: on the minute (`on_the_minute`)."""
+        return on_the_minute(start + self.duration(record)).isoformat()
+
     def __reduce__(self) -> tuple[Callable[[GameSettings], GameRules], tuple[GameSettings]]:
         return rules_of, (self.settings,)
+
+
+def on_the_minute(instant: datetime) -> datetime:
+    """A deadline as it is stored: the seconds dropped, so that the minute every mail and command
+    shows is the real deadline, never a minute after it."""
+    return instant.replace(second=0, microsecond=0)
 
 
 _RULES: dict[str, GameRules] = {}  # this process's rules of each game it was sent, by game id

@@ -59,18 +59,19 @@ class PassReport:
     sent: int = 0
     failed: int = 0
     accepted: int = 0  # order mails whose orders were stored
-    refused: int = 0  # order mails refused whole
+    refused: int = 0  # order mails none of whose orders was stored
+    service: int = 0  # players' mails without order lines: СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК, ГОТОВО
     commands: int = 0  # GM command lines from the control spool
 
     def summary(self) -> str:
         """One line for the GM at a terminal or in cron's mail."""
         return (
-            f"писем прочитано {self.mails} (приказы приняты {self.accepted}, отклонены {self.refused}), "
-            f"команд ведущего {self.commands}, фаз разрешено {self.resolved}, писем отправлено {self.sent}"
-            f"{f', не отправлено {self.failed}' if self.failed else ''}\n"
-            f"mails read {self.mails} (orders accepted {self.accepted}, refused {self.refused}), "
-            f"GM commands {self.commands}, phases resolved {self.resolved}, mails sent {self.sent}"
-            f"{f', not sent {self.failed}' if self.failed else ''}"
+            f"писем прочитано {self.mails} (приказы приняты {self.accepted}, отклонены {self.refused}, "
+            f"служебных {self.service}), команд ведущего {self.commands}, фаз разрешено {self.resolved}, "
+            f"писем отправлено {self.sent}{f', не отправлено {self.failed}' if self.failed else ''}\n"
+            f"mails read {self.mails} (orders accepted {self.accepted}, refused {self.refused}, "
+            f"service {self.service}), GM commands {self.commands}, phases resolved {self.resolved}, "
+            f"mails sent {self.sent}{f', not sent {self.failed}' if self.failed else ''}"
         )
 
 
@@ -170,6 +171,7 @@ class Daemon:
             report.mails += 1
             report.accepted += kind == "orders"
             report.refused += kind == "rejected"
+            report.service += kind == "service"
         for game_id in self.wakeups.due(now):
             game = self.games.get(game_id)
             if game is None:

@@ -22,12 +22,13 @@ from daemon.incoming.orderflow import Extra, answer
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from daemon.outgoing.postman import Letter, Postman
+from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.signup import MAX_CHARS, read_signup
-from state.records import OrderSet, Signup
+from state.records import OrderSet, Readiness, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
 
@@ -36,13 +37,15 @@ GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords
 class Outcome:
     """What handling a mail decided; the archive log keeps `kind`, `game`, `power`, `detail`."""
 
-    kind: str  # ignored | orders | rejected | refused | signup | unrouted | gm
+    kind: str  # ignored | orders | rejected | service | refused | signup | unrouted | gm
     game: Game | None = None
     power: str = ""
     detail: str = ""
     letter: Letter | None = None
     cc: tuple[str, ...] = ()
     orders: OrderSet | None = None
+    readiness: Readiness | None = None
+    request: JSON | None = None  # a player's ОТПУСК request, for the next digest
     signup: Signup | None = None
     gm_plan: GmPlan | None = None
     extras: list[Extra] = field(default_factory=list)
@@ -120,18 +123,19 @@ def _judge(
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor)
-    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor)
+    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready)
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
-    kind = "orders" if done.orders is not None else "rejected"
     return Outcome(
-        kind,
+        done.kind,
         route.game,
         route.power,
         done.detail,
         done.letter,
         cc,
         done.orders,
+        done.readiness,
+        done.request,
         extras=done.extras,
         redactor=redactor,
         rehash=route.rehash,
@@ -237,11 +241,23 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         _store_rehash(outcome.game, outcome.power, outcome.rehash)
     if outcome.orders is not None:
         outcome.game.store.put_orders(outcome.orders)
+    if outcome.readiness is not None:
+        outcome.game.store.put_readiness(outcome.readiness)
+    if outcome.request is not None:
+        _keep_request(outcome.game, outcome.request)
     if outcome.signup is not None:
         record = outcome.game.load()
         record.signups = [s for s in record.signups if s.address != outcome.signup.address]
         record.signups.append(outcome.signup)
         outcome.game.store.save(record)
+
+
+def _keep_request(game: Game, request: JSON) -> None:
+    """A leave request waits in the record for the next digest (once, if the mail comes again)."""
+    record = game.load()
+    if all(kept["mail"] != request["mail"] for kept in record.requests):
+        record.requests.append(request)
+        game.store.save(record)
 
 
 def _store_rehash(game: Game, power: str, rehash: str) -> None:

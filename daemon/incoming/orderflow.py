@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
+from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
 from daemon.incoming.redact import Redactor
 from daemon.incoming.routing import Route
@@ -30,7 +31,7 @@ from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
-from state.records import GameRecord, OrderSet
+from state.records import GameRecord, OrderSet, Readiness
 
 # what one reply quotes at most: a mail of any size gets a reply of bounded size
 QUOTED_LINE = 100  # characters of a quoted line
@@ -47,6 +48,10 @@ class Refused:
     msg: Msg
     suggestion: str = ""
 
+    def to_json(self) -> JSON:
+        msg = self.msg.to_json()
+        return {"line": self.line, "text": self.text, "msg": msg, "suggestion": self.suggestion}
+
 
 @dataclass(frozen=True)
 class Extra:
@@ -59,12 +64,17 @@ class Extra:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a routed mail decided: the standing orders (if any), the reply, and extra mails."""
+    """What a routed mail decided: the standing orders (if any), the power's readiness (if the mail
+    had order lines or ГОТОВО), the reply, and extra mails; `kind` is "orders" (stored), "rejected"
+    (order lines, none stored) or "service" (only СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК or ГОТОВО)."""
 
     orders: OrderSet | None
+    readiness: Readiness | None
     letter: Letter
     extras: list[Extra]
     detail: str
+    kind: str
+    request: JSON | None = None  # an ОТПУСК request, kept for the next digest
 
 
 def answer(
@@ -76,7 +86,9 @@ def answer(
     header_problems: list[Problem],
     now: datetime,
     redactor: Redactor,
+    ready_word: bool = False,
 ) -> Answer:
+    """`ready_word`: the mail had a ГОТОВО / READY line."""
     game, record, power = route.game, route.record, route.power
     asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
@@ -102,6 +114,12 @@ def answer(
             now.isoformat(),
             mail.sender,
         )
+    order_lines = submitted or bool(refused)
+    kept = game.store.readiness(record.turn, record.phase).get(power)
+    ready = readiness.judge(
+        record, power, key, now, [r.to_json() for r in refused], order_lines, ready_word, kept
+    )
+    standing = submitted or earlier is not None
     deadline = game.deadline(record)
     context: dict[str, Any] = {
         "game": game.id,
@@ -120,7 +138,12 @@ def answer(
         "unread_more": len(unread[SHOWN_UNREAD:]),
         "leave_words": bool(said),
         "stored": submitted,
-        "orders_sent": submitted or bool(refused) or not asked,
+        "orders_sent": order_lines or not (asked or ready_word),
+        "ready_word": ready_word,
+        "ready_alone": ready_word and not order_lines,
+        "left_out": ready.refused_count if ready else 0,
+        "standing": standing,
+        "goes": readiness.when(game, record, power, ready, standing) if ready and deadline else "",
         "replaced": submitted and earlier is not None and earlier.mail_key != key,
         "kept_earlier": not submitted and earlier is not None,
         "misses_left": max(0, game.settings.max_missed - player.missed),
@@ -129,8 +152,15 @@ def answer(
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
-    extras = _service_mails(game, record, power, list(asked.values()), [redactor.text(t) for t in said])
-    return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
+    words = [redactor.text(t) for t in said]
+    extras = _service_mails(game, record, power, list(asked.values()), words)
+    kind = "orders" if orders else "rejected" if order_lines else "service"
+    detail = f"{len(accepted)} accepted, {len(refused)} refused" + (", ready" if ready_word else "")
+    turns = int(context["leave_asked"])
+    request = (
+        {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
+    )
+    return Answer(orders, readiness.to_store(ready, kept), letter, extras, detail, kind, request)
 
 
 def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: Redactor) -> list[Refused]:

@@ -154,6 +154,7 @@ HEAD = {
     "phase": Text("Переговоры", "Talks"),
     "deadline": moment(datetime(2026, 12, 3, 18, 0, 20, tzinfo=UTC), ZoneInfo("Europe/Moscow")),
     "over": False,
+    "paused": False,
 }
 
 
@@ -229,7 +230,9 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "over": False,
         "next": None,
         "retired": [],
-        "warned": ["Россия"],
+        "warned": [{"power": "Россия", "name": "Вера", "address": "v@b.c", "missed": 1}],
+        "requests": [],
+        "refused": [],
         "ended": [],
         "undelivered": [],
         "pictures": [],
@@ -248,4 +251,4 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
     text = _template("gm/digest", **context)
     assert f"  Китай ({name}, a@b.c): {said}\n" in text
     assert "  США (Глеб, g@b.c): в отпуске, играл компьютер\n      ВЛОЖИТЬ Армия 1\n" in text
-    assert "  • Россия пропустила ход, игрок предупреждён.\n" in text
+    assert "  • Россия (Вера, v@b.c) пропустила ход, пропусков подряд: 1. Игрок предупреждён.\n" in text
