@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from daemon.config import Config, ConfigError, GameSettings
-from daemon.incoming.auth import Passwords
+from daemon.passwords import Passwords
 from daemon.secret_key import load_key
 from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
@@ -30,16 +30,23 @@ class GmDataRead:
     sha256: str  # of the bytes applied, kept in the store under it; "" when the game names no file
 
 
+def on_the_minute(instant: datetime) -> datetime:
+    """A deadline as it is stored: the seconds dropped, so that the minute every mail and command
+    shows is the real deadline, never a minute after it."""
+    return instant.replace(second=0, microsecond=0)
+
+
 @dataclass
-class GameRules:
-    """What a game's mails are made from beside its record: its settings and its ruleset, and the
-    catalog they give. It pickles as its settings alone and comes back as the receiving process's
-    own rules of that game (`rules_of`), so the helper process that makes half of a resolution's
-    mails (`daemon.outgoing.helper`) keeps the catalog's and the ruleset's caches from one turn to
-    the next. A `Game` pickles the same way: its store and passwords stay in the daemon."""
+class Game:
+    """One game the daemon runs: its settings, its ruleset and the catalog they give, its store."""
 
     settings: GameSettings
     ruleset: Ruleset[Any]
+    store: GameStore
+    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
+    # where the GM data file's bytes come from, by the read's key: the file itself, or for
+    # `gonets rebuild` the bytes kept when that read was first applied
+    data_source: Callable[[str], bytes] | None = None
 
     @property
     def id(self) -> str:
@@ -64,37 +71,6 @@ class GameRules:
     def deadline_from(self, record: GameRecord, start: datetime) -> str:
         """The stored deadline of the current phase begun at `start`: on the minute (`on_the_minute`)."""
         return on_the_minute(start + self.duration(record)).isoformat()
-
-    def __reduce__(self) -> tuple[Callable[[GameSettings], GameRules], tuple[GameSettings]]:
-        return rules_of, (self.settings,)
-
-
-def on_the_minute(instant: datetime) -> datetime:
-    """A deadline as it is stored: the seconds dropped, so that the minute every mail and command
-    shows is the real deadline, never a minute after it."""
-    return instant.replace(second=0, microsecond=0)
-
-
-_RULES: dict[str, GameRules] = {}  # this process's rules of each game it was sent, by game id
-
-
-def rules_of(settings: GameSettings) -> GameRules:
-    """This process's rules of the game `settings` configure: kept from the last time (with these
-    settings), or new for a game first seen or whose ruleset changed."""
-    rules = _RULES.get(settings.id)
-    if rules is None or rules.settings.ruleset != settings.ruleset:
-        rules = _RULES[settings.id] = GameRules(settings, get_ruleset(settings.ruleset))
-    rules.settings = settings
-    return rules
-
-
-@dataclass
-class Game(GameRules):
-    store: GameStore
-    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
-    # where the GM data file's bytes come from, by the read's key: the file itself, or for
-    # `gonets rebuild` the bytes kept when that read was first applied
-    data_source: Callable[[str], bytes] | None = None
 
     def load(self) -> GameRecord:
         return self.store.load()

@@ -22,10 +22,9 @@ from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
 from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
-from daemon.incoming.redact import Redactor
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
-from daemon.outgoing import helper, undelivered
+from daemon.outgoing import undelivered
 from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm, alert_refused_journal
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
@@ -33,6 +32,7 @@ from daemon.phases.wakeups import Wakeups
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
 from parsers.mime_head import cap_head
+from parsers.redact import Redactor
 from state.archive import MailArchive
 from state.control import ControlSpool
 from state.files import make_private, remove_stray_temps
@@ -123,7 +123,6 @@ class Daemon:
         self.games.close()
         self.transport.close()
         self.handling.close()
-        helper.close()  # it lives as long as the daemon
         self.lock.__exit__(None, None, None)
 
     def run_once(self) -> PassReport:
@@ -131,7 +130,6 @@ class Daemon:
         self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
         self._known = None
-        helper.reap()  # a helper killed since, while it waited for work
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:

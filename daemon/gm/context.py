@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from daemon.games import Game
-from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
 from engines.text import Msg
+from parsers.redact import NO_SECRETS, Redactor
 from state.records import GameRecord
 
 APPLIED_KEPT = 200  # recent command ids remembered; a mail replayed after a crash is far younger

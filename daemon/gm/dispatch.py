@@ -12,13 +12,13 @@ from daemon.games import Game
 from daemon.gm import clock, corrections, messages, players, rules
 from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, vocabularies
-from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
 from daemon.outgoing.render import languages, with_daemon_messages
 from engines.contract import Command, CommandSpec, PhaseSpec, Problem, Vocabulary
 from engines.text import Catalog, Msg, excerpt
 from parsers.normalize import normalize
 from parsers.orders import normal_form, parse_commands
+from parsers.redact import NO_SECRETS, Redactor
 from state.control import cli_user
 
 Action = Callable[[GmContext, Command], Msg]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from daemon.games import Game, GameRules
+from daemon.games import Game
 from engines.contract import Adjustable, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
 from state.records import GameRecord
@@ -281,12 +281,12 @@ def field_name(field: Adjustable) -> str:
     return max((a for a in field.aliases if _TYPED.fullmatch(a)), key=len, default=field.name)
 
 
-def field_id(game: GameRules, name: str) -> str:
+def field_id(game: Game, name: str) -> str:
     """The ruleset's id of the number the GM named (`field_name`, or the id itself)."""
     return next((f.name for f in game.ruleset.adjustables.values() if name in (field_name(f), f.name)), name)
 
 
-def phase_id(game: GameRules, name: str) -> str:
+def phase_id(game: Game, name: str) -> str:
     """The ruleset's id of the phase the GM named (its Russian title, or the id itself)."""
     return next((p for p, spec in game.ruleset.phases.items() if name in (spec.title.ru, p)), name)
 

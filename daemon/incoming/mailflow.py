@@ -17,16 +17,16 @@ from daemon.games import Game, Games
 from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
 from daemon.incoming import guards, throttle
-from daemon.incoming.auth import LiveChecks, PasswordChecks
 from daemon.incoming.orderflow import Extra, answer
-from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from daemon.outgoing.postman import Letter, Postman
+from daemon.passwords import LiveChecks, PasswordChecks
 from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
+from parsers.redact import NO_SECRETS, Redactor
 from parsers.signup import MAX_CHARS, read_signup
 from state.records import OrderSet, Readiness, Signup
 

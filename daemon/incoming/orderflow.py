@@ -12,7 +12,6 @@ from typing import Any
 from daemon.games import Game
 from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
-from daemon.incoming.redact import Redactor
 from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
@@ -31,6 +30,7 @@ from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
+from parsers.redact import Redactor
 from state.records import GameRecord, OrderSet, Readiness
 
 # what one reply quotes at most: a mail of any size gets a reply of bounded size

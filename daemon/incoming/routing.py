@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from daemon.games import Game, Games
-from daemon.incoming.auth import PasswordChecks
 from daemon.incoming.throttle import Mark, blocked
 from daemon.outgoing.render import moment
+from daemon.passwords import PasswordChecks
 from engines.contract import Vocabulary
 from engines.text import Msg
 from parsers.header import OrderHeader

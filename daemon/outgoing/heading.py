@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from daemon.games import GameRules
+from daemon.games import Game
 from daemon.outgoing.render import moment
 from state.lifecycle import Paused
 from state.records import GameRecord
 
 
-def heading(game: GameRules, record: GameRecord, power: str = "") -> dict[str, Any]:
+def heading(game: Game, record: GameRecord, power: str = "") -> dict[str, Any]:
     """What templates/common/head.<lang>.txt shows of the game as `record` has it now."""
     deadline = game.deadline(record)
     paused = isinstance(record.clock, Paused)

@@ -8,12 +8,12 @@ from datetime import datetime
 from typing import Any
 
 from daemon.config import Config, Language
-from daemon.incoming.redact import MASK
 from daemon.outgoing.compose import Envelope, outgoing, reply_subject
 from daemon.outgoing.render import render, subject
 from engines.contract import Picture
 from engines.text import Catalog
 from parsers.mime import IncomingMail
+from parsers.redact import MASK
 from state.outbox import Outbox
 from state.sending import Outgoing
 
@@ -94,9 +94,8 @@ def _masked(body: str, secrets: tuple[str, ...]) -> str:
 
 
 def compose(sender: str, now: datetime, draft: Draft) -> Composed:
-    """The finished mail from `sender`, dated `now`, not queued: it touches nothing and depends on
-    nothing else, so the helper process makes a resolution's mails with it (`Ahead`). The outbox
-    keeps it after sending with each of the draft's secrets masked (a role mail's password)."""
+    """The finished mail from `sender`, dated `now`, not queued. The outbox keeps it after sending
+    with each of the draft's secrets masked (a role mail's password)."""
     envelope = _envelope(sender, draft)
     body = render(draft.letter.template, draft.language, draft.letter.context, draft.catalog)
     mail = outgoing(draft.mail_id, envelope, body, now, draft.letter.pictures)

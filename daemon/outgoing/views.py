@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from daemon.games import GameRules
+from daemon.games import Game
 from daemon.outgoing.render import languages, render_one, template_exists
 from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
@@ -37,7 +37,7 @@ def blank_commands(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -
     return [spec for spec in ruleset.open_commands(state, power, phase) if spec.name in known]
 
 
-def blanks(game: GameRules, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
+def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
     commands = blank_commands(game.ruleset, record.state, power, record.phase)
     fitting = game.ruleset.examples(record.state, power, record.phase)
     return {
@@ -46,18 +46,18 @@ def blanks(game: GameRules, record: GameRecord, power: str, password: str = "") 
     }
 
 
-def status_texts(game: GameRules, record: GameRecord, power: str) -> dict[str, str]:
+def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
     """The ruleset's own turn-balance table (templates/<ruleset>/status.<lang>.txt) of `view`."""
     return ruleset_texts(game, "status", game.ruleset.view(record.state, power))
 
 
-def public_texts(game: GameRules, public: JSON | None) -> dict[str, str]:
+def public_texts(game: Game, public: JSON | None) -> dict[str, str]:
     """What everyone may see beyond news and scores (templates/<ruleset>/public.<lang>.txt) of
     `public_view`, for the forum post; nothing for None (a turn record older than public views)."""
     return ruleset_texts(game, "public", public)
 
 
-def ruleset_texts(game: GameRules, kind: str, view: JSON | None) -> dict[str, str]:
+def ruleset_texts(game: Game, kind: str, view: JSON | None) -> dict[str, str]:
     """`view` rendered by the ruleset's templates/<ruleset>/<kind>.<lang>.txt in each language of
     the game (its names declined with the ruleset's forms); "" where the ruleset has no such
     template or there is no view."""

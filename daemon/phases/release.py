@@ -14,11 +14,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from daemon.games import Game, GameRules
-from daemon.outgoing.ahead import Ahead
+from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Composed, Draft, Letter, Postman, compose
+from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
@@ -42,45 +41,23 @@ class Outgoing:
 def release(
     game: Game, postman: Postman, record: GameRecord, pending: Releasing, data: dict[str, Any] | None = None
 ) -> None:
-    """Queue every mail the phase owes (`data`: its turn record, when the caller has just read it).
-    They are made side by side in two processes (`Ahead`): the first report here, the digest (two
-    pictures) next, then the others by whoever is free."""
+    """Queue every mail the phase owes, in order (`data`: its turn record, when the caller has just
+    read it); a mail queued before (a replay after a crash) is not queued again."""
     name = pending.turn_record
     data = game.store.read_turn_record(name) if data is None else data
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
     mails = PhaseMails(game, record, data, correction=name in record.corrections)
-    maker = MailMaker(mails, prefix, postman.config.address, postman.clock())
-    reports = [suffix for suffix in mails.suffixes if suffix.startswith("report-")]
-    first = reports[:1]
-    later = [suffix for suffix in mails.suffixes if suffix not in first]
-    with Ahead(maker, first + sorted(later, key=lambda suffix: suffix != "digest")) as ahead:
-        for suffix in mails.suffixes:
-            postman.post(ahead.get(suffix))  # one queued before (a replay) is not queued again
+    for suffix in mails.suffixes:
+        mail = mails.letter(suffix)
+        postman.send(f"{prefix}-{suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
     record.pending = lifecycle.finish(record.pending, pending)
     game.store.save(record)
 
 
-@dataclass(frozen=True)
-class MailMaker:
-    """Makes each mail of a released phase, whole, from what it holds alone: the phase's mails (the
-    game's rules, its record after the phase, the turn record) and their sender and date. It
-    pickles as that, so the helper process makes the same mails (`Ahead`)."""
-
-    mails: PhaseMails
-    prefix: str  # of every mail's id
-    sender: str
-    now: datetime
-
-    def __call__(self, suffix: str) -> Composed:
-        mail, game = self.mails.letter(suffix), self.mails.game
-        draft = Draft(f"{self.prefix}-{suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
-        return compose(self.sender, self.now, draft)
-
-
 def letters(
-    game: GameRules, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
+    game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
 ) -> Iterator[Outgoing]:
     """Every mail of a released phase in order, or `only` those to one power ("": the GM's), so
     a mail sent again draws no one else's pictures; `record` is the game as it stands after it."""
@@ -95,7 +72,7 @@ class PhaseMails:
 
     def __init__(
         self,
-        game: GameRules,
+        game: Game,
         record: GameRecord,
         data: dict[str, Any],
         correction: bool,
@@ -150,7 +127,7 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
     return "report" if player.status == "active" else ""
 
 
-def _digest_letter(game: GameRules, record: GameRecord, context: dict[str, Any]) -> Letter:
+def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
     """The digest with the GM's pictures and, named "public-…", the forum post's."""
     own = tuple(game.ruleset.pictures(record.state, GM_VIEWER))
     public = tuple(
@@ -162,12 +139,12 @@ def _digest_letter(game: GameRules, record: GameRecord, context: dict[str, Any])
     return Letter("gm/digest", context, "subject_digest", params, own + public)
 
 
-def power_pictures(game: GameRules, record: GameRecord, power: str) -> tuple[Picture, ...]:
+def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture, ...]:
     """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
     return tuple(game.ruleset.pictures(record.state, power))
 
 
-def _ended_letter(game: GameRules, record: GameRecord, power: str) -> Letter:
+def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
     """The one notice that the rules ended `power`, with what the rules offer its player next."""
     offer = game.ruleset.restart_offer(record.state, power)
     context = {
@@ -181,7 +158,7 @@ def _ended_letter(game: GameRules, record: GameRecord, power: str) -> Letter:
     return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
 
 
-def _next_phase(game: GameRules, record: GameRecord, power: str) -> dict[str, Any]:
+def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
     deadline = game.deadline(record)
     return {
         "turn": record.turn,
@@ -215,7 +192,7 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
     }
 
 
-def _leave(game: GameRules, data: dict[str, Any], power: str) -> dict[str, Any] | None:
+def _leave(game: Game, data: dict[str, Any], power: str) -> dict[str, Any] | None:
     """A report of a phase `power`'s player was on leave for: until which turn, and what the
     computer ordered for it (none: it stood without orders, or the player's own orders went)."""
     before = data["players_before"].get(power, {})
@@ -307,7 +284,7 @@ def _refused(record: GameRecord, data: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _note(game: GameRules, note: dict[str, Any]) -> dict[str, Any]:
+def _note(game: Game, note: dict[str, Any]) -> dict[str, Any]:
     """A GM action as the digest shows it: when (the game's zone), who, and what it did as a
     catalog message; notes written before they kept one show their English detail."""
     said = note.get("said")

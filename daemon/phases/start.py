@@ -16,11 +16,11 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import START_DATA, Game
-from daemon.incoming.auth import new_password
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
 from daemon.outgoing.views import blanks, status_texts
+from daemon.passwords import new_password
 from engines.contract import Command
 from engines.errors import GonetsError
 from engines.rng import Rng

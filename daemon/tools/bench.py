@@ -22,7 +22,7 @@ from pathlib import Path
 
 import mailparser
 
-from daemon.incoming.auth import Passwords
+from daemon.passwords import Passwords
 from daemon.service import PassReport
 from daemon.tools import bench_burst, bench_imap
 from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders

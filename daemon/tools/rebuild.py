@@ -41,8 +41,8 @@ from daemon.config import Config
 from daemon.games import START_DATA, Game, Games
 from daemon.gm.dispatch import run_line
 from daemon.incoming import mailflow
-from daemon.incoming.auth import ReplayedChecks, is_secret
 from daemon.outgoing.postman import Postman
+from daemon.passwords import ReplayedChecks, is_secret
 from daemon.phases.deadlines import tick
 from daemon.phases.start import START_RECORD
 from state.archive import MailArchive

@@ -12,8 +12,8 @@ import pytest
 
 from daemon.config import Limits
 from daemon.incoming import mailflow
-from daemon.incoming.auth import Passwords, is_secret
 from daemon.incoming.throttle import Mark, blocked, record
+from daemon.passwords import Passwords, is_secret
 from state.files import atomic_write_json, read_json
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.hostile.corpus import logged

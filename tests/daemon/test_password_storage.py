@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from daemon.config import ConfigError, load_config
-from daemon.incoming.auth import Passwords, new_password, normalized
+from daemon.passwords import Passwords, new_password, normalized
 from daemon.tools.doctor import check_secret_key
 from parsers.mime_blank import MASK as RAW_MASK
 from parsers.mime_blank import blanked_mail

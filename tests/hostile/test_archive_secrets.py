@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.incoming.auth import normalized
+from daemon.passwords import normalized
 from parsers.secrets import plain
 from tests.daemon.harness import GAME, PLAYERS, Harness, body
 from tests.hostile.corpus import logged

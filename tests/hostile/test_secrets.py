@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.incoming.redact import MASK, Redactor
+from parsers.redact import MASK, Redactor
 from tests.daemon.harness import GAME, GM, GM_PASSWORD, PLAYERS, Harness, body
 from tests.hostile.corpus import logged, sent_raw
 

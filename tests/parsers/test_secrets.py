@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from daemon.incoming.auth import new_password, normalized
+from daemon.passwords import new_password, normalized
 from parsers.secrets import PASSWORD_ALPHABET, PASSWORD_LENGTH, Secrets, plain
 from tests.hostile.test_quadratic import growth
 

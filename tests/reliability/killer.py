@@ -84,7 +84,7 @@ KILL_POINTS = {
     "after the game record with release": KillPoint(
         "state.game_store:GameStore.save", "after", 1, _release_set
     ),
-    "while the helper process makes the mails": KillPoint("daemon.outgoing.ahead:Ahead.get", "after", 2),
+    "while the mails are made": KillPoint("daemon.phases.release:PhaseMails.letter", "after", 2),
     "after two reports queued": KillPoint("state.outbox:Outbox.enqueue", "after", 2, _mail_id_has("report")),
     "before purge_orders": KillPoint("state.game_store:GameStore.purge_orders", "before"),
     "after a send attempt is recorded": KillPoint("state.outbox:Outbox._record_attempt", "after", 3),
