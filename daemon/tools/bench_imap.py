@@ -1,4 +1,4 @@
-"""`gonets bench --imap`: issue 16's 1000 Русь games behind a real Dovecot and SMTP server on loopback.
+"""`gonets bench --imap`: the bench's 1000 Русь games behind a real Dovecot and SMTP server on loopback.
 
 A player of one game sends a real order mail (with password) over SMTP; the daemon, waiting as
 `run_forever` waits, learns of it by IMAP IDLE (or by polling), and its pass fetches, archives,
@@ -20,15 +20,18 @@ from dataclasses import dataclass
 from email import message_from_bytes
 from email.utils import parseaddr
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from daemon.service import PassReport
 from daemon.tools.bench_games import Scene, open_scene, reopen
 from daemon.tools.bench_report import Figure, Goal, median, p90
-from daemon.tools.loopback import DOMAIN, MailServers, dovecot_installed
 from engines.errors import GonetsError
 
+if TYPE_CHECKING:
+    from tests.mailservers import MailServers
+
 DAEMON_USER, DAEMON_SECRET = "gonets", "bench-secret"
-ADDRESS = f"{DAEMON_USER}@{DOMAIN}"
+ADDRESS = f"{DAEMON_USER}@test.local"  # the loopback servers' domain (tests/mailservers.py)
 PLAYERS = 16
 POLL_SECONDS = 2.0
 REPLY_TIMEOUT = 60.0
@@ -62,6 +65,10 @@ def require_servers() -> None:
         raise MissingServer(
             "bench --imap needs aiosmtpd (the dev extra): pip install 'gonets[dev]' or pip install aiosmtpd"
         )
+    if importlib.util.find_spec("tests.mailservers") is None:
+        raise MissingServer("bench --imap runs from a checkout: its mail servers are the tests' (tests/)")
+    from tests.mailservers import dovecot_installed
+
     if not dovecot_installed():
         raise MissingServer("bench --imap needs Dovecot: apt-get install -y dovecot-imapd dovecot-lmtpd")
 
@@ -76,6 +83,8 @@ class Reply:
 
 def imap_figures(root: Path, games: int, samples: int, mails: int) -> list[Figure]:
     """`samples` order mails answered over IDLE, as many over polling, then `mails` at once."""
+    from tests.mailservers import MailServers
+
     scene = open_scene(root, "rus", PLAYERS, idle_games=games - 1)
     try:
         orders = [scene.order_mail(n) for n in range(2 * samples + mails)]  # before the daemon's thread

@@ -1,5 +1,5 @@
-"""What `gonets bench` found: named figures with units and the goals of issue 16, the machine they
-were measured on, printed as a table or written as JSON to compare runs over time.
+"""What `gonets bench` found: named figures with units and their goals, the machine they were
+measured on, printed as a table or written as JSON to compare runs over time.
 
 A goal is reported as met or not; nothing here fails on speed (speed is the benchmark's business,
 never a test's).
@@ -128,7 +128,7 @@ def write_json(text: str, target: str) -> None:
 
 
 def table(figures: list[Figure]) -> str:
-    """One line per figure: value, unit, the issue's goal and whether it is met, then the meaning."""
+    """One line per figure: value, unit, its goal and whether it is met, then the meaning."""
     width = max(len(f.name) for f in figures)
     lines = [f"{'figure':<{width}}  {'value':>10} {'unit':<7} {'goal':<9} {'':<8} meaning"]
     for f in figures:

@@ -1,6 +1,6 @@
 """Games stored before a rename read with today's names.
 
-Technologies had title-case names until issue #15 («Высокоточное Оружие»); a state or an order
+Technologies had title-case names until 2026-11 («Высокоточное Оружие»); a state or an order
 stored then holds them in a country's techs, a spy's or the commission's snapshot, or an order's
 argument. Every contract method that reads them sees the state and orders with today's names
 (`former` in data.toml says which), so an old store loads and plays on; a state without former

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from engines import REGISTRY
 from tests.daemon.harness import PLAYERS, Harness
+from tests.rulesets import register
 
 
 @pytest.fixture
 def council_signup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     """A game of the three-stage test ruleset (registered for this test only) still in signup,
     deadlines only: no early resolution, so each stage runs to its deadline."""
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     harness = Harness(tmp_path, early=False, ruleset="council_like")
     yield harness
     harness.daemon.close()
@@ -31,7 +31,7 @@ def council(council_signup: Harness) -> Harness:
 @pytest.fixture
 def tribes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     """A started game of the hidden-tech test ruleset (registered for this test only), two tribes."""
-    monkeypatch.setitem(REGISTRY, "hidden_tech", "tests.rulesets.hidden_tech")
+    register(monkeypatch, "hidden_tech")
     harness = Harness(tmp_path, ruleset="hidden_tech")
     harness.start(PLAYERS[:2])
     yield harness

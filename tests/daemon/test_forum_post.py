@@ -13,10 +13,10 @@ import pytest
 from daemon.config import ConfigError, load_config
 from daemon.games import Games
 from daemon.tools.status import status_text
-from engines import REGISTRY
 from parsers.orders import normal_form
 from tests.daemon.bbcode import DIALECTS, PHPBB, SMF, mistakes
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, texts
+from tests.rulesets import register
 from tests.rulesets.council_like import FAMILIES
 
 RULESETS = ("coins", "mare", "rus", "council_like")
@@ -52,7 +52,7 @@ def play_a_turn(h: Harness) -> None:
 def played(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Harness]:
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     h = Harness(tmp_path, ruleset=request.param)
     h.start()
     play_a_turn(h)
@@ -120,7 +120,7 @@ def test_an_unknown_forum_is_one_clear_line(tmp_path: Path) -> None:
 def test_a_tie_is_listed_in_one_order_everywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """council_like scores every family 0: the forum post, the final report and `gonets status`
     list them by name, not in the ruleset's own order."""
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     h = Harness(tmp_path, ruleset="council_like")
     h.start()
     expected = sorted(FAMILIES)

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from engines import REGISTRY
 from state.records import GameRecord
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
+from tests.rulesets import register
 from tests.rulesets.council_like import REALMS
 
 SECRET = "Заговор Борджиа"
@@ -86,7 +86,7 @@ def _with(h: Harness, **changes: object) -> GameRecord:
 @pytest.fixture
 def secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     """A council-like game whose config names a GM data file with a secret plot."""
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     harness = Harness(tmp_path, early=False, ruleset="council_like")
     (tmp_path / "secret.toml").write_text(f'plot = "{SECRET}"\n', encoding="utf-8")
     with harness.config_path.open("a", encoding="utf-8") as config:

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from daemon.cli import main
-from engines import REGISTRY
+from tests.rulesets import register
 
 NAMES = [
     "hidden_tech-gm-map-turn-4.png",
@@ -18,9 +18,9 @@ NAMES = [
 
 
 @pytest.fixture(autouse=True)
-def test_rulesets(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, "hidden_tech", "tests.rulesets.hidden_tech")
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both test rulesets, for every test here."""
+    register(monkeypatch, "hidden_tech", "council_like")
 
 
 def draw(out: Path, *options: str) -> int:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engines import REGISTRY
 from tests.daemon.harness import GAME, GM, GM_PASSWORD, PLAYERS, Harness, body
+from tests.rulesets import register
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+")
@@ -87,7 +87,7 @@ def _play(h: Harness) -> list[tuple[str, str]]:
 def test_a_russian_only_game_mails_no_latin_word(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str
 ) -> None:
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     h = Harness(tmp_path, ruleset=ruleset, language="ru")
     mails = _play(h)
     assert len(mails) > 10

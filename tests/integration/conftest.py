@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from daemon.tools.loopback import MailServers, dovecot_installed
+from tests.mailservers import MailServers, dovecot_installed
 
 USERS = {
     "gonets": "gonets-secret",

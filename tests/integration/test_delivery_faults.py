@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import state.files
-from daemon.tools.loopback import MailServers
 from tests.daemon.harness import body
 from tests.integration.test_e2e import GAME, PLAYERS, MailGame
+from tests.mailservers import MailServers
 from tests.reliability.test_store_failures import failing_under, real_write
 
 real_in_place = state.files.write_in_place

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from daemon.cli import main
-from daemon.tools.loopback import MailServers, free_port
+from tests.mailservers import MailServers, free_port
 
 CONFIG = """\
 address = "gonets@test.local"

@@ -13,11 +13,11 @@ from pathlib import Path
 from daemon.config import load_config
 from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.tools.loopback import MailServers
 from daemon.transports import make_transport
 from daemon.transports.imap_connection import connect, shut
 from tests.daemon.harness import Clock, body
 from tests.integration.conftest import USERS
+from tests.mailservers import MailServers
 
 GAME = "coins-e2e"
 PLAYERS = ("anna", "boris", "vera", "gleb")

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from daemon.outgoing.compose import Envelope, outgoing
-from daemon.tools.loopback import MailServers
 from daemon.transports.accounts import Account, Security
 from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import connect
@@ -20,6 +19,7 @@ from daemon.transports.mailserver import MailServerTransport
 from daemon.transports.smtp import SmtpSender
 from state.outbox import Outbox
 from state.sending import Outgoing, PermanentSendError, TemporarySendError
+from tests.mailservers import MailServers
 
 ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
 
@@ -234,7 +234,7 @@ def test_a_5xx_recipient_is_recorded_as_failed_never_retried(servers: MailServer
 
 
 def test_an_unreachable_smtp_server_is_temporary(servers: MailServers) -> None:
-    from daemon.tools.loopback import free_port
+    from tests.mailservers import free_port
 
     sender = SmtpSender(Account("127.0.0.1", free_port(), "plain", ""), "gonets@test.local")
     with pytest.raises(TemporarySendError):

@@ -13,11 +13,11 @@ import pytest
 from daemon.cli import main
 from daemon.config import load_config
 from daemon.tools.rebuild import rebuild_games
-from engines import REGISTRY
 from state.files import read_json
 from state.game_store import data_path
 from tests.daemon.harness import GAME, Harness, body
 from tests.reliability.game import play_three_phases, start_by_command_line
+from tests.rulesets import register
 
 
 def turn_records(directory: Path) -> dict[str, dict[str, Any]]:
@@ -97,7 +97,7 @@ def _data_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """A council-like game started from the command line with GM data A, then ДАННЫЕ by mail with
     B, a ДАННЫЕ by mail refused for a broken file, a ДАННЫЕ by command line with B2; the file then
     says C."""
-    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    register(monkeypatch, "council_like")
     h = Harness(tmp_path, early=False, ruleset="council_like")
     data = tmp_path / "secret.toml"
     data.write_text('plot = "A"\n', encoding="utf-8")

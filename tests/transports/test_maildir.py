@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from daemon.transports.base import Transport
 from daemon.transports.maildir import MaildirTransport
 from state.files import safe_file_name
 from state.sending import Outgoing, PermanentSendError
@@ -36,11 +35,6 @@ def names(directory: Path) -> list[str]:
 def test_creates_both_maildirs(transport: MaildirTransport) -> None:
     for maildir in (transport.inbox, transport.outbox):
         assert names(maildir) == ["cur", "new", "tmp"]
-
-
-def test_is_a_transport(transport: MaildirTransport) -> None:
-    typed: Transport = transport
-    typed.close()
 
 
 def test_fetch_returns_new_mail_oldest_first_with_raw_bytes(transport: MaildirTransport) -> None:

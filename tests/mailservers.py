@@ -1,11 +1,13 @@
-"""A throwaway mail system on loopback, for the integration tests and `gonets bench --imap`.
+"""A throwaway mail system on loopback, for the integration tests and `gonets bench --imap` (which
+runs from a checkout, with the dev extra).
 
 A real Dovecot (Debian `dovecot-imapd` + `dovecot-lmtpd`) serves IMAP for a few users from a
 passwd-file and Maildirs in a short temp directory (unix socket paths must stay under 107
 bytes); an aiosmtpd SMTP server (a dev dependency) hands every accepted mail to Dovecot over
 LMTP before answering 250, so once a send returns the mail is in the recipient's mailbox.
-Both optionally speak TLS with a self-signed certificate made by `openssl`. The layout and the
-pitfalls (no root for imap-login, `chroot =`, mail not owned by uid 0) are in NOTES-dependencies.
+Both optionally speak TLS with a self-signed certificate made by `openssl`. Dovecot runs as an
+ordinary user (root may not run imap-login), with `chroot =` left empty for its services (no
+chroot without root), and the mail files belong to that user, never to uid 0.
 """
 
 from __future__ import annotations
