@@ -30,6 +30,7 @@ from daemon.transports import make_transport
 from engines import REGISTRY
 from engines.errors import GonetsError
 from state.control import Answer, ControlSpool
+from state.disk import Disk
 from state.lock import LockedError
 from state.storage import CorruptStoreError
 
@@ -65,7 +66,7 @@ def _daemon(config_path: str) -> Iterator[Daemon]:
 def _reader(config_path: str) -> Iterator[tuple[Config, Games]]:
     """What a command that only looks needs, without the lock: each game read as one snapshot."""
     config = load_config(Path(config_path))
-    games = Games(config, read_only=True)
+    games = Games(config, Disk(config.games_dir), read_only=True)
     try:
         yield config, games
     finally:
@@ -146,7 +147,7 @@ def _through_daemon(args: argparse.Namespace, line: str) -> int:
     """Queue the line for the running daemon and print its answer (or only queue: `--no-wait`)."""
     with _reader(args.config) as (config, games):
         game = _game(games, args.game).id  # an unknown game is said at once, nothing queued
-    spool = ControlSpool(config.games_dir / "control")
+    spool = ControlSpool(config.games_dir / "control", Disk(config.games_dir))
     request_id = spool.submit(game, line, args.reason)
     if args.no_wait:
         _out(f"передано работающему демону / queued for the running daemon: {request_id}")

@@ -18,6 +18,7 @@ from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
 from engines.text import Catalog
 from parsers.orders import parser_catalog
+from state.disk import Disk
 from state.game_store import GameStore
 from state.records import GameRecord
 
@@ -99,12 +100,17 @@ class Games:
     as one snapshot, nothing is created, and a game the daemon has not yet created is left out."""
 
     def __init__(
-        self, config: Config, read_only: bool = False, on_change: Callable[[str], None] | None = None
+        self,
+        config: Config,
+        disk: Disk,
+        read_only: bool = False,
+        on_change: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
+        self.disk = disk  # the games directory's files, which every store's writes go through
         self.read_only = read_only
         self.on_change = on_change  # told the id of a game whose store or settings changed
-        self.passwords = Passwords(load_key(config, lambda: _keyed_games(config)))
+        self.passwords = Passwords(load_key(config, lambda: _keyed_games(config, disk)))
         self._games: dict[str, Game] = {}
         self.update(config)
 
@@ -130,6 +136,7 @@ class Games:
         changed = self.on_change
         store = GameStore(
             config.games_dir / "games" / settings.id,
+            self.disk,
             self.read_only,
             on_change=None if changed is None else lambda: changed(settings.id),
         )
@@ -169,14 +176,14 @@ class Games:
             game.store.close()
 
 
-def _keyed_games(config: Config) -> list[str]:
+def _keyed_games(config: Config, disk: Disk) -> list[str]:
     """The configured games whose stored passwords are hashed with the secret key."""
     keyed = []
     for game_id in sorted(config.games):
         directory = config.games_dir / "games" / game_id
         if not (directory / "game.json").exists():
             continue
-        store = GameStore(directory)
+        store = GameStore(directory, disk)
         try:
             players = store.load().players.values() if store.exists() else []
             if any(player.password_hash.startswith("hmac$") for player in players):

@@ -35,6 +35,7 @@ from parsers.mime_head import cap_head
 from parsers.redact import Redactor
 from state.archive import MailArchive
 from state.control import ControlSpool
+from state.disk import Disk
 from state.files import make_private, remove_stray_temps
 from state.handling import POISON_AFTER, Handling
 from state.journal import Batch, Journal, JournalRefused
@@ -90,7 +91,8 @@ class Daemon:
             alert_refused_journal(config, transport.send, refused, clock())
             raise
         self.lock.__enter__()
-        self.journal = Journal(config.games_dir, private_files(config.games_dir))
+        self.disk = Disk(config.games_dir)  # every store writes through it: the pass's batch stages there
+        self.journal = Journal(self.disk, private_files(config.games_dir))
         try:
             removed = remove_stray_temps(config.games_dir)
             if removed:
@@ -103,16 +105,18 @@ class Daemon:
                 )
             self.wakeups = Wakeups()
             # CorruptStoreError: a game file that does not parse
-            self.games = Games(config, on_change=self.wakeups.touch)
-            self.ledger = ReplyLedger(config.games_dir, _reply_limits(config))
+            self.games = Games(config, self.disk, on_change=self.wakeups.touch)
+            self.ledger = ReplyLedger(config.games_dir, self.disk, _reply_limits(config))
         except BaseException:
             self.lock.close()
             raise
-        self.archive = MailArchive(config.games_dir / "archive")
+        self.archive = MailArchive(config.games_dir / "archive", self.disk)
         self.handling = Handling(config.games_dir)
-        self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
+        self.outbox = Outbox(config.games_dir / "outbox", self.disk, clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
-        self.spool = ControlSpool(config.games_dir / "control")  # `gonets gm` while we hold the lock
+        self.spool = ControlSpool(
+            config.games_dir / "control", self.disk
+        )  # `gonets gm` while we hold the lock
         self.alarm = StoreAlarm(self.games, self.postman, config.games_dir, transport.send)
         self._failures_checked = False  # failed/ is scanned once for failures no digest has yet
         self._known: set[str] | None = None  # addresses some game knows, built once per pass

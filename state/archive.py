@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from state import files
-from state.files import atomic_write_bytes, atomic_write_json, read_json
+from state.disk import Disk
 
 _KEY = re.compile(r"[0-9a-f]{64}")
 # A mail bigger than this goes to disk at once, synced on its own, rather than wait in the pass's
@@ -39,8 +39,9 @@ BIG_MAIL = 256 * 1024
 
 
 class MailArchive:
-    def __init__(self, root: Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, root: Path, disk: Disk, clock: Callable[[], float] = time.time) -> None:
         self.root = root
+        self.disk = disk
         self._clock = clock
         self._stamp = 0  # the last raw file's mtime_ns given by this process
 
@@ -61,8 +62,8 @@ class MailArchive:
         """Archive `raw` unless it is there already (same bytes, same key); returns the key."""
         key = self.key(raw)
         path = self._raw_path(key)
-        if not files.exists(path):
-            _write_raw(path, raw, self._next_stamp())
+        if not self.disk.exists(path):
+            self._write_raw(path, raw, self._next_stamp())
         return key
 
     def _next_stamp(self) -> int:
@@ -76,35 +77,35 @@ class MailArchive:
         done. It keeps its key, so the same bytes delivered again are still known and done, and its
         mtime, so its place in store order."""
         path = self._raw_path(key)
-        _write_raw(path, raw, files.mtime_ns(path))
+        self._write_raw(path, raw, self.disk.mtime_ns(path))
 
     def raw(self, key: str) -> bytes:
-        return files.read_bytes(self._raw_path(key))
+        return self.disk.read(self._raw_path(key))
 
     def is_done(self, key: str) -> bool:
-        return files.exists(_fanned(self.root / "done", _checked(key), ".json"))
+        return self.disk.exists(_fanned(self.root / "done", _checked(key), ".json"))
 
     def mark_done(self, key: str, record: dict[str, Any]) -> None:
         """Record what processing `key` did, and index it under its fingerprint unless a done mail
         has that fingerprint already. The daemon does both in one journal record."""
-        if not files.exists(self._raw_path(key)):
+        if not self.disk.exists(self._raw_path(key)):
             raise KeyError(f"mail {key} is not archived; store it before marking it done")
         now = datetime.fromtimestamp(self._clock(), UTC)
         entry = {**record, "key": key, "time": now.isoformat(timespec="seconds")}
         fingerprint = record.get("fingerprint")
         fingerprint = fingerprint if isinstance(fingerprint, str) and _KEY.fullmatch(fingerprint) else ""
         done = _fanned(self.root / "done", key, ".json")
-        atomic_write_json(done, entry)
+        self.disk.write_json(done, entry)
         if fingerprint and not self.seen_fingerprint(fingerprint):
-            files.link(done, self._content_path(fingerprint))
+            self.disk.link(done, self._content_path(fingerprint))
         self._append_log(now, entry)
 
     def done_record(self, key: str) -> dict[str, Any] | None:
         """What processing `key` did (the entry its log line also holds), or None when not done."""
         path = _fanned(self.root / "done", _checked(key), ".json")
-        if not files.exists(path):
+        if not self.disk.exists(path):
             return None
-        entry: dict[str, Any] = read_json(path)
+        entry: dict[str, Any] = self.disk.read_json(path)
         return entry
 
     def seen_fingerprint(self, fingerprint: str) -> str | None:
@@ -114,7 +115,7 @@ class MailArchive:
         if not _KEY.fullmatch(fingerprint):
             return None
         try:
-            indexed = files.read_bytes(self._content_path(fingerprint))
+            indexed = self.disk.read(self._content_path(fingerprint))
         except FileNotFoundError:
             return None
         key = _indexed_key(indexed)
@@ -136,13 +137,12 @@ class MailArchive:
     def _append_log(self, now: datetime, entry: dict[str, Any]) -> None:
         """Appended: the log is only advisory (the markers are the truth), so no rename dance."""
         line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
-        files.append_bytes(self.root / "log" / f"{now:%Y-%m}.jsonl", line.encode("utf-8"))
+        self.disk.append(self.root / "log" / f"{now:%Y-%m}.jsonl", line.encode("utf-8"))
 
-
-def _write_raw(path: Path, raw: bytes, mtime_ns: int) -> None:
-    """A big mail goes to disk at once (`BIG_MAIL`); any other waits in the pass's batch."""
-    write = files.write_durably if len(raw) > BIG_MAIL else atomic_write_bytes
-    write(path, raw, mtime_ns=mtime_ns)
+    def _write_raw(self, path: Path, raw: bytes, mtime_ns: int) -> None:
+        """A big mail goes to disk at once (`BIG_MAIL`); any other waits in the pass's batch."""
+        write = self.disk.write_now if len(raw) > BIG_MAIL else self.disk.write
+        write(path, raw, mtime_ns=mtime_ns)
 
 
 def _indexed_key(indexed: bytes) -> str | None:

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from state import files
-from state.files import KIND_NAMES, FileTooLarge, NotRegularFile, atomic_write_json
+from state.disk import Disk
+from state.files import KIND_NAMES, FileTooLarge, NotRegularFile
 
 ANSWER_DAYS = 7
 REQUEST_BYTES = 64 * 1024  # a GM command line is a few hundred bytes; a broadcast a few KB
@@ -55,7 +56,8 @@ class Answer:
 
 
 class ControlSpool:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, disk: Disk) -> None:
+        self.disk = disk
         self.requests = directory / "requests"
         self.answers = directory / "answers"
         self.rejected = directory / "rejected"
@@ -66,7 +68,7 @@ class ControlSpool:
         runs requests in the order they were typed. Who typed it is the file's owner."""
         request_id = f"{time.time_ns():x}{secrets.token_hex(6)}"
         body = {"id": request_id, "game": game, "line": line, "reason": reason}
-        atomic_write_json(self.requests / f"{request_id}.json", body)
+        self.disk.write_json(self.requests / f"{request_id}.json", body)
         return request_id
 
     def waiting(self) -> bool:
@@ -82,7 +84,7 @@ class ControlSpool:
         found = []
         for name in names:
             request_id = name.removesuffix(".json")
-            if files.exists(self.answers / name):
+            if self.disk.exists(self.answers / name):
                 self._remove(request_id)
                 continue
             try:
@@ -95,7 +97,7 @@ class ControlSpool:
 
     def answer(self, request_id: str, answer: Answer) -> None:
         """The answer first, then the request goes: a crash between leaves both, never neither."""
-        atomic_write_json(
+        self.disk.write_json(
             self.answers / f"{request_id}.json", {"text": answer.text, "exit_code": answer.exit_code}
         )
         self._remove(request_id)
@@ -113,16 +115,16 @@ class ControlSpool:
     def forget_old_answers(self) -> None:
         """By the files' own age (wall-clock time, as their mtime is)."""
         now = time.time()
-        for name in files.names(self.answers):
+        for name in self.disk.names(self.answers):
             path = self.answers / name
             try:
                 if now - path.stat().st_mtime > ANSWER_DAYS * 86400:
-                    files.remove(path)
+                    self.disk.remove(path)
             except FileNotFoundError:
                 continue
 
     def _names(self) -> list[str]:
-        return files.names(self.requests, ".json")
+        return self.disk.names(self.requests, ".json")
 
     def _read(self, request_id: str) -> Request:
         """The request, if it is one: a regular file of at most `REQUEST_BYTES`, JSON with text
@@ -143,7 +145,7 @@ class ControlSpool:
         except FileNotFoundError:
             return
         if regular:
-            files.remove(self.requests / name)
+            self.disk.remove(self.requests / name)
         else:  # answered by `_refuse` before a crash
             self._set_aside(name)
 

@@ -1,14 +1,11 @@
-"""The one place that reads and writes the games directory's files crash-safely.
+"""Writing and reading files crash-safely: the primitives under `state.disk.Disk`.
 
 A reader (or the daemon after a SIGKILL or power cut) sees either the old content or the new one,
 never a mix: the data goes to a temp file in the same directory, is fsynced, renamed over the
 target with `os.replace` (atomic on POSIX), and the directory is fsynced so the rename survives a
 power cut. A crash leaves at most a stray ".tmp-*" file, which `remove_stray_temps` clears at start.
-
-Inside a daemon pass the same calls are staged in the pass's batch instead and made durable
-together by `state.journal` (`staging`), or written at once and synced later (`deferred_sync`,
-`state.syncing`); the
-stores call the functions here for every read too, so they see what their pass staged.
+The games directory's stores go through their `Disk`, which stages a daemon pass's changes for the
+journal; what is here writes now.
 """
 
 from __future__ import annotations
@@ -20,13 +17,11 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from state.syncing import Deferred, fsync_dir
+from state.syncing import fsync_dir
 
 T = TypeVar("T")
 TEMP_PREFIX = ".tmp-"
@@ -34,38 +29,6 @@ TEMP_PREFIX = ".tmp-"
 FILE_MODE, FOLDER_MODE = 0o600, 0o700
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-class Staging(Protocol):
-    """What a pass's batch offers (`state.journal.Batch`); None from a read: not staged."""
-
-    def covers(self, path: Path) -> bool: ...
-    def write(self, path: Path, data: bytes, mtime_ns: int | None) -> None: ...
-    def append(self, path: Path, data: bytes) -> None: ...
-    def remove(self, path: Path) -> None: ...
-    def link(self, source: Path, target: Path) -> None: ...
-    def read(self, path: Path) -> bytes | None: ...
-    def exists(self, path: Path) -> bool | None: ...
-    def names(self, directory: Path, on_disk: set[str]) -> set[str]: ...
-    def mtime_ns(self, path: Path) -> int | None: ...
-
-
-@dataclass
-class _Mode:
-    staging: Staging | None = None
-    deferred: Deferred | None = None
-
-
-_mode = _Mode()
-
-
-@contextmanager
-def staging(batch: Staging) -> Iterator[None]:
-    previous, _mode.staging = _mode.staging, batch
-    try:
-        yield
-    finally:
-        _mode.staging = previous
 
 
 class Private:
@@ -81,40 +44,6 @@ class Private:
     def __contains__(self, path: Path) -> bool:
         text = os.fspath(path)
         return text in self.files or text.startswith(self.prefixes)
-
-
-@contextmanager
-def deferred_sync(root: Path) -> Iterator[None]:
-    """Writes under `root` go to the files at once and are synced when the block ends."""
-    deferred = Deferred(root)
-    previous, _mode.deferred = _mode.deferred, deferred
-    try:
-        yield
-    finally:
-        _mode.deferred = previous
-        deferred.sync()
-
-
-def active_batch() -> Staging | None:
-    """The batch of the pass under way, if any: what a store may trust to stay unchanged by others."""
-    return _mode.staging
-
-
-def _staged(path: Path) -> Staging | None:
-    batch = _mode.staging
-    return batch if batch is not None and batch.covers(path) else None
-
-
-def _synced_now(path: Path, *, written: bool = True) -> bool:
-    """Whether a change to `path` syncs at once; if not, a file `written` and its folder are
-    synced when the deferred block ends."""
-    deferred = _mode.deferred
-    if deferred is None:
-        return True
-    if written:
-        deferred.files.add(path)
-        deferred.folders.add(path.parent)
-    return False
 
 
 def make_dirs(directory: Path, durable: bool = True) -> None:
@@ -133,22 +62,23 @@ def make_dirs(directory: Path, durable: bool = True) -> None:
 def atomic_write_bytes(
     path: Path, data: bytes, *, temp_dir: Path | None = None, mtime_ns: int | None = None
 ) -> None:
-    """Replace `path` with `data` atomically and durably; creates missing parent directories.
+    """Replace `path` with `data` atomically and durably, now; creates missing parent directories.
 
     `temp_dir` (same file system) is for formats that dictate where temp files live, like Maildir's
     tmp/; by default the temp file sits next to the target. `mtime_ns`: the time the file keeps.
     """
-    if batch := _staged(path):
-        batch.write(path, data, mtime_ns)
-        return
     write_durably(path, data, temp_dir=temp_dir, mtime_ns=mtime_ns)
 
 
 def write_durably(
-    path: Path, data: bytes, *, temp_dir: Path | None = None, mtime_ns: int | None = None
+    path: Path,
+    data: bytes,
+    *,
+    temp_dir: Path | None = None,
+    mtime_ns: int | None = None,
+    durable: bool = True,
 ) -> None:
-    """`atomic_write_bytes` outside any batch: the file is written, and synced, now."""
-    durable = _synced_now(path)
+    """`atomic_write_bytes`; not `durable`: the file and its folder are left for the caller to sync."""
     fd, temp_name = _in_folder(
         path.parent, durable, lambda: tempfile.mkstemp(prefix=TEMP_PREFIX, dir=temp_dir or path.parent)
     )
@@ -169,26 +99,16 @@ def write_durably(
         fsync_dir(path.parent)
 
 
-def write_marker(path: Path, data: bytes, same: Path | None = None) -> None:
-    """A file whose existence is what counts. In a deferred block it is written in place and only
-    its folder synced: a crash may leave it short, never absent once its folder is synced; or,
-    given `same`, a file written in the block that holds exactly `data`, it is a second name of
-    that file (a hard link: no new file to allocate, no bytes to write again, and the file is
-    synced before anything under the block's root), where the file system allows. Elsewhere it is
-    written as any other file."""
-    deferred = _mode.deferred
-    if deferred is None or _staged(path):
-        atomic_write_bytes(path, data)
-        return
-    deferred.folders.add(path.parent)
-    if same is not None:
-        try:
-            _in_folder(path.parent, False, lambda: os.link(same, path))
-            return
-        except OSError as error:  # or it is there already (a move a crash cut short), `same` moved on
-            if error.errno not in (*_NO_HARD_LINK, errno.EEXIST, errno.ENOENT):
-                raise _named(error, path) from error
-    write_in_place(path, data, mtime_ns=None)
+def link_if_possible(source: Path, target: Path) -> bool:
+    """`target` made a second name of `source` (a hard link), unsynced; False where the file system
+    makes none, the target is there already (a move a crash cut short) or `source` moved on."""
+    try:
+        _in_folder(target.parent, False, lambda: os.link(source, target))
+        return True
+    except OSError as error:
+        if error.errno not in (*_NO_HARD_LINK, errno.EEXIST, errno.ENOENT):
+            raise _named(error, target) from error
+        return False
 
 
 # why a file system makes no hard link where a copy can be: another file system, none there, too many
@@ -272,12 +192,8 @@ def write_at(path: Path, offset: int, data: bytes) -> None:
         os.close(fd)
 
 
-def append_bytes(path: Path, data: bytes) -> None:
-    """One `write` on an O_APPEND file (a kill cannot interleave two lines), synced."""
-    if batch := _staged(path):
-        batch.append(path, data)
-        return
-    durable = _synced_now(path)
+def append_now(path: Path, data: bytes, durable: bool = True) -> None:
+    """One `write` on an O_APPEND file (a kill cannot interleave two lines), synced if `durable`."""
     fd = _open_creating(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, durable)
     try:
         os.write(fd, data)
@@ -285,28 +201,6 @@ def append_bytes(path: Path, data: bytes) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def remove(path: Path) -> None:
-    """Delete `path` if it is there."""
-    if batch := _staged(path):
-        batch.remove(path)
-        return
-    path.unlink(missing_ok=True)
-    if _synced_now(path, written=False) and path.parent.is_dir():
-        fsync_dir(path.parent)
-
-
-def link(source: Path, target: Path) -> None:
-    """`target` becomes a second name of `source`'s file (a hard link: no new file to allocate),
-    replacing whatever `target` was. For an index whose entries are other files' copies."""
-    if batch := _staged(target):
-        batch.link(source, target)
-        return
-    durable = _synced_now(target, written=False)
-    hard_link(source, target, durable)
-    if durable:
-        fsync_dir(target.parent)
 
 
 def hard_link(source: Path, target: Path, durable: bool = False) -> None:
@@ -321,16 +215,8 @@ def hard_link(source: Path, target: Path, durable: bool = False) -> None:
         write_in_place(target, source.read_bytes(), mtime_ns=None)
 
 
-def move(source: Path, target: Path) -> None:
-    """`source` becomes `target` (same file system): a rename, or in a batch its copy and removal.
-    In a deferred block the target's folder is synced at its end: the new name may be a record."""
-    if _staged(source) or _staged(target):
-        atomic_write_bytes(target, read_bytes(source), mtime_ns=mtime_ns(source))
-        remove(source)
-        return
-    if (deferred := _mode.deferred) is not None:
-        deferred.folders.add(target.parent)
-    durable = _synced_now(target, written=False)
+def rename(source: Path, target: Path, durable: bool = True) -> None:
+    """`source` becomes `target` (same file system); both folders synced if `durable`."""
     _in_folder(target.parent, durable, lambda: os.replace(source, target))
     if durable:
         fsync_dir(target.parent)
@@ -418,36 +304,6 @@ def read_regular(
     return data, status
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file as this pass sees it: what its batch staged, else the disk."""
-    if (batch := _staged(path)) and (staged := batch.read(path)) is not None:
-        return staged
-    return path.read_bytes()
-
-
-def exists(path: Path) -> bool:
-    if (batch := _staged(path)) and (staged := batch.exists(path)) is not None:
-        return staged
-    return path.exists()
-
-
-def names(directory: Path, suffix: str = "") -> list[str]:
-    """The files in `directory` ending in `suffix`, as this pass sees them (no temp files), sorted."""
-    try:
-        on_disk = {name for name in os.listdir(directory) if not name.startswith(TEMP_PREFIX)}
-    except FileNotFoundError:
-        on_disk = set()
-    if batch := _staged(directory / TEMP_PREFIX):  # any name inside `directory`
-        on_disk = batch.names(directory, on_disk)
-    return sorted(name for name in on_disk if name.endswith(suffix))
-
-
-def mtime_ns(path: Path) -> int:
-    if (batch := _staged(path)) and (staged := batch.mtime_ns(path)) is not None:
-        return staged
-    return path.stat().st_mtime_ns
-
-
 def json_bytes(data: object) -> bytes:
     """Compact, key-sorted UTF-8 JSON. Without `indent` json uses its C encoder (4-10 times faster
     on a game record); every file this writes is the daemon's own state (`jq .` shows it indented),
@@ -461,7 +317,7 @@ def atomic_write_json(path: Path, data: object) -> None:
 
 
 def read_json(path: Path) -> Any:
-    return json.loads(read_bytes(path))
+    return json.loads(path.read_bytes())
 
 
 def make_private(directory: Path) -> int:

@@ -18,7 +18,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Document
 
 from state import files
-from state.files import atomic_write_bytes, atomic_write_json, read_json
+from state.disk import Disk
 from state.records import GameRecord, OrderSet, Readiness
 from state.storage import AtomicJSONStorage, SnapshotStorage
 
@@ -34,15 +34,19 @@ class GameStore:
     each write of the game record or its orders (the daemon's clock then looks at the game)."""
 
     def __init__(
-        self, directory: Path, read_only: bool = False, on_change: Callable[[], None] | None = None
+        self,
+        directory: Path,
+        disk: Disk,
+        read_only: bool = False,
+        on_change: Callable[[], None] | None = None,
     ) -> None:
         self.directory = directory
+        self.disk = disk
         self._on_change = on_change or (lambda: None)
         if not read_only:
             files.make_dirs(directory / "turns", durable=False)
-        self._db = TinyDB(
-            directory / "game.json", storage=SnapshotStorage if read_only else AtomicJSONStorage
-        )
+        storage = SnapshotStorage if read_only else AtomicJSONStorage
+        self._db = TinyDB(directory / "game.json", storage=storage, disk=disk)
         self._game = self._db.table("game")
         self._orders = self._db.table("orders")
         self._readiness = self._db.table("readiness")
@@ -143,13 +147,13 @@ class GameStore:
         return self.directory / "turns" / f"{name}.json"
 
     def has_turn_record(self, name: str) -> bool:
-        return files.exists(self.record_path(name))
+        return self.disk.exists(self.record_path(name))
 
     def write_turn_record(self, name: str, data: dict[str, Any]) -> None:
-        atomic_write_json(self.record_path(name), data)
+        self.disk.write_json(self.record_path(name), data)
 
     def read_turn_record(self, name: str) -> dict[str, Any]:
-        data = read_json(self.record_path(name))
+        data = self.disk.read_json(self.record_path(name))
         assert isinstance(data, dict)
         return data
 
@@ -158,21 +162,21 @@ class GameStore:
         applies what was read then, not the file as the GM has edited it since."""
         sha = hashlib.sha256(raw).hexdigest()
         path = data_path(self.directory, sha)
-        if not files.exists(path):
-            atomic_write_bytes(path, raw)
+        if not self.disk.exists(path):
+            self.disk.write(path, raw)
         return sha
 
     def append_history(self, entry: dict[str, Any]) -> None:
         """One GM action, appended and synced: who, when, what and why (`gonets history`)."""
         line = json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n"
-        files.append_bytes(self.directory / "history.jsonl", line.encode("utf-8"))
+        self.disk.append(self.directory / "history.jsonl", line.encode("utf-8"))
 
     def history(self) -> list[dict[str, Any]]:
         path = self.directory / "history.jsonl"
-        if not files.exists(path):
+        if not self.disk.exists(path):
             return []
         entries = []
-        for line in files.read_bytes(path).decode("utf-8").splitlines():
+        for line in self.disk.read(path).decode("utf-8").splitlines():
             try:
                 entries.append(json.loads(line))
             except ValueError:  # a line cut by a crash mid-write
@@ -183,11 +187,11 @@ class GameStore:
         """Move turn records out of play (a rollback keeps them for the record, never deletes)."""
         target = self.directory / "turns" / folder
         for name in names:
-            files.move(self.record_path(name), target / f"{name}.json")
+            self.disk.move(self.record_path(name), target / f"{name}.json")
 
     def turn_records(self) -> list[str]:
-        return [name.removesuffix(".json") for name in files.names(self.directory / "turns", ".json")]
+        return [name.removesuffix(".json") for name in self.disk.names(self.directory / "turns", ".json")]
 
     def stored(self) -> bool:
         """Whether the game's hot file was ever written (a reader must not create it)."""
-        return files.exists(self.directory / "game.json")
+        return self.disk.exists(self.directory / "game.json")

@@ -52,6 +52,7 @@ from pathlib import Path
 
 from engines.errors import GonetsError
 from state import files, syncing
+from state.disk import Disk
 
 log = logging.getLogger(__name__)
 
@@ -198,8 +199,9 @@ class Batch:
 class Journal:
     """The games directory's journal; one per lock holder."""
 
-    def __init__(self, root: Path, private: tuple[Path, ...] = ()) -> None:
-        self.root = root
+    def __init__(self, disk: Disk, private: tuple[Path, ...] = ()) -> None:
+        self.disk = disk  # the directory's files, which a pass's writes go through
+        self.root = root = disk.root
         self.path = root / JOURNAL_NAME
         self.private = private  # `files.Private`: files there are written in place
         self._applied = False  # records applied without a sync since the last checkpoint
@@ -210,12 +212,12 @@ class Journal:
     def batch(self) -> Iterator[Batch]:
         """Stage the writes under the directory; the caller commits (or drops them on an error)."""
         batch = Batch(self.root)
-        with files.staging(batch):
+        with self.disk.staging(batch):
             yield batch
 
     def lazily(self) -> AbstractContextManager[None]:
         """Writes go straight to the files; each file and folder is synced once when the block ends."""
-        return files.deferred_sync(self.root)
+        return self.disk.deferred_sync()
 
     def catch_up(self) -> None:
         """After a commit whose changes could not all be applied (a full disk, say), apply them

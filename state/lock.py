@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engines.errors import GonetsError
+from state.disk import Disk
 from state.files import FILE_MODE, make_dirs
 from state.journal import Journal
 
@@ -52,7 +53,7 @@ class DirectoryLock:
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
         self._fd: int | None = fd
         try:
-            Journal(directory).recover()
+            Journal(Disk(directory)).recover()
         except BaseException:
             self.close()
             raise

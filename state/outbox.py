@@ -30,8 +30,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from state import files
-from state.files import atomic_write_bytes, atomic_write_json, json_bytes, read_json, safe_file_name
+from state.disk import Disk
+from state.files import json_bytes, safe_file_name
 from state.sending import Outgoing, PermanentSendError, Sender, TransportError
 
 FIRST_BACKOFF = 60.0
@@ -62,8 +62,9 @@ class FlushResult:
 
 
 class Outbox:
-    def __init__(self, root: Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, root: Path, disk: Disk, clock: Callable[[], float] = time.time) -> None:
         self.root = root
+        self.disk = disk
         self._clock = clock
         self._pending = root / "pending"
         self._sent = root / "sent"
@@ -82,12 +83,12 @@ class Outbox:
         if mail.id in self:
             return False
         name = safe_file_name(mail.id)
-        atomic_write_bytes(self._pending / f"{name}.eml", mail.raw)
+        self.disk.write(self._pending / f"{name}.eml", mail.raw)
         kept = self._pending / f"{name}.kept"
         if mail.kept is not None:
-            atomic_write_bytes(kept, mail.kept)
+            self.disk.write(kept, mail.kept)
         else:
-            files.remove(kept)  # left by a crash mid-enqueue of another mail with this id
+            self.disk.remove(kept)  # left by a crash mid-enqueue of another mail with this id
         meta = {
             "id": mail.id,
             "recipients": list(mail.recipients),
@@ -99,7 +100,7 @@ class Outbox:
             # Real wall time, so queue order holds even with an injected (frozen) clock.
             "enqueued_ns": time.time_ns(),
         }
-        atomic_write_json(self._pending / f"{name}.json", meta)
+        self.disk.write_json(self._pending / f"{name}.json", meta)
         self._queued_since_prepare = True
         return True
 
@@ -147,20 +148,24 @@ class Outbox:
         """Count a failed attempt and give up: the mail is kept in failed/ with the reason."""
         name, meta = safe_file_name(id), _failed_attempt(self._load(id), error)
         self._not_moved.discard(name)
-        atomic_write_json(self._failed / f"{name}.json", {**meta, "moved_at": self._clock()})
+        self.disk.write_json(self._failed / f"{name}.json", {**meta, "moved_at": self._clock()})
         self._finish_move(name, self._failed)
 
     def failed(self) -> list[QueuedMail]:
-        metas = [read_json(self._failed / name) for name in files.names(self._failed, ".json")]
+        metas = [self.disk.read_json(self._failed / name) for name in self.disk.names(self._failed, ".json")]
         return [self._queued(self._failed, meta) for meta in sorted(metas, key=_queue_order)]
 
     def unreported(self) -> list[QueuedMail]:
         """Mails given up on whose failure has not yet been handed to their game (`mark_reported`)."""
-        return [mail for mail in self.failed() if not read_json(self._failed_meta(mail.id)).get("reported")]
+        return [
+            mail
+            for mail in self.failed()
+            if not self.disk.read_json(self._failed_meta(mail.id)).get("reported")
+        ]
 
     def mark_reported(self, id: str) -> None:
         path = self._failed_meta(id)
-        atomic_write_json(path, {**read_json(path), "reported": True})
+        self.disk.write_json(path, {**self.disk.read_json(path), "reported": True})
 
     def queue_files(self, mails: Sequence[QueuedMail]) -> set[Path]:
         """The pending files of `mails`: what the pass's commit may `hold` instead of writing."""
@@ -180,7 +185,7 @@ class Outbox:
         """Write the pending files still held (a send failed or was not tried): mails first, then
         the .json that makes each entry exist."""
         for path in sorted(self._held, key=lambda p: p.suffix == ".json"):
-            files.atomic_write_bytes(path, self._held[path])
+            self.disk.write(path, self._held[path])
             del self._held[path]
 
     def prepare(self) -> list[QueuedMail]:
@@ -226,6 +231,8 @@ class Outbox:
                 self._record_attempt(mail.id)
             try:
                 delivered = transport.send(mail.outgoing())
+                if delivered is not None:  # a file the transport left: durable before its record
+                    self.disk.delivered(delivered)
             except PermanentSendError as exc:
                 gave_up.append(self._give_up(mail, str(exc)))
                 failed += 1
@@ -269,7 +276,7 @@ class Outbox:
         entries whose move to sent/ or failed/ a crash interrupted."""
         live, interrupted = [], []
         held = {path.name for path in self._held if path.parent == self._pending and path.suffix == ".json"}
-        for name in sorted({*files.names(self._pending, ".json"), *held}):
+        for name in sorted({*self.disk.names(self._pending, ".json"), *held}):
             # a held entry was queued by this pass, so none of it is in sent/ or failed/ yet
             stem = name.removesuffix(".json")
             moved_to = None if name in held or stem in self._not_moved else self._moved_to(stem)
@@ -310,18 +317,18 @@ class Outbox:
     # The pending files, held in memory or on disk.
     def _read(self, path: Path) -> bytes:
         held = self._held.get(path)
-        return held if held is not None else files.read_bytes(path)
+        return held if held is not None else self.disk.read(path)
 
     def _exists(self, path: Path) -> bool:
-        return path in self._held or files.exists(path)
+        return path in self._held or self.disk.exists(path)
 
     def _write(self, path: Path, data: bytes) -> None:
         self._held.pop(path, None)
-        files.atomic_write_bytes(path, data)
+        self.disk.write(path, data)
 
     def _remove(self, path: Path) -> None:
         self._held.pop(path, None)
-        files.remove(path)  # an older version may be on disk (a mail queued in an earlier pass)
+        self.disk.remove(path)  # an older version may be on disk (a mail queued in an earlier pass)
 
     def _move_file(self, source: Path, target: Path, same: Path | None = None) -> None:
         """A held mail is written where it goes, in place (or linked to `same`, a file with its
@@ -329,9 +336,9 @@ class Outbox:
         never the record that it went); one on disk is renamed there, the rename synced as well."""
         held = self._held.get(source)
         if held is None:
-            files.move(source, target)
+            self.disk.move(source, target)
         else:  # a write that fails keeps it held: `settle` puts it in pending/
-            files.write_marker(target, held, same)
+            self.disk.write_marker(target, held, same)
             self._remove(source)
 
     def _failed_meta(self, id: str) -> Path:

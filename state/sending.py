@@ -36,5 +36,7 @@ class PermanentSendError(TransportError):
 class Sender(Protocol):
     def send(self, mail: Outgoing) -> Path | None:
         """Deliver one mail or raise a `TransportError`. Returns the file this call left on this
-        machine holding exactly `mail.raw` (a Maildir delivery), else None: the outbox's sent copy
-        is then a second name of that file rather than a new file of its own."""
+        machine holding exactly `mail.raw` (a Maildir delivery), written but not yet synced: the
+        caller makes it durable (`Disk.delivered`: before the record that it was sent), and the
+        outbox's sent copy is a second name of it rather than a new file of its own. None: the
+        mail is the server's now."""

@@ -1,9 +1,9 @@
-"""A TinyDB storage that survives SIGKILL: `TinyDB(path, storage=AtomicJSONStorage)`.
+"""A TinyDB storage that survives SIGKILL: `TinyDB(path, storage=AtomicJSONStorage, disk=disk)`.
 
 TinyDB's own JSONStorage rewrites the file in place and a kill mid-write leaves it unreadable
-(SIGKILLs mid-write left 9 of 140 such files broken). Here every write goes through
-`atomic_write_bytes`, and a file that does not parse stops the daemon with a recovery hint instead
-of silently starting an empty game.
+(SIGKILLs mid-write left 9 of 140 such files broken). Here every write goes through the games
+directory's `Disk` (atomic, or staged in the daemon's pass), and a file that does not parse stops
+the daemon with a recovery hint instead of silently starting an empty game.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 from tinydb import Storage
 
 from engines.errors import GonetsError
-from state import files
-from state.files import active_batch, json_bytes, read_bytes
+from state.disk import Disk
+from state.files import json_bytes
 
 DEFAULT_HINT = (
     "restore it from the previous turn record, or rebuild the game from the mail archive "
@@ -54,19 +54,20 @@ class AtomicJSONStorage(Storage):
     pass reads it from disk once, to see what a crash or a hand left there, then from memory.
     """
 
-    def __init__(self, path: str | Path, hint: str = DEFAULT_HINT) -> None:
+    def __init__(self, path: str | Path, disk: Disk, hint: str = DEFAULT_HINT) -> None:
         super().__init__()
         self.path = Path(path)
+        self.disk = disk
         self.hint = hint
         self._digest = b""  # sha256 of the bytes last parsed or written
         self._parts: dict[str, Table] = {}  # what they hold, table by table
         self._pass: object = None  # the batch whose reads may come from `_parts`
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        batch = active_batch()
+        batch = self.disk.batch
         if batch is None or batch is not self._pass or not self._digest:
             try:
-                raw = read_bytes(self.path)
+                raw = self.disk.read(self.path)
             except FileNotFoundError:
                 return None
             digest = hashlib.sha256(raw).digest()
@@ -96,10 +97,10 @@ class AtomicJSONStorage(Storage):
                 ordered = _in_id_order(kept)
                 parts[name] = Table(marshal.dumps(ordered), json_bytes(ordered))
         raw = b"{" + b",".join(json_bytes(name) + b":" + parts[name].json() for name in sorted(parts)) + b"}"
-        files.atomic_write_bytes(self.path, raw)
+        self.disk.write(self.path, raw)
         self._parts = parts
         self._digest = hashlib.sha256(raw).digest()
-        self._pass = active_batch()
+        self._pass = self.disk.batch
 
 
 class Table:
@@ -164,8 +165,8 @@ class SnapshotStorage(AtomicJSONStorage):
     the orders stored with it, never the record of one write and the orders of the next.
     """
 
-    def __init__(self, path: str | Path, hint: str = DEFAULT_HINT) -> None:
-        super().__init__(path, hint)
+    def __init__(self, path: str | Path, disk: Disk, hint: str = DEFAULT_HINT) -> None:
+        super().__init__(path, disk, hint)
         self._snapshot: dict[str, dict[str, Any]] | None = None
         self._taken = False
 

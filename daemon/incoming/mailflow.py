@@ -231,7 +231,7 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
     if outcome.game is None:
         return
     if outcome.mark is not None:
-        throttle.record(outcome.game.store.directory, outcome.mark, key, now)
+        throttle.record(outcome.game.store, outcome.mark, key, now)
     if outcome.gm_plan is not None:
         ctx = GmContext(outcome.game, postman, now, actor=outcome.game.settings.gm, token=key)
         results = run(ctx, outcome.gm_plan)

@@ -34,6 +34,7 @@ from typing import Literal, NamedTuple
 
 from daemon.incoming.addresses import mailbox_key
 from state import files
+from state.disk import Disk
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ class Answer(NamedTuple):
 
 
 class ReplyLedger:
-    def __init__(self, directory: Path, limits: ReplyLimits) -> None:
+    def __init__(self, directory: Path, disk: Disk, limits: ReplyLimits) -> None:
+        self.disk = disk
         self.path = directory / FILE_NAME
         self.old_path = directory / OLD_FILE_NAME
         self.limits = limits
@@ -70,7 +72,7 @@ class ReplyLedger:
 
     def reload(self) -> None:
         """The counts as saved: after a pass whose changes were dropped, its replies never left."""
-        answers, self._lines, self._rewrite = _read(self.path, self.old_path)
+        answers, self._lines, self._rewrite = _read(self.disk, self.path, self.old_path)
         self._mailboxes: dict[tuple[str, str], dict[str, int]] = {}  # (kind, mailbox) → mail id → second
         self._by_window: dict[int, deque[Answer]] = {window: deque() for window in set(WINDOW.values())}
         self._minutes: Counter[int] = Counter()  # minute (Unix seconds // 60) → answers, for the total
@@ -111,12 +113,12 @@ class ReplyLedger:
         live = sum(len(answers) for answers in self._by_window.values())
         if self._rewrite or self._lines + len(self._unsaved) > 2 * live + SPARE_LINES:
             kept = sorted(answer for answers in self._by_window.values() for answer in answers)
-            files.atomic_write_bytes(self.path, _lines(kept))
+            self.disk.write(self.path, _lines(kept))
             if self._rewrite:  # what was read was the old file, or nothing readable
-                files.remove(self.old_path)
+                self.disk.remove(self.old_path)
             self._lines, self._rewrite = live, False
         else:
-            files.append_bytes(self.path, _lines(self._unsaved))
+            self.disk.append(self.path, _lines(self._unsaved))
             self._lines += len(self._unsaved)
         self._unsaved = []
 
@@ -140,13 +142,13 @@ class ReplyLedger:
             del self._minutes[minute]
 
 
-def _read(path: Path, old_path: Path) -> tuple[list[Answer], int, bool]:
+def _read(disk: Disk, path: Path, old_path: Path) -> tuple[list[Answer], int, bool]:
     """The answers saved, the lines the file holds, and whether it must be written anew (the old
     file was read, or nothing readable). An unreadable ledger only costs the counts it held."""
     try:
-        text = files.read_bytes(path)
+        text = disk.read(path)
     except FileNotFoundError:
-        old = _read_old(old_path)
+        old = _read_old(disk, old_path)
         return old or [], 0, old is not None
     except OSError as error:
         log.error("%s unreadable, reply counts start afresh: %s", path, error)
@@ -161,12 +163,12 @@ def _read(path: Path, old_path: Path) -> tuple[list[Answer], int, bool]:
     return answers, len(lines), False
 
 
-def _read_old(path: Path) -> list[Answer] | None:
+def _read_old(disk: Disk, path: Path) -> list[Answer] | None:
     """The ledger as versions before this one saved it, None when there is none: {"senders":
     {"kind:mailbox": {mail id: ISO time}}, "total": …}, the total being what the answers of the
     last hour add up to."""
     try:
-        senders = files.read_json(path).get("senders", {})
+        senders = disk.read_json(path).get("senders", {})
         return [
             Answer(math.ceil(datetime.fromisoformat(when).timestamp()), kind, mailbox, mail_id)
             for sender, answered in senders.items()

@@ -58,7 +58,7 @@ def _plus_tags(recipients: Sequence[str]) -> list[str]:
 
 def throttled(game: Game, sender: str, now: datetime, limit: int) -> Refusal | None:
     """A refusal, without looking at the password, while `sender` has used up its guesses."""
-    block = blocked(game.store.directory, sender, now, limit)
+    block = blocked(game.store, sender, now, limit)
     if block is None:
         return None
     params: dict[str, str | int] = {

@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any, Literal
 
 from daemon.incoming.addresses import mailbox_key
-from state import files
-from state.files import atomic_write_json, read_json
+from state.game_store import GameStore
 
 WINDOW = timedelta(hours=1)
 FILE_NAME = "throttle.json"
@@ -46,9 +44,9 @@ class Blocked:
     told: bool  # the sender already had the "wait" reply for this block
 
 
-def blocked(directory: Path, sender: str, now: datetime, limit: int) -> Blocked | None:
-    """None while `sender` may still try a password for the game stored in `directory`."""
-    entry = _load(directory).get(mailbox_key(sender), {})
+def blocked(store: GameStore, sender: str, now: datetime, limit: int) -> Blocked | None:
+    """None while `sender` may still try a password for the game `store` holds."""
+    entry = _load(store).get(mailbox_key(sender), {})
     times = sorted(t for t in _times(entry) if t > now - WINDOW)
     if len(times) < limit:
         return None
@@ -57,11 +55,11 @@ def blocked(directory: Path, sender: str, now: datetime, limit: int) -> Blocked 
     return Blocked(times[len(times) - limit] + WINDOW, told)
 
 
-def record(directory: Path, mark: Mark, key: str, now: datetime) -> None:
+def record(store: GameStore, mark: Mark, key: str, now: datetime) -> None:
     """Remember a failure (once per mail key), a notice, or clear a sender. Every sender whose
     failures and notice are all older than the window is dropped in the same write, so the file
     holds only the last hour's guessers however many came before."""
-    data = _load(directory)
+    data = _load(store)
     sender = mailbox_key(mark.sender)
     if mark.kind == "reset" and sender not in data:
         return
@@ -73,7 +71,9 @@ def record(directory: Path, mark: Mark, key: str, now: datetime) -> None:
     else:
         entry.setdefault("failures", {}).setdefault(key, now.isoformat())
     fresh = {name: _fresh(value, now) for name, value in data.items()}
-    atomic_write_json(directory / FILE_NAME, {name: value for name, value in fresh.items() if value})
+    store.disk.write_json(
+        store.directory / FILE_NAME, {name: value for name, value in fresh.items() if value}
+    )
 
 
 def _fresh(entry: dict[str, Any], now: datetime) -> dict[str, Any]:
@@ -88,11 +88,11 @@ def _fresh(entry: dict[str, Any], now: datetime) -> dict[str, Any]:
     return kept
 
 
-def _load(directory: Path) -> dict[str, Any]:
-    path = directory / FILE_NAME
-    if not files.exists(path):
+def _load(store: GameStore) -> dict[str, Any]:
+    path = store.directory / FILE_NAME
+    if not store.disk.exists(path):
         return {}
-    data = read_json(path)
+    data = store.disk.read_json(path)
     return data if isinstance(data, dict) else {}
 
 

@@ -27,12 +27,13 @@ from state import files
 from state.journal import JournalRefused
 from state.sending import Outgoing
 from state.storage import CorruptStoreError
+from state.syncing import fsync_dir, fsync_file
 
 log = logging.getLogger(__name__)
 
 STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
-Send = Callable[[Outgoing], object]  # a transport's send: what it returns is not needed here
+Send = Callable[[Outgoing], Path | None]  # a transport's send (`state.sending.Sender`)
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 REFUSED_NOTE = "journal.alerted"  # the digest of the last refused journal the GMs were told of
 
@@ -99,9 +100,17 @@ class StoreAlarm:
     def _send_directly(self, mail_id: str, game: Game, letter: Letter) -> None:
         try:
             draft = Draft(mail_id, game.settings.gm, letter, game.settings.language)
-            self.direct(self.postman.compose(draft).mail)
+            _deliver(self.direct, self.postman.compose(draft).mail)
         except Exception as error:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)
+
+
+def _deliver(send: Send, mail: Outgoing) -> None:
+    """A mail handed to the transport without the outbox: a file it leaves is synced at once."""
+    left = send(mail)
+    if left is not None:
+        fsync_file(left)
+        fsync_dir(left.parent)
 
 
 def alert_refused_journal(config: Config, send: Send, refused: JournalRefused, now: datetime) -> None:
@@ -120,7 +129,7 @@ def alert_refused_journal(config: Config, send: Send, refused: JournalRefused, n
         mail_id = f"alert-{game_id}-journal-{refused.digest[:16]}"
         draft = Draft(mail_id, settings.gm, letter, settings.language)
         try:
-            send(compose(config.address, now, draft).mail)
+            _deliver(send, compose(config.address, now, draft).mail)
         except Exception as error:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game_id, error)
             return  # not noted: the next start tries again

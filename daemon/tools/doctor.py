@@ -18,6 +18,7 @@ from daemon.config import Config, ConfigError, load_config
 from daemon.transports.accounts import Account
 from daemon.transports.imap_connection import BROKEN, REFUSED, ImapSettings, connect, shut
 from daemon.transports.smtp import end_session, open_session, smtp_account
+from state.disk import Disk
 from state.outbox import Outbox
 
 
@@ -44,7 +45,7 @@ def diagnose(config: Config) -> list[Finding]:
     else:
         findings.append(Finding(True, f"transport {config.transport.kind}: no mail server to check"))
     findings += check_secret_key(config) + check_gm_passwords(config)
-    return findings + check_outbox(Outbox(config.games_dir / "outbox"))
+    return findings + check_outbox(Outbox(config.games_dir / "outbox", Disk(config.games_dir)))
 
 
 def check_secret_key(config: Config) -> list[Finding]:

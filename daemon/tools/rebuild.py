@@ -46,6 +46,7 @@ from daemon.passwords import ReplayedChecks, is_secret
 from daemon.phases.deadlines import tick
 from daemon.phases.start import START_RECORD
 from state.archive import MailArchive
+from state.disk import Disk
 from state.files import read_json
 from state.game_store import GameStore, data_path
 from state.lock import DirectoryLock
@@ -115,7 +116,8 @@ class RebuildReport:
 def rebuild_games(config: Config, game_ids: list[str], stamp: datetime) -> list[RebuildReport]:
     """Rebuild each game under the games directory's lock (the daemon must be stopped)."""
     with DirectoryLock(config.games_dir):
-        archive = MailArchive(config.games_dir / "archive")
+        disk = Disk(config.games_dir)  # no pass: every write is made durable at once
+        archive = MailArchive(config.games_dir / "archive", disk)
         return [_rebuild(config, archive, game_id, stamp) for game_id in game_ids]
 
 
@@ -130,11 +132,11 @@ def _rebuild(config: Config, archive: MailArchive, game_id: str, stamp: datetime
     report = RebuildReport(game_id, aside, seed_from="game.json" if damaged.record else "turn records")
     if not damaged.seed:
         report.seed_from = "nowhere: a new seed (resolutions will differ)"
-    store = GameStore(directory)
+    store = GameStore(directory, archive.disk)
     if damaged.seed:
         store.save(GameRecord(id=game_id, ruleset=settings.ruleset, seed=damaged.seed))
     store.close()
-    games = Games(replace(config, games={game_id: settings}))
+    games = Games(replace(config, games={game_id: settings}), archive.disk)
     game = games.get(game_id)
     assert game is not None
     game.data_source = _KeptData(aside, damaged, report, settings.data)
@@ -153,7 +155,7 @@ def _read_damaged(aside: Path | None, game_id: str) -> Damaged:
         return Damaged(None, "", [], [])
     record: GameRecord | None = None
     try:
-        store = GameStore(aside)
+        store = GameStore(aside, Disk(aside))
         try:
             record = store.load()
         finally:
@@ -225,7 +227,8 @@ def _replay(
     """`games` holds only the game being rebuilt: mail for any other game finds no game."""
     [game] = list(games)
     clock = _Clock()
-    postman = Postman(config, Outbox(scratch / "outbox", clock=lambda: clock().timestamp()), clock)
+    outbox = Outbox(scratch / "outbox", Disk(scratch), clock=lambda: clock().timestamp())
+    postman = Postman(config, outbox, clock)
     last_tick: datetime | None = None
     for event in _timeline(archive, game, damaged, report):
         clock.now = event.at

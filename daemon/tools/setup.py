@@ -18,6 +18,7 @@ from daemon.games import Games
 from daemon.transports import make_transport
 from engines import get_ruleset
 from state.archive import MailArchive
+from state.disk import Disk
 
 _HEADER = [
     "# Gonets configuration. File names are relative to this file.",
@@ -100,8 +101,9 @@ def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str)
     with config_path.open("a", encoding="utf-8") as fh:
         fh.write(game_section(game, ruleset, gm))
     config = load_config(config_path)
-    Games(config).close()  # creates the store, in signup
-    MailArchive(config.games_dir / "archive").make_folders()  # no first mail pays for its folder
+    disk = Disk(config.games_dir)
+    Games(config, disk).close()  # creates the store, in signup
+    MailArchive(config.games_dir / "archive", disk).make_folders()  # no first mail pays for its folder
     make_transport(config).close()  # creates the mailboxes, so mail can be dropped in at once
     return (
         f"Игра {game} ({ruleset}) создана, запись открыта: ЗАПИСЫВАЮСЬ <имя> с темой [{game}].\n"

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from daemon.transports.base import HEAD_BYTES, Incoming, Wake, nap, never
-from state.files import atomic_write_bytes, safe_file_name
+from state.files import safe_file_name, write_durably
 from state.sending import Outgoing, PermanentSendError
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
@@ -109,7 +109,7 @@ class MaildirTransport:
         target = self.outbox / "new" / safe_file_name(mail.id)
         if target.exists():
             return None
-        atomic_write_bytes(target, mail.raw, temp_dir=self.outbox / "tmp")
+        write_durably(target, mail.raw, temp_dir=self.outbox / "tmp", durable=False)  # the caller syncs
         return target
 
     def wait(self, timeout: float, wake: Wake = never) -> bool:

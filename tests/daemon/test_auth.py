@@ -14,7 +14,9 @@ from daemon.config import Limits
 from daemon.incoming import mailflow
 from daemon.incoming.throttle import Mark, blocked, record
 from daemon.passwords import Passwords, is_secret
+from state.disk import Disk
 from state.files import atomic_write_json, read_json
+from state.game_store import GameStore
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.hostile.corpus import logged
 
@@ -129,7 +131,7 @@ def test_forged_gm_mails_cannot_lock_the_gm_out_and_the_right_password_clears_th
     h.run()
     assert "слишком много неверных паролей" not in body(h.mail_to(GM)[-1])
     assert h.game.load().deadline != before
-    assert blocked(h.game.store.directory, GM, h.clock(), LIMIT) is None  # the count is cleared
+    assert blocked(h.game.store, GM, h.clock(), LIMIT) is None  # the count is cleared
     assert not (h.game.store.directory / "throttle.json").read_text("utf-8").count("failures")
 
 
@@ -162,17 +164,18 @@ def test_old_guessers_leave_the_throttle_file(tmp_path: Path) -> None:
     old = (now - timedelta(hours=2)).isoformat()
     stale = {f"g{n}@x.example": {"failures": {f"k{n}": old}, "notice": old} for n in range(100_000)}
     atomic_write_json(tmp_path / "throttle.json", stale)
-    record(tmp_path, Mark("new@x.example", "failure"), "key", now)
+    record(GameStore(tmp_path, Disk(tmp_path)), Mark("new@x.example", "failure"), "key", now)
     assert read_json(tmp_path / "throttle.json") == {"new@x.example": {"failures": {"key": now.isoformat()}}}
 
 
 def test_a_failure_handled_twice_after_a_crash_counts_once(tmp_path: Path) -> None:
     now = datetime(2026, 3, 2, tzinfo=UTC)
+    store = GameStore(tmp_path, Disk(tmp_path))
     for _ in range(LIMIT):
-        record(tmp_path, Mark("x@y", "failure"), "same-mail-key", now)
-    assert blocked(tmp_path, "x@y", now, limit=2) is None
-    record(tmp_path, Mark("x@y", "failure"), "other-mail-key", now + timedelta(minutes=1))
-    block = blocked(tmp_path, "x@y", now + timedelta(minutes=2), limit=2)
+        record(store, Mark("x@y", "failure"), "same-mail-key", now)
+    assert blocked(store, "x@y", now, limit=2) is None
+    record(store, Mark("x@y", "failure"), "other-mail-key", now + timedelta(minutes=1))
+    block = blocked(store, "x@y", now + timedelta(minutes=2), limit=2)
     assert block is not None and block.until == now + timedelta(hours=1) and not block.told
 
 

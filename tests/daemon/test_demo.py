@@ -10,6 +10,7 @@ import pytest
 from daemon.config import load_config
 from daemon.games import Games
 from daemon.tools.demo import GAME, run_demo
+from state.disk import Disk
 
 
 def test_demo_plays_all_ten_turns_and_retires_the_silent_player(
@@ -19,7 +20,7 @@ def test_demo_plays_all_ten_turns_and_retires_the_silent_player(
     printed = capsys.readouterr().out
     assert "ход/turn 10 orders" in printed
     assert "ошибся, ответ Гонца" in printed and "Может быть" in printed  # the refusal the player read
-    games = Games(load_config(tmp_path / "gonets.toml"))
+    games = Games(load_config(tmp_path / "gonets.toml"), Disk(tmp_path))
     try:
         game = games.get(GAME)
         assert game is not None

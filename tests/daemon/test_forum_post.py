@@ -14,6 +14,7 @@ from daemon.config import ConfigError, load_config
 from daemon.games import Games
 from daemon.tools.status import status_text
 from parsers.orders import normal_form
+from state.disk import Disk
 from tests.daemon.bbcode import DIALECTS, PHPBB, SMF, mistakes
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, texts
 from tests.rulesets import register
@@ -140,7 +141,7 @@ def test_a_tie_is_listed_in_one_order_everywhere(tmp_path: Path, monkeypatch: py
     report = next(t for t in texts(h, PLAYERS[0]) if "Игра окончена." in t)
     final = report.split("Победные очки:")[1]
     h.daemon.close()
-    games = Games(load_config(h.config_path))
+    games = Games(load_config(h.config_path), Disk(h.root / "games"))
     try:
         status = status_text(games)
     finally:

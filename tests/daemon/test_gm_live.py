@@ -16,6 +16,7 @@ import pytest
 
 from daemon.cli import NOT_ANSWERED, main
 from state.control import ControlSpool, cli_user
+from state.disk import Disk
 from state.lock import LOCK_NAME, DirectoryLock, LockedError
 from tests.daemon.harness import GAME, PLAYERS, Harness
 from tests.paths import REPO
@@ -77,7 +78,7 @@ def test_gm_queued_for_the_daemon_runs_at_its_next_pass_with_the_same_audit(
 
 def answer_next_request(h: Harness) -> threading.Thread:
     """The daemon's next pass, as soon as a request waits (the test's daemon is driven by hand)."""
-    spool = ControlSpool(h.root / "games" / "control")
+    spool = ControlSpool(h.root / "games" / "control", Disk(h.root / "games"))
 
     def serve() -> None:
         while not spool.waiting():

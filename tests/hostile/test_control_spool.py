@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from state.control import REQUEST_BYTES, ControlSpool, cli_user
+from state.disk import Disk
 from state.files import read_json
 from tests.daemon.harness import GAME, Harness
 from tests.hostile.unblock import unblocking
@@ -35,7 +36,7 @@ def h(tmp_path: Path) -> Harness:
 
 
 def spool_of(h: Harness) -> ControlSpool:
-    return ControlSpool(h.root / "games" / "control")
+    return ControlSpool(h.root / "games" / "control", Disk(h.root / "games"))
 
 
 def request(game: str = GAME, line: str = "ПРОДЛИТЬ 24", reason: str = "") -> bytes:

@@ -13,6 +13,7 @@ import pytest
 
 from daemon.incoming import replies
 from daemon.incoming.replies import FILE_NAME, ReplyLedger, ReplyLimits
+from state.disk import Disk
 from state.journal import Journal
 from tests.daemon.harness import Harness
 
@@ -72,7 +73,7 @@ def test_a_pass_that_answers_one_sender_among_20000_writes_one_line_of_the_ledge
 
 
 def test_the_ledger_keeps_an_answer_only_as_long_as_a_limit_looks_at_it(tmp_path: Path) -> None:
-    ledger = ReplyLedger(tmp_path, LIMITS)
+    ledger = ReplyLedger(tmp_path, Disk(tmp_path), LIMITS)
     answered(ledger, range(10_000), NOW - timedelta(hours=36))  # unknown senders, over a day ago
     ledger.save(NOW - timedelta(hours=25))
     assert ledger.may_send("stranger@forged.example", "reply-1", NOW - timedelta(hours=23), "unrouted")
@@ -84,7 +85,7 @@ def test_the_ledger_keeps_an_answer_only_as_long_as_a_limit_looks_at_it(tmp_path
     assert ledger.may_send("boris@example.org", "reply-4", NOW)
     ledger.save(NOW)
     assert len(lines(tmp_path)) == 4  # the 20,000 answers no window looks at any more are gone
-    again = ReplyLedger(tmp_path, LIMITS)  # and what the windows hold still counts
+    again = ReplyLedger(tmp_path, Disk(tmp_path), LIMITS)  # and what the windows hold still counts
     assert not again.may_send("stranger@forged.example", "reply-5", NOW, "unrouted")
     assert not again.may_send("Anna+x@Example.org", "reply-5", NOW)
     assert again.may_send("anna@example.org", "reply-3", NOW)  # the same mail again: counted once
@@ -92,9 +93,9 @@ def test_the_ledger_keeps_an_answer_only_as_long_as_a_limit_looks_at_it(tmp_path
 
 
 def test_a_flood_that_never_stops_leaves_a_file_within_twice_what_a_day_holds(tmp_path: Path) -> None:
-    ledger = ReplyLedger(tmp_path, LIMITS)
+    ledger = ReplyLedger(tmp_path, Disk(tmp_path), LIMITS)
     per_hour, per_pass = 500, 50
-    with Journal(tmp_path).lazily():  # each save synced once at the end, not each on its own
+    with Journal(ledger.disk).lazily():  # each save synced once at the end, not each on its own
         for hour in range(72):
             for start in range(hour * per_hour, (hour + 1) * per_hour, per_pass):
                 when = NOW + timedelta(seconds=start * 3600 / per_hour)
@@ -121,7 +122,7 @@ def test_an_old_ledger_still_counts_and_is_replaced_at_the_first_save(tmp_path: 
         "total": {"2026-03-02T08:40": 1, "2026-03-02T08:50": 1},
     }
     (tmp_path / "replies.json").write_text(json.dumps(old), encoding="utf-8")
-    ledger = ReplyLedger(tmp_path, LIMITS)
+    ledger = ReplyLedger(tmp_path, Disk(tmp_path), LIMITS)
     assert not ledger.may_send("anna@example.org", "reply-a3", NOW)  # two this hour already
     assert ledger.may_send("anna@example.org", "reply-a2", NOW)  # a mail counted before: counted once
     assert not ledger.may_send("victim@forged.example", "reply-v2", NOW, "unrouted")
@@ -130,6 +131,6 @@ def test_an_old_ledger_still_counts_and_is_replaced_at_the_first_save(tmp_path: 
     ledger.save(NOW)
     assert not (tmp_path / "replies.json").exists()
     assert len(lines(tmp_path)) == 5  # boris's answer of two hours ago left with the old file
-    again = ReplyLedger(tmp_path, ReplyLimits(per_sender_hour=2, total_hour=4))
+    again = ReplyLedger(tmp_path, Disk(tmp_path), ReplyLimits(per_sender_hour=2, total_hour=4))
     assert not again.may_send("anna@example.org", "reply-a3", NOW)
     assert not again.may_send("someone@example.org", "reply-s1", NOW)  # 4 answers in the hour in all

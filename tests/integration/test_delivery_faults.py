@@ -5,18 +5,33 @@ for good must reach the GM in the next digest."""
 from __future__ import annotations
 
 import errno
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import state.files
+from state.disk import Disk
 from tests.daemon.harness import body
 from tests.integration.test_e2e import GAME, PLAYERS, MailGame
 from tests.mailservers import MailServers
 from tests.reliability.test_store_failures import failing_under, real_write
 
 real_in_place = state.files.write_in_place
+
+
+def failing_in_place(directory: Path, code: int) -> Callable[..., None]:
+    """`files.write_in_place` (a sent record written while the sends are deferred) failing under
+    `directory`, as a full disk does."""
+
+    def write(path: Path, data: bytes, mtime_ns: int | None) -> None:
+        if directory in path.parents:
+            raise OSError(code, os.strerror(code), str(path))
+        real_in_place(path, data, mtime_ns)
+
+    return write
 
 
 def started(servers: MailServers, root: Path) -> MailGame:
@@ -36,8 +51,8 @@ def test_a_reply_whose_send_cannot_be_recorded_goes_out_once_not_once_a_pass(
 ) -> None:
     h = started(servers, tmp_path)
     sent_folder = tmp_path / "games" / "outbox" / "sent"
-    for write in ("atomic_write_bytes", "write_in_place"):
-        monkeypatch.setattr(state.files, write, failing_under(sent_folder, errno.ENOSPC))
+    monkeypatch.setattr(Disk, "write", failing_under(sent_folder, errno.ENOSPC))
+    monkeypatch.setattr(state.files, "write_in_place", failing_in_place(sent_folder, errno.ENOSPC))
     h.orders("anna", "ВЛОЖИТЬ Армия 1")
     for _ in range(10):  # ten passes, a minute apart, while sent/ cannot be written
         h.daemon.run_once()
@@ -46,7 +61,7 @@ def test_a_reply_whose_send_cannot_be_recorded_goes_out_once_not_once_a_pass(
     assert len(replies) == 1
     alerts = [m for m in h.new_mail("gm") if "Авария хранилища" in str(m["Subject"])]
     assert len(alerts) == 1 and "Диск заполнен" in body(alerts[0])
-    monkeypatch.setattr(state.files, "atomic_write_bytes", real_write)
+    monkeypatch.setattr(Disk, "write", real_write)
     monkeypatch.setattr(state.files, "write_in_place", real_in_place)
     h.daemon.run_once()  # the store writes again: the sends are recorded, nothing goes twice
     assert h.new_mail("anna") == [] and h.new_mail("gm") == []

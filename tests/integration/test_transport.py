@@ -17,6 +17,7 @@ from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import connect
 from daemon.transports.mailserver import MailServerTransport
 from daemon.transports.smtp import SmtpSender
+from state.disk import Disk
 from state.outbox import Outbox
 from state.sending import Outgoing, PermanentSendError, TemporarySendError
 from tests.mailservers import MailServers
@@ -221,7 +222,7 @@ def test_while_the_server_is_down_mail_waits_and_comes_later(servers: MailServer
 def test_a_5xx_recipient_is_recorded_as_failed_never_retried(servers: MailServers, tmp_path: Any) -> None:
     account = Account("127.0.0.1", servers.smtp_port, "plain", "")
     sender = SmtpSender(account, "gonets@test.local")
-    outbox = Outbox(tmp_path / "outbox")
+    outbox = Outbox(tmp_path / "outbox", Disk(tmp_path))
     outbox.enqueue(Outgoing("to-nobody", ("nobody-here@test.local",), mail(to="nobody-here@test.local")))
     outbox.enqueue(Outgoing("to-anna", ("anna@test.local",), mail(to="anna@test.local")))
     result = outbox.flush(MailServerTransport(ImapInbox(servers.imap("gonets")), sender))

@@ -33,10 +33,11 @@ MAX_PASSES = 10
 
 def _mail_id_has(word: str) -> Callable[[tuple[Any, ...]], bool]:
     """For Outbox.enqueue / MaildirTransport.send (args: self, mail) and the outbox's file writes
-    (args: path, data): whether the mail's id, or the file's name, contains `word`."""
+    through its Disk (args: disk, path, data): whether the mail's id, or the file's name, contains
+    `word`."""
 
     def match(args: tuple[Any, ...]) -> bool:
-        target = args[1] if len(args) > 1 and hasattr(args[1], "id") else args[0]
+        target = args[1] if len(args) > 1 else args[0]
         return word in str(getattr(target, "id", getattr(target, "name", "")))
 
     return match
@@ -69,9 +70,7 @@ KILL_POINTS = {
     "before transport.acknowledge": KillPoint(
         "daemon.transports.maildir:MaildirTransport.acknowledge", "before", 2
     ),
-    "during the reply's enqueue": KillPoint(
-        "state.outbox:atomic_write_bytes", "after", 1, _mail_id_has("reply-")
-    ),
+    "during the reply's enqueue": KillPoint("state.disk:Disk.write", "after", 1, _mail_id_has("reply-")),
     "before the journal record is synced": KillPoint("state.journal:Journal._append_record", "before"),
     "after the journal record, before it is applied": KillPoint(
         "state.journal:Journal._append_record", "after"

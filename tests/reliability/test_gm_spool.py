@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from state.control import ControlSpool, cli_user
+from state.disk import Disk
 from state.files import read_json
 from tests.daemon.harness import GAME, Harness
 from tests.reliability.killer import MAX_PASSES, SPOOL_KILL_POINTS
@@ -31,7 +32,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     deadline = h.game.load().deadline
     h.daemon.close()
     (root / "clock.txt").write_text(h.clock().isoformat())
-    ControlSpool(root / "games" / "control").submit(GAME, "ПРОДЛИТЬ 24", "праздники")
+    ControlSpool(root / "games" / "control", Disk(root / "games")).submit(GAME, "ПРОДЛИТЬ 24", "праздники")
     return root, deadline
 
 

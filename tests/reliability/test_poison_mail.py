@@ -15,6 +15,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 from state.archive import MailArchive
+from state.disk import Disk
 from state.handling import FILE_NAME, POISON_AFTER
 from tests.daemon.harness import PLAYERS, Harness, body
 from tests.reliability.test_sigkill import daemon_process, messages
@@ -35,7 +36,7 @@ def test_a_mail_that_kills_the_daemon_twice_is_quarantined_and_the_next_one_answ
     codes = [daemon_process(tmp_path, "a mail that kills the daemon")[0] for _ in range(POISON_AFTER + 1)]
 
     assert codes == [-signal.SIGKILL] * POISON_AFTER + [0]
-    archive = MailArchive(tmp_path / "games" / "archive")
+    archive = MailArchive(tmp_path / "games" / "archive", Disk(tmp_path / "games"))
     done = archive.done_record(archive.key(poison))
     assert done is not None and (done["outcome"], done["detail"]) == (
         "error",

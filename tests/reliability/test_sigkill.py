@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from state.archive import MailArchive
+from state.disk import Disk
 from state.files import read_json
 from state.lock import DirectoryLock
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness
@@ -89,7 +90,7 @@ def test_a_sigkill_loses_no_order_and_does_nothing_twice(
 
 
 def assert_nothing_lost_nothing_twice(root: Path, orders: dict[str, bytes]) -> None:
-    archive = MailArchive(root / "games" / "archive")
+    archive = MailArchive(root / "games" / "archive", Disk(root / "games"))
     game_dir = root / "games" / "games" / GAME
     inbox = root / "mail" / "inbox"
     assert list((inbox / "new").iterdir()) == [] and not (inbox / ".Rejected").exists()

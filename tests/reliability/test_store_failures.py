@@ -16,18 +16,20 @@ from typing import Any
 
 import pytest
 
-import state.files
+from state.disk import Disk
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 
 ANNA = PLAYERS[0]
-real_write = state.files.atomic_write_bytes
+real_write = Disk.write
 
 
 def failing_under(directory: Path, code: int) -> Callable[..., None]:
-    def write(path: Path, data: bytes, **kwargs: Any) -> None:
+    """A store's `Disk.write` that fails for every file under `directory`, as a full disk does."""
+
+    def write(disk: Disk, path: Path, data: bytes, **kwargs: Any) -> None:
         if directory in Path(path).parents:
             raise OSError(code, os.strerror(code), str(path))
-        real_write(path, data, **kwargs)
+        real_write(disk, path, data, **kwargs)
 
     return write
 
@@ -53,7 +55,7 @@ def test_a_failed_store_write_leaves_the_mail_and_alerts_the_gm_once(
     started: Harness, monkeypatch: pytest.MonkeyPatch, code: int, kind: str
 ) -> None:
     h = started
-    monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(h.game.store.directory, code))
+    monkeypatch.setattr(Disk, "write", failing_under(h.game.store.directory, code))
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
     h.run()
     h.clock.advance(minutes=30)
@@ -66,7 +68,7 @@ def test_a_failed_store_write_leaves_the_mail_and_alerts_the_gm_once(
     h.clock.advance(minutes=31)  # an hour after the first alert: the GM is told again
     h.run()
     assert len(alerts(h)) == 1
-    monkeypatch.setattr(state.files, "atomic_write_bytes", real_write)
+    monkeypatch.setattr(Disk, "write", real_write)
     h.run()
     assert inbox_waiting(h) == 0
     assert any("Приняты приказы" in body(m) for m in h.mail_to(ANNA))
@@ -94,7 +96,7 @@ def test_when_even_the_alert_cannot_be_queued_it_is_logged_once_and_nothing_loop
     started: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     h = started
-    monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(h.root, errno.ENOSPC))
+    monkeypatch.setattr(Disk, "write", failing_under(h.root, errno.ENOSPC))
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
     with caplog.at_level(logging.ERROR):
         h.run()
@@ -102,7 +104,7 @@ def test_when_even_the_alert_cannot_be_queued_it_is_logged_once_and_nothing_loop
     critical = [r for r in caplog.records if r.levelno == logging.CRITICAL]
     assert len(critical) == 1 and "GM ALERT NOT QUEUED" in critical[0].getMessage()
     assert inbox_waiting(h) == 1
-    monkeypatch.setattr(state.files, "atomic_write_bytes", real_write)
+    monkeypatch.setattr(Disk, "write", real_write)
     h.run()
     assert inbox_waiting(h) == 0
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from state.archive import MailArchive
+from state.disk import Disk
 from state.files import atomic_write_bytes, read_json
 
 MAIL = b"From: a@example.org\r\nMessage-ID: <1@example.org>\r\n\r\n\xd0\xa5\xd0\x9e\xd0\x94 3\r\n"
@@ -18,7 +19,7 @@ FEB = datetime(2026, 2, 1, 0, 1, tzinfo=UTC).timestamp()
 
 @pytest.fixture
 def archive(tmp_path: Path) -> MailArchive:
-    return MailArchive(tmp_path / "archive", clock=lambda: JAN)
+    return MailArchive(tmp_path / "archive", Disk(tmp_path), clock=lambda: JAN)
 
 
 def test_store_is_idempotent_and_keeps_the_bytes(archive: MailArchive) -> None:
@@ -51,7 +52,7 @@ def test_mark_done_writes_marker_and_log_line(archive: MailArchive) -> None:
 
 def test_log_is_one_file_per_month_and_only_appended(tmp_path: Path) -> None:
     now = [JAN]
-    archive = MailArchive(tmp_path, clock=lambda: now[0])
+    archive = MailArchive(tmp_path, Disk(tmp_path), clock=lambda: now[0])
     first, second, third = (archive.store(MAIL + bytes([n])) for n in range(3))
     archive.mark_done(first, {"outcome": "a"})
     archive.mark_done(second, {"outcome": "b"})

@@ -23,6 +23,7 @@ from daemon.config import load_config
 from daemon.service import Daemon
 from daemon.transports.maildir import MaildirTransport
 from state import files
+from state.disk import Disk
 from state.journal import _HEAD, _OP, ID_NAME, JOURNAL_NAME, Journal, JournalRefused
 from state.lock import DirectoryLock
 from tests.daemon.harness import GAME, GM, Harness, body
@@ -39,9 +40,9 @@ def started(root: Path) -> bytes:
 
 def committed_not_applied(root: Path, data: bytes) -> None:
     """`data` for GAME_FILE in a synced journal record, which a crash kept from being applied."""
-    journal = Journal(root)
+    journal = Journal(Disk(root))
     with journal.batch() as batch:
-        files.atomic_write_bytes(root / GAME_FILE, data)
+        journal.disk.write(root / GAME_FILE, data)
     with mock.patch.object(files, "put_temp", side_effect=SystemExit), pytest.raises(SystemExit):
         journal.commit(batch)
 
@@ -184,10 +185,10 @@ def test_a_fifo_put_at_the_journal_while_the_daemon_runs_fails_the_commit_instea
 ) -> None:
     root = tmp_path / "games-dir"
     started(root)
-    journal = Journal(root)
+    journal = Journal(Disk(root))
     os.mkfifo(root / JOURNAL_NAME)
     with journal.batch() as batch:
-        files.atomic_write_bytes(root / GAME_FILE, b"state")
+        journal.disk.write(root / GAME_FILE, b"state")
     with unblocking(root / JOURNAL_NAME), pytest.raises(files.NotRegularFile):
         journal.commit(batch)
     assert not (root / GAME_FILE).exists()

@@ -9,6 +9,7 @@ import pytest
 
 import state.files
 from daemon.transports.base import Incoming
+from state.disk import Disk
 from state.files import atomic_write_json, read_json, safe_file_name
 from state.outbox import FlushResult, Outbox
 from state.sending import Outgoing, PermanentSendError, TemporarySendError, TransportError
@@ -63,7 +64,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def outbox(tmp_path: Path, clock: Clock) -> Outbox:
-    return Outbox(tmp_path / "outbox", clock=clock)
+    return Outbox(tmp_path / "outbox", Disk(tmp_path), clock=clock)
 
 
 def test_enqueue_is_idempotent_while_pending_sent_or_failed(outbox: Outbox) -> None:
@@ -198,7 +199,7 @@ def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Out
     outbox.enqueue(mail("a"))
     meta = read_json(outbox.root / "pending" / "a.json")
     atomic_write_json(outbox.root / "sent" / "a.json", meta)  # an older release's first step, then a crash
-    outbox = Outbox(outbox.root, clock=clock)  # the restart
+    outbox = Outbox(outbox.root, outbox.disk, clock=clock)  # the restart
     assert outbox.pending_count() == 0
     assert not outbox.enqueue(mail("a"))
     assert outbox.flush(FakeTransport()) == FlushResult()
@@ -220,7 +221,7 @@ def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(
     outbox.enqueue(secret)
     pending = outbox.root / "pending"
     os.replace(pending / "b.kept", outbox.root / "sent" / "b.eml")  # the move's first step, then a crash
-    outbox = Outbox(outbox.root, clock=clock)  # the restart
+    outbox = Outbox(outbox.root, outbox.disk, clock=clock)  # the restart
     assert outbox.flush(FakeTransport()) == FlushResult()
     assert os.listdir(pending) == []
     assert (outbox.root / "sent" / "b.eml").read_bytes() == secret.kept, (
@@ -231,15 +232,15 @@ def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(
 def failing_writes_under(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """The disk under `folder` is full: every atomic write there fails with ENOSPC, and so does a
     rename into it (its folder cannot grow)."""
-    monkeypatch.setattr(state.files, "atomic_write_bytes", failing_under(folder, errno.ENOSPC))
-    move = state.files.move
+    monkeypatch.setattr(Disk, "write", failing_under(folder, errno.ENOSPC))
+    rename = state.files.rename
 
-    def full_move(source: Path, target: Path) -> None:
+    def full_rename(source: Path, target: Path, durable: bool = True) -> None:
         if folder in target.parents:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
-        move(source, target)
+        rename(source, target, durable)
 
-    monkeypatch.setattr(state.files, "move", full_move)
+    monkeypatch.setattr(state.files, "rename", full_rename)
 
 
 def test_a_store_that_cannot_record_a_send_sends_nothing(
@@ -280,7 +281,7 @@ def test_after_a_crash_an_unrecorded_send_goes_once_at_once_then_backs_off(
     transport = FakeTransport()
     sends_at = []
     for minute in range(9):
-        restarted = Outbox(outbox.root, clock=clock)
+        restarted = Outbox(outbox.root, outbox.disk, clock=clock)
         if restarted.due():
             sends_at.append(minute)
             with pytest.raises(OSError):

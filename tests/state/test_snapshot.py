@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from state.disk import Disk
 from state.game_store import GameStore
 from state.records import GameRecord
 from state.storage import ReadOnlyStoreError
@@ -18,10 +19,11 @@ from tests.state import spawn
 WRITER = """
 import sys
 from pathlib import Path
+from state.disk import Disk
 from state.game_store import GameStore
 from state.records import GameRecord
 
-store = GameStore(Path(sys.argv[1]))
+store = GameStore(Path(sys.argv[1]), Disk(Path(sys.argv[1])))
 n = 0
 while True:
     n += 1
@@ -39,7 +41,7 @@ def test_thousands_of_reads_during_rewrites_see_only_whole_records(tmp_path: Pat
         assert writer.stdout.readline() == b"ready\n"
         turns = []
         for _ in range(READS):
-            store = GameStore(tmp_path, read_only=True)
+            store = GameStore(tmp_path, Disk(tmp_path), read_only=True)
             record = store.load()
             turn = record.turn
             assert record.state["pad"] == "ж" * (turn % 13 * 700)
@@ -54,11 +56,11 @@ def test_thousands_of_reads_during_rewrites_see_only_whole_records(tmp_path: Pat
 
 
 def test_a_read_only_store_refuses_to_write_and_creates_nothing(tmp_path: Path) -> None:
-    GameStore(tmp_path / "g").save(GameRecord(id="g", ruleset="coins", seed="s"))
+    GameStore(tmp_path / "g", Disk(tmp_path)).save(GameRecord(id="g", ruleset="coins", seed="s"))
     before = time.time_ns()
-    store = GameStore(tmp_path / "g", read_only=True)
+    store = GameStore(tmp_path / "g", Disk(tmp_path), read_only=True)
     with pytest.raises(ReadOnlyStoreError):
         store.save(GameRecord(id="g", ruleset="coins", seed="t"))
     assert store.load().seed == "s" and (tmp_path / "g" / "game.json").stat().st_mtime_ns < before
-    assert not GameStore(tmp_path / "new", read_only=True).stored()
+    assert not GameStore(tmp_path / "new", Disk(tmp_path), read_only=True).stored()
     assert not (tmp_path / "new").exists()
