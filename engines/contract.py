@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, Protocol, cast, runtime_checkable
 
+from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
 
@@ -88,11 +89,14 @@ class PhaseSpec:
     reminds: bool = True
     counts_miss: bool = True
     counts_hold: bool = True
+    phrasing: Phrasing = NO_PHRASING  # how players word these commands (engines/phrasing.py)
 
     @classmethod
-    def optional(cls, name: str, title: Text, commands: tuple[CommandSpec, ...]) -> PhaseSpec:
+    def optional(
+        cls, name: str, title: Text, commands: tuple[CommandSpec, ...], phrasing: Phrasing = NO_PHRASING
+    ) -> PhaseSpec:
         """A phase that costs nothing to skip: no reminder, no miss, no hold."""
-        return cls(name, title, commands, reminds=False, counts_miss=False, counts_hold=False)
+        return cls(name, title, commands, False, False, False, phrasing)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ in the case their sentence needs («ПЕРЕДАТЬ Китаю», «с Росс
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -41,6 +41,16 @@ class Phrases(Generic[T]):
                 self._table.setdefault(keys, value)
         self.width = max(map(len, self._table), default=0)  # words in the longest phrase
 
+    @classmethod
+    def keyed(cls, entries: Iterable[tuple[tuple[str, ...], T]]) -> Phrases[T]:
+        """A table of phrases given as their keys already, for a table made in bulk from forms
+        that are keys (the wording's leads: thousands of them, each tokenized for nothing)."""
+        table: Phrases[T] = cls([])
+        for keys, value in entries:
+            table._table.setdefault(keys, value)
+        table.width = max(map(len, table._table), default=0)
+        return table
+
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
         return self.exactly(phrase_keys(text))
@@ -57,11 +67,18 @@ class Phrases(Generic[T]):
                 return self._table[phrase], size
         return None
 
-    def closest(self, keys: Sequence[str], whole: bool = False, strict: bool = False) -> tuple[T, int] | None:
+    def closest(
+        self,
+        keys: Sequence[str],
+        whole: bool = False,
+        strict: bool = False,
+        keep: Callable[[T], bool] | None = None,
+    ) -> tuple[T, int] | None:
         """The value whose phrase is most like the first words of `keys` (or all of them, if
         `whole`), and how many words. `strict`: alike only if most of the longer of the two
         matches, so a short word is not like a long keyword («Вот» and «ВЛОЖИТЬ» share three
-        letters, which is enough for a guess but not to call a line a mistyped order)."""
+        letters, which is enough for a guess but not to call a line a mistyped order). `keep`:
+        only values it keeps are offered (no command of opposite meaning)."""
         best: tuple[T, int] | None = None
         best_ratio = 0.0
         sizes = [len(keys)] if whole else range(1, min(self.width, len(keys)) + 1)
@@ -69,6 +86,8 @@ class Phrases(Generic[T]):
             written = " ".join(keys[:size])
             typed = SequenceMatcher(None, b=written)  # what the player wrote, indexed once for all
             for phrase, value in self._table.items():
+                if keep is not None and not keep(value):
+                    continue
                 ratio = _ratio(typed, len(written), " ".join(phrase), max(_CUTOFF, best_ratio), strict)
                 if ratio > best_ratio:
                     best, best_ratio = (value, size), ratio

@@ -22,6 +22,7 @@ from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined, keyword_forms
 from parsers.normalize import Token, phrase_keys, tokenize
+from parsers.phrasing import MEANING_REACH, Wording, arrange, is_chat, lead, meant, opposed, sole, wording
 
 T = TypeVar("T")
 
@@ -105,6 +106,7 @@ def parse_commands(
     args = [arg for spec in phase.commands for arg in spec.args]
     used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
     names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
+    table = wording(phase)
     commands: list[Command] = []
     problems: list[Problem] = []
     passes: list[int] = []
@@ -114,26 +116,33 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
-        found = keywords.longest(cursor.keys())
+        found = lead(cursor.keys(), table, keywords, _commands(phase))
         if found is None:
-            refusal = _not_a_keyword(cursor, keywords, elsewhere, phase, prose)
-            if refusal is None:
-                unread.append(number)
-            else:
-                problems.append(Problem(number, *refusal))
-            continue
-        keyword = found[0]
-        cursor.index += found[1]
-        ordered = ordered or keyword.command is not None
-        try:
-            command = _read_args(cursor, keyword, names)
-        except _Refused as refused:
-            problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
-            continue
-        if keyword.command is None:
-            passes.append(number)
+            command = _meaning(cursor, phase, names, None)
+            if command is None:
+                refusal = _not_a_keyword(cursor, keywords, elsewhere, phase, prose)
+                if refusal is None:
+                    unread.append(number)
+                else:
+                    problems.append(Problem(number, *refusal))
+                continue
         else:
-            commands.append(replace(command, line=number))
+            keyword = found[0]
+            cursor.index += found[1]
+            ordered = ordered or keyword.command is not None
+            try:
+                command = _read_args(cursor, keyword, names, table)
+            except _Refused as refused:
+                meaning = None if keyword.command is None else _meaning(cursor, phase, names, keyword.command)
+                if meaning is None:
+                    problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
+                    continue
+                command = meaning
+            if keyword.command is None:
+                passes.append(number)
+                continue
+        ordered = True
+        commands.append(replace(command, line=number))
     if ordered:
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
@@ -208,6 +217,33 @@ def _keywords(phase: PhaseSpec) -> Phrases[_Keyword]:
     )
 
 
+@lru_cache(maxsize=256)
+def _commands(phase: PhaseSpec) -> dict[str, _Keyword]:
+    """Each command of the phase by its name, as its first keyword: what a wording's lead reads as."""
+    return {spec.name: _Keyword.of(spec)[0][1] for spec in phase.commands}
+
+
+def _meaning(
+    cursor: _Cursor, phase: PhaseSpec, names: Mapping[str, Names], besides: str | None
+) -> Command | None:
+    """The line read as the one command its words speak of (see `phrasing.meant`), other than
+    `besides` (the one its first words named, which did not fit: «дружину распустить 2»), when
+    every other word fits that command; else None."""
+    table = wording(phase)
+    whole = _Cursor(cursor.text, cursor.tokens)
+    meaning = sole(meant(whole.keys(), table), set(_commands(phase)) - {besides})
+    if meaning is None:
+        return None
+    keyword = _commands(phase)[meaning]
+    arranged = arrange(whole.rest(), meaning, keyword.args, names, table)
+    if arranged is None or arranged.missing:
+        return None
+    try:
+        return _read_args(whole, keyword, names, table)
+    except _Refused:
+        return None
+
+
 def _not_a_keyword(
     cursor: _Cursor,
     keywords: Phrases[_Keyword],
@@ -216,10 +252,16 @@ def _not_a_keyword(
     prose: bool,
 ) -> tuple[Msg, str] | None:
     """Why a line that starts with no keyword of `phase` is refused: it is an order of another
-    phase, or an unknown one, with the closest keyword if any is close («ВЛАЖИТЬ»). With `prose`,
-    None (not refused) when its first words are like no keyword («Вот мои приказы:»)."""
+    phase, or an unknown one, with the command its words speak of, else the closest keyword if
+    any is close («ВЛАЖИТЬ»), never one of opposite meaning. With `prose`, None (not refused) for
+    chat («Привет!») and a line with no word of any command whose first words are like no keyword
+    («Вот мои приказы:»)."""
+    keys = cursor.keys()
+    table = wording(phase)
+    if prose and table.by_kinds and is_chat(keys):
+        return None
     for other in elsewhere:
-        found = _keywords(other).longest(cursor.keys())
+        found = lead(keys, wording(other), _keywords(other), _commands(other))
         if found is not None and found[0].command is not None:
             params = {
                 "word": cursor.written(found[1]),
@@ -229,14 +271,35 @@ def _not_a_keyword(
                 "now_en": phase.title.en,
             }
             return Msg("other_phase", params), ""
-    word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text, strict=prose)
-    if prose and not suggestion:
+    spoken = meant(keys, table)
+
+    def fitting(keyword: _Keyword) -> bool:
+        return keyword.command is None or not opposed(keyword.command, spoken, table)
+
+    word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text, prose, fitting)
+    meaning = sole(spoken, _commands(phase))
+    if meaning is not None and _commands(phase)[meaning].text != suggestion:
+        last = max(i for i, key in enumerate(keys[:MEANING_REACH]) if meaning in table.meanings.get(key, ()))
+        word, suggestion = cursor.written(last + 1), _commands(phase)[meaning].text
+    if prose and not suggestion and not spoken:
         return None
     return Msg("unknown_command", {"word": word}), suggestion
 
 
-def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names]) -> Command:
-    """The keyword's arguments as a command (of line 0): lists and pairs apart from single values."""
+def _read_args(
+    cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names], table: Wording | None = None
+) -> Command:
+    """The keyword's arguments as a command (of line 0): lists and pairs apart from single values.
+    With the phase's `table`, the arguments are first read by their kinds in the order the player
+    gave them (`phrasing.arrange`), then in the schema's order."""
+    arranged = None
+    if table is not None and keyword.command is not None:
+        arranged = arrange(cursor.rest(), keyword.command, keyword.args, names, table)
+    if arranged is not None:
+        if arranged.missing:
+            raise _missing(keyword, arranged.missing[0])
+        text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
+        cursor = _Cursor(text, tokenize(text))
     args: dict[str, int | str] = {}
     lists: dict[str, tuple[str, ...]] = {}
     pairs: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -260,13 +323,17 @@ def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names]) -
         else:
             args[arg.name] = _read_name(cursor, arg, vocabulary)
         if not arg.optional and arg.name not in {**args, **lists, **pairs}:
-            params = {"command": keyword.text, "arg": arg.name, "example": keyword.example}
-            raise _Refused(Msg("missing_argument", params), keyword.example)
+            raise _missing(keyword, arg.name)
     command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
     if cursor.rest():
         words = cursor.written(len(cursor.rest()))
         raise _Refused(Msg("extra_words", {"words": words}), _spelled(keyword.text, keyword.args, command))
     return command
+
+
+def _missing(keyword: _Keyword, arg: str) -> _Refused:
+    params = {"command": keyword.text, "arg": arg, "example": keyword.example}
+    return _Refused(Msg("missing_argument", params), keyword.example)
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:
@@ -446,15 +513,19 @@ def _item_end(cursor: _Cursor) -> int:
 
 
 def _unmatched(
-    cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str], strict: bool = False
+    cursor: _Cursor,
+    phrases: Phrases[T],
+    shown: Callable[[T], str],
+    strict: bool = False,
+    keep: Callable[[T], bool] | None = None,
 ) -> tuple[str, str, int]:
     """The words as written that match nothing in `phrases`, the closest entry if any is close
-    (`strict`: see `Phrases.closest`), and how many words that guess spans."""
+    (`strict`, `keep`: see `Phrases.closest`), and how many words that guess spans."""
     head = cursor.rest()[0]
     if head.quoted:  # the quotes bound the name: compare all of it
-        near = phrases.closest(phrase_keys(head.raw), whole=True, strict=strict)
+        near = phrases.closest(phrase_keys(head.raw), whole=True, strict=strict, keep=keep)
         return head.raw, "" if near is None else shown(near[0]), 1
-    near = phrases.closest(cursor.keys(), strict=strict)
+    near = phrases.closest(cursor.keys(), strict=strict, keep=keep)
     if near is None:
         return head.raw, "", 1
     return cursor.written(near[1]), shown(near[0]), near[1]
