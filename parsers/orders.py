@@ -29,7 +29,8 @@ T = TypeVar("T")
 # the generic "no actions this turn" of every phase: a submitted, empty turn
 PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
 _INT = re.compile(r"-?[0-9]+")
-_LIST_MARKER = re.compile(r"[0-9]{1,3}|-")  # "1. ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"
+# "1. ВЛОЖИТЬ …", "2) ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"; a bare number is an order's own («5 влияния в Тарент»)
+_LIST_MARKER = re.compile(r"[0-9]{1,3}[.)]|[-•*]")
 _GLUED_COMMA = re.compile(r",(?=\S)")
 # what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
 _LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
@@ -195,7 +196,7 @@ def _spelled(keyword: str, args: Sequence[Arg], command: Command) -> str:
 def _order_line(text: str) -> _Cursor | None:
     """The line's words without a list marker or a trailing comment; None for a line of none."""
     tokens = tokenize(text)
-    if len(tokens) > 1 and not tokens[0].quoted and _LIST_MARKER.fullmatch(tokens[0].key):
+    if len(tokens) > 1 and not tokens[0].quoted and _LIST_MARKER.fullmatch(tokens[0].raw):
         tokens = tokens[1:]
     comment = next(
         (i for i, token in enumerate(tokens) if token.raw.startswith("#") and not token.quoted), len(tokens)

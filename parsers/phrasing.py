@@ -155,20 +155,24 @@ def wording(phase: PhaseSpec) -> Wording:
     shared: dict[tuple[str, ...], set[str]] = {}
     meanings: dict[str, set[str]] = {}
     commands: dict[str, CommandWording] = {}
+    neutral = PREPOSITIONS | generic | LEAD_INS
+    named = {spec.name: [w for k in spec.keywords if _content(k) for w in _forms(k)] for spec in phase.commands}
+    keyworded = {form for words in named.values() for forms in words for form in forms}
     for spec in phase.commands:
         said = phrasing.of(spec.name)
-        phrases = [*(k for k in spec.keywords if _content(k)), *said.says]
-        words = [word for phrase in phrases for word in _forms(phrase)]
-        for phrase in phrases:
+        spoken = [w for phrase in said.says for w in _forms(phrase)]
+        for phrase in [*(k for k in spec.keywords if _content(k)), *said.says]:
             for keys in product(*_forms(phrase)):
                 owner = leads.setdefault(keys, spec.name)
                 if owner != spec.name:
                     shared.setdefault(keys, {owner}).add(spec.name)
-        for forms in words:
-            if not forms & (PREPOSITIONS | generic | LEAD_INS):
+        # a command's keywords speak of it; its other sayings, by the words no keyword holds
+        # («разорвать союз» by «разорвать»: «союз» is СОЮЗ)
+        for forms in [*named[spec.name], *(w for w in spoken if not w & keyworded)]:
+            if not forms & neutral:
                 for form in forms:
                     meanings.setdefault(form, set()).add(spec.name)
-        commands[spec.name] = _command_wording(said, words, units | generic)
+        commands[spec.name] = _command_wording(said, [*named[spec.name], *spoken], units | generic)
     for keys in shared:
         del leads[keys]
     return Wording(
