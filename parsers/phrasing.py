@@ -156,7 +156,9 @@ def wording(phase: PhaseSpec) -> Wording:
     meanings: dict[str, set[str]] = {}
     commands: dict[str, CommandWording] = {}
     neutral = PREPOSITIONS | generic | LEAD_INS
-    named = {spec.name: [w for k in spec.keywords if _content(k) for w in _forms(k)] for spec in phase.commands}
+    named = {
+        spec.name: [w for k in spec.keywords if _content(k) for w in _forms(k)] for spec in phase.commands
+    }
     keyworded = {form for words in named.values() for forms in words for form in forms}
     for spec in phase.commands:
         said = phrasing.of(spec.name)
