@@ -340,8 +340,8 @@ def _name(
     tokens: Sequence[Token], keys: Sequence[str], at: int, args: Sequence[Arg], names: Mapping[str, Names]
 ) -> tuple[dict[str, str], int] | None:
     """The longest name at `at` of any argument's vocabulary, and what each argument whose
-    vocabulary holds it reads: its canonical name, or a form two names share as written (quoted,
-    so the reader refuses it naming both)."""
+    vocabulary holds it reads: its canonical name, or a form two names share as written (which
+    the reader refuses naming both)."""
     best: dict[str, str] = {}
     size = 0
     for arg in args:
@@ -351,8 +351,7 @@ def _name(
         shared = vocabulary.ambiguous.longest(keys[at:])
         found = vocabulary.known.longest(keys[at:])
         if shared is not None and (found is None or shared[1] > found[1]):
-            written = " ".join(token.raw for token in tokens[at : at + shared[1]])
-            found = (f"«{written}»", shared[1])
+            found = (" ".join(token.raw for token in tokens[at : at + shared[1]]), shared[1])
         if found is None or found[1] < size:
             continue
         if found[1] > size:
