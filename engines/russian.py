@@ -373,3 +373,12 @@ def _spoken_forms(word: str) -> tuple[str, ...]:
     if noun is None or len(word) < 3:
         return (word,)
     return tuple(sorted({word, *(str(form.word).replace("ё", "е") for form in noun.lexeme)}))
+
+
+def known_word(word: str) -> bool:
+    """Whether the dictionary holds `word` (its other forms are then its, not guessed)."""
+    return bool(_morph().word_is_known(word.casefold().replace("ё", "е")))
+
+
+def is_infinitive(word: str) -> bool:
+    return bool(_aspects(word.casefold().replace("ё", "е")))

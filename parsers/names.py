@@ -51,6 +51,10 @@ class Phrases(Generic[T]):
         table.width = max(map(len, table._table), default=0)
         return table
 
+    def keys(self) -> list[tuple[str, ...]]:
+        """Every phrase of the table, as its keys."""
+        return list(self._table)
+
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
         return self.exactly(phrase_keys(text))

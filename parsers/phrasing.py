@@ -28,7 +28,7 @@ from typing import TypeVar
 from engines.contract import Arg, ArgKind, PhaseSpec
 from engines.phrasing import CommandPhrasing
 from engines.russian import spoken_forms
-from parsers.names import PREPOSITIONS, Names, Phrases
+from parsers.names import PREPOSITIONS, Names, Phrases, keyword_forms
 from parsers.normalize import Token, normalize, phrase_keys
 
 T = TypeVar("T")
@@ -175,8 +175,13 @@ def wording(phase: PhaseSpec) -> Wording:
                 for form in forms:
                     meanings.setdefault(form, set()).add(spec.name)
         commands[spec.name] = _command_wording(said, [*named[spec.name], *spoken], units | generic)
+    owners = {keyword: spec.name for spec in phase.commands for keyword in spec.keywords}
+    for form, keyword in keyword_forms(owners):  # what the parser's keyword table also reads
+        keys = phrase_keys(form)
+        if leads.get(keys, owners[keyword]) != owners[keyword]:
+            shared.setdefault(keys, {leads[keys]}).add(owners[keyword])
     for keys in shared:
-        del leads[keys]
+        leads.pop(keys, None)
     return Wording(
         leads=Phrases.keyed(leads.items()),
         generic=generic,
