@@ -19,7 +19,8 @@ from parsers.normalize import normalize
 
 HEADER_WORDS: dict[str, tuple[str, ...]] = {  # field → spellings; reserved in every ruleset
     "game": ("ИГРА", "GAME"),
-    "power": ("СТРАНА", "POWER", "COUNTRY"),
+    # a ruleset adds its own (КНЯЖЕСТВО); these are every game's, whatever its powers are called
+    "power": ("СТРАНА", "ДЕРЖАВА", "ГОСУДАРСТВО", "НАРОД", "ПЛЕМЯ", "POWER", "COUNTRY"),
     "password": ("ПАРОЛЬ", "PASSWORD"),
     "turn": ("ХОД", "TURN"),
     "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),

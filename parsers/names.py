@@ -51,7 +51,7 @@ class Phrases(Generic[T]):
         table.width = max(map(len, table._table), default=0)
         return table
 
-    def keys(self) -> list[tuple[str, ...]]:
+    def phrases(self) -> list[tuple[str, ...]]:
         """Every phrase of the table, as its keys."""
         return list(self._table)
 
@@ -123,9 +123,15 @@ def _vocabulary_phrases(entries: tuple[tuple[str, tuple[str, ...]], ...]) -> Phr
     return Phrases(canonical + [(spelling, name) for name, spellings in entries for spelling in spellings])
 
 
-def match_name(text: str, vocabulary: Vocabulary) -> str | None:
-    """The canonical name `text` spells (a header's power, say), if any."""
-    return vocabulary_phrases(vocabulary).lookup(text)
+def match_name(text: str, vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> str | None:
+    """The canonical name `text` spells (a header's power, say), if any: as declared, or in any
+    case after a preposition or none, as players write it («СТРАНА Волыни», «СТРАНА: за Китай»)."""
+    found = vocabulary_phrases(vocabulary).lookup(text)
+    if found is not None:
+        return found
+    keys = phrase_keys(text)
+    words = keys[1:] if len(keys) > 1 and keys[0] in PREPOSITIONS else keys
+    return declined(vocabulary, forms).known.exactly(tuple(words))
 
 
 def suggest_name(text: str, vocabulary: Vocabulary) -> str | None:

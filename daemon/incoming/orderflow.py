@@ -31,6 +31,7 @@ from engines.contract import (
 )
 from engines.text import Msg
 from engines.toolkit import standing_orders
+from parsers.cleanup import Part
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from state.records import GameRecord, OrderSet
@@ -74,7 +75,10 @@ def answer(
     header_problems: list[Problem],
     now: datetime,
     redactor: Redactor,
+    part: Part = "top",
 ) -> Answer:
+    """`part`: the part of the mail its lines came from (`parsers.cleanup.Cleaned`), named in the
+    reply when it is not the usual one."""
     game, record, power = route.game, route.record, route.power
     asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
@@ -123,6 +127,7 @@ def answer(
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "other_sender": mail.sender if mail.sender != player.address else "",
         "by_gm": route.by_gm,
+        "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})

@@ -16,8 +16,8 @@ from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset, gm_commands
 from engines.rng import Rng
-from engines.text import ARG_TITLE
 from engines.russian import is_infinitive, known_word
+from engines.text import ARG_TITLE
 from parsers.header import HEADER_WORDS
 from parsers.names import Phrases
 from parsers.normalize import normalize, phrase_keys
@@ -181,7 +181,7 @@ def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
     ]
     assert lost == []
     taken = reserved(ruleset.power_keywords) | {w for w, _ in keywords(CONVENIENCES)}
-    assert sorted(" ".join(keys) for keys in table.leads.keys() if shadowed(" ".join(keys), taken)) == []
+    assert sorted(" ".join(keys) for keys in table.leads.phrases() if shadowed(" ".join(keys), taken)) == []
 
 
 @pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)
