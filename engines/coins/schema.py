@@ -175,8 +175,8 @@ BALLOT = CommandSpec(
 # Turn 1 is only the leader's choice, the first funding and coin transfers.
 FIRST_TURN = frozenset({LEADER.name, INVEST.name, GIVE.name})
 
-COMMANDS = (LEADER, INVEST, GIVE, ATTACK, DEFEND, MANAGE, CEDE, SHARE, ALLY, BREAK, RESEARCH, PROPOSE, HELP)
-COMMANDS += (BALLOT,)
+COMMANDS: tuple[CommandSpec, ...] = (LEADER, INVEST, GIVE, ATTACK, DEFEND, MANAGE, CEDE, SHARE, ALLY)
+COMMANDS += (BREAK, RESEARCH, PROPOSE, HELP, BALLOT)
 PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
 PHASES: dict[str, PhaseSpec] = {
     TALKS: PhaseSpec.optional(
