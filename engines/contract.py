@@ -418,8 +418,9 @@ class OrderExamples(Protocol):
 
     def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
-        partner, what it can afford); the order blank and ПОМОЩЬ show them instead of the spec's
-        fixed `example`. A command left out keeps its fixed one."""
+        partner, what it can afford), each one `check` accepts alone; the order blank and ПОМОЩЬ
+        show them instead of the spec's fixed `example`. A command left out has nothing that
+        fits now, and the blank and ПОМОЩЬ do not offer it."""
 
 
 def examples(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Mapping[str, str]:

@@ -16,7 +16,7 @@ from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import moment
-from daemon.outgoing.views import blanks, status_texts
+from daemon.outgoing.views import blanks, offered_orders, status_texts
 from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
 from engines.contract import (
@@ -25,7 +25,6 @@ from engines.contract import (
     PhaseSpec,
     Problem,
     Ruleset,
-    examples,
     known_commands,
     vocabularies_for,
 )
@@ -161,12 +160,11 @@ def _known_phase(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Phase
 
 
 def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
-    """ПОМОЩЬ: every phase's commands that `power` knows, with examples and help."""
+    """ПОМОЩЬ: every phase's orders that `power` could give now, as its blank offers them (see
+    `offered_orders`), with examples and help."""
     pages = []
     for name, spec in ruleset.phases.items():
-        fitting = examples(ruleset, state, power, name)
-        known = known_commands(ruleset, state, power, name)
-        commands = [(fitting.get(c.name, c.example), c.help) for c in known]
+        commands = [(example, c.help) for c, example in offered_orders(ruleset, state, power, name)]
         pages.append({"title": spec.title, "commands": commands})
     return pages
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from daemon.games import GameRules
 from daemon.outgoing.render import languages, render_one, template_exists
-from engines.contract import JSON, CommandSpec, Ruleset, examples, known_commands
+from engines.contract import JSON, CommandSpec, OrderExamples, Ruleset, examples, known_commands, offers
 from engines.text import Lang
 from state.records import GameRecord
 
@@ -15,32 +15,37 @@ def order_blank(
     game: str,
     power: str,
     turn: int,
-    commands: Sequence[CommandSpec],
+    offered: Sequence[tuple[CommandSpec, str]],
     lang: Lang,
     password: str = "",
-    fitting: Mapping[str, str] | None = None,
 ) -> str:
-    """A ready-to-fill mail: the header, then each open command's example (`fitting`: the
-    ruleset's examples for this power, by command) and help as a hint."""
+    """A ready-to-fill mail: the header, then each offered command's example (see
+    `offered_orders`) and its help as a hint."""
     password = password or ("ваш-пароль" if lang == "ru" else "your-password")
     head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
-    fitting = fitting or {}
-    hints = [f"# {fitting.get(spec.name, spec.example)}    — {spec.help.get(lang)}" for spec in commands]
+    hints = [f"# {example}    — {spec.help.get(lang)}" for spec, example in offered]
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
-def blank_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> list[CommandSpec]:
-    """The blank's commands: those open to `power` now that it knows of, so a ruleset's slip in
-    `open_commands` cannot reveal a command it has not seen."""
+def offered_orders(ruleset: Ruleset, state: JSON, power: str, phase: str) -> list[tuple[CommandSpec, str]]:
+    """What the blank and ПОМОЩЬ offer `power` in `phase`, each command with its example: the
+    commands open to it now that it knows of (so a ruleset's slip in `open_commands` cannot reveal
+    one it has not seen), with the examples the ruleset made for it; a ruleset that makes them
+    leaves out a command none fits (no КРЕПОСТЬ without the technology), one that does not shows
+    each command's fixed example."""
     known = {spec.name for spec in known_commands(ruleset, state, power, phase)}
-    return [spec for spec in ruleset.open_commands(state, power, phase) if spec.name in known]
+    fitting = examples(ruleset, state, power, phase) if offers(ruleset, OrderExamples) else None
+    return [
+        (spec, spec.example if fitting is None else fitting[spec.name])
+        for spec in ruleset.open_commands(state, power, phase)
+        if spec.name in known and (fitting is None or spec.name in fitting)
+    ]
 
 
 def blanks(game: GameRules, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
-    commands = blank_commands(game.ruleset, record.state, power, record.phase)
-    fitting = examples(game.ruleset, record.state, power, record.phase)
+    offered = offered_orders(game.ruleset, record.state, power, record.phase)
     return {
-        lang: order_blank(game.id, power, record.turn, commands, lang, password, fitting)
+        lang: order_blank(game.id, power, record.turn, offered, lang, password)
         for lang in languages(game.settings.language)
     }
 
