@@ -349,10 +349,11 @@ def _aspects(word: str) -> tuple[Parse, ...]:
 
 def spoken_forms(word: str) -> tuple[str, ...]:
     """Every form a player may write a word of an order's wording in (lowercase, ё as е): a verb
-    given as infinitive in its infinitives, first persons and imperatives, both aspects («нанять»
-    → «нанимать», «найму», «нанимаю», «найми»…); a noun or adjective in every case and number
-    («войну» → «война», «войны», «войной»…); any other word (a preposition, an abbreviation such as
-    «ВС») as written."""
+    given as infinitive in its infinitives, first and third persons («Рим влияет») and
+    imperatives, both aspects («нанять» → «нанимать», «найму», «нанимаю», «найми»…); a noun,
+    adjective or participle in every case and number («войну» → «война», «войны», «войной»…), a word the
+    dictionary lacks as the noun it guesses («обаятор» → «обаятором»); any other word (a
+    preposition, an abbreviation such as «ВС») as written."""
     return _spoken_forms(word.casefold().replace("ё", "е"))
 
 
@@ -360,13 +361,18 @@ def spoken_forms(word: str) -> tuple[str, ...]:
 def _spoken_forms(word: str) -> tuple[str, ...]:
     verbs = _aspects(word)
     if verbs:
-        found = {word, *(str(v.word) for v in verbs), *_order_verbs(word)}
+        said = {str(f.word) for v in verbs for f in v.lexeme if "3per" in f.tag and "indc" in f.tag}
+        found = {word, *(str(v.word) for v in verbs), *_order_verbs(word), *said}
         return tuple(sorted(form.replace("ё", "е") for form in found))
+    # a game's own coinage («обаятор») declines as the dictionary guesses a noun like it would
+    guessed = len(word) > 3 and not _morph().word_is_known(word)
     noun = next(
         (
             p
             for p in _morph().parse(word)
-            if p.tag.POS in ("NOUN", "ADJF") and p.is_known and not {"Fixd", "Abbr"} & set(p.tag.grammemes)
+            if p.tag.POS in ("NOUN", "ADJF", "PRTF")
+            and (p.is_known or guessed)
+            and not {"Fixd", "Abbr"} & set(p.tag.grammemes)
         ),
         None,
     )

@@ -23,6 +23,8 @@ T = TypeVar("T")
 
 # below this difflib ratio a guess confuses more than it helps
 _CUTOFF = 0.6
+# below this share of the longer word matching, a line is not a mistyped order («Мои» is no «МИР»)
+_STRICT_CUTOFF = 0.75
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # what may stand before a name argument and is skipped: «ВЛОЖИТЬ в Армию», «СОЮЗ Торговый с Россией»
 PREPOSITIONS = frozenset(
@@ -54,6 +56,10 @@ class Phrases(Generic[T]):
     def phrases(self) -> list[tuple[str, ...]]:
         """Every phrase of the table, as its keys."""
         return list(self._table)
+
+    def items(self) -> list[tuple[tuple[str, ...], T]]:
+        """Every phrase of the table, as its keys, with its value."""
+        return list(self._table.items())
 
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
@@ -108,6 +114,7 @@ def _ratio(typed: SequenceMatcher[str], length: int, known: str, floor: float, s
     ratio = typed.ratio()
     if strict:  # ratio is 2·matches / (both lengths): rescaled to matches / the longer length
         ratio = ratio * (length + len(known)) / (2 * max(length, len(known)))
+        floor = max(floor, _STRICT_CUTOFF)
     return ratio if ratio >= floor else 0.0
 
 

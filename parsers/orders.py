@@ -22,7 +22,18 @@ from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined, keyword_forms
 from parsers.normalize import Token, phrase_keys, tokenize
-from parsers.phrasing import MEANING_REACH, Wording, arrange, is_chat, lead, meant, opposed, sole, wording
+from parsers.phrasing import (
+    MEANING_REACH,
+    Wording,
+    arrange,
+    is_chat,
+    lead,
+    meant,
+    opposed,
+    sole,
+    tiers,
+    wording,
+)
 
 T = TypeVar("T")
 
@@ -56,6 +67,9 @@ class _Keyword:
     @staticmethod
     def of(spec: CommandSpec) -> list[tuple[str, _Keyword]]:
         return [(word, _Keyword(word, spec.name, spec.args, spec.example)) for word in spec.keywords]
+
+
+_GENERIC = _Keyword("", "")  # a verb that only says "do", in the table of spellings
 
 
 class _Refused(Exception):
@@ -117,11 +131,11 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
-        found = lead(cursor.keys(), table, keywords, _commands(phase))
+        found = _lead(cursor, phase, names)
         if found is None:
             command = _meaning(cursor, phase, names, None)
             if command is None:
-                refusal = _not_a_keyword(cursor, keywords, elsewhere, phase, prose)
+                refusal = _not_a_keyword(cursor, elsewhere, phase, prose)
                 if refusal is None:
                     unread.append(number)
                 else:
@@ -219,6 +233,58 @@ def _keywords(phase: PhaseSpec) -> Phrases[_Keyword]:
 
 
 @lru_cache(maxsize=256)
+def _spelling(phase: PhaseSpec) -> tuple[Phrases[str], dict[str, Phrases[_Keyword]]]:
+    """What a mistyped order is compared with, by its first word and then by the phrases that
+    word starts: the keywords and their verb forms, each saying of the phase's wording as written
+    («нбрать» is a slip of «набрать», ДРУЖИНА), and the verbs that only say "do" («окрыть
+    посольство»: the order is what follows the slip, ПОСОЛЬСТВО)."""
+    commands = _commands(phase)
+    entries = [(" ".join(keys), keyword) for keys, keyword in _keywords(phase).items()]
+    entries += [(said, commands[c.name]) for c in phase.commands for said in phase.phrasing.of(c.name).says]
+    entries += [(verb, _GENERIC) for verb in phase.phrasing.generic]
+    starting: dict[str, list[tuple[str, _Keyword]]] = {}
+    for text, keyword in entries:
+        keys = phrase_keys(text)
+        if keys:
+            starting.setdefault(keys[0], []).append((text, keyword))
+    return Phrases((first, first) for first in starting), {first: Phrases(e) for first, e in starting.items()}
+
+
+def _slip(
+    cursor: _Cursor, phase: PhaseSpec, strict: bool, keep: Callable[[_Keyword], bool]
+) -> tuple[str, _Keyword | None]:
+    """The words that start no order as written, and the order they are likely a slip of: the
+    closest first word decides, then of the phrases it starts the closest to the line, so a shared
+    noun cannot outweigh the verb («окрыть посольство» is a slip of «открыть», not of «закрыть
+    посольство»). No order is offered that `keep` refuses."""
+    firsts, starting = _spelling(phase)
+    head = cursor.rest()[0]
+    keys = phrase_keys(head.raw) if head.quoted else cursor.keys()
+
+    def kept(first: str) -> bool:
+        return any(keep(keyword) for _, keyword in starting[first].items())
+
+    near = firsts.closest(keys[:1], strict=strict, keep=kept)
+    found = None if near is None else starting[near[0]].closest(keys, keep=keep)
+    if found is None:
+        return head.raw, None
+    return (head.raw if head.quoted else cursor.written(found[1])), found[0]
+
+
+def _lead(cursor: _Cursor, phase: PhaseSpec, names: Mapping[str, Names]) -> tuple[_Keyword, int] | None:
+    """The keyword a line starts with and how many words it takes (see `phrasing.lead`), also
+    after the name of a power, as players write of their country («Рим влияет на Лигурию 2»)."""
+    keys = cursor.keys()
+    table = wording(phase)
+    found = lead(keys, table, _keywords(phase), _commands(phase))
+    named = names["power"].known.longest(keys) if table.by_kinds and "power" in names else None
+    if found is not None or named is None:
+        return found
+    after = lead(keys[named[1] :], table, _keywords(phase), _commands(phase))
+    return None if after is None else (after[0], named[1] + after[1])
+
+
+@lru_cache(maxsize=256)
 def _commands(phase: PhaseSpec) -> dict[str, _Keyword]:
     """Each command of the phase by its name, as its first keyword: what a wording's lead reads as."""
     return {spec.name: _Keyword.of(spec)[0][1] for spec in phase.commands}
@@ -227,27 +293,36 @@ def _commands(phase: PhaseSpec) -> dict[str, _Keyword]:
 def _meaning(
     cursor: _Cursor, phase: PhaseSpec, names: Mapping[str, Names], besides: str | None
 ) -> Command | None:
-    """The line read as the one command its words speak of (see `phrasing.meant`), other than
-    `besides` (the one its first words named, which did not fit: «дружину распустить 2»), when
-    every other word fits that command; else None."""
+    """The line read as a command its words speak of (see `phrasing.meant`), other than `besides`
+    (the one its first words named, which did not fit: «дружину распустить 2»): of the commands
+    most of its words speak of, the one that every other word fits («перейти на политику
+    торговли»: ПОЛИТИКА, though «перейти» speaks of СПЕЦИАЛИЗАЦИЯ); failing those, the one command
+    whose arguments are all the line holds («Против!» in a vote); else None."""
     table = wording(phase)
     whole = _Cursor(cursor.text, cursor.tokens)
-    meaning = sole(meant(whole.keys(), table), set(_commands(phase)) - {besides})
-    if meaning is None:
-        return None
-    keyword = _commands(phase)[meaning]
-    arranged = arrange(whole.rest(), meaning, keyword.args, names, table)
-    if arranged is None or arranged.missing:
-        return None
-    try:
-        return _read_args(whole, keyword, names, table)
-    except _Refused:
-        return None
+    among = set(_commands(phase)) - {besides}
+    ranked = tiers(meant(whole.keys(), table), among)
+    unspoken = sorted(among - {name for tier in ranked for name in tier})  # by its arguments alone: «Против!»
+    for tier in [*ranked, unspoken] if table.by_kinds else []:
+        fit = [name for name in tier if _fits(whole, _commands(phase)[name], names, table)]
+        if fit:
+            if len(fit) > 1:
+                return None
+            try:
+                return _read_args(whole, _commands(phase)[fit[0]], names, table)
+            except _Refused:
+                return None
+    return None
+
+
+def _fits(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names], table: Wording) -> bool:
+    """Whether every word of the line is one of the command's or one of its arguments."""
+    arranged = arrange(cursor.rest(), keyword.command or "", keyword.args, names, table)
+    return arranged is not None and not arranged.missing
 
 
 def _not_a_keyword(
     cursor: _Cursor,
-    keywords: Phrases[_Keyword],
     elsewhere: Sequence[PhaseSpec],
     phase: PhaseSpec,
     prose: bool,
@@ -275,13 +350,26 @@ def _not_a_keyword(
     spoken = meant(keys, table)
 
     def fitting(keyword: _Keyword) -> bool:
-        return keyword.command is None or not opposed(keyword.command, spoken, table)
+        return keyword.command is None or not opposed(keyword.command, keys, table)
 
-    word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text, prose, fitting)
+    def resolved(keyword: _Keyword) -> _Keyword | None:
+        """A slip of a verb that only says "do" stands for the order after it («окрыть посольство»)."""
+        if keyword is not _GENERIC:
+            return keyword
+        found = lead(keys[1:], table, _keywords(phase), _commands(phase))
+        return None if found is None or not fitting(found[0]) else found[0]
+
+    word, slip = _slip(cursor, phase, prose, fitting)
+    spelt = None if slip is None else resolved(slip)
+    suggestion = "" if spelt is None else spelt.text
     meaning = sole(spoken, _commands(phase))
-    if meaning is not None and _commands(phase)[meaning].text != suggestion:
+    if meaning is not None and (spelt is None or spelt.command != meaning):
         last = max(i for i, key in enumerate(keys[:MEANING_REACH]) if meaning in table.meanings.get(key, ()))
-        word, suggestion = cursor.written(last + 1), _commands(phase)[meaning].text
+        word = cursor.written(last + 1)
+        # a slip of the opposite of what a word means («рзорвать союз»): neither is offered
+        slipped = _slip(cursor, phase, prose, lambda keyword: True)[1]
+        contrary = slipped is not None and slipped.command in table.opposites.get(meaning, ())
+        suggestion = "" if contrary else _commands(phase)[meaning].text
     if prose and not suggestion and not spoken:
         return None
     return Msg("unknown_command", {"word": word}), suggestion

@@ -168,9 +168,10 @@ def wording(phase: PhaseSpec) -> Wording:
                 owner = leads.setdefault(keys, spec.name)
                 if owner != spec.name:
                     shared.setdefault(keys, {owner}).add(spec.name)
-        # a command's keywords speak of it; its other sayings, by the words no keyword holds
-        # («разорвать союз» by «разорвать»: «союз» is СОЮЗ)
-        for forms in [*named[spec.name], *(w for w in spoken if not w & keyworded)]:
+        # every word of a command's keywords speaks of it; of its other sayings, the first word
+        # that says something («набрать дружину» by «набрать»), unless a keyword holds it
+        leading = [next((w for w in _forms(phrase) if not w & neutral), frozenset()) for phrase in said.says]
+        for forms in [*named[spec.name], *(w for w in leading if not w & keyworded)]:
             if not forms & neutral:
                 for form in forms:
                     meanings.setdefault(form, set()).add(spec.name)
@@ -200,7 +201,7 @@ def _command_wording(
     objects = {form for noun in said.objects for forms in _forms(noun) for form in forms}
     units = {form: arg for arg, words in said.units for unit in words for form in _forms(unit)[0]}
     return CommandWording(
-        fillers=frozenset(own | objects | shared | _SEPARATORS) - PREPOSITIONS,
+        fillers=frozenset(own | objects | shared | _SEPARATORS | LEAD_INS) - PREPOSITIONS,
         roles={normalize(word): arg for arg, words in said.roles for word in words},
         units=units,
         defaults=dict(said.defaults),
@@ -269,9 +270,22 @@ def sole(found: Counter[str], among: Iterable[str]) -> str | None:
     return ranked[0][1]
 
 
-def opposed(command: str, found: Iterable[str], table: Wording) -> bool:
-    """Whether `command` means the opposite of a command the line speaks of."""
-    return any(command in table.opposites.get(name, ()) for name in found)
+def tiers(found: Counter[str], among: Iterable[str]) -> list[list[str]]:
+    """The commands of `among` that words speak of, grouped by how many words do, most first."""
+    allowed = set(among)
+    counts = sorted({count for name, count in found.items() if name in allowed}, reverse=True)
+    return [sorted(name for name in allowed if found[name] == count) for count in counts]
+
+
+def opposed(command: str, keys: Sequence[str], table: Wording) -> bool:
+    """Whether `command` means the opposite of what a word of the line says: a word shared by two
+    opposites («дружину», of both ДРУЖИНА and РАСПУСТИТЬ ДРУЖИНУ) says neither."""
+    against = table.opposites.get(command, frozenset())
+    for key in keys[:MEANING_REACH]:
+        said = table.meanings.get(key, frozenset())
+        if said & against and command not in said:
+            return True
+    return False
 
 
 def arrange(
@@ -304,6 +318,7 @@ class _Item:
     fits: Mapping[str, str]
     before: str = ""
     unit: str = ""
+    spare: bool = False  # a name whose words are also the command's own («Сухэбатора»): may fill nothing
 
 
 def _items(
@@ -320,7 +335,8 @@ def _items(
         name = _name(tokens, keys, i, args, names)
         number = _number(keys[i], said)
         if name is not None:
-            items.append(_Item(name[0], before))
+            spare = all(key in said.fillers for key in keys[i : i + name[1]])
+            items.append(_Item(name[0], before, spare=spare))
             i += name[1]
         elif number is not None and counts:
             value, unit = number
@@ -396,7 +412,8 @@ def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dic
         named = said.roles.get(item.before, "") or item.unit
         if named in item.fits and free(named):
             return [named]
-        return [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
+        found = [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
+        return [*found, ""] if item.spare else found  # "": the word is the command's own
 
     def place(index: int) -> bool:
         if index == len(items):
@@ -406,6 +423,10 @@ def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dic
             return False
         item = items[index]
         for arg in options(item):
+            if not arg:
+                if place(index + 1):
+                    return True
+                continue
             placed.setdefault(arg, []).append(item.fits[arg])
             if place(index + 1):
                 return True
