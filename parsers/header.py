@@ -35,6 +35,7 @@ _VALUE = re.compile(r"(?:\s*[:=]|\s|$)(.*)", re.DOTALL)
 _GLUED_PUNCTUATION = re.compile(r"[.!;,]+")  # "КОНЕЦ."
 _SUBJECT_TAG = re.compile(r"\[([\w-]+)\]")
 _NUMBER = re.compile(r"[0-9]{1,9}\.?")  # a longer "turn" is a typo, not a turn
+_PROSE = re.compile(r"[^\W\d_]+\s+\S")  # «Ход римлян такой:» is a sentence, not ХОД and a number
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
         rest = text[end:]
         if field is None:
             continue
-        if value := _VALUE.match(rest):
+        if (value := _VALUE.match(rest)) and not (field == "turn" and _PROSE.match(value.group(1).strip())):
             return field, text[:end].strip(), value.group(1).strip()
         if _GLUED_PUNCTUATION.fullmatch(rest):
             return field, text[:end].strip(), ""

@@ -132,6 +132,9 @@ def parse_commands(
         if cursor is None:
             continue
         found = _lead(cursor, phase, names)
+        if found is None and prose and table.by_kinds and is_chat(cursor.keys()):
+            unread.append(number)
+            continue
         if found is None:
             command = _meaning(cursor, phase, names, None)
             if command is None:
@@ -330,12 +333,9 @@ def _not_a_keyword(
     """Why a line that starts with no keyword of `phase` is refused: it is an order of another
     phase, or an unknown one, with the command its words speak of, else the closest keyword if
     any is close («ВЛАЖИТЬ»), never one of opposite meaning. With `prose`, None (not refused) for
-    chat («Привет!») and a line with no word of any command whose first words are like no keyword
-    («Вот мои приказы:»)."""
+    a line with no word of any command whose first words are like no keyword («Вот мои приказы:»)."""
     keys = cursor.keys()
     table = wording(phase)
-    if prose and table.by_kinds and is_chat(keys):
-        return None
     for other in elsewhere:
         found = lead(keys, wording(other), _keywords(other), _commands(other))
         if found is not None and found[0].command is not None:
