@@ -13,32 +13,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem, Vocabulary
+from engines.contract import Arg, ArgKind, Command, PhaseSpec, Problem, Vocabulary
 from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg
-from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined, keyword_forms
+from parsers.arrangement import arrange, meaning
+from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, phrase_keys, tokenize
-from parsers.phrasing import (
-    MEANING_REACH,
-    Wording,
-    arrange,
-    is_chat,
-    lead,
-    meant,
-    opposed,
-    sole,
-    tiers,
-    wording,
-)
+from parsers.suggestions import refusal
+from parsers.wording import Keyword, Wording, is_chat, keywords, lead, wording
 
 T = TypeVar("T")
 
-# the generic "no actions this turn" of every phase: a submitted, empty turn
-PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
 _INT = re.compile(r"-?[0-9]+")
 # "1. ВЛОЖИТЬ …", "2) ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"; a bare number is an order's own («5 влияния в Тарент»)
 _LIST_MARKER = re.compile(r"[0-9]{1,3}[.)]|[-•*]")
@@ -55,21 +43,6 @@ class ParsedOrders:
     problems: list[Problem]
     explicit_pass: bool  # the mail said НЕТ ДЕЙСТВИЙ / PASS (a submitted, empty turn)
     unread: list[int] = field(default_factory=list)  # lines of prose: neither orders nor refused
-
-
-@dataclass(frozen=True)
-class _Keyword:
-    text: str  # as the schema spells it, for suggestions
-    command: str | None  # the spec's name; None: the generic pass
-    args: tuple[Arg, ...] = ()
-    example: str = ""
-
-    @staticmethod
-    def of(spec: CommandSpec) -> list[tuple[str, _Keyword]]:
-        return [(word, _Keyword(word, spec.name, spec.args, spec.example)) for word in spec.keywords]
-
-
-_GENERIC = _Keyword("", "")  # a verb that only says "do", in the table of spellings
 
 
 class _Refused(Exception):
@@ -117,11 +90,11 @@ def parse_commands(
     `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
     the order their orders would next be taken, so a line of theirs is told where it belongs;
     `prose`: a line whose first words are like no keyword is `unread`, not refused."""
-    keywords = _keywords(phase)
     args = [arg for spec in phase.commands for arg in spec.args]
     used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
     names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
     table = wording(phase)
+    powers = names.get("power") if table.by_kinds else None
     commands: list[Command] = []
     problems: list[Problem] = []
     passes: list[int] = []
@@ -131,18 +104,19 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
-        found = _lead(cursor, phase, names)
+        found = lead(cursor.keys(), phase, powers)
         if found is None and prose and table.by_kinds and is_chat(cursor.keys()):
             unread.append(number)
             continue
         if found is None:
-            command = _meaning(cursor, phase, names, None)
+            keyword = meaning(cursor.tokens, phase, names, None)
+            command = None if keyword is None else _whole(cursor, keyword, names, table)
             if command is None:
-                refusal = _not_a_keyword(cursor, elsewhere, phase, prose)
-                if refusal is None:
+                refused = refusal(cursor.tokens, text, phase, elsewhere, prose)
+                if refused is None:
                     unread.append(number)
                 else:
-                    problems.append(Problem(number, *refusal))
+                    problems.append(Problem(number, *refused))
                 continue
         else:
             keyword = found[0]
@@ -150,12 +124,12 @@ def parse_commands(
             ordered = ordered or keyword.command is not None
             try:
                 command = _read_args(cursor, keyword, names, table)
-            except _Refused as refused:
-                meaning = None if keyword.command is None else _meaning(cursor, phase, names, keyword.command)
-                if meaning is None:
-                    problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
+            except _Refused as refused_line:
+                other = keyword.command and meaning(cursor.tokens, phase, names, keyword.command)
+                command = _whole(cursor, other, names, table) if other else None
+                if command is None:
+                    problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
                     continue
-                command = meaning
             if keyword.command is None:
                 passes.append(number)
                 continue
@@ -171,11 +145,11 @@ def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command
     """The lines of `body` that are whole commands of `phase` (СТАТУС, ОТПУСК 2 beside the orders),
     each with its line; any other line is the caller's to read, so none is refused or matched
     against the keywords for a suggestion here."""
-    keywords = _keywords(phase)
+    table = keywords(phase)
     commands: list[Command] = []
     for number, text in body:
         cursor = _order_line(text)
-        found = None if cursor is None else keywords.longest(cursor.keys())
+        found = None if cursor is None else table.longest(cursor.keys())
         if cursor is None or found is None or found[0].command is None:
             continue
         cursor.index += found[1]
@@ -221,162 +195,16 @@ def _order_line(text: str) -> _Cursor | None:
     return _Cursor(text, tokens[:comment]) if comment else None
 
 
-@lru_cache(maxsize=256)
-def _keywords(phase: PhaseSpec) -> Phrases[_Keyword]:
-    """The phase's keywords, the verb forms players say them in («передаю» for ПЕРЕДАТЬ) and the
-    generic pass; made once per phase, as the dictionary is slow to ask."""
-    entries = [entry for spec in phase.commands for entry in _Keyword.of(spec)]
-    by_text = dict(entries)
-    spoken = keyword_forms({text: keyword.command or "" for text, keyword in entries})
-    return Phrases(
-        entries
-        + [(word, _Keyword(word, None)) for word in PASS_KEYWORDS]
-        + [(form, by_text[keyword]) for form, keyword in spoken]
-    )
-
-
-@lru_cache(maxsize=256)
-def _spelling(phase: PhaseSpec) -> tuple[Phrases[str], dict[str, Phrases[_Keyword]]]:
-    """What a mistyped order is compared with, by its first word and then by the phrases that
-    word starts: the keywords and their verb forms, each saying of the phase's wording as written
-    («нбрать» is a slip of «набрать», ДРУЖИНА), and the verbs that only say "do" («окрыть
-    посольство»: the order is what follows the slip, ПОСОЛЬСТВО)."""
-    commands = _commands(phase)
-    entries = [(" ".join(keys), keyword) for keys, keyword in _keywords(phase).items()]
-    entries += [(said, commands[c.name]) for c in phase.commands for said in phase.phrasing.of(c.name).says]
-    entries += [(verb, _GENERIC) for verb in phase.phrasing.generic]
-    starting: dict[str, list[tuple[str, _Keyword]]] = {}
-    for text, keyword in entries:
-        keys = phrase_keys(text)
-        if keys:
-            starting.setdefault(keys[0], []).append((text, keyword))
-    return Phrases((first, first) for first in starting), {first: Phrases(e) for first, e in starting.items()}
-
-
-def _slip(
-    cursor: _Cursor, phase: PhaseSpec, strict: bool, keep: Callable[[_Keyword], bool]
-) -> tuple[str, _Keyword | None]:
-    """The words that start no order as written, and the order they are likely a slip of: the
-    closest first word decides, then of the phrases it starts the closest to the line, so a shared
-    noun cannot outweigh the verb («окрыть посольство» is a slip of «открыть», not of «закрыть
-    посольство»). No order is offered that `keep` refuses."""
-    firsts, starting = _spelling(phase)
-    head = cursor.rest()[0]
-    keys = phrase_keys(head.raw) if head.quoted else cursor.keys()
-
-    def kept(first: str) -> bool:
-        return any(keep(keyword) for _, keyword in starting[first].items())
-
-    near = firsts.closest(keys[:1], strict=strict, keep=kept)
-    found = None if near is None else starting[near[0]].closest(keys, keep=keep)
-    if found is None:
-        return head.raw, None
-    return (head.raw if head.quoted else cursor.written(found[1])), found[0]
-
-
-def _lead(cursor: _Cursor, phase: PhaseSpec, names: Mapping[str, Names]) -> tuple[_Keyword, int] | None:
-    """The keyword a line starts with and how many words it takes (see `phrasing.lead`), also
-    after the name of a power, as players write of their country («Рим влияет на Лигурию 2»)."""
-    keys = cursor.keys()
-    table = wording(phase)
-    found = lead(keys, table, _keywords(phase), _commands(phase))
-    named = names["power"].known.longest(keys) if table.by_kinds and "power" in names else None
-    if found is not None or named is None:
-        return found
-    after = lead(keys[named[1] :], table, _keywords(phase), _commands(phase))
-    return None if after is None else (after[0], named[1] + after[1])
-
-
-@lru_cache(maxsize=256)
-def _commands(phase: PhaseSpec) -> dict[str, _Keyword]:
-    """Each command of the phase by its name, as its first keyword: what a wording's lead reads as."""
-    return {spec.name: _Keyword.of(spec)[0][1] for spec in phase.commands}
-
-
-def _meaning(
-    cursor: _Cursor, phase: PhaseSpec, names: Mapping[str, Names], besides: str | None
-) -> Command | None:
-    """The line read as a command its words speak of (see `phrasing.meant`), other than `besides`
-    (the one its first words named, which did not fit: «дружину распустить 2»): of the commands
-    most of its words speak of, the one that every other word fits («перейти на политику
-    торговли»: ПОЛИТИКА, though «перейти» speaks of СПЕЦИАЛИЗАЦИЯ); failing those, the one command
-    whose arguments are all the line holds («Против!» in a vote); else None."""
-    table = wording(phase)
-    whole = _Cursor(cursor.text, cursor.tokens)
-    among = set(_commands(phase)) - {besides}
-    ranked = tiers(meant(whole.keys(), table), among)
-    unspoken = sorted(among - {name for tier in ranked for name in tier})  # by its arguments alone: «Против!»
-    for tier in [*ranked, unspoken] if table.by_kinds else []:
-        fit = [name for name in tier if _fits(whole, _commands(phase)[name], names, table)]
-        if fit:
-            if len(fit) > 1:
-                return None
-            try:
-                return _read_args(whole, _commands(phase)[fit[0]], names, table)
-            except _Refused:
-                return None
-    return None
-
-
-def _fits(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names], table: Wording) -> bool:
-    """Whether every word of the line is one of the command's or one of its arguments."""
-    arranged = arrange(cursor.rest(), keyword.command or "", keyword.args, names, table)
-    return arranged is not None and not arranged.missing
-
-
-def _not_a_keyword(
-    cursor: _Cursor,
-    elsewhere: Sequence[PhaseSpec],
-    phase: PhaseSpec,
-    prose: bool,
-) -> tuple[Msg, str] | None:
-    """Why a line that starts with no keyword of `phase` is refused: it is an order of another
-    phase, or an unknown one, with the command its words speak of, else the closest keyword if
-    any is close («ВЛАЖИТЬ»), never one of opposite meaning. With `prose`, None (not refused) for
-    a line with no word of any command whose first words are like no keyword («Вот мои приказы:»)."""
-    keys = cursor.keys()
-    table = wording(phase)
-    for other in elsewhere:
-        found = lead(keys, wording(other), _keywords(other), _commands(other))
-        if found is not None and found[0].command is not None:
-            params = {
-                "word": cursor.written(found[1]),
-                "phase_ru": other.title.ru,
-                "phase_en": other.title.en,
-                "now_ru": phase.title.ru,
-                "now_en": phase.title.en,
-            }
-            return Msg("other_phase", params), ""
-    spoken = meant(keys, table)
-
-    def fitting(keyword: _Keyword) -> bool:
-        return keyword.command is None or not opposed(keyword.command, keys, table)
-
-    def resolved(keyword: _Keyword) -> _Keyword | None:
-        """A slip of a verb that only says "do" stands for the order after it («окрыть посольство»)."""
-        if keyword is not _GENERIC:
-            return keyword
-        found = lead(keys[1:], table, _keywords(phase), _commands(phase))
-        return None if found is None or not fitting(found[0]) else found[0]
-
-    word, slip = _slip(cursor, phase, prose, fitting)
-    spelt = None if slip is None else resolved(slip)
-    suggestion = "" if spelt is None else spelt.text
-    meaning = sole(spoken, _commands(phase))
-    if meaning is not None and (spelt is None or spelt.command != meaning):
-        last = max(i for i, key in enumerate(keys[:MEANING_REACH]) if meaning in table.meanings.get(key, ()))
-        word = cursor.written(last + 1)
-        # a slip of the opposite of what a word means («рзорвать союз»): neither is offered
-        slipped = _slip(cursor, phase, prose, lambda keyword: True)[1]
-        contrary = slipped is not None and slipped.command in table.opposites.get(meaning, ())
-        suggestion = "" if contrary else _commands(phase)[meaning].text
-    if prose and not suggestion and not spoken:
+def _whole(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording) -> Command | None:
+    """The whole line read as `keyword`'s command (see `arrangement.meaning`); None if it is refused."""
+    try:
+        return _read_args(_Cursor(cursor.text, cursor.tokens), keyword, names, table)
+    except _Refused:
         return None
-    return Msg("unknown_command", {"word": word}), suggestion
 
 
 def _read_args(
-    cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names], table: Wording | None = None
+    cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording | None = None
 ) -> Command:
     """The keyword's arguments as a command (of line 0): lists and pairs apart from single values.
     With the phase's `table`, the arguments are first read by their kinds in the order the player
@@ -420,7 +248,7 @@ def _read_args(
     return command
 
 
-def _missing(keyword: _Keyword, arg: str) -> _Refused:
+def _missing(keyword: Keyword, arg: str) -> _Refused:
     params = {"command": keyword.text, "arg": arg, "example": keyword.example}
     return _Refused(Msg("missing_argument", params), keyword.example)
 

@@ -19,10 +19,8 @@ from engines.rng import Rng
 from engines.russian import is_infinitive, known_word
 from engines.text import ARG_TITLE
 from parsers.header import HEADER_WORDS
-from parsers.names import Phrases
 from parsers.normalize import normalize, phrase_keys
-from parsers.orders import PASS_KEYWORDS
-from parsers.phrasing import lead, wording
+from parsers.wording import PASS_KEYWORDS, lead, wording
 from tests.paths import REPO
 from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
 from tests.rulesets.hidden_tech import RULESET as HIDDEN_TECH
@@ -172,12 +170,12 @@ def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
 ) -> None:
     spec = ruleset.phases[phase]
     table = wording(spec)
-    commands = {c.name: c.name for c in spec.commands}
     lost = [
         (command.name, said)
         for command in spec.commands
         for said in spec.phrasing.of(command.name).says
-        if lead(phrase_keys(said), table, Phrases([]), commands) != (command.name, len(phrase_keys(said)))
+        if (found := lead(phrase_keys(said), spec)) is None
+        or (found[0].command, found[1]) != (command.name, len(phrase_keys(said)))
     ]
     assert lost == []
     taken = reserved(ruleset.power_keywords) | {w for w, _ in keywords(CONVENIENCES)}

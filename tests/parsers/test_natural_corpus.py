@@ -17,7 +17,7 @@ from engines import get_ruleset
 from engines.contract import JSON, Ruleset
 from engines.rng import Rng
 from parsers.orders import normal_form
-from parsers.phrasing import wording
+from parsers.wording import wording
 
 CORPUS = Path(__file__).with_name("natural")
 RULESETS = ("coins", "mare", "rus")

@@ -11,13 +11,13 @@ from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Prob
 from engines.text import Text
 from parsers.header import split_header
 from parsers.orders import (
-    PASS_KEYWORDS,
     ParsedOrders,
     find_commands,
     normal_form,
     parse_commands,
     parser_catalog,
 )
+from parsers.wording import PASS_KEYWORDS
 from tests.parsers.test_header import numbered
 from tests.parsers.test_name_lists import PHASE as LIST_PHASE
 from tests.parsers.test_name_lists import VOCABULARIES as LIST_VOCABULARIES

@@ -1,37 +1,28 @@
-"""Orders as players word them (a ruleset's `phrasing.toml`, see engines/phrasing.py), made into what
-the order parser asks: where an order starts, which of its words add nothing, and which argument
-each name and number fills when the player put them in the order the sentence wanted.
+"""Orders as players word them (a ruleset's `phrasing.toml`, see engines/phrasing.py), made into the
+tables the order parser reads a line with, once per phase: what an order may start with, which of
+its words add nothing, what each word speaks of, and which commands mean the opposite of which.
 
-«Прошу нанять дружину 2», «Поход из Киева в Чернигов 5», «заключить союз с Рязанью»: an order
-starts with a keyword or with one of its command's `says`, in any form, after words that add
-nothing («прошу», «я», «также») and verbs that only say "do" («заключить»); its arguments are read
-by their kinds (a number is a count, a name fills the argument whose vocabulary holds it, the name
-after a preposition the argument of its `role`) and handed to the ordinary reader in the schema's
-order. A line that starts with none of these but speaks of one command (`meaning`: «дружину
-нанять 2») is read as that command when all its other words fit it; otherwise that command is what
-its refusal suggests, before any guess by spelling, and a guess never offers a command of opposite
-meaning. A greeting, thanks or a sign-off is chat in every ruleset.
-
-Every table is made once per phase; reading a line costs a few lookups per word.
+«Прошу нанять дружину 2», «заключить союз с Рязанью», «Рим влияет на Лигурию 2»: an order starts
+with a keyword or with one of its command's `says`, in any form, after words that add nothing
+(«прошу», «я», «также»), a power's name, and verbs that only say "do" («заключить»). A line that
+starts with none of them may still speak of one command (`meant`: «дружину нанять 2»); a greeting,
+thanks or a sign-off is chat in every ruleset. Its arguments are read by arrangement.py; why a line
+is refused and what it is offered, by suggestions.py.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import TypeVar
 
-from engines.contract import Arg, ArgKind, PhaseSpec
+from engines.contract import Arg, CommandSpec, PhaseSpec
 from engines.phrasing import CommandPhrasing
 from engines.russian import spoken_forms
 from parsers.names import PREPOSITIONS, Names, Phrases, keyword_forms
-from parsers.normalize import Token, normalize, phrase_keys
-
-T = TypeVar("T")
+from parsers.normalize import normalize, phrase_keys
 
 # words before an order that add nothing to it: «прошу нанять», «я выступаю», «также дар Рязани»
 LEAD_INS = frozenset(
@@ -84,14 +75,47 @@ CHAT = Phrases(
     )
 )
 # written between the items of an order and meaning nothing: «Рязань → Тула», «10 + 0»
-_SEPARATORS = frozenset({"->", "→", "-", "+", "=", "и", "/"})
-_NUMBER = re.compile(r"(-?[0-9]{1,9})")
-_ORDINAL = re.compile(r"([0-9]{1,9})-?(?:го|ого|й|ой|ий|ый|ая|ую|м|ом)")  # «2-го уровня», «3й»
-_NUMBER_AND_UNIT = re.compile(r"(-?[0-9]{1,9})(\D+)")  # «200Д», «2ВС»
-_BY_KINDS = frozenset({ArgKind.INT, ArgKind.NAME, ArgKind.NAME_LIST})
-_LONGEST_LINE = 40  # words; a longer line is read only as the schema writes it
+SEPARATORS = frozenset({"->", "→", "-", "+", "=", "и", "/"})
 MEANING_REACH = 8  # words of a line whose meaning counts
-_SEARCH_STEPS = 2000  # placings tried for one line's items: bounded, whatever the line
+
+
+# the generic "no actions this turn" of every phase: a submitted, empty turn
+PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """What a line's first words may name: a command as one of its keywords spells it, or the
+    generic pass (command None)."""
+
+    text: str  # as the schema spells it, for suggestions
+    command: str | None  # the spec's name; None: the generic pass
+    args: tuple[Arg, ...] = ()
+    example: str = ""
+
+    @staticmethod
+    def of(spec: CommandSpec) -> list[tuple[str, Keyword]]:
+        return [(word, Keyword(word, spec.name, spec.args, spec.example)) for word in spec.keywords]
+
+
+@lru_cache(maxsize=256)
+def keywords(phase: PhaseSpec) -> Phrases[Keyword]:
+    """The phase's keywords, the verb forms players say them in («передаю» for ПЕРЕДАТЬ) and the
+    generic pass; made once per phase, as the dictionary is slow to ask."""
+    entries = [entry for spec in phase.commands for entry in Keyword.of(spec)]
+    by_text = dict(entries)
+    spoken = keyword_forms({text: keyword.command or "" for text, keyword in entries})
+    return Phrases(
+        entries
+        + [(word, Keyword(word, None)) for word in PASS_KEYWORDS]
+        + [(form, by_text[keyword]) for form, keyword in spoken]
+    )
+
+
+@lru_cache(maxsize=256)
+def commands(phase: PhaseSpec) -> dict[str, Keyword]:
+    """Each command of the phase by its name, as its first keyword: what a wording's lead reads as."""
+    return {spec.name: Keyword.of(spec)[0][1] for spec in phase.commands}
 
 
 @dataclass(frozen=True)
@@ -122,15 +146,6 @@ class Wording:
 
     def of(self, command: str) -> CommandWording:
         return self.commands.get(command, NO_COMMAND_WORDING)
-
-
-@dataclass(frozen=True)
-class Arranged:
-    """A line's arguments in the schema's order, as the ordinary reader reads them: each argument's
-    text (a list's items apart), and the required ones the line did not give."""
-
-    values: Mapping[str, tuple[str, ...]]
-    missing: tuple[str, ...]
 
 
 def _forms(phrase: str) -> list[frozenset[str]]:
@@ -201,7 +216,7 @@ def _command_wording(
     objects = {form for noun in said.objects for forms in _forms(noun) for form in forms}
     units = {form: arg for arg, words in said.units for unit in words for form in _forms(unit)[0]}
     return CommandWording(
-        fillers=frozenset(own | objects | shared | _SEPARATORS | LEAD_INS) - PREPOSITIONS,
+        fillers=frozenset(own | objects | shared | SEPARATORS | LEAD_INS) - PREPOSITIONS,
         roles={normalize(word): arg for arg, words in said.roles for word in words},
         units=units,
         defaults=dict(said.defaults),
@@ -217,18 +232,27 @@ def _opposites(phase: PhaseSpec) -> dict[str, frozenset[str]]:
     return {name: frozenset(others) for name, others in found.items()}
 
 
-def lead(
-    keys: Sequence[str], table: Wording, keywords: Phrases[T], commands: Mapping[str, T]
-) -> tuple[T, int] | None:
-    """What a line starts with: an entry of `keywords` or a lead of the wording (its command's
-    entry in `commands`), the one that takes more words, and how many. Words that add nothing
-    («прошу», «я») and verbs that only say "do» may come first: «построить храм» is ХРАМ, though
-    «построить» alone says МАСТЕРСКАЯ («построить кузницу»)."""
+def lead(keys: Sequence[str], phase: PhaseSpec, powers: Names | None = None) -> tuple[Keyword, int] | None:
+    """What a line starts with: a keyword (or a verb form of one) or a lead of the wording, the
+    one that takes more words, and how many. Words that add nothing («прошу», «я») and verbs that
+    only say "do" may come first: «построить храм» is ХРАМ, though «построить» alone says
+    МАСТЕРСКАЯ («построить кузницу»); so may a name of `powers`, as players write of their country
+    («Рим влияет на Лигурию 2»)."""
+    found = _lead(keys, phase)
+    named = None if found is not None or powers is None else powers.known.longest(keys)
+    if named is None:
+        return found
+    after = _lead(keys[named[1] :], phase)
+    return None if after is None else (after[0], named[1] + after[1])
+
+
+def _lead(keys: Sequence[str], phase: PhaseSpec) -> tuple[Keyword, int] | None:
+    table, spelt, by_name = wording(phase), keywords(phase), commands(phase)
     start = _lead_ins(keys)
-    best: tuple[T, int] | None = None
+    best: tuple[Keyword, int] | None = None
     for skip in dict.fromkeys((start, start + _run(keys[start:], table.generic))):
         said = table.leads.longest(keys[skip:])
-        for found in (keywords.longest(keys[skip:]), None if said is None else (commands[said[0]], said[1])):
+        for found in (spelt.longest(keys[skip:]), None if said is None else (by_name[said[0]], said[1])):
             if found is not None and (best is None or skip + found[1] > best[1]):
                 best = found[0], skip + found[1]
     return best
@@ -277,162 +301,11 @@ def tiers(found: Counter[str], among: Iterable[str]) -> list[list[str]]:
     return [sorted(name for name in allowed if found[name] == count) for count in counts]
 
 
-def opposed(command: str, keys: Sequence[str], table: Wording) -> bool:
-    """Whether `command` means the opposite of what a word of the line says: a word shared by two
+def contrary(keys: Sequence[str], table: Wording) -> frozenset[str]:
+    """The commands that mean the opposite of what a word of the line says; a word shared by two
     opposites («дружину», of both ДРУЖИНА and РАСПУСТИТЬ ДРУЖИНУ) says neither."""
-    against = table.opposites.get(command, frozenset())
+    found: set[str] = set()
     for key in keys[:MEANING_REACH]:
         said = table.meanings.get(key, frozenset())
-        if said & against and command not in said:
-            return True
-    return False
-
-
-def arrange(
-    tokens: Sequence[Token], command: str, args: Sequence[Arg], names: Mapping[str, Names], table: Wording
-) -> Arranged | None:
-    """A line's arguments read by their kinds, in the order the player gave them (`tokens`: the
-    line after its lead); None when a word fits nothing, or the command takes an argument such
-    reading cannot tell (free text, pairs), or the line is too long to be an order."""
-    if not table.by_kinds or not args or any(arg.kind not in _BY_KINDS for arg in args):
-        return None
-    if len(tokens) > _LONGEST_LINE:
-        return None
-    said = table.of(command)
-    items = _items(tokens, args, names, said)
-    placed = None if items is None else _place(items, args, said)
-    if placed is None:
-        return None
-    for arg in args:
-        if arg.name not in placed and arg.name in said.defaults:
-            placed[arg.name] = [str(said.defaults[arg.name])]
-    missing = tuple(arg.name for arg in args if arg.name not in placed and not arg.optional)
-    return Arranged({name: tuple(values) for name, values in placed.items()}, missing)
-
-
-@dataclass(frozen=True)
-class _Item:
-    """A name or number of a line: what each argument it may fill would read, the preposition
-    before it and the argument its unit names."""
-
-    fits: Mapping[str, str]
-    before: str = ""
-    unit: str = ""
-    spare: bool = False  # a name whose words are also the command's own («Сухэбатора»): may fill nothing
-
-
-def _items(
-    tokens: Sequence[Token], args: Sequence[Arg], names: Mapping[str, Names], said: CommandWording
-) -> list[_Item] | None:
-    keys = [token.key for token in tokens]
-    counts = [arg.name for arg in args if arg.kind is ArgKind.INT]
-    items: list[_Item] = []
-    before = ""
-    i = 0
-    while i < len(tokens):
-        if tokens[i].quoted:
-            return None
-        name = _name(tokens, keys, i, args, names)
-        number = _number(keys[i], said)
-        if name is not None:
-            spare = all(key in said.fillers for key in keys[i : i + name[1]])
-            items.append(_Item(name[0], before, spare=spare))
-            i += name[1]
-        elif number is not None and counts:
-            value, unit = number
-            i += 1
-            while i < len(keys) and _unit(keys[i], said):
-                unit = said.units.get(keys[i], unit)
-                i += 1
-            items.append(_Item(dict.fromkeys(counts, value), before, unit))
-        elif keys[i] in PREPOSITIONS or keys[i] in said.roles:
-            before = keys[i]
-            i += 1
-            continue
-        elif keys[i] in said.fillers:
-            i += 1
-        else:
-            return None
-        before = ""
-    return items
-
-
-def _name(
-    tokens: Sequence[Token], keys: Sequence[str], at: int, args: Sequence[Arg], names: Mapping[str, Names]
-) -> tuple[dict[str, str], int] | None:
-    """The longest name at `at` of any argument's vocabulary, and what each argument whose
-    vocabulary holds it reads: its canonical name, or a form two names share as written (which
-    the reader refuses naming both)."""
-    best: dict[str, str] = {}
-    size = 0
-    for arg in args:
-        vocabulary = names.get(arg.vocabulary) if arg.kind is not ArgKind.INT else None
-        if vocabulary is None:
-            continue
-        shared = vocabulary.ambiguous.longest(keys[at:])
-        found = vocabulary.known.longest(keys[at:])
-        if shared is not None and (found is None or shared[1] > found[1]):
-            found = (" ".join(token.raw for token in tokens[at : at + shared[1]]), shared[1])
-        if found is None or found[1] < size:
-            continue
-        if found[1] > size:
-            best, size = {}, found[1]
-        best[arg.name] = found[0]
-    return (best, size) if best else None
-
-
-def _unit(key: str, said: CommandWording) -> bool:
-    """Whether a word after a number goes with it: its unit, or a word of the order («2 дружины»)."""
-    return key in said.units or (key in said.fillers and key not in _SEPARATORS)
-
-
-def _number(key: str, said: CommandWording) -> tuple[str, str] | None:
-    """A count as written («5», «2-го»), or glued to its unit («200д», «2вс»: the unit's key then)."""
-    plain = _NUMBER.fullmatch(key) or _ORDINAL.fullmatch(key)
-    if plain:
-        return plain.group(1), ""
-    glued = _NUMBER_AND_UNIT.fullmatch(key)
-    if glued and (glued.group(2) in said.units or glued.group(2) in said.fillers):
-        return glued.group(1), said.units.get(glued.group(2), "")
-    return None
-
-
-def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dict[str, list[str]] | None:
-    """Each item given an argument: the one its preposition's role or its unit names, else the
-    first free one (in the schema's order) that takes it; tried back and forth, boundedly, so a
-    name that fits two arguments goes where the line's other words leave room."""
-    single = {arg.name for arg in args if arg.kind is not ArgKind.NAME_LIST}
-    placed: dict[str, list[str]] = {}
-    steps = [_SEARCH_STEPS]
-
-    def free(arg: str) -> bool:
-        return arg not in single or arg not in placed
-
-    def options(item: _Item) -> list[str]:
-        named = said.roles.get(item.before, "") or item.unit
-        if named in item.fits and free(named):
-            return [named]
-        found = [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
-        return [*found, ""] if item.spare else found  # "": the word is the command's own
-
-    def place(index: int) -> bool:
-        if index == len(items):
-            return True
-        steps[0] -= 1
-        if steps[0] < 0:
-            return False
-        item = items[index]
-        for arg in options(item):
-            if not arg:
-                if place(index + 1):
-                    return True
-                continue
-            placed.setdefault(arg, []).append(item.fits[arg])
-            if place(index + 1):
-                return True
-            placed[arg].pop()
-            if not placed[arg]:
-                del placed[arg]
-        return False
-
-    return placed if place(0) else None
+        found |= {other for name in said for other in table.opposites.get(name, ()) if other not in said}
+    return frozenset(found)
