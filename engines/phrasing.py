@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
-from pydantic import BeforeValidator, ValidationInfo, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from engines.ruledata import RuleData, load_rules
 
@@ -29,35 +29,42 @@ if TYPE_CHECKING:
     from engines.contract import CommandSpec
 
 
-def _pairs(value: Any) -> Any:
-    """A TOML table as sorted (key, value) pairs: the model stays hashable, as a phase is."""
-    return tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+class _Hashable(RuleData):
+    """A record of tables that a phase, hashed by the parser's caches, may hold: hashed by its
+    values as sorted pairs (a dict field would not hash), its tables kept as dicts for the file's
+    mistakes to be named by their keys."""
+
+    def __hash__(self) -> int:
+        return hash(tuple((name, _frozen(value)) for name, value in self))
 
 
-Words = Annotated[tuple[tuple[str, tuple[str, ...]], ...], BeforeValidator(_pairs)]
-Counts = Annotated[tuple[tuple[str, int], ...], BeforeValidator(_pairs)]
+def _frozen(value: Any) -> Any:
+    return tuple(sorted((k, _frozen(v)) for k, v in value.items())) if isinstance(value, dict) else value
 
 
-class CommandPhrasing(RuleData):
-    """How players word one command."""
+Words = dict[str, tuple[str, ...]]
+
+
+class CommandPhrasing(_Hashable):
+    """How players word one command (see the module's docstring)."""
 
     says: tuple[str, ...] = ()  # what an order may start with, each word in any form
     objects: tuple[str, ...] = ()  # words that may stand anywhere in it and add nothing
-    roles: Words = ()  # argument → the prepositions after which a name fills it
-    units: Words = ()  # count argument → the words after a number that make it this count
-    defaults: Counts = ()  # a count a player may leave out → its value
+    roles: Words = Field(default_factory=dict)  # argument → prepositions a name after it fills it
+    units: Words = Field(default_factory=dict)  # count → words after a number that make it this count
+    defaults: dict[str, int] = Field(default_factory=dict)  # a count a player may leave out → its value
     opposite: tuple[str, ...] = ()  # commands of opposite meaning
 
 
-class Phrasing(RuleData):
+class Phrasing(_Hashable):
     """A ruleset's wording of its orders (see the module's docstring)."""
 
     generic: tuple[str, ...] = ()  # verbs that only say "do": skipped before the order's own word
     units: tuple[str, ...] = ()  # words of a number's unit, skipped after it
-    commands: Annotated[tuple[tuple[str, CommandPhrasing], ...], BeforeValidator(_pairs)] = ()
+    commands: dict[str, CommandPhrasing] = Field(default_factory=dict)
 
     def of(self, command: str) -> CommandPhrasing:
-        return next((wording for name, wording in self.commands if name == command), NO_WORDING)
+        return self.commands.get(command, NO_WORDING)
 
     @model_validator(mode="after")
     def _fits_the_schema(self, info: ValidationInfo) -> Self:
@@ -66,7 +73,7 @@ class Phrasing(RuleData):
         if not schema:
             return self
         problems = []
-        for name, wording in self.commands:
+        for name, wording in self.commands.items():
             args = schema.get(name)
             if args is None:
                 problems.append(f"commands.{name}: no such command")
@@ -76,10 +83,10 @@ class Phrasing(RuleData):
                 ("units", wording.units, ("int",)),
                 ("defaults", wording.defaults, ("int",)),
             )
-            for table, pairs, kinds in wanted:
+            for table, named, kinds in wanted:
                 problems += [
                     f"commands.{name}.{table}.{arg}: no {' or '.join(kinds)} argument of {name}"
-                    for arg, _ in pairs
+                    for arg in named
                     if args.get(arg) not in kinds
                 ]
             unknown = [other for other in wording.opposite if other not in schema]

@@ -214,17 +214,17 @@ def _command_wording(
 ) -> CommandWording:
     own = {form for forms in words if not forms <= PREPOSITIONS for form in forms}
     objects = {form for noun in said.objects for forms in _forms(noun) for form in forms}
-    units = {form: arg for arg, words in said.units for unit in words for form in _forms(unit)[0]}
+    units = {form: arg for arg, words in said.units.items() for unit in words for form in _forms(unit)[0]}
     return CommandWording(
         fillers=frozenset(own | objects | shared | SEPARATORS | LEAD_INS) - PREPOSITIONS,
-        roles={normalize(word): arg for arg, words in said.roles for word in words},
+        roles={normalize(word): arg for arg, words in said.roles.items() for word in words},
         units=units,
         defaults=dict(said.defaults),
     )
 
 
 def _opposites(phase: PhaseSpec) -> dict[str, frozenset[str]]:
-    pairs = [(name, other) for name, said in phase.phrasing.commands for other in said.opposite]
+    pairs = [(name, other) for name, said in phase.phrasing.commands.items() for other in said.opposite]
     found: dict[str, set[str]] = {}
     for a, b in pairs:
         found.setdefault(a, set()).add(b)
@@ -248,7 +248,7 @@ def lead(keys: Sequence[str], phase: PhaseSpec, powers: Names | None = None) -> 
 
 def _lead(keys: Sequence[str], phase: PhaseSpec) -> tuple[Keyword, int] | None:
     table, spelt, by_name = wording(phase), keywords(phase), commands(phase)
-    start = _lead_ins(keys)
+    start = _lead_ins(keys) if table.by_kinds else 0
     best: tuple[Keyword, int] | None = None
     for skip in dict.fromkeys((start, start + _run(keys[start:], table.generic))):
         said = table.leads.longest(keys[skip:])
@@ -287,7 +287,8 @@ def meant(keys: Sequence[str], table: Wording) -> Counter[str]:
 
 def sole(found: Counter[str], among: Iterable[str]) -> str | None:
     """The one command of `among` that most words speak of; None when none does or two tie."""
-    ranked = [(count, name) for name, count in found.items() if name in set(among)]
+    allowed = set(among)
+    ranked = [(count, name) for name, count in found.items() if name in allowed]
     ranked.sort(reverse=True)
     if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
         return None

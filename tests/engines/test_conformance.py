@@ -195,8 +195,9 @@ def test_every_word_of_the_wording_is_in_the_dictionary_or_the_rulesets_own(rule
         for key in phrase_keys(k)
     }
     written = [*phrasing.generic, *phrasing.units]
-    for _, said in phrasing.commands:
-        written += [*said.says, *said.objects, *(w for _, words in (*said.roles, *said.units) for w in words)]
+    for said in phrasing.commands.values():
+        tables = [*said.roles.values(), *said.units.values()]
+        written += [*said.says, *said.objects, *(word for words in tables for word in words)]
     words = {key for text in written for key in phrase_keys(text)}
     assert sorted(w for w in words - own if len(w) > 2 and not known_word(w)) == []
     assert [verb for verb in phrasing.generic if not is_infinitive(verb)] == []
