@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
-from daemon.gm.dispatch import cli_actor, run_line
+from daemon.gm.dispatch import run_line
 from daemon.outgoing.alerts import failure_kind
 from daemon.service import Daemon, utc_now
 from daemon.tools.checkmail import check_mail
@@ -78,10 +79,19 @@ def _game(games: Games, game_id: str) -> Game:
     return game
 
 
+def _out(text: str) -> None:
+    """Print for a reader that may stop reading (`gonets status | head -1`): a closed pipe only
+    ends the output. It is not a disk error, and the command keeps its own exit code."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # later writes, and Python's own flush at exit, go nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     with _daemon(args.config) as daemon:
         if args.once:
-            print(daemon.run_once().summary())
+            _out(daemon.run_once().summary())
         else:
             daemon.run_forever()
     return 0
@@ -89,7 +99,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_init(args: argparse.Namespace) -> int:
     _known_ruleset(args.ruleset)
-    print(init_game(Path(args.config), args.game, args.ruleset, args.gm, args.address))
+    _out(init_game(Path(args.config), args.game, args.ruleset, args.gm, args.address))
     return 0
 
 
@@ -99,19 +109,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UsageError(f"{args.mail}: {error.strerror} / не читается") from error
     with _reader(args.config) as (config, games):
-        print(check_mail(config, games, utc_now(), raw))
+        _out(check_mail(config, games, utc_now(), raw))
     return 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     with _reader(args.config) as (_, games):
-        print(status_text(games))
+        _out(status_text(games))
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     with _reader(args.config) as (_, games):
-        print(history_text(_game(games, args.game)))
+        _out(history_text(_game(games, args.game)))
     return 0
 
 
@@ -127,7 +137,7 @@ def cmd_gm(args: argparse.Namespace) -> int:
     with closing(daemon):
         game = _game(daemon.games, args.game)
         lines = run_line(game, daemon.postman, utc_now(), line, args.reason)
-        print("\n".join(lines.text))
+        _out("\n".join(lines.text))
         daemon.outbox.flush(daemon.transport)
     return lines.exit_code
 
@@ -137,9 +147,9 @@ def _through_daemon(args: argparse.Namespace, line: str) -> int:
     with _reader(args.config) as (config, games):
         game = _game(games, args.game).id  # an unknown game is said at once, nothing queued
     spool = ControlSpool(config.games_dir / "control")
-    request_id = spool.submit(game, line, args.reason, cli_actor())
+    request_id = spool.submit(game, line, args.reason)
     if args.no_wait:
-        print(f"передано работающему демону / queued for the running daemon: {request_id}")
+        _out(f"передано работающему демону / queued for the running daemon: {request_id}")
         return 0
     answer = _await(spool, request_id, args.timeout)
     if answer is None:
@@ -150,7 +160,7 @@ def _through_daemon(args: argparse.Namespace, line: str) -> int:
             file=sys.stderr,
         )
         return NOT_ANSWERED
-    print("\n".join(answer.text))
+    _out("\n".join(answer.text))
     return answer.exit_code
 
 
@@ -176,7 +186,7 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     if unknown:
         raise ConfigError(f"нет игры {unknown[0]} / no game {unknown[0]} (games: {', '.join(config.games)})")
     for report in rebuild_games(config, ids, utc_now()):
-        print(report.text(args.config))
+        _out(report.text(args.config))
     return 0
 
 

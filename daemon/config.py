@@ -41,6 +41,7 @@ from pydantic_core import PydanticCustomError
 from engines import REGISTRY
 from engines.errors import GonetsError
 from parsers.mime import MAX_BODY_CHARS
+from state.files import read_regular
 
 Language = Literal["ru", "en", "ru+en"]
 Forum = Literal["phpbb", "smf", "ipb", "mybb"]  # BBCode dialects: daemon/outgoing/forum.py says what each has
@@ -203,7 +204,9 @@ class GameSettings(Table):
         validate_default=True,  # a short deadline must not leave the default reminder longer than it
         description="remind silent players this long before a deadline (shorter than every phase)",
     )
-    early_resolution: bool = Field(True, description="resolve once every active player has sent orders")
+    early_resolution: bool = Field(
+        True, description="resolve before the deadline once every active player is ready"
+    )
     max_missed: int = Field(2, ge=1, description="missed turns in a row before the computer takes over")
     hold_share: float = Field(
         0.5, gt=0, lt=1, description="more than this share silent: hold the turn, ask the GM"
@@ -350,7 +353,7 @@ _UNWRITTEN = object()
 def load_config(path: Path) -> Config:
     """`path` validated against the schema; `ConfigError` naming every mistake otherwise."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_regular(path, follow_links=True)[0].decode("utf-8")  # a FIFO would block the daemon
         raw = tomllib.loads(text)
     except FileNotFoundError:
         raise ConfigError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import tomllib
 from collections.abc import Callable, Iterator
@@ -59,8 +60,18 @@ class GameRules:
         seconds = record.durations.get(record.phase)
         return timedelta(seconds=seconds) if seconds else self.settings.duration(record.phase)
 
+    def deadline_from(self, record: GameRecord, start: datetime) -> str:
+        """The stored deadline of the current phase begun at `start`: on the minute (`on_the_minute`)."""
+        return on_the_minute(start + self.duration(record)).isoformat()
+
     def __reduce__(self) -> tuple[Callable[[GameSettings], GameRules], tuple[GameSettings]]:
         return rules_of, (self.settings,)
+
+
+def on_the_minute(instant: datetime) -> datetime:
+    """A deadline as it is stored: the seconds dropped, so that the minute every mail and command
+    shows is the real deadline, never a minute after it."""
+    return instant.replace(second=0, microsecond=0)
 
 
 _RULES: dict[str, GameRules] = {}  # this process's rules of each game it was sent, by game id
@@ -86,6 +97,12 @@ class Game(GameRules):
 
     def load(self) -> GameRecord:
         return self.store.load()
+
+    def is_password(self, typed: str) -> bool:
+        """Whether `typed` is one of the players' passwords (a keyed hash: one HMAC), so that a
+        mail quoting it has it blanked wherever it is kept."""
+        hashed = self.passwords.hash(typed)
+        return any(hmac.compare_digest(p.password_hash, hashed) for p in self.load().players.values())
 
     def gm_data(self, key: str) -> GmDataRead:
         """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
@@ -154,6 +171,10 @@ class Games:
 
     def ids(self) -> list[str]:
         return sorted(self._games)
+
+    def is_password(self, typed: str) -> bool:
+        """Whether `typed` is a password of any game's player (a mail that reached no game)."""
+        return any(game.is_password(typed) for game in self)
 
     def power_keywords(self) -> tuple[str, ...]:
         words = {w for game in self for w in game.ruleset.power_keywords}

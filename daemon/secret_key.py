@@ -26,6 +26,11 @@ def load_key(config: Config, keyed_hashes: Callable[[], list[str]]) -> bytes:
     if config.secret_key:
         return _long_enough(config.secret_key, "secret_key")
     path = config.secret_key_file
+    if path.resolve().is_relative_to(config.games_dir.resolve()):
+        raise ConfigError(
+            f"secret_key_file {path} is inside games_dir {config.games_dir}: whoever reads the games "
+            "directory would hold the key to every password hash in it; move the file beside the config"
+        )
     if not path.exists():
         if games := keyed_hashes():
             raise ConfigError(

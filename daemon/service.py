@@ -20,21 +20,24 @@ import schedule
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Game, Games
 from daemon.gm.spool import run_requests
-from daemon.incoming import mailflow, redact
+from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
+from daemon.incoming.redact import Redactor
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
 from daemon.outgoing import helper, undelivered
-from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm
+from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm, alert_refused_journal
 from daemon.outgoing.postman import Letter, Postman
 from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
 from daemon.transports.base import Incoming, Transport
 from parsers.mime import IncomingMail, parse_head
+from parsers.mime_head import cap_head
 from state.archive import MailArchive
 from state.control import ControlSpool
-from state.files import remove_stray_temps
-from state.journal import Batch, Journal
+from state.files import make_private, remove_stray_temps
+from state.handling import POISON_AFTER, Handling
+from state.journal import Batch, Journal, JournalRefused
 from state.lock import DirectoryLock
 from state.outbox import Outbox, QueuedMail
 
@@ -56,18 +59,19 @@ class PassReport:
     sent: int = 0
     failed: int = 0
     accepted: int = 0  # order mails whose orders were stored
-    refused: int = 0  # order mails refused whole
+    refused: int = 0  # order mails none of whose orders was stored
+    service: int = 0  # players' mails without order lines: СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК, ГОТОВО
     commands: int = 0  # GM command lines from the control spool
 
     def summary(self) -> str:
         """One line for the GM at a terminal or in cron's mail."""
         return (
-            f"писем прочитано {self.mails} (приказы приняты {self.accepted}, отклонены {self.refused}), "
-            f"команд ведущего {self.commands}, фаз разрешено {self.resolved}, писем отправлено {self.sent}"
-            f"{f', не отправлено {self.failed}' if self.failed else ''}\n"
-            f"mails read {self.mails} (orders accepted {self.accepted}, refused {self.refused}), "
-            f"GM commands {self.commands}, phases resolved {self.resolved}, mails sent {self.sent}"
-            f"{f', not sent {self.failed}' if self.failed else ''}"
+            f"писем прочитано {self.mails} (приказы приняты {self.accepted}, отклонены {self.refused}, "
+            f"служебных {self.service}), команд ведущего {self.commands}, фаз разрешено {self.resolved}, "
+            f"писем отправлено {self.sent}{f', не отправлено {self.failed}' if self.failed else ''}\n"
+            f"mails read {self.mails} (orders accepted {self.accepted}, refused {self.refused}, "
+            f"service {self.service}), GM commands {self.commands}, phases resolved {self.resolved}, "
+            f"mails sent {self.sent}{f', not sent {self.failed}' if self.failed else ''}"
         )
 
 
@@ -80,14 +84,23 @@ class Daemon:
         self.clock = clock
         self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
         self._config_stamp = _stamp(config_path)
-        config.games_dir.mkdir(parents=True, exist_ok=True)
-        self.lock = DirectoryLock(config.games_dir)
+        try:
+            self.lock = DirectoryLock(config.games_dir)
+        except JournalRefused as refused:  # the start stops; the GMs hear of it once
+            alert_refused_journal(config, transport.send, refused, clock())
+            raise
         self.lock.__enter__()
         self.journal = Journal(config.games_dir, private_files(config.games_dir))
         try:
             removed = remove_stray_temps(config.games_dir)
             if removed:
                 log.warning("removed %d temporary files left by a crash", removed)
+            if made_private := make_private(config.games_dir):
+                log.warning(
+                    "%d files and folders of %s were readable by others: now by us only",
+                    made_private,
+                    config.games_dir,
+                )
             self.wakeups = Wakeups()
             # CorruptStoreError: a game file that does not parse
             self.games = Games(config, on_change=self.wakeups.touch)
@@ -96,6 +109,7 @@ class Daemon:
             self.lock.close()
             raise
         self.archive = MailArchive(config.games_dir / "archive")
+        self.handling = Handling(config.games_dir)
         self.outbox = Outbox(config.games_dir / "outbox", clock=lambda: self.clock().timestamp())
         self.postman = Postman(config, self.outbox, clock)
         self.spool = ControlSpool(config.games_dir / "control")  # `gonets gm` while we hold the lock
@@ -108,15 +122,16 @@ class Daemon:
             self.journal.checkpoint()
         self.games.close()
         self.transport.close()
+        self.handling.close()
         helper.close()  # it lives as long as the daemon
         self.lock.__exit__(None, None, None)
 
     def run_once(self) -> PassReport:
         report = PassReport()
+        self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
         self._known = None
-        self._reload_config()
-        helper.reap()  # a helper ended since, which has exited by now
+        helper.reap()  # a helper killed since, while it waited for work
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:
@@ -156,6 +171,7 @@ class Daemon:
             report.mails += 1
             report.accepted += kind == "orders"
             report.refused += kind == "rejected"
+            report.service += kind == "service"
         for game_id in self.wakeups.due(now):
             game = self.games.get(game_id)
             if game is None:
@@ -248,18 +264,41 @@ class Daemon:
         try:
             self.archive.store(incoming.raw)
             done = self.archive.is_done(key)
-            outcome = None if done else self._decide(key, incoming, now)
+            deaths = 0 if done else self.handling.deaths(key)
+            if deaths >= POISON_AFTER:
+                log.error("mail %s killed the daemon %d times while it was handled", key, deaths)
+                return self._quarantine(key, incoming.raw, now, f"the daemon died {deaths} times handling it")
+            outcome = None if done else self._handled(key, incoming, now)
         except STORE_FAILURES as error:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
             failures.append(error)
             return "", None
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
-            self._apologise(key, incoming.raw, now)
-            self.archive.mark_done(key, {"outcome": "error", "detail": repr(error)})
-            return "error", True
+            return self._quarantine(key, incoming.raw, now, repr(error))
         rejected = bool(incoming.oversize) or (outcome is not None and outcome.kind == "ignored")
         return (outcome.kind if outcome is not None else ""), rejected
+
+    def _handled(self, key: str, incoming: Incoming, now: datetime) -> mailflow.Outcome:
+        """`_decide`, with the mail's key on disk meanwhile (`state.handling`): a mail that kills
+        the process is known at the next start."""
+        self.handling.begin(key)
+        try:
+            return self._decide(key, incoming, now)
+        finally:
+            self.handling.end(key)
+
+    def _quarantine(self, key: str, raw: bytes, now: datetime, detail: str) -> tuple[str, bool]:
+        """Kept in the archive (its plainly written passwords blanked: it is not taken apart again)
+        and in the rejected folder for the GM, never handled again; the sender told."""
+        self._apologise(key, raw, now)
+        gm_passwords = (game.settings.gm_password for game in self.games)
+        blanked = Redactor.of(gm_passwords, self.games.is_password).raw(raw, parse=False)
+        if blanked != raw:
+            self.archive.blank(key, blanked)
+        self.archive.mark_done(key, {"outcome": "error", "detail": detail})
+        self.handling.end(key)
+        return "error", True
 
     def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an
@@ -295,10 +334,10 @@ class Daemon:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
-        if not incoming.oversize:  # an oversize mail was never read: no password of it was checked
-            blanked = redact.raw_mail(incoming.raw, outcome.redactor.secrets, mail.base64_texts)
-            if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
-                self.archive.blank(key, blanked)
+        kept = cap_head(incoming.raw).head if incoming.oversize else incoming.raw  # oversize: not read
+        blanked = outcome.redactor.raw(kept)
+        if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
+            self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
         log.info("mail %s from %s: %s %s", key[:12], mail.sender, outcome.kind, outcome.detail)
         return outcome

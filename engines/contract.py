@@ -51,7 +51,9 @@ class Arg:
     maximum: int | None = None
     optional: bool = False
     min_items: int = 1  # NAME_LIST and PAIR_LIST only
-    max_items: int | None = None  # NAME_LIST and PAIR_LIST only; None: no limit
+    # NAME_LIST and PAIR_LIST only: no item past it is read, so a mail's cost never grows with a
+    # list no rule allows
+    max_items: int = 20
     second_vocabulary: str = ""  # PAIR_LIST only: the vocabulary of each pair's second name
 
 

@@ -47,6 +47,21 @@ class Msg:
         return Msg(str(data["code"]), params)
 
 
+QUOTED = 60  # characters of a player's words a message quotes
+
+
+def excerpt(text: str, limit: int = QUOTED) -> str:
+    """`text` as a message may quote it: whole if short, else its first words within `limit`
+    characters and «…», so that no message grows with what a player wrote."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip() + "…"
+
+
 ARG_TITLE = "arg."  # catalog codes of argument titles: "arg.amount" → «сумма» / "amount"
 
 

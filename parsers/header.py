@@ -25,9 +25,10 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {  # field → spellings; reserved in
     "turn": ("ХОД", "TURN"),
     "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),
     "gm": ("ВЕДУЩИЙ", "GM"),
+    "ready": ("ГОТОВО", "READY"),
     "end": ("КОНЕЦ", "END"),
 }
-_MAY_BE_EMPTY = ("signup", "gm")
+_MAY_BE_EMPTY = ("signup", "gm", "ready")
 _FIRST_WORD = re.compile(r"\s*[^\W\d_]+")
 _NEXT_WORD = re.compile(r"\s+[^\W\d_]+")
 # what may follow a header word: ":" or "=" or a space, then the value; or the end of the line
@@ -46,6 +47,7 @@ class OrderHeader:
     turn: int | None
     signup: str | None  # the name after ЗАПИСЫВАЮСЬ as written, "" if none; None: not a signup
     gm: bool = False  # a ВЕДУЩИЙ line: the mail holds the GM's commands
+    ready: bool = False  # a ГОТОВО line: the player accepts the orders kept, refused lines or not
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         turn=None if values.get("turn") is None else _turn(entries["turn"][0], problems),
         signup=values.get("signup"),
         gm="gm" in entries,
+        ready="ready" in entries,
     )
     return OrderText(header, body, sorted(problems, key=lambda problem: problem.line), fields)
 

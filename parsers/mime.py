@@ -22,7 +22,7 @@ from mailparser.exceptions import MailParserError, MailParserRecursionError
 
 from parsers import charsets
 from parsers.header_registry import POLICY
-from parsers.mime_body import base64_texts, body_text, leaves
+from parsers.mime_body import body_text, leaves
 from parsers.mime_head import CappedMail, cap_head, cap_mail
 
 charsets.register()
@@ -67,8 +67,6 @@ class IncomingMail:
     # characters of the text read as the body (plain parts, else the HTML source, else a .txt
     # attachment) before any HTML conversion; over the body limit the body is left empty
     text_chars: int = 0
-    # the base64 text parts as written (`mime_body.base64_texts`); None when the body was not read
-    base64_texts: tuple[tuple[bytes, str], ...] | None = None
 
 
 def parse_mail(raw: bytes, body_limit: int = MAX_BODY_CHARS) -> IncomingMail:
@@ -158,8 +156,7 @@ def _read(
     if defects:
         problems.append(f"MIME defects: {', '.join(defects)}")
     body, text_chars = body_text(message, problems, body_limit)
-    encoded = base64_texts(message)
-    return replace(head, body=body, text_chars=text_chars, problems=tuple(problems), base64_texts=encoded)
+    return replace(head, body=body, text_chars=text_chars, problems=tuple(problems))
 
 
 def _fields(

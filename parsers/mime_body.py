@@ -33,19 +33,6 @@ def leaves(message: Message) -> list[Message]:
     return found
 
 
-def base64_texts(message: Message) -> tuple[tuple[bytes, str], ...]:
-    """Each text part sent in base64, every part walked, as (its encoded source, its charset):
-    where a password typed in the body hides in the raw mail, for the archive to blank it."""
-    found = []
-    for part in message.walk():
-        if part.is_multipart() or part.get_content_maintype() != "text":
-            continue
-        if str(part.get("Content-Transfer-Encoding", "")).strip().lower() == "base64":
-            source = str(part.get_payload()).encode("ascii", "surrogateescape")
-            found.append((source, part.get_content_charset() or "utf-8"))
-    return tuple(found)
-
-
 def _is_attachment(part: Message) -> bool:
     return part.get_content_disposition() == "attachment" or bool(part.get_filename())
 

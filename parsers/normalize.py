@@ -54,10 +54,13 @@ class Token(NamedTuple):
     quoted: bool
 
 
-def tokenize(line: str) -> list[Token]:
-    """The words and quoted phrases of `line`; bare punctuation ("—", ",") is not a word."""
-    tokens = []
+def tokenize(line: str, most: int | None = None) -> list[Token]:
+    """The words and quoted phrases of `line` (the first `most` of them); bare punctuation ("—",
+    ",") is not a word."""
+    tokens: list[Token] = []
     for match in _TOKEN.finditer(line):
+        if len(tokens) == most:
+            break
         group = match.lastgroup or "word"
         raw = match.group(group)
         quoted = group != "word"

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from engines.contract import Arg, ArgKind, Command, PhaseSpec, Problem, Vocabulary
 from engines.russian import NO_FORMS, Forms
-from engines.text import Catalog, Msg
+from engines.text import Catalog, Msg, excerpt
 from parsers.arrangement import arrange, meaning
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, phrase_keys, tokenize
@@ -33,6 +33,9 @@ _LIST_MARKER = re.compile(r"[0-9]{1,3}[.)]|[-•*]")
 _GLUED_COMMA = re.compile(r",(?=\S)")
 # what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
 _LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
+# words an order line may have: no order is longer, so a line is never read past them (a longer
+# one is refused, unless its command takes free text, which is read as written)
+ORDER_WORDS = 200
 _ITEM_COUNTS = ("too_few_items", "too_many_items")
 _PAIR_COUNTS = ("too_few_pairs", "too_many_pairs")
 
@@ -56,17 +59,31 @@ class _Refused(Exception):
 
 @dataclass
 class _Cursor:
-    """An order line read left to right."""
+    """An order line, or one item of a list on it, read left to right up to `end`. Its methods
+    look at most a given number of tokens ahead, so reading an item costs what the item does, not
+    what the rest of the line does."""
 
     text: str
-    tokens: list[Token]  # up to a trailing "# comment"
+    tokens: list[Token]  # up to a trailing "# comment"; the items of a list share their line's
     index: int = 0
+    end: int = -1  # where this cursor stops; -1: after the last token
+    cut: bool = False  # the line has more than `ORDER_WORDS` words: the rest were not read
 
-    def rest(self) -> list[Token]:
-        return self.tokens[self.index :]
+    def __post_init__(self) -> None:
+        if self.end < 0:
+            self.end = len(self.tokens)
 
-    def keys(self) -> list[str]:
-        return [token.key for token in self.rest()]
+    def left(self) -> int:
+        """How many tokens are left to read."""
+        return self.end - self.index
+
+    def rest(self, most: int | None = None) -> list[Token]:
+        """The tokens left to read, or the first `most` of them."""
+        stop = self.end if most is None else min(self.end, self.index + most)
+        return self.tokens[self.index : stop]
+
+    def keys(self, most: int | None = None) -> list[str]:
+        return [token.key for token in self.rest(most)]
 
     def written(self, count: int) -> str:
         """The next `count` tokens as written."""
@@ -89,7 +106,9 @@ def parse_commands(
 
     `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
     the order their orders would next be taken, so a line of theirs is told where it belongs;
-    `prose`: a line whose first words are like no keyword is `unread`, not refused."""
+    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused.
+    Players' wording (`PhaseSpec.phrasing`) is read too: see wording.py, arrangement.py and
+    suggestions.py."""
     args = [arg for spec in phase.commands for arg in spec.args]
     used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
     names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
@@ -109,10 +128,10 @@ def parse_commands(
             unread.append(number)
             continue
         if found is None:
-            keyword = meaning(cursor.tokens, phase, names, None)
+            keyword = meaning(cursor.rest(), phase, names, None)
             command = None if keyword is None else _whole(cursor, keyword, names, table)
             if command is None:
-                refused = refusal(cursor.tokens, text, phase, elsewhere, prose)
+                refused = refusal(cursor.rest(), text, phase, elsewhere, prose)
                 if refused is None:
                     unread.append(number)
                 else:
@@ -149,7 +168,7 @@ def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command
     commands: list[Command] = []
     for number, text in body:
         cursor = _order_line(text)
-        found = None if cursor is None else table.longest(cursor.keys())
+        found = None if cursor is None else table.longest(cursor.keys(table.width))
         if cursor is None or found is None or found[0].command is None:
             continue
         cursor.index += found[1]
@@ -185,20 +204,23 @@ def _spelled(keyword: str, args: Sequence[Arg], command: Command) -> str:
 
 
 def _order_line(text: str) -> _Cursor | None:
-    """The line's words without a list marker or a trailing comment; None for a line of none."""
-    tokens = tokenize(text)
+    """The line's words without a list marker or a trailing comment, at most `ORDER_WORDS` of
+    them; None for a line of none."""
+    tokens = tokenize(text, ORDER_WORDS + 2)
     if len(tokens) > 1 and not tokens[0].quoted and _LIST_MARKER.fullmatch(tokens[0].raw):
         tokens = tokens[1:]
     comment = next(
-        (i for i, token in enumerate(tokens) if token.raw.startswith("#") and not token.quoted), len(tokens)
+        (i for i, token in enumerate(tokens) if token.raw.startswith("#") and not token.quoted), None
     )
-    return _Cursor(text, tokens[:comment]) if comment else None
+    if comment is not None:
+        tokens = tokens[:comment]
+    return _Cursor(text, tokens[:ORDER_WORDS], cut=len(tokens) > ORDER_WORDS) if tokens else None
 
 
 def _whole(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording) -> Command | None:
     """The whole line read as `keyword`'s command (see `arrangement.meaning`); None if it is refused."""
     try:
-        return _read_args(_Cursor(cursor.text, cursor.tokens), keyword, names, table)
+        return _read_args(_Cursor(cursor.text, cursor.tokens, cut=cursor.cut), keyword, names, table)
     except _Refused:
         return None
 
@@ -208,7 +230,9 @@ def _read_args(
 ) -> Command:
     """The keyword's arguments as a command (of line 0): lists and pairs apart from single values.
     With the phase's `table`, the arguments are first read by their kinds in the order the player
-    gave them (`phrasing.arrange`), then in the schema's order."""
+    gave them (`arrangement.arrange`), then in the schema's order."""
+    if cursor.cut and ArgKind.TEXT not in {arg.kind for arg in keyword.args}:
+        raise _Refused(Msg("too_many_words", {"most": ORDER_WORDS}))
     arranged = None
     if table is not None and keyword.command is not None:
         arranged = arrange(cursor.rest(), keyword.command, keyword.args, names, table)
@@ -224,10 +248,10 @@ def _read_args(
         vocabulary = names.get(arg.vocabulary, NO_NAMES)
         if arg.kind is ArgKind.TEXT:
             text = cursor.after().strip()
-            cursor.index = len(cursor.tokens)
+            cursor.index = cursor.end
             if text:
                 args[arg.name] = text
-        elif not cursor.rest():
+        elif not cursor.left():
             pass  # nothing left for it: missing, unless optional
         elif arg.kind is ArgKind.INT:
             args[arg.name] = _read_int(cursor, arg)
@@ -242,8 +266,8 @@ def _read_args(
         if not arg.optional and arg.name not in {**args, **lists, **pairs}:
             raise _missing(keyword, arg.name)
     command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
-    if cursor.rest():
-        words = cursor.written(len(cursor.rest()))
+    if cursor.left():
+        words = excerpt(cursor.written(cursor.left()))
         raise _Refused(Msg("extra_words", {"words": words}), _spelled(keyword.text, keyword.args, command))
     return command
 
@@ -254,8 +278,8 @@ def _missing(keyword: Keyword, arg: str) -> _Refused:
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:
-    token = cursor.rest()[0]
-    params: dict[str, str | int] = {"word": token.raw, "arg": arg.name}
+    token = cursor.tokens[cursor.index]
+    params: dict[str, str | int] = {"word": excerpt(token.raw), "arg": arg.name}
     try:
         value = int(token.key) if _INT.fullmatch(token.key) else None
     except ValueError:  # more digits than Python converts
@@ -299,11 +323,12 @@ Found = tuple[str | tuple[str, ...], int]  # a name (or the names a case form is
 def _name_at(cursor: _Cursor, names: Names) -> Found | None:
     """The name at the cursor and how many words it spans: the longest run of words that is a
     name or a case form of one, or a quoted name; else the same after a preposition."""
-    found = _name_from(cursor.tokens[cursor.index :], names)
+    width = max(names.known.width, names.ambiguous.width, 1)
+    found = _name_from(cursor.rest(width), names)
     skip = _preposition(cursor)
     if found is not None or not skip:
         return found
-    after = _name_from(cursor.tokens[cursor.index + skip :], names)
+    after = _name_from(cursor.rest(skip + width)[skip:], names)
     return None if after is None else (after[0], after[1] + skip)
 
 
@@ -322,7 +347,7 @@ def _name_from(tokens: list[Token], names: Names) -> Found | None:
 
 def _preposition(cursor: _Cursor) -> int:
     """1 when a preposition with words after it stands at the cursor («в Армию»), else 0."""
-    rest = cursor.rest()
+    rest = cursor.rest(2)
     return int(len(rest) > 1 and not rest[0].quoted and rest[0].key in PREPOSITIONS)
 
 
@@ -338,27 +363,31 @@ def _read_items(
 ) -> tuple[T, ...]:
     """Items to the end of the line, each read alone up to a comma (or as far as `read` takes
     it); every bad item is its own problem with its own suggestion, so one reply shows all a player
-    must fix. `counts`: the problem codes of too few and too many; `prepare` rewrites the written
-    items first (a path's arrows and dashes into commas)."""
-    tail = _GLUED_COMMA.sub(", ", prepare(line.written(len(line.rest()))))  # "Рязань,Пронск"
-    cursor = _Cursor(tail, tokenize(tail))
-    line.index = len(line.tokens)
+    must fix. No item past `arg.max_items` is read: a longer list is refused there, so a mail's cost
+    never grows with a list no rule allows. `counts`: the problem codes of too few and too many;
+    `prepare` rewrites the written items first (a path's arrows and dashes into commas)."""
+    tail = _GLUED_COMMA.sub(", ", prepare(line.written(line.left())))  # "Рязань,Пронск"
+    tokens = tokenize(tail, ORDER_WORDS + 1)
+    if len(tokens) > ORDER_WORDS:  # «Рязань,Рязань,…»: one word of the line, but many items
+        raise _Refused(Msg("too_many_words", {"most": ORDER_WORDS}))
+    line.index = line.end
+    ends = _item_ends(tail, tokens)
     items: list[T] = []
     bad: list[tuple[Msg, str]] = []
-    while cursor.rest():
-        item = _Cursor(cursor.text, cursor.tokens[: _item_end(cursor)], cursor.index)
+    at = 0
+    while at < len(tokens):
+        if len(items) + len(bad) == arg.max_items:
+            raise _Refused(Msg(counts[1], {"arg": arg.name, "max": arg.max_items}), "", *bad)
+        item = _Cursor(tail, tokens, at, ends[at])
         try:
             items.append(read(item, len(items) + len(bad) + 1))
         except _Refused as refused:
             bad.extend(refused.reasons)
-        cursor.index = item.index
+        at = item.index
     if bad:
         raise _Refused(*bad[0], *bad[1:])
-    params: dict[str, str | int] = {"arg": arg.name, "count": len(items), "min": arg.min_items}
     if len(items) < arg.min_items:
-        raise _Refused(Msg(counts[0], params))
-    if arg.max_items is not None and len(items) > arg.max_items:
-        raise _Refused(Msg(counts[1], {**params, "max": arg.max_items}))
+        raise _Refused(Msg(counts[0], {"arg": arg.name, "count": len(items), "min": arg.min_items}))
     return tuple(items)
 
 
@@ -369,15 +398,19 @@ def _path_items(names: Names) -> Callable[[str], str]:
 
     def prepare(text: str) -> str:
         text = _LIST_SEPARATORS.sub(", ", text)
-        for token in reversed(tokenize(text)):
-            parts = [] if token.quoted else [p for p in token.raw.rstrip(",").split("-") if p]
-            found = [name for name in map(names.known.lookup, parts) if name is not None]
-            whole = names.known.lookup(token.raw.rstrip(","))
-            if whole is None and len(found) > 1 and len(found) == len(parts):
-                text = (
-                    text[: token.start] + ", ".join(parts) + text[token.start + len(token.raw.rstrip(",")) :]
-                )
-        return text
+        pieces: list[str] = []
+        at = 0  # the text up to here is in `pieces`
+        for token in tokenize(text):
+            glued = token.raw.rstrip(",")
+            parts = [] if token.quoted else [part for part in glued.split("-") if part]
+            if (
+                len(parts) > 1
+                and names.known.lookup(glued) is None
+                and all(names.known.lookup(part) is not None for part in parts)
+            ):
+                pieces += [text[at : token.start], ", ".join(parts)]
+                at = token.start + len(glued)
+        return "".join([*pieces, text[at:]])
 
     return prepare
 
@@ -403,12 +436,12 @@ def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]
 
         try:
             first = _take_name(item, firsts, refusal("unknown_pair_first"))
-            missing = not item.rest() or (
+            missing = not item.left() or (
                 _name_at(item, seconds) is None and _name_at(item, firsts) is not None
             )
             second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second"))
         except _Refused:
-            item.index = len(item.tokens)  # up to the comma: what follows a bad name is no next pair
+            item.index = item.end  # up to the comma: what follows a bad name is no next pair
             raise
         if missing:
             raise _Refused(refusal("pair_missing_second")(first))
@@ -417,32 +450,31 @@ def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]
     return read
 
 
-def _item_end(cursor: _Cursor) -> int:
-    """Where the list item at the cursor must end: after the first word with a comma after it
-    (written glued to it, or after its closing quote)."""
-    tokens = cursor.tokens
-    for i in range(cursor.index, len(tokens)):
-        after = tokens[i + 1].start if i + 1 < len(tokens) else len(cursor.text)
+def _item_ends(text: str, tokens: list[Token]) -> list[int]:
+    """For each token of a list, where the item it starts must end: after the first word from it
+    on with a comma after it (written glued to it, or after its closing quote); found in one pass
+    from the end, so a list of any length costs its length."""
+    ends = [len(tokens)] * len(tokens)
+    for i in range(len(tokens) - 1, -1, -1):
+        after = tokens[i + 1].start if i + 1 < len(tokens) else len(text)
         end = tokens[i].end if tokens[i].quoted else tokens[i].end - 1  # a bare word holds its comma
-        if "," in cursor.text[end:after]:
-            return i + 1
-    return len(tokens)
+        if "," in text[end:after]:
+            ends[i] = i + 1
+        elif i + 1 < len(tokens):
+            ends[i] = ends[i + 1]
+    return ends
 
 
 def _unmatched(
-    cursor: _Cursor,
-    phrases: Phrases[T],
-    shown: Callable[[T], str],
-    strict: bool = False,
-    keep: Callable[[T], bool] | None = None,
+    cursor: _Cursor, phrases: Phrases[T], shown: Callable[[T], str], strict: bool = False
 ) -> tuple[str, str, int]:
     """The words as written that match nothing in `phrases`, the closest entry if any is close
-    (`strict`, `keep`: see `Phrases.closest`), and how many words that guess spans."""
-    head = cursor.rest()[0]
+    (`strict`: see `Phrases.closest`), and how many words that guess spans."""
+    head = cursor.tokens[cursor.index]
     if head.quoted:  # the quotes bound the name: compare all of it
-        near = phrases.closest(phrase_keys(head.raw), whole=True, strict=strict, keep=keep)
-        return head.raw, "" if near is None else shown(near[0]), 1
-    near = phrases.closest(cursor.keys(), strict=strict, keep=keep)
+        near = phrases.closest(phrase_keys(excerpt(head.raw)), whole=True, strict=strict)
+        return excerpt(head.raw), "" if near is None else shown(near[0]), 1
+    near = phrases.closest(cursor.keys(phrases.width), strict=strict)
     if near is None:
-        return head.raw, "", 1
-    return cursor.written(near[1]), shown(near[0]), near[1]
+        return excerpt(head.raw), "", 1
+    return excerpt(cursor.written(near[1])), shown(near[0]), near[1]

@@ -51,7 +51,7 @@ class MailArchive:
             return
         for kind in kinds:
             for shard in range(256):
-                (self.root / kind / f"{shard:02x}").mkdir(parents=True, exist_ok=True)
+                files.make_dirs(self.root / kind / f"{shard:02x}", durable=False)
 
     @staticmethod
     def key(raw: bytes) -> str:

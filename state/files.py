@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -29,6 +30,8 @@ from state.syncing import Deferred, fsync_dir
 
 T = TypeVar("T")
 TEMP_PREFIX = ".tmp-"
+# what the games directory holds is the daemon's alone: mail, game records, logs
+FILE_MODE, FOLDER_MODE = 0o600, 0o700
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -120,7 +123,7 @@ def make_dirs(directory: Path, durable: bool = True) -> None:
         return
     make_dirs(directory.parent, durable)
     try:
-        directory.mkdir()
+        directory.mkdir(FOLDER_MODE)
     except FileExistsError:
         return
     if durable:
@@ -233,7 +236,7 @@ def write_in_place(path: Path, data: bytes, mtime_ns: int | None) -> None:
 
 def _open_creating(path: Path, flags: int, durable: bool = False) -> int:
     """`os.open` that makes the missing folders on the way (fsynced if `durable`)."""
-    return _in_folder(path.parent, durable, lambda: os.open(path, flags, 0o644))
+    return _in_folder(path.parent, durable, lambda: os.open(path, flags, FILE_MODE))
 
 
 def _in_folder(folder: Path, durable: bool, create: Callable[[], T]) -> T:
@@ -334,6 +337,87 @@ def move(source: Path, target: Path) -> None:
         fsync_dir(source.parent)
 
 
+class NotRegularFile(OSError):
+    """A path read as a file that is something else: a FIFO, a directory, a symbolic link, a
+    socket or a device. `kind` is one of those five words, for a message in the reader's language."""
+
+    kind = ""
+
+
+class FileTooLarge(OSError):
+    """A file over the size its reader accepts; not read beyond that size."""
+
+
+_KINDS = (
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISDIR, "directory"),
+    (stat.S_ISLNK, "symlink"),
+    (stat.S_ISSOCK, "socket"),
+)
+KIND_NAMES = {  # what a `NotRegularFile` is, in Russian and in English, for messages a GM reads
+    "fifo": ("именованный канал (FIFO)", "a FIFO"),
+    "directory": ("каталог", "a directory"),
+    "symlink": ("символическая ссылка", "a symbolic link"),
+    "socket": ("сокет", "a socket"),
+    "device": ("устройство", "a device"),
+}
+
+
+def _not_regular(path: Path, kind: str) -> NotRegularFile:
+    ru, en = KIND_NAMES[kind]
+    error = NotRegularFile(errno.EINVAL, f"не обычный файл, а {ru} / not a regular file but {en}", str(path))
+    error.kind = kind
+    return error
+
+
+def _too_large(path: Path, limit: int) -> FileTooLarge:
+    return FileTooLarge(errno.EFBIG, f"больше {limit} байт / larger than {limit} bytes", str(path))
+
+
+def open_regular(
+    path: Path, flags: int = os.O_RDONLY, *, follow_links: bool = False, mode: int = 0o600
+) -> tuple[int, os.stat_result]:
+    """An open descriptor of `path` and its status, only if it is a regular file (`NotRegularFile`
+    otherwise). It never waits: a FIFO opened for reading without O_NONBLOCK blocks until some
+    writer comes, for writing until some reader does, so it is opened non-blocking (which a
+    regular file ignores) and refused by its `fstat`; the type is checked after the open, on what
+    was opened, so nothing can swap the file in between. A symbolic link is refused unless
+    `follow_links` (a config file the administrator links is fine; a file planted in the games
+    directory that points elsewhere is not)."""
+    flags |= os.O_NONBLOCK | os.O_CLOEXEC | (0 if follow_links else os.O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags, mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP and not follow_links:
+            raise _not_regular(path, "symlink") from None
+        if error.errno == errno.ENXIO:  # a FIFO opened for writing with no reader, or a socket
+            raise _not_regular(path, "fifo" if stat.S_ISFIFO(os.lstat(path).st_mode) else "socket") from None
+        raise
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise _not_regular(path, next((k for test, k in _KINDS if test(status.st_mode)), "device"))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, status
+
+
+def read_regular(
+    path: Path, limit: int | None = None, *, follow_links: bool = False
+) -> tuple[bytes, os.stat_result]:
+    """The bytes of `path` and its status, if it is a regular file (`open_regular`) of at most
+    `limit` bytes (`FileTooLarge` past it, having read no more than one byte over)."""
+    fd, status = open_regular(path, follow_links=follow_links)
+    with open(fd, "rb") as file:  # closes `fd`
+        if limit is not None and status.st_size > limit:
+            raise _too_large(path, limit)
+        data = file.read() if limit is None else file.read(limit + 1)
+    if limit is not None and len(data) > limit:  # it grew after the fstat
+        raise _too_large(path, limit)
+    return data, status
+
+
 def read_bytes(path: Path) -> bytes:
     """The file as this pass sees it: what its batch staged, else the disk."""
     if (batch := _staged(path)) and (staged := batch.read(path)) is not None:
@@ -378,6 +462,23 @@ def atomic_write_json(path: Path, data: object) -> None:
 
 def read_json(path: Path) -> Any:
     return json.loads(read_bytes(path))
+
+
+def make_private(directory: Path) -> int:
+    """Every file under `directory` readable by its owner only, and every folder: for a directory
+    written before it was so (its own mode tells, so a private one costs one stat). Returns how
+    many were changed."""
+    if not directory.stat().st_mode & 0o077:
+        return 0
+    changed = 0
+    for folder, folders, names in os.walk(directory):
+        for name, mode in [*((n, FOLDER_MODE) for n in folders), *((n, FILE_MODE) for n in names)]:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path) and os.stat(path).st_mode & 0o077:
+                os.chmod(path, mode)
+                changed += 1
+    os.chmod(directory, FOLDER_MODE)
+    return changed + 1
 
 
 def remove_stray_temps(directory: Path) -> int:

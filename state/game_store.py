@@ -19,7 +19,7 @@ from tinydb.table import Document
 
 from state import files
 from state.files import atomic_write_bytes, atomic_write_json, read_json
-from state.records import GameRecord, OrderSet
+from state.records import GameRecord, OrderSet, Readiness
 from state.storage import AtomicJSONStorage, SnapshotStorage
 
 
@@ -39,13 +39,13 @@ class GameStore:
         self.directory = directory
         self._on_change = on_change or (lambda: None)
         if not read_only:
-            directory.mkdir(parents=True, exist_ok=True)
-            (directory / "turns").mkdir(exist_ok=True)
+            files.make_dirs(directory / "turns", durable=False)
         self._db = TinyDB(
             directory / "game.json", storage=SnapshotStorage if read_only else AtomicJSONStorage
         )
         self._game = self._db.table("game")
         self._orders = self._db.table("orders")
+        self._readiness = self._db.table("readiness")
         self._stored = False  # the record is known to be stored: it never leaves a store
 
     def close(self) -> None:
@@ -55,6 +55,7 @@ class GameStore:
         """Drop what TinyDB remembers of its queries: the pass that wrote them was not committed."""
         self._game.clear_cache()
         self._orders.clear_cache()
+        self._readiness.clear_cache()
         self._stored = False
 
     def exists(self) -> bool:
@@ -110,10 +111,32 @@ class GameStore:
         q = Query()
         return {doc["power"] for doc in self._orders.search((q.turn == turn) & (q.phase == phase))}
 
+    def put_readiness(self, readiness: Readiness) -> None:
+        q = Query()
+        self._readiness.upsert(
+            readiness.to_json(),
+            (q.turn == readiness.turn) & (q.phase == readiness.phase) & (q.power == readiness.power),
+        )
+        self._on_change()
+
+    def readiness(self, turn: int, phase: str) -> dict[str, Readiness]:
+        """Each power's readiness as its latest order mail of the phase left it (none: no mail yet,
+        or orders stored before readiness was kept)."""
+        q = Query()
+        found = self._readiness.search((q.turn == turn) & (q.phase == phase))
+        return {doc["power"]: Readiness.from_json(dict(doc)) for doc in found}
+
+    def ready(self, turn: int, phase: str) -> set[str]:
+        """The powers whose orders are in and whose latest mail left them ready."""
+        q = Query()
+        unready = self._readiness.search((q.turn == turn) & (q.phase == phase) & (q.ready == False))  # noqa: E712
+        return self.ordered(turn, phase) - {doc["power"] for doc in unready}
+
     def purge_orders(self, turn: int, phase: str) -> None:
-        """Drop the orders of a released phase (they live on in its turn record)."""
+        """Drop the orders and readiness of a released phase (they live on in its turn record)."""
         q = Query()
         self._orders.remove((q.turn == turn) & (q.phase == phase))
+        self._readiness.remove((q.turn == turn) & (q.phase == phase))
         self._on_change()
 
     def record_path(self, name: str) -> Path:

@@ -24,6 +24,17 @@ whose move to sent/ the outbox then finishes.
 
 Counted for one order mail on Maildir: the journal's fsync, the sent copy's folder, and the
 Maildir delivery's own two, where it was 24 fsyncs before.
+
+A record is replayed only if this directory's Gonets could have written it, and `recover` checks
+every record before it applies any: each one is bound to its games directory by the id in
+`directory.id` (written at the directory's first start, kept with it in a backup), names only
+files under the directory by relative paths (no "..", no NUL, no symbolic link out of it) and
+holds only the four kinds of change below. Anything else (a journal copied from another games
+directory, a crafted record, a FIFO where the journal is) stops the start with `JournalRefused`,
+applying nothing. Records written before there were ids (an older Gonets that crashed just before
+the upgrade) are replayed, checked the same way, only while the directory has no id yet: at its
+first start under this version. Whoever can write the games directory can still write any file
+in it; the checks keep a journal from writing anywhere else, or another directory's state here.
 """
 
 from __future__ import annotations
@@ -31,19 +42,60 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import struct
+import uuid
 from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engines.errors import GonetsError
 from state import files, syncing
 
 log = logging.getLogger(__name__)
 
 JOURNAL_NAME = "journal.bin"
+ID_NAME = "directory.id"
 _HEAD = struct.Struct(">Q32s")  # payload length, sha256 of the payload
 _OP = struct.Struct(">cIqQ")  # kind, path length, mtime_ns or append offset (-1: none), data length
+_BOUND = b"D"  # a record's first operation: the id of the directory it was written for, as data
+_KINDS = (b"P", b"G", b"A", b"L")  # put, gone, append, link: every other kind is refused
+_ID = re.compile(r"[0-9a-f]{32}")
+_TODO = (
+    "Если он попал сюда по ошибке (скопирован из другой папки игр или подложен), уберите его "
+    "(mv {path} {path}.refused) и запустите Гонца снова.",
+    "If it got here by mistake (copied from another games directory, or planted), move it away "
+    "(mv {path} {path}.refused) and start Gonets again.",
+)
+
+
+class JournalRefused(GonetsError):
+    """A journal this directory's Gonets did not write, or cannot read as its own: the start
+    stops and nothing of it is applied. The message says, in Russian and English, which file and
+    what is wrong; `digest` tells one such journal from another (the GM is alerted once for it)."""
+
+    exit_code = 3
+
+    def __init__(self, path: Path, what: tuple[str, str], digest: str, todo: tuple[str, str] = _TODO) -> None:
+        self.path, self.what, self.digest = path, what, digest
+        self.ru = (
+            f"Журнал {path} не применён, ни одна его запись не выполнена: {what[0]}. "
+            f"Гонец не запустится, пока этот журнал на месте. {todo[0].format(path=path)}"
+        )
+        self.en = (
+            f"The journal {path} was not replayed, and nothing of it was applied: {what[1]}. "
+            f"Gonets will not start while it is there. {todo[1].format(path=path)}"
+        )
+        super().__init__(f"{self.ru}\n\n{self.en}")
+
+
+class _Untrusted(Exception):
+    """What is wrong with a journal, in Russian and English, and what to do (`JournalRefused`)."""
+
+    def __init__(self, ru: str, en: str, todo: tuple[str, str] = _TODO) -> None:
+        super().__init__(en)
+        self.what, self.todo = (ru, en), todo
 
 
 @dataclass
@@ -152,6 +204,7 @@ class Journal:
         self.private = private  # `files.Private`: files there are written in place
         self._applied = False  # records applied without a sync since the last checkpoint
         self._behind = False  # a record is synced but its changes were not all applied
+        self._id: bytes | None = None  # the directory's, read (or made) before the first record
 
     @contextmanager
     def batch(self) -> Iterator[Batch]:
@@ -188,7 +241,7 @@ class Journal:
             for path, change in batch.changes.items():
                 if isinstance(change, Put) and path not in private and path not in kept:
                     temps.append((files.write_temp(path, change.data), path, change.mtime_ns))
-            self._append_record(_encode(self.root, ops))
+            self._append_record(_encode(self.root, self._directory_id(), ops))
         except BaseException:
             for temp, _, _ in temps:
                 temp.unlink(missing_ok=True)
@@ -225,28 +278,51 @@ class Journal:
 
     def recover(self) -> int:
         """Replay the records a crash left, in order (an unfinished last record is dropped: it was
-        never committed); returns how many. Only for the holder of the directory's lock."""
+        never committed), once every one of them is checked: `JournalRefused`, applying none of
+        them, if one is not this directory's. Returns how many. Only for the holder of the
+        directory's lock, which gets the directory's id here at its first start."""
         try:
-            raw = self.path.read_bytes()
+            raw = files.read_regular(self.path)[0]
         except FileNotFoundError:
-            return 0
-        replayed = 0
-        for payload in _records(raw):
-            for kind, path, number, data in _decode(self.root, payload):
+            raw = b""
+        except files.NotRegularFile as error:
+            ru, en = files.KIND_NAMES[error.kind]
+            what = (f"это не обычный файл, а {ru}", f"it is not a regular file but {en}")
+            raise JournalRefused(self.path, what, error.kind) from None
+        records = list(_records(raw))
+        try:
+            checked = _checked(self.root, records)
+        except _Untrusted as error:
+            raise JournalRefused(self.path, error.what, hashlib.sha256(raw).hexdigest(), error.todo) from None
+        for ops in checked:
+            for kind, path, number, data in ops:
                 _replay(self.root, kind, path, number, data)
-            replayed += 1
-        if replayed:
-            log.warning("replayed %d journal records left by a crash", replayed)
+        if records:
+            log.warning("replayed %d journal records left by a crash", len(records))
         if raw:
             self._applied, self._behind = True, False
             self.checkpoint()
-        return replayed
+        self._directory_id()  # once the journal is empty: its records may be of an older Gonets
+        return len(records)
+
+    def _directory_id(self) -> bytes:
+        """The id every record carries: the directory's, written at its first start (or at the
+        first commit of a journal no lock holder recovered: the tests')."""
+        if self._id is None:
+            try:
+                self._id = _read_id(self.root)
+            except _Untrusted:  # nothing is bound to it: `recover` refuses a journal that is
+                log.warning("%s is damaged; the games directory gets a new id", self.root / ID_NAME)
+            if self._id is None:
+                self._id = uuid.uuid4().hex.encode("ascii")
+                files.write_durably(self.root / ID_NAME, self._id + b"\n")
+        return self._id
 
     def _append_record(self, payload: bytes) -> None:
         new = not self.path.exists()
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        fd, status = files.open_regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
-            size = os.fstat(fd).st_size
+            size = status.st_size
             try:
                 files.write_all(fd, _HEAD.pack(len(payload), hashlib.sha256(payload).digest()) + payload)
                 os.fsync(fd)
@@ -287,8 +363,8 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _encode(root: Path, ops: list[Op]) -> bytes:
-    parts = []
+def _encode(root: Path, directory_id: bytes, ops: list[Op]) -> bytes:
+    parts = [_OP.pack(_BOUND, 0, -1, len(directory_id)), directory_id]
     for kind, path, number, data in ops:
         name = _name(root, path)
         parts += [_OP.pack(kind, len(name), number, len(data)), name, data]
@@ -303,15 +379,142 @@ def _name(root: Path, path: Path) -> bytes:
     return text[len(prefix) :].encode("utf-8", "surrogateescape")
 
 
-def _decode(root: Path, payload: bytes) -> Iterator[Op]:
+def _checked(root: Path, records: list[bytes]) -> list[list[Op]]:
+    """Every record's operations, once all of them are known to be this directory's (`_Untrusted`
+    otherwise): bound to its id, or to none while it has none (records of an older Gonets, at the
+    directory's first start under this one), each a known kind on a path confined to `root`."""
+    ours = _read_id(root) if records else None
+    checked = []
+    for number, payload in enumerate(records, 1):
+        ops = _decode(payload, number)
+        if ops and ops[0][0] == _BOUND:
+            _same_directory(root, ours, ops.pop(0)[3])
+        elif ours is not None:
+            raise _Untrusted(
+                f"запись {number} не привязана ни к какой папке игр, а у этой папки есть метка "
+                f"(файл {root / ID_NAME}): такие записи писал только Гонец старой версии",
+                f"record {number} is bound to no games directory, while this one has an id "
+                f"(in {root / ID_NAME}): only an older Gonets wrote such records",
+            )
+        for kind, _, offset, data in ops:
+            if kind not in _KINDS:
+                shown = _shown(kind.decode("latin-1"))
+                raise _Untrusted(
+                    f"в записи {number} неизвестное действие «{shown}»",
+                    f"record {number} holds an unknown kind of change “{shown}”",
+                )
+            if kind == b"A" and offset < 0:  # an append is pinned to where it starts
+                raise _malformed(number)
+            if kind == b"L":  # its data names the file it links to
+                _confined(root, number, data.decode("utf-8", "surrogateescape"))
+        checked.append([(kind, _confined(root, number, name), at, data) for kind, name, at, data in ops])
+    return checked
+
+
+def _same_directory(root: Path, ours: bytes | None, theirs: bytes) -> None:
+    shown, path = _shown(theirs.decode("ascii", "replace")), root / ID_NAME
+    if ours is None:
+        raise _Untrusted(
+            f"он записан для папки игр с меткой {shown}, а у этой папки нет файла метки {path}",
+            f"it was written for the games directory with the id {shown}, and this directory has "
+            f"no id file {path}",
+            (
+                f"{_TODO[0]} Если же это журнал этой папки, а файл метки удалён, запишите метку "
+                f"обратно (echo {shown} > {path}) и запустите Гонца снова.",
+                f"{_TODO[1]} If it is this directory's own journal and its id file was removed, "
+                f"write the id back (echo {shown} > {path}) and start Gonets again.",
+            ),
+        )
+    if theirs != ours:
+        raise _Untrusted(
+            f"он записан для другой папки игр: у неё метка {shown}, а у этой папки — {ours.decode()} "
+            f"(файл {path})",
+            f"it was written for another games directory: its id is {shown}, this directory's is "
+            f"{ours.decode()} (in {path})",
+            (
+                f"{_TODO[0]} Если же это журнал этой папки, а файл метки заменён, верните в него "
+                f"метку {shown}.",
+                f"{_TODO[1]} If it is this directory's own journal and its id file was replaced, "
+                f"put the id {shown} back in it.",
+            ),
+        )
+
+
+def _read_id(root: Path) -> bytes | None:
+    """The directory's id, None before its first start; `_Untrusted` for a damaged id file."""
+    path = root / ID_NAME
+    try:
+        data = files.read_regular(path, 256)[0].strip()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise _Untrusted(
+            f"файл метки папки {path} не читается: {error.strerror}",
+            f"the directory's id file {path} cannot be read: {error.strerror}",
+        ) from error
+    if not _ID.fullmatch(data.decode("ascii", "replace")):
+        raise _Untrusted(f"файл метки папки {path} испорчен", f"the directory's id file {path} is damaged")
+    return data
+
+
+def _confined(root: Path, number: int, name: str) -> Path:
+    """`root / name` if `name` is a path this directory's journal may name; `_Untrusted` if not."""
+    parts = name.split("/")
+    if "\0" in name:
+        why = ("в пути нулевой байт", "a NUL byte in the path")
+    elif name.startswith("/"):
+        why = ("это абсолютный путь, вне папки игр", "an absolute path, outside the games directory")
+    elif ".." in parts:
+        why = ("путь с «..» ведёт из папки игр", "a path with “..” leads out of the games directory")
+    elif "" in parts or "." in parts:
+        why = ("Гонец так пути не пишет", "not a path as Gonets writes one")
+    elif name in (JOURNAL_NAME, ID_NAME):
+        why = ("это файл самого журнала", "it is the journal's own file")
+    elif not _inside(root, root / name):
+        why = (
+            "путь ведёт по символической ссылке из папки игр",
+            "the path follows a symbolic link out of the games directory",
+        )
+    else:
+        return root / name
+    raise _Untrusted(
+        f"запись {number} называет файл «{_shown(name)}»: {why[0]}",
+        f"record {number} names the file “{_shown(name)}”: {why[1]}",
+    )
+
+
+def _inside(root: Path, path: Path) -> bool:
+    return os.path.realpath(path).startswith(os.path.join(os.path.realpath(root), ""))
+
+
+def _shown(text: str) -> str:
+    """`text` as a message may show it: no control character, at most 200 characters."""
+    printable = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:200])
+    return printable + ("…" if len(text) > 200 else "")
+
+
+def _decode(payload: bytes, number: int) -> list[tuple[bytes, str, int, bytes]]:
+    """A record's operations: kind, path relative to the root, number, data."""
+    ops = []
     at = 0
     while at < len(payload):
-        kind, name_length, number, data_length = _OP.unpack_from(payload, at)
-        at += _OP.size
-        name = payload[at : at + name_length].decode("utf-8", "surrogateescape")
-        at += name_length
-        yield kind, root / name, number, payload[at : at + data_length]
-        at += data_length
+        if at + _OP.size > len(payload):
+            raise _malformed(number)
+        kind, name_length, offset, data_length = _OP.unpack_from(payload, at)
+        name_at = at + _OP.size
+        at = name_at + name_length + data_length
+        if at > len(payload):
+            raise _malformed(number)
+        name = payload[name_at : name_at + name_length].decode("utf-8", "surrogateescape")
+        ops.append((kind, name, offset, payload[name_at + name_length : at]))
+    return ops
+
+
+def _malformed(number: int) -> _Untrusted:
+    return _Untrusted(
+        f"запись {number} испорчена: её части не сходятся по длине",
+        f"record {number} is malformed: the lengths of its parts do not add up",
+    )
 
 
 def _records(raw: bytes) -> Iterator[bytes]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engines.errors import GonetsError
+from state.files import FILE_MODE, make_dirs
 from state.journal import Journal
 
 LOCK_NAME = "gonets.lock"
@@ -34,10 +35,10 @@ class DirectoryLock:
     """
 
     def __init__(self, directory: Path) -> None:
-        directory.mkdir(parents=True, exist_ok=True)
+        make_dirs(directory, durable=False)
         self.path = directory / LOCK_NAME
         # No O_TRUNC: truncating before we hold the lock would erase the holder's PID.
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, FILE_MODE)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -74,6 +74,7 @@ class GameRecord:
     gm_notes: list[JSON] = field(default_factory=list)  # GM actions since the last digest
     gm_applied: list[str] = field(default_factory=list)  # recent GM command ids: a replayed mail is no-op
     undelivered: list[JSON] = field(default_factory=list)  # mails the outbox gave up on, for the digest
+    requests: list[JSON] = field(default_factory=list)  # players' ОТПУСК requests since the last digest
 
     @property
     def turn(self) -> int:
@@ -139,3 +140,31 @@ class OrderSet:
         fields = dict(data)
         fields["commands"] = [Command.from_json(c) for c in data["commands"]]
         return OrderSet(**fields)
+
+
+REFUSED_KEPT = 50  # refused lines of one mail kept for the digest and `gonets status`
+REFUSED_CHARS = 200  # of each line's text
+
+
+@dataclass
+class Readiness:
+    """Whether a power's latest order mail of a phase lets the phase resolve before its deadline: a
+    mail with a refused line does not, until a mail without one or a ГОТОВО line that accepts what
+    was kept. The mail's refused lines stay for the digest and `gonets status` (`refused_count` of
+    them, the first `REFUSED_KEPT` kept, each text cut to `REFUSED_CHARS`)."""
+
+    turn: int
+    phase: str
+    power: str
+    ready: bool
+    mail_key: str  # archive key of the mail that decided it
+    received: str  # ISO UTC
+    refused: list[JSON] = field(default_factory=list)  # {"line", "text", "msg", "suggestion"}
+    refused_count: int = 0
+
+    def to_json(self) -> JSON:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Readiness:
+        return Readiness(**data)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from daemon.games import on_the_minute
 from daemon.gm.context import GmContext, refused, result
+from daemon.gm.schema import phase_id
 from daemon.outgoing.render import moment
 from daemon.phases.deadlines import commit, resolve, tick
 from daemon.phases.naming import record_name
@@ -36,7 +38,7 @@ def start(ctx: GmContext, cmd: Command) -> Msg:
     try:
         outcome = start_game(ctx.game, ctx.postman, ctx.now)
     except StartError as error:
-        return refused("gm_refused", why=str(error))
+        return refused(error.msg.code, **error.msg.params)
     record = ctx.game.load()
     players = ", ".join(f"{p} — {n}" for p, n in sorted(outcome.assignment.items()))
     said = result("gm_started", players=players)
@@ -53,7 +55,7 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
     if isinstance(record.clock, Previewed):
         return _preview_pending(ctx, record)
     more = timedelta(hours=int(cmd.args["hours"]))
-    deadline = max(ctx.game.deadline(record) or ctx.now, ctx.now) + more
+    deadline = on_the_minute(max(ctx.game.deadline(record) or ctx.now, ctx.now) + more)
     record.deadline, record.clock = deadline.isoformat(), lifecycle.extend(record.clock, more.total_seconds())
     said = result("gm_extended", hours=int(cmd.args["hours"]), **_local(ctx, deadline))
     ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}", said=said)
@@ -63,7 +65,7 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
 def cadence(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     hours = int(cmd.args["hours"])
-    phases = [str(cmd.args["phase"])] if "phase" in cmd.args else list(ctx.game.ruleset.phases)
+    phases = [_phase_of(ctx, cmd)] if "phase" in cmd.args else list(ctx.game.ruleset.phases)
     for phase in phases:
         record.durations[phase] = hours * 3600.0
     titles = [ctx.game.ruleset.phases[p].title for p in phases]
@@ -96,7 +98,7 @@ def resume(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if not isinstance(record.clock, Paused):
         return result("gm_already_done")
-    deadline = ctx.now + timedelta(seconds=record.clock.left)
+    deadline = on_the_minute(ctx.now + timedelta(seconds=record.clock.left))
     record.deadline, record.clock = deadline.isoformat(), lifecycle.resume(record.clock)
     said = result("gm_resumed", **_local(ctx, deadline))
     ctx.save(record, "resume", deadline.isoformat(timespec="minutes"), said=said)
@@ -107,23 +109,48 @@ def _preview_pending(ctx: GmContext, record: GameRecord) -> Msg:
     return result("gm_preview_pending", **_phase(ctx, record.turn, record.phase))
 
 
+def _phase_of(ctx: GmContext, cmd: Command) -> str:
+    return phase_id(ctx.game, str(cmd.args["phase"]))
+
+
 def _is_current(ctx: GmContext, cmd: Command) -> bool:
     record = ctx.game.load()
-    return record.status == "running" and (record.turn, record.phase) == (cmd.args["turn"], cmd.args["phase"])
+    return record.status == "running" and (record.turn, record.phase) == (
+        cmd.args["turn"],
+        _phase_of(ctx, cmd),
+    )
+
+
+def _not_reached(ctx: GmContext, record: GameRecord, turn: int, phase: str) -> bool:
+    """The named phase lies ahead of the game's current one (or the game has not begun)."""
+    if record.status == "signup":
+        return True
+    order = list(ctx.game.ruleset.phases)
+    ahead = (turn, order.index(phase) if phase in order else 0) > (record.turn, order.index(record.phase))
+    return record.status == "running" and ahead
 
 
 def process(ctx: GmContext, cmd: Command) -> Msg:
-    """Resolve now, held or not; a phase that has already moved on is left alone."""
-    if not _is_current(ctx, cmd):
-        return result("gm_moved_on", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+    """Resolve now, held or not; a phase that has already moved on is left alone (a repeat is
+    harmless), one not yet reached is refused."""
     record = ctx.game.load()
+    turn, phase = int(cmd.args["turn"]), _phase_of(ctx, cmd)
+    if _not_reached(ctx, record, turn, phase):
+        now = _phase(ctx, record.turn, record.phase)
+        return refused("gm_not_reached", **_phase(ctx, turn, phase), now_turn=record.turn, **_now(now))
+    if not _is_current(ctx, cmd):
+        return result("gm_moved_on", **_phase(ctx, turn, phase))
     if isinstance(record.clock, Previewed):
         return _preview_pending(ctx, record)
     record.clock = lifecycle.process(record.clock)
-    said = result("gm_processed", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+    said = result("gm_processed", **_phase(ctx, turn, phase))
     ctx.save(record, "process", record_name(ctx.game, record), said=said)
     tick(ctx.game, ctx.postman, ctx.now)
     return said
+
+
+def _now(phase: dict[str, str | int]) -> dict[str, str | int]:
+    return {"now_ru": phase["phase_ru"], "now_en": phase["phase_en"]}
 
 
 def preview(ctx: GmContext, cmd: Command) -> Msg:
@@ -137,8 +164,8 @@ def preview(ctx: GmContext, cmd: Command) -> Msg:
 def release(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     if not isinstance(record.clock, Previewed) or not _is_current(ctx, cmd):
-        return refused("gm_nothing_to_release", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
-    said = result("gm_released", **_phase(ctx, int(cmd.args["turn"]), str(cmd.args["phase"])))
+        return refused("gm_nothing_to_release", **_phase(ctx, int(cmd.args["turn"]), _phase_of(ctx, cmd)))
+    said = result("gm_released", **_phase(ctx, int(cmd.args["turn"]), _phase_of(ctx, cmd)))
     ctx.save(record, "release", record.clock.turn_record, said=said)
     commit(ctx.game, ctx.postman, ctx.game.load(), ctx.now)
     return said

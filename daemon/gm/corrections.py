@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, Refused, refused, result
+from daemon.gm.schema import field_id
 from daemon.phases.start import START_RECORD
 from engines import contract
 from engines.contract import Clamped, Command
@@ -40,7 +41,7 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     record.pending = lifecycle.abandon(record.pending)
     record.revision += 1
     record.corrections = later
-    record.deadline = (ctx.now + ctx.game.duration(record)).isoformat()
+    record.deadline = ctx.game.deadline_from(record, ctx.now)
     said = result("gm_rolled_back", turn=turn, phases=len(later))
     ctx.save(
         record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")), said=said
@@ -79,7 +80,7 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
     record = ctx.game.load()
     if ctx.applied(record):
         return result("gm_already_done")
-    power, name = str(cmd.args["power"]), str(cmd.args["field"])
+    power, name = str(cmd.args["power"]), field_id(ctx.game, str(cmd.args["field"]))
     spec = ctx.game.ruleset.adjustables[name]
     before = ctx.game.ruleset.read(record.state, power, name)
     value = before + int(cmd.args["delta"]) if value_of == "delta" else int(cmd.args["value"])

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import getpass
+import os
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from daemon.games import Game
@@ -14,11 +14,12 @@ from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, vocabularies
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.outgoing.postman import Postman
-from daemon.outgoing.render import with_daemon_messages
-from engines.contract import Command, PhaseSpec, Problem
-from engines.text import Msg
+from daemon.outgoing.render import languages, with_daemon_messages
+from engines.contract import Command, CommandSpec, PhaseSpec, Problem, Vocabulary
+from engines.text import Catalog, Msg, excerpt
 from parsers.normalize import normalize
 from parsers.orders import normal_form, parse_commands
+from state.control import cli_user
 
 Action = Callable[[GmContext, Command], Msg]
 ACTIONS: dict[str, Action] = {
@@ -46,8 +47,16 @@ ACTIONS: dict[str, Action] = {
     "digest": messages.digest,
     "help": messages.gm_help,
 }
+ECHO_CHARS = 200  # of a command line, what its answer repeats
 _WITH_TEXT = {normalize(word) for spec in COMMANDS if spec.name in TEXT_COMMANDS for word in spec.keywords}
 _END = {normalize(word) for word in ("КОНЕЦ", "END")}
+# the parser's problems that call a line an order, in the GM's words: a command
+_GM_WORDING = {
+    "unknown_command": "gm_unknown_command",
+    "missing_argument": "gm_missing_argument",
+    "extra_words": "gm_extra_words",
+}
+FEW_CHOICES = 8  # an unknown name lists the accepted ones when there are no more than this
 
 
 @dataclass(frozen=True)
@@ -76,8 +85,12 @@ def plan(
     may well say "Ход 5…"), but no other header line (`fields`: ИГРА, ВЕДУЩИЙ, ПАРОЛЬ…) is text."""
     fields = fields or {}
     cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _WITH_TEXT), len(body))
-    phase = gm_phase(game)
-    parsed = parse_commands(body[: cut + 1], phase, vocabularies(game, game.load()))
+    record = game.load()
+    phase = gm_phase(game, record)
+    names = vocabularies(game, record)
+    parsed = parse_commands(body[: cut + 1], phase, names)
+    texts = dict(body)
+    problems = [_in_gm_words(p, _spec_of(phase, texts.get(p.line, "")), names) for p in parsed.problems]
     following: list[str] = []
     if cut < len(body):
         after = body[cut][0]
@@ -87,9 +100,29 @@ def plan(
                 continue
             if field == "end" or _first_word(text) in _END:
                 break
-            if field in ("", "turn"):
+            if field in ("", "turn", "ready"):
                 following.append(text)
-    return GmPlan(parsed.commands, parsed.problems, following, redactor, phase)
+    return GmPlan(parsed.commands, problems, following, redactor, phase)
+
+
+def _spec_of(phase: PhaseSpec, text: str) -> CommandSpec | None:
+    word = _first_word(text)
+    return next((c for c in phase.commands if word in {normalize(k) for k in c.keywords}), None)
+
+
+def _in_gm_words(problem: Problem, spec: CommandSpec | None, names: Mapping[str, Vocabulary]) -> Problem:
+    """A parser problem as the GM should read it: about a command, not an order, and a name
+    not known followed by the accepted ones where there are few (the game's phases)."""
+    msg = problem.msg
+    if msg.code in _GM_WORDING:  # a missing value's message gives the example itself
+        guess = "" if msg.code == "missing_argument" else problem.suggestion
+        return replace(problem, msg=Msg(_GM_WORDING[msg.code], msg.params), suggestion=guess)
+    arg = next((a for a in spec.args if a.name == msg.params.get("arg")), None) if spec else None
+    choices = list(names.get(arg.vocabulary, {})) if msg.code == "unknown_name" and arg else []
+    if 0 < len(choices) <= FEW_CHOICES:
+        said = ", ".join(f"«{choice}»" for choice in choices)
+        return replace(problem, msg=Msg("gm_unknown_choice", {**msg.params, "choices": said}))
+    return problem
 
 
 def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
@@ -122,27 +155,29 @@ def run_line(
     catalog = with_daemon_messages(game.catalog)
     gm_plan = plan(game, [(1, line)])
     if gm_plan.problems or not gm_plan.commands:
-        said = [
-            f"{p.msg.code}: {catalog.render(p.msg, 'ru')} / {catalog.render(p.msg, 'en')}"
-            for p in gm_plan.problems
-        ]
-        return LineResult(said or ["нет команды / no command"], 2)
+        said = [_said(game, catalog, p.msg, p.suggestion) for p in gm_plan.problems]
+        return LineResult(said or [_said(game, catalog, Msg("gm_no_command"))], 2)
     ctx = GmContext(
         game,
         postman,
         now,
-        actor=actor or cli_actor(),
+        actor=actor or cli_user(os.geteuid()),  # as for a request this user leaves the daemon
         token=token or secrets.token_hex(8),
         reason=reason,
     )
     done = run(ctx, gm_plan)
-    text = [f"{line}: {catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}" for line, msg in done]
+    text = [f"{excerpt(line, ECHO_CHARS)}: {_said(game, catalog, msg)}" for line, msg in done]
     return LineResult(text, 1 if any(isinstance(msg, Refused) for _, msg in done) else 0)
 
 
-def cli_actor() -> str:
-    """Who runs a command line, as the game's history names them."""
-    return f"cli:{getpass.getuser()}"
+def _said(game: Game, catalog: Catalog, msg: Msg, suggestion: str = "") -> str:
+    """A sentence in the game's language (both, Russian first, for a game in two); a suggestion
+    follows as the mail replies give it."""
+    guess = {"ru": f" Может быть, «{suggestion}»?", "en": f" Did you mean “{suggestion}”?"}
+    return " / ".join(
+        catalog.render(msg, lang) + (guess[lang] if suggestion else "")
+        for lang in languages(game.settings.language)
+    )
 
 
 def _first_word(text: str) -> str:

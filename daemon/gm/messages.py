@@ -4,7 +4,7 @@ last digest again."""
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, refused, result
-from daemon.gm.schema import gm_phase
+from daemon.gm.schema import help_commands
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import languages
@@ -67,7 +67,7 @@ def digest(ctx: GmContext, cmd: Command) -> Msg:
 
 def gm_help(ctx: GmContext, cmd: Command) -> Msg:
     """The daemon's GM commands and the ruleset's."""
-    commands = gm_phase(ctx.game).commands
+    commands = help_commands(ctx.game, ctx.game.load())
     lines = {
         lang: "\n".join(f"  {c.example}  — {c.help.get(lang)}" for c in commands) for lang in ("ru", "en")
     }

@@ -37,7 +37,7 @@ def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, na
         player.role_mail = ""
         said = result("gm_replaced" if action == "replace" else "gm_returned", power=power, address=address)
         ctx.save(record, action, f"{power}: {name} <{address}>", said=said)
-    mail_password(ctx.game, ctx.postman, record, power)
+    mail_password(ctx.game, ctx.postman, record, power, action)
 
 
 def replace(ctx: GmContext, cmd: Command) -> Msg:
@@ -92,12 +92,14 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
         return result("gm_already_done")
     player.leave_until = record.turn + turns - 1
     player.leave_mode = "pass" if cmd.args.get("mode") == "НИЧЕГО" else "ai"
-    said = result("gm_leave", power=power, first=record.turn, last=player.leave_until)
+    mode = "_pass" if player.leave_mode == "pass" else ""
+    said = result(f"gm_leave{mode}", power=power, first=record.turn, last=player.leave_until)
     ctx.save(
         record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}", said=said
     )
-    _tell(ctx, player.address, power, result("notice_leave", first=record.turn, last=player.leave_until))
-    return result("gm_leave", power=power, first=record.turn, last=player.leave_until)
+    notice = result(f"notice_leave{mode}", power=power, first=record.turn, last=player.leave_until)
+    _tell(ctx, player.address, power, notice)
+    return said
 
 
 def revive(ctx: GmContext, cmd: Command) -> Msg:
@@ -139,5 +141,5 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
             record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""), said=said
         )
         playing = [record.players[joined.power]]
-    mail_password(ctx.game, ctx.postman, record, playing[0].power)
+    mail_password(ctx.game, ctx.postman, record, playing[0].power, "join")
     return result("gm_joined", power=playing[0].power, address=address)

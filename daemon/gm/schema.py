@@ -1,12 +1,26 @@
-"""The GM's commands as a command schema, read by the same generic parser as players' orders."""
+"""The GM's commands as a command schema, read by the same generic parser as players' orders.
+
+A phase and a number the GM may correct are named as the game names them («Приказы», «Монеты»),
+in commands, their echoes and the examples of ПОМОЩЬ; their internal ids are read too, as older
+history lines (which `gonets rebuild` replays) wrote them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from daemon.games import Game
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary, gm_commands, groups
+from daemon.games import Game, GameRules
+from engines.contract import (
+    Adjustable,
+    Arg,
+    ArgKind,
+    CommandSpec,
+    PhaseSpec,
+    Vocabulary,
+    gm_commands,
+    groups,
+)
 from engines.text import Text
 from state.records import GameRecord
 
@@ -224,9 +238,66 @@ TEXT_COMMANDS = ("broadcast", "letter")  # their text goes on below their line, 
 GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM commands"), COMMANDS)
 
 
-def gm_phase(game: Game) -> PhaseSpec:
-    """The daemon's GM commands and then the ruleset's own (`GmInputs`), for one parser."""
-    return replace(GM_PHASE, commands=(*COMMANDS, *gm_commands(game.ruleset)))
+def gm_phase(game: Game, record: GameRecord) -> PhaseSpec:
+    """The daemon's GM commands and then the ruleset's own (`GmInputs`), for one parser; each of
+    the daemon's examples made of this game's own powers, phases and numbers."""
+    fitting = _examples(game, record)
+    own = tuple(replace(spec, example=fitting.get(spec.name, spec.example)) for spec in COMMANDS)
+    return replace(GM_PHASE, commands=(*own, *gm_commands(game.ruleset)))
+
+
+def _examples(game: Game, record: GameRecord) -> dict[str, str]:
+    ruleset = game.ruleset
+    powers = sorted(record.players) or ruleset.playable_powers(ruleset.max_players)
+    power = powers[0]
+    turn = max(record.turn, 1)
+    phases = [spec.title.ru for spec in ruleset.phases.values()]
+    phase = ruleset.phases[record.phase].title.ru if record.phase else phases[0]
+    fitting = {
+        "process": f"ОБРАБОТАТЬ {turn} {phase}",
+        "release": f"ВЫПУСТИТЬ {turn} {phase}",
+        "cadence": f"РИТМ 48 {phases[-1]}" if len(phases) > 1 else "РИТМ 48",
+        "rollback": f"ОТКАТ {turn} ошибка в подсчёте",
+        "replace": f"ЗАМЕНИТЬ {power} ivan@example.org Иван",
+        "return": f"ВЕРНУТЬ {power}",
+        "eject": f"ИЗГНАТЬ {power} не по правилам",
+        "leave": f"ОТПУСК {power} 2 КОМПЬЮТЕР",
+        "revive": f"ВОСКРЕСИТЬ {power}",
+        "letter": f"ПИСЬМО {power} Ваш посол прибыл.",
+    }
+    field = next(iter(ruleset.adjustables.values()), None)
+    if field is not None:
+        fitting["adjust"] = f"ПОПРАВКА {power} {field_name(field)} 12 ошибка ведущего"
+        fitting["award"] = f"НАГРАДА {power} {field_name(field)} 2 летопись"
+    return fitting
+
+
+def help_commands(game: Game, record: GameRecord) -> tuple[CommandSpec, ...]:
+    """The commands ПОМОЩЬ lists: those this game can take (no ПОПРАВКА where the rules expose no
+    number)."""
+    numbers = bool(game.ruleset.adjustables)
+    return tuple(c for c in gm_phase(game, record).commands if numbers or c.name not in ("adjust", "award"))
+
+
+_TYPED = re.compile(r"[А-ЯЁа-яё0-9 -]+")  # a Russian name a GM can type back
+
+
+def field_name(field: Adjustable) -> str:
+    """How the GM names a number: its Russian title, or when that is no name one can type, its
+    longest Russian alias («Казна (Д)» → «ДЕНЬГИ»)."""
+    if _TYPED.fullmatch(field.title.ru):
+        return field.title.ru
+    return max((a for a in field.aliases if _TYPED.fullmatch(a)), key=len, default=field.name)
+
+
+def field_id(game: GameRules, name: str) -> str:
+    """The ruleset's id of the number the GM named (`field_name`, or the id itself)."""
+    return next((f.name for f in game.ruleset.adjustables.values() if name in (field_name(f), f.name)), name)
+
+
+def phase_id(game: GameRules, name: str) -> str:
+    """The ruleset's id of the phase the GM named (its Russian title, or the id itself)."""
+    return next((p for p, spec in game.ruleset.phases.items() if name in (spec.title.ru, p)), name)
 
 
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
@@ -239,14 +310,19 @@ def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
     name wins over a group of the same name."""
     rules = game.ruleset.vocabularies(record.state) if record.state else {}
     powers = rules.get("power", {})
-    fields = {a.name: (a.title.ru, a.title.en, *a.aliases) for a in game.ruleset.adjustables.values()}
+    fields = {
+        field_name(a): tuple(
+            n for n in dict.fromkeys((a.name, a.title.ru, a.title.en, *a.aliases)) if n != field_name(a)
+        )
+        for a in game.ruleset.adjustables.values()
+    }
     players = {p: tuple(powers.get(p, ())) for p in record.players}
     audiences = dict.fromkeys(groups(game.ruleset, record.state) if record.state else (), ())
     return {
         **rules,
         "power": players,
         "audience": {**audiences, **players},
-        "phase": {name: (spec.title.ru, spec.title.en) for name, spec in game.ruleset.phases.items()},
+        "phase": {spec.title.ru: (name, spec.title.en) for name, spec in game.ruleset.phases.items()},
         "switch": SWITCH,
         "leave": LEAVE_MODES,
         "field": fields,

@@ -8,13 +8,15 @@ import logging
 from datetime import datetime
 
 from daemon.games import Games
-from daemon.gm.dispatch import run_line
+from daemon.gm.dispatch import ECHO_CHARS, run_line
 from daemon.outgoing.alerts import STORE_FAILURES
 from daemon.outgoing.postman import Postman
+from engines.text import excerpt
 from state.control import Answer, ControlSpool, Request
 
 log = logging.getLogger(__name__)
 FAILED = 70  # the daemon broke on the command (EX_SOFTWARE): its log has the traceback
+ANSWER_LINE_CHARS = 8_000  # an answer line past this is cut (ПОМОЩЬ's, the longest, is 4,600)
 
 
 def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datetime) -> int:
@@ -22,15 +24,17 @@ def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datet
     written is raised (the request stays for the next pass); any other failure is answered."""
     requests = spool.pending()
     for request in requests:
+        shown = excerpt(request.line, ECHO_CHARS)
         try:
             answer = _run(request, games, postman, now)
         except STORE_FAILURES:
             raise
         except Exception as error:
-            log.exception("GM request %s (%s) failed", request.id, request.line)
-            answer = Answer([f"{request.line}: ошибка демона / the daemon failed: {error!r}"], FAILED)
+            log.exception("GM request %s (%s) failed", request.id, shown)
+            answer = Answer([f"{shown}: ошибка демона / the daemon failed: {error!r}"], FAILED)
+        answer = Answer([excerpt(text, ANSWER_LINE_CHARS) for text in answer.text], answer.exit_code)
         spool.answer(request.id, answer)
-        log.info("GM request %s by %s: %s → %d", request.id, request.who, request.line, answer.exit_code)
+        log.info("GM request %s by %s: %s → %d", request.id, request.who, shown, answer.exit_code)
     spool.forget_old_answers()
     return len(requests)
 

@@ -22,12 +22,13 @@ from daemon.incoming.orderflow import Extra, answer
 from daemon.incoming.redact import NO_SECRETS, Redactor
 from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
 from daemon.outgoing.postman import Letter, Postman
+from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import Part, clean_body, clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.signup import MAX_CHARS, read_signup
-from state.records import OrderSet, Signup
+from state.records import OrderSet, Readiness, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
 
@@ -36,13 +37,15 @@ GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords
 class Outcome:
     """What handling a mail decided; the archive log keeps `kind`, `game`, `power`, `detail`."""
 
-    kind: str  # ignored | orders | rejected | refused | signup | unrouted | gm
+    kind: str  # ignored | orders | rejected | service | refused | signup | unrouted | gm
     game: Game | None = None
     power: str = ""
     detail: str = ""
     letter: Letter | None = None
     cc: tuple[str, ...] = ()
     orders: OrderSet | None = None
+    readiness: Readiness | None = None
+    request: JSON | None = None  # a player's ОТПУСК request, for the next digest
     signup: Signup | None = None
     gm_plan: GmPlan | None = None
     extras: list[Extra] = field(default_factory=list)
@@ -96,7 +99,7 @@ def _judge(
     oversize: int,
     checks: PasswordChecks,
 ) -> Outcome:
-    redactor = Redactor.of(game.settings.gm_password for game in games)
+    redactor = Redactor.of((game.settings.gm_password for game in games), games.is_password)
     limits = games.config.limits
     stop = guards.screen(mail, guards.Screen(own_address, limits, oversize))
     if isinstance(stop, guards.Ignore):
@@ -106,13 +109,14 @@ def _judge(
     cleaned = clean_body(mail.body)
     lines = cleaned.lines
     text = split_header(lines, mail.subject, games.power_keywords())
-    redactor = Redactor.of([*redactor.secrets, text.header.password])
+    redactor = redactor.with_values(text.header.password)
     if len(text.body) > limits.order_lines:  # header lines are not orders: they do not count
         msg = Msg("limit_lines", {"lines": len(text.body), "limit": limits.order_lines})
         return _unrouted(Refusal(msg), "", mail, redactor, kind="refused", part=cleaned.part)
     found = find_game(text.header, games, mail.recipients)
     if isinstance(found, Refusal):
         return _unrouted(found, "", mail, redactor, part=cleaned.part)
+    redactor = redactor.knowing(found.is_password)  # the passwords this mail may quote: its game's
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
     if text.header.signup is not None:
@@ -120,18 +124,21 @@ def _judge(
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
         return _unrouted(route, text.header.power or "", mail, redactor, part=cleaned.part)
-    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor, cleaned.part)
+    done = answer(
+        route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready, cleaned.part
+    )
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
-    kind = "orders" if done.orders is not None else "rejected"
     return Outcome(
-        kind,
+        done.kind,
         route.game,
         route.power,
         done.detail,
         done.letter,
         cc,
         done.orders,
+        done.readiness,
+        done.request,
         extras=done.extras,
         redactor=redactor,
         rehash=route.rehash,
@@ -139,10 +146,11 @@ def _judge(
 
 
 def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
-    """Every password the daemon knows a mail may carry: the GM passwords and its ПАРОЛЬ value
-    (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
+    """Every password the daemon knows a mail may carry: the GM passwords, its ПАРОЛЬ value and
+    any player's (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
     header = split_header(clean_lines(mail.body), mail.subject, games.power_keywords()).header
-    return Redactor.of([*(game.settings.gm_password for game in games), header.password])
+    gm_passwords = (game.settings.gm_password for game in games)
+    return Redactor.of([*gm_passwords, header.password], games.is_password)
 
 
 def _unrouted(
@@ -243,11 +251,23 @@ def apply(outcome: Outcome, postman: Postman, now: datetime, key: str) -> None:
         _store_rehash(outcome.game, outcome.power, outcome.rehash)
     if outcome.orders is not None:
         outcome.game.store.put_orders(outcome.orders)
+    if outcome.readiness is not None:
+        outcome.game.store.put_readiness(outcome.readiness)
+    if outcome.request is not None:
+        _keep_request(outcome.game, outcome.request)
     if outcome.signup is not None:
         record = outcome.game.load()
         record.signups = [s for s in record.signups if s.address != outcome.signup.address]
         record.signups.append(outcome.signup)
         outcome.game.store.save(record)
+
+
+def _keep_request(game: Game, request: JSON) -> None:
+    """A leave request waits in the record for the next digest (once, if the mail comes again)."""
+    record = game.load()
+    if all(kept["mail"] != request["mail"] for kept in record.requests):
+        record.requests.append(request)
+        game.store.save(record)
 
 
 def _store_rehash(game: Game, power: str, rehash: str) -> None:

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from daemon.games import Game
+from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
 from daemon.incoming.redact import Redactor
 from daemon.incoming.routing import Route
@@ -28,12 +29,17 @@ from engines.contract import (
     known_commands,
     vocabularies_for,
 )
-from engines.text import Msg
+from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
 from parsers.cleanup import Part
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
-from state.records import GameRecord, OrderSet
+from state.records import GameRecord, OrderSet, Readiness
+
+# what one reply quotes at most: a mail of any size gets a reply of bounded size
+QUOTED_LINE = 100  # characters of a quoted line
+SHOWN = 50  # refusals; the rest are counted
+SHOWN_UNREAD = 20  # lines not read as orders; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,10 @@ class Refused:
     text: str
     msg: Msg
     suggestion: str = ""
+
+    def to_json(self) -> JSON:
+        msg = self.msg.to_json()
+        return {"line": self.line, "text": self.text, "msg": msg, "suggestion": self.suggestion}
 
 
 @dataclass(frozen=True)
@@ -57,12 +67,17 @@ class Extra:
 
 @dataclass(frozen=True)
 class Answer:
-    """What a routed mail decided: the standing orders (if any), the reply, and extra mails."""
+    """What a routed mail decided: the standing orders (if any), the power's readiness (if the mail
+    had order lines or ГОТОВО), the reply, and extra mails; `kind` is "orders" (stored), "rejected"
+    (order lines, none stored) or "service" (only СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК or ГОТОВО)."""
 
     orders: OrderSet | None
+    readiness: Readiness | None
     letter: Letter
     extras: list[Extra]
     detail: str
+    kind: str
+    request: JSON | None = None  # an ОТПУСК request, kept for the next digest
 
 
 def answer(
@@ -74,10 +89,11 @@ def answer(
     header_problems: list[Problem],
     now: datetime,
     redactor: Redactor,
+    ready_word: bool = False,
     part: Part = "top",
 ) -> Answer:
-    """`part`: the part of the mail its lines came from (`parsers.cleanup.Cleaned`), named in the
-    reply when it is not the usual one."""
+    """`ready_word`: the mail had a ГОТОВО / READY line; `part`: the part of the mail its lines
+    came from (`parsers.cleanup.Cleaned`), named in the reply when it is not the usual one."""
     game, record, power = route.game, route.record, route.power
     asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
@@ -87,8 +103,7 @@ def answer(
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
-    problems = header_problems + parsed.problems + check_problems
-    refused = sorted((_refused(p, lines, redactor) for p in problems), key=lambda r: r.line)
+    refused = _refusals(header_problems + parsed.problems + check_problems, lines, redactor)
     earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass
@@ -104,6 +119,12 @@ def answer(
             now.isoformat(),
             mail.sender,
         )
+    order_lines = submitted or bool(refused)
+    kept = game.store.readiness(record.turn, record.phase).get(power)
+    ready = readiness.judge(
+        record, power, key, now, [r.to_json() for r in refused], order_lines, ready_word, kept
+    )
+    standing = submitted or earlier is not None
     deadline = game.deadline(record)
     context: dict[str, Any] = {
         "game": game.id,
@@ -116,11 +137,18 @@ def answer(
         if accepted
         else [],
         "explicit_pass": orders is not None and orders.explicit_pass,
-        "refused": refused,
-        "unread": [(n, redactor.text(text)) for n, text in unread],
+        "refused": refused[:SHOWN],
+        "refused_more": len(refused[SHOWN:]),
+        "unread": [(n, excerpt(redactor.text(text), QUOTED_LINE)) for n, text in unread[:SHOWN_UNREAD]],
+        "unread_more": len(unread[SHOWN_UNREAD:]),
         "leave_words": bool(said),
         "stored": submitted,
-        "orders_sent": submitted or bool(refused) or not asked,
+        "orders_sent": order_lines or not (asked or ready_word),
+        "ready_word": ready_word,
+        "ready_alone": ready_word and not order_lines,
+        "left_out": ready.refused_count if ready else 0,
+        "standing": standing,
+        "goes": readiness.when(game, record, power, ready, standing) if ready and deadline else "",
         "replaced": submitted and earlier is not None and earlier.mail_key != key,
         "kept_earlier": not submitted and earlier is not None,
         "misses_left": max(0, game.settings.max_missed - player.missed),
@@ -130,15 +158,33 @@ def answer(
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
-    extras = _service_mails(game, record, power, list(asked.values()), [redactor.text(t) for t in said])
-    return Answer(orders, letter, extras, f"{len(accepted)} accepted, {len(refused)} refused")
+    words = [redactor.text(t) for t in said]
+    extras = _service_mails(game, record, power, list(asked.values()), words)
+    kind = "orders" if orders else "rejected" if order_lines else "service"
+    detail = f"{len(accepted)} accepted, {len(refused)} refused" + (", ready" if ready_word else "")
+    turns = int(context["leave_asked"])
+    request = (
+        {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
+    )
+    return Answer(orders, readiness.to_store(ready, kept), letter, extras, detail, kind, request)
 
 
-def _refused(problem: Problem, lines: list[tuple[int, str]], redactor: Redactor) -> Refused:
-    """A refused line as the reply quotes it, with any password in it blanked: the reply may be
-    copied to another address, and an auto-responder may have pasted a role mail."""
-    text = redactor.text(dict(lines).get(problem.line, ""))
-    return Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
+def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: Redactor) -> list[Refused]:
+    """The refused lines as the reply quotes them, in line order: each line once, at its first
+    problem, and at most its first `QUOTED_LINE` characters; any password in it blanked first (the
+    reply may be copied to another address, and an auto-responder may have pasted a role mail)."""
+    texts = dict(lines)
+    quoted: set[int] = set()
+    refused = []
+    for problem in sorted(problems, key=lambda problem: problem.line):
+        text = (
+            "" if problem.line in quoted else excerpt(redactor.text(texts.get(problem.line, "")), QUOTED_LINE)
+        )
+        quoted.add(problem.line)
+        refused.append(
+            Refused(problem.line, text, redactor.msg(problem.msg), redactor.text(problem.suggestion))
+        )
+    return refused
 
 
 def read_orders(

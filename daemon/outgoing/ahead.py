@@ -92,15 +92,14 @@ class Ahead(Generic[T]):
         the last reader, died or broke."""
         try:
             result = shared.receive()
-        except EOFError:  # it took the last reader, or died: what it has not delivered is done here
-            self.close()
-            return
-        except (TimeoutError, OSError, pickle.UnpicklingError) as error:
+        except (EOFError, TimeoutError, OSError, pickle.UnpicklingError) as error:
             log.warning("the helper process %s; its readers are done here", error)
-            helper.give_up()
+            helper.give_up()  # collected now, whatever it was doing: no zombie until the next pass
             self.close()
             return
-        if result.made:
+        if result is None:  # it took the last reader: what it has not delivered is done here
+            self.close()
+        elif result.made:
             self._done[result.reader] = cast(T, result.value)
         else:
             self._given_back.add(result.reader)
@@ -149,8 +148,11 @@ class _Shared:
         job = os.read(self.queue, JOB.size)
         return self.readers[JOB.unpack(job)[0]] if job else None
 
-    def receive(self) -> Result:
+    def receive(self) -> Result | None:
+        """The next result; None once the helper has taken the last reader."""
         size = FRAME.unpack(_read(self.results, FRAME.size))[0]
+        if not size:
+            return None
         result = pickle.loads(_read(self.results, size))
         if not isinstance(result, Result):
             raise pickle.UnpicklingError(f"sent {type(result).__name__}, not a result")
@@ -192,15 +194,15 @@ def _results() -> _Pipe:
 
 
 def _read(fd: int, size: int) -> bytes:
-    """Exactly `size` bytes; EOFError when the helper ended the results first, TimeoutError when
-    it is silent for `helper.QUIET_LIMIT`."""
+    """Exactly `size` bytes; EOFError when the results ended first (the helper died: it ends them
+    with `helper.END` otherwise), TimeoutError when it is silent for `helper.QUIET_LIMIT`."""
     parts: list[bytes] = []
     while size:
         if not select.select([fd], [], [], helper.QUIET_LIMIT)[0]:
             raise TimeoutError(f"sent nothing for {helper.QUIET_LIMIT:g} s")
         part = os.read(fd, min(size, PIPE_BYTES))
         if not part:
-            raise EOFError
+            raise EOFError("died")
         parts.append(part)
         size -= len(part)
     return b"".join(parts)

@@ -6,6 +6,10 @@ and hour (in memory, and durably through the outbox id, which carries the hour).
 cannot be queued itself (the outbox is on the same full disk) is logged at CRITICAL and handed to
 the transport directly, once, by a path that writes nothing to disk: alerting never retries in a
 loop and never raises.
+
+A journal the daemon does not trust (`JournalRefused`) stops its start instead: each game's GM is
+told by the transport directly, once for that journal, however often the service manager starts
+the daemon again (`alert_refused_journal`).
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from daemon.config import Config
 from daemon.games import Game, Games
-from daemon.outgoing.postman import Draft, Letter, Postman
+from daemon.outgoing.postman import Draft, Letter, Postman, compose
+from state import files
+from state.journal import JournalRefused
 from state.sending import Outgoing
 from state.storage import CorruptStoreError
 
@@ -27,6 +34,7 @@ STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
 Send = Callable[[Outgoing], object]  # a transport's send: what it returns is not needed here
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
+REFUSED_NOTE = "journal.alerted"  # the digest of the last refused journal the GMs were told of
 
 
 def failure_kind(error: BaseException) -> str:
@@ -94,3 +102,30 @@ class StoreAlarm:
             self.direct(self.postman.compose(draft).mail)
         except Exception as error:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)
+
+
+def alert_refused_journal(config: Config, send: Send, refused: JournalRefused, now: datetime) -> None:
+    """Each game's GM learns why the daemon did not start, by the transport: the outbox lies in
+    the directory whose journal was refused. Once per journal: the note beside it holds the
+    digest of the one last told of. Never raises: the start stops with the error anyway."""
+    note = config.games_dir / REFUSED_NOTE
+    try:
+        if files.read_regular(note, 256)[0] == refused.digest.encode():
+            return
+    except OSError:
+        pass
+    for game_id, settings in config.games.items():
+        context = {"game": game_id, "ru": refused.ru, "en": refused.en}
+        letter = Letter("gm/journal-refused", context, "alert_journal", {"game": game_id})
+        mail_id = f"alert-{game_id}-journal-{refused.digest[:16]}"
+        draft = Draft(mail_id, settings.gm, letter, settings.language)
+        try:
+            send(compose(config.address, now, draft).mail)
+        except Exception as error:
+            log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game_id, error)
+            return  # not noted: the next start tries again
+    log.error("the GMs were told that the journal %s was refused", refused.path)
+    try:
+        files.write_durably(note, refused.digest.encode())
+    except OSError as error:
+        log.critical("cannot note that the GMs were told (%s): the next start tells them again", error)

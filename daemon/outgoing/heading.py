@@ -7,13 +7,15 @@ from typing import Any
 
 from daemon.games import GameRules
 from daemon.outgoing.render import moment
+from state.lifecycle import Paused
 from state.records import GameRecord
 
 
 def heading(game: GameRules, record: GameRecord, power: str = "") -> dict[str, Any]:
     """What templates/common/head.<lang>.txt shows of the game as `record` has it now."""
     deadline = game.deadline(record)
-    running = record.status == "running"
+    paused = isinstance(record.clock, Paused)
+    running = record.status == "running" and not paused  # a paused clock's deadline is no longer true
     return {
         "title": game.ruleset.title,
         "power": power,
@@ -21,4 +23,5 @@ def heading(game: GameRules, record: GameRecord, power: str = "") -> dict[str, A
         "phase": game.phase_spec(record).title,
         "deadline": moment(deadline, game.settings.timezone) if deadline and running else None,
         "over": record.status == "over",
+        "paused": paused and record.status == "running",
     }

@@ -11,8 +11,9 @@ record, the turn record), and what it inherited at the fork is never read for th
 A piece of work comes over a socket with two pipes (`SCM_RIGHTS`): the queue of the readers'
 numbers, two bytes each and written whole before, which the kernel hands to one reader of the
 pipe only, so this process and the helper each take the next one nobody has begun; and the pipe
-the helper writes each result to, which this process sees end once the helper has taken the
-last (`Ahead` uses both).
+the helper writes each result to, then an empty frame once it has taken the last (`Ahead` uses
+both). That pipe ending without the empty frame means the helper died (killed, out of memory):
+this process collects it there and then (`give_up`), so no zombie waits for the next pass.
 
 The helper writes nothing but its results. It closes every descriptor but its socket as soon as
 it is forked, and this process goes on only once it has: the directory lock is one, and a daemon
@@ -44,6 +45,7 @@ QUIET_LIMIT = 60.0  # seconds the helper may keep this process waiting before it
 FRAME = struct.Struct("!Q")  # a pickle's length, before the pickle
 JOB = struct.Struct("!H")  # a reader's number in a queue
 _READY = b"\x01"  # what the helper sends once it holds no descriptor but its socket
+END = FRAME.pack(0)  # the helper took the last reader of a piece of work (a result is never empty)
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,6 @@ class _Helper:
 
 
 _helper: _Helper | None = None
-_EXITING: list[int] = []  # helpers given up on or closed, not yet reaped
 
 
 def available() -> bool:
@@ -91,7 +92,8 @@ def send(work: bytes, queue: int, results: int) -> bool:
 
 
 def give_up() -> None:
-    """The helper broke or went silent: it is killed, and the next work forks another."""
+    """The helper died, broke or went silent: it is killed and collected, and the next work forks
+    another."""
     global _helper
     if _helper is not None:
         _end(_helper)
@@ -101,16 +103,15 @@ def give_up() -> None:
 def close() -> None:
     """End the helper, if this process has one (the daemon closes), and collect it."""
     give_up()
-    for pid in _EXITING:
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, 0)
-    _EXITING.clear()
 
 
 def reap() -> None:
-    """Collect the helpers ended since that have exited (the daemon asks at each pass, so none is
-    left in the process table; waiting for one costs the 3 ms its exit takes to unmap its pages)."""
-    _EXITING[:] = [pid for pid in _EXITING if not _reaped(pid)]
+    """Collect a helper that died while it waited for work (the daemon asks at each pass): killed
+    then, it is noticed by nothing else before the next resolution."""
+    global _helper
+    if _helper is not None and _exited(_helper.pid):
+        _helper.socket.close()
+        _helper = None
 
 
 def _live() -> _Helper | None:
@@ -157,17 +158,19 @@ def _start() -> _Helper | None:
 
 
 def _end(helper: _Helper) -> None:
+    """Kill the helper and collect it: a killed process is gone within milliseconds (the 3 ms its
+    exit takes to unmap its pages), and this happens only when it failed or the daemon closes."""
     helper.socket.close()
     with contextlib.suppress(ProcessLookupError):
-        os.kill(helper.pid, signal.SIGKILL)  # idle, busy on work nobody waits for, or stuck
-    _EXITING.append(helper.pid)
-    reap()
+        os.kill(helper.pid, signal.SIGKILL)  # idle, busy on work nobody waits for, stuck, or dead
+    with contextlib.suppress(ChildProcessError):  # collected by someone else
+        os.waitpid(helper.pid, 0)
 
 
-def _reaped(pid: int) -> bool:
+def _exited(pid: int) -> bool:
     try:
         return os.waitpid(pid, os.WNOHANG)[0] == pid
-    except ChildProcessError:  # reaped by someone else
+    except ChildProcessError:  # collected by someone else
         return True
 
 
@@ -177,7 +180,6 @@ def _forget_in_child() -> None:
     if _helper is not None:
         _helper.socket.close()
         _helper = None
-    _EXITING.clear()
 
 
 os.register_at_fork(after_in_child=_forget_in_child)
@@ -200,6 +202,8 @@ def _serve(own: socket.socket) -> None:
         except Exception:  # what this process cannot take, the daemon does itself
             pass
         finally:
+            with contextlib.suppress(OSError):  # unless the daemon gave the work up
+                write_all(results, END)
             os.close(queue)
             os.close(results)
 

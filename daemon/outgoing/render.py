@@ -224,19 +224,24 @@ MONTHS = Text(
 ZONE_NAMES = {"Europe/Moscow": Text("МСК", "MSK")}
 
 
-def moment(instant: datetime, zone: ZoneInfo) -> Text:
-    """A deadline as a reader needs it, to the minute: «3 декабря, 21:00 МСК (18:00 UTC)» in the
-    game's zone and in UTC (its date too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
-    rounded = (instant + timedelta(seconds=30)).replace(second=0, microsecond=0)
-    local, utc = rounded.astimezone(zone), rounded.astimezone(ZoneInfo("UTC"))
+def moment(instant: datetime, zone: ZoneInfo, utc: bool = True) -> Text:
+    """A deadline as a reader needs it, to the minute and never later than it is (the seconds are
+    dropped, not rounded): «3 декабря, 21:00 МСК (18:00 UTC)» in the game's zone and, with `utc`,
+    in UTC (its date too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
+    shown = instant.replace(second=0, microsecond=0)
+    local, universal = shown.astimezone(zone), shown.astimezone(ZoneInfo("UTC"))
     offset = local.utcoffset() or timedelta()
 
     def said(lang: Lang) -> str:
         label = ZONE_NAMES[zone.key].get(lang) if zone.key in ZONE_NAMES else _offset_name(offset)
         text = f"{_day(local, lang)}, {local:%H:%M} {label}"
-        if not offset:
+        if not offset or not utc:
             return text
-        other = f"{utc:%H:%M} UTC" if utc.date() == local.date() else f"{_day(utc, lang)}, {utc:%H:%M} UTC"
+        other = (
+            f"{universal:%H:%M} UTC"
+            if universal.date() == local.date()
+            else f"{_day(universal, lang)}, {universal:%H:%M} UTC"
+        )
         return f"{text} ({other})"
 
     return Text(said("ru"), said("en"))

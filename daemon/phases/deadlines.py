@@ -71,7 +71,7 @@ def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) ->
         return False
     ordered = game.store.ordered(record.turn, record.phase)
     expected = record.expected_powers()
-    if isinstance(record.clock, Due) or now >= deadline or _early(game, ordered, expected):
+    if isinstance(record.clock, Due) or now >= deadline or _early(game, record, expected):
         if _should_hold(game, record, ordered, expected):
             _hold(game, postman, record, len(set(expected) - ordered), len(expected))
             return False
@@ -92,8 +92,7 @@ def next_wake(game: Game, record: GameRecord) -> datetime | None:
         return None
     if isinstance(record.clock, Due):
         return NOW
-    ordered = game.store.ordered(record.turn, record.phase) if game.settings.early_resolution else set()
-    if _early(game, ordered, record.expected_powers()):
+    if _early(game, record, record.expected_powers()):
         return NOW
     if record.clock == Open(reminded=False):
         return deadline - game.settings.reminder_before
@@ -108,9 +107,13 @@ def _running_to(game: Game, record: GameRecord) -> datetime | None:
     return game.deadline(record)
 
 
-def _early(game: Game, ordered: Collection[str], expected: list[str]) -> bool:
-    """Every expected power's orders are in, and the game resolves as soon as they are."""
-    return game.settings.early_resolution and bool(expected) and all(p in ordered for p in expected)
+def _early(game: Game, record: GameRecord, expected: list[str]) -> bool:
+    """The game resolves as soon as every expected power is ready, and every one is: its orders
+    are in and its latest mail had no refused line or said ГОТОВО (`daemon.incoming.readiness`)."""
+    if not game.settings.early_resolution or not expected:
+        return False
+    ready = game.store.ready(record.turn, record.phase)
+    return all(p in ready for p in expected)
 
 
 def resolve(game: Game, postman: Postman, record: GameRecord, now: datetime) -> str:
@@ -209,6 +212,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
     """Step 1: resolve into the turn record file; the game record is untouched."""
     name = record_name(game, record)
     subs = submissions(game, record, game.store.orders(record.turn, record.phase))
+    readiness = game.store.readiness(record.turn, record.phase)
     rng = Rng(f"{record.seed}:{name}")
     result = game.ruleset.resolve(record.state, record.phase, {p: s.commands for p, s in subs.items()}, rng)
     after = standings_after(game, record, {p: s.source for p, s in subs.items()})
@@ -243,6 +247,12 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "ended": ended,
         "gm_notes": record.gm_notes,
         "undelivered": record.undelivered,
+        "readiness": {
+            p: {"ready": r.ready, "refused": r.refused, "refused_count": r.refused_count}
+            for p, r in sorted(readiness.items())
+            if r.refused or not r.ready
+        },
+        "requests": record.requests,
     }
     game.store.write_turn_record(name, turn_record)
     log.info("%s: resolved %s; missed %s", game.id, name, turn_record["missed"])
@@ -261,10 +271,11 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     record.gm_notes = [note for note in record.gm_notes if note not in data["gm_notes"]]  # later ones wait
     told = data.get("undelivered", [])  # turn records written before it was kept have none
     record.undelivered = [entry for entry in record.undelivered if entry not in told]
+    record.requests = [r for r in record.requests if r not in data.get("requests", [])]
     if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:
-        record.deadline = (now + game.duration(record)).isoformat()
+        record.deadline = game.deadline_from(record, now)
     pending = Releasing(name)
     record.pending = lifecycle.begin(record.pending, pending)
     game.store.save(record)

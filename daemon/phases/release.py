@@ -136,7 +136,8 @@ class PhaseMails:
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
         params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
-        letter = Letter("player/report", context, "subject_report", params, drawn)
+        subject = "subject_report_missed" if context["warned"] else "subject_report"
+        letter = Letter("player/report", context, subject, params, drawn)
         return Outgoing(suffix, player.address, letter, power)
 
 
@@ -204,12 +205,28 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
         "group_news": _group_news(data, power),
         "status": status_texts(game, record, power),
         "warned": power in data["warned"],
+        "leave": _leave(game, data, power),
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "missed": player.missed,
         "over": phase.over,
         "scores": ranking(phase.scores) if phase.over else [],
         "next": None if phase.over else _next_phase(game, record, power),
         "correction": phase.correction,
+    }
+
+
+def _leave(game: GameRules, data: dict[str, Any], power: str) -> dict[str, Any] | None:
+    """A report of a phase `power`'s player was on leave for: until which turn, and what the
+    computer ordered for it (none: it stood without orders, or the player's own orders went)."""
+    before = data["players_before"].get(power, {})
+    if before.get("status") != "active" or before.get("leave_until", 0) < data["turn"]:
+        return None
+    entry = data["orders"].get(power, {"source": "", "commands": []})
+    phase = game.ruleset.phases[data["phase"]]
+    return {
+        "until": before["leave_until"],
+        "source": entry["source"],  # leave: the computer or nothing; player, pass: the player's own
+        "lines": [normal_form(Command.from_json(c), phase) for c in entry["commands"]],
     }
 
 
@@ -238,8 +255,14 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
         "orders": orders,
         "missed": data["missed"],
-        "warned": data["warned"],
-        "retired": data["retired"],
+        "warned": [_player(record, data, power) for power in data["warned"]],
+        "retired": [_player(record, data, power) for power in data["retired"]],
+        "refused": _refused(record, data),
+        "requests": [
+            {**_player(record, data, r["power"]), **r}
+            for r in data.get("requests", [])  # turn records written before requests were kept have none
+            if r["power"] in record.players and record.players[r["power"]].leave_until < r["turn"]
+        ],
         "ended": data.get("ended", []),  # turn records written before powers could end have none
         "draws": data["draws"],
         "seed": data["seed"],
@@ -261,6 +284,27 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
             "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         },
     }
+
+
+def _player(record: GameRecord, data: dict[str, Any], power: str) -> dict[str, Any]:
+    """Who plays `power`, for the GM: the name, the address, the misses in a row after the phase."""
+    player = record.players[power]
+    missed = data["players_after"].get(power, {}).get("missed", player.missed)
+    return {"power": power, "name": player.name, "address": player.address, "missed": missed}
+
+
+def _refused(record: GameRecord, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The refused lines of each power's latest mail of the phase, and whether that mail left the
+    power ready (a ГОТОВО), by power; none from turn records written before readiness was kept."""
+    return [
+        {
+            **_player(record, data, power),
+            "ready": entry["ready"],
+            "count": entry["refused_count"],
+            "lines": [{**line, "msg": Msg.from_json(line["msg"])} for line in entry["refused"]],
+        }
+        for power, entry in sorted(data.get("readiness", {}).items())
+    ]
 
 
 def _note(game: GameRules, note: dict[str, Any]) -> dict[str, Any]:

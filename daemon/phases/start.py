@@ -13,16 +13,19 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from daemon.games import START_DATA, Game
 from daemon.incoming.auth import new_password
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import moment
+from daemon.outgoing.render import daemon_catalog, moment
 from daemon.outgoing.views import blanks, status_texts
-from engines.contract import with_data
+from engines.contract import Command, with_data
 from engines.errors import GonetsError
 from engines.rng import Rng
+from engines.text import Msg
+from parsers.orders import normal_form
 from state import lifecycle
 from state.lifecycle import Starting
 from state.records import GameRecord, Player
@@ -31,7 +34,12 @@ START_RECORD = "0000-start"  # the turn record of the lot draw; sorts before eve
 
 
 class StartError(GonetsError):
-    """The game cannot start now; the message says why (in Russian and English)."""
+    """The game cannot start now; `msg` says why (templates/messages.toml)."""
+
+    def __init__(self, msg: Msg) -> None:
+        catalog = daemon_catalog()
+        super().__init__(f"{catalog.render(msg, 'ru')} / {catalog.render(msg, 'en')}")
+        self.msg = msg
 
 
 @dataclass(frozen=True)
@@ -43,17 +51,14 @@ class StartResult:
 def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     record = game.load()
     if record.status != "signup":
-        raise StartError(f"Игра {game.id} уже идёт или окончена / game {game.id} is not in signup")
+        raise StartError(Msg("start_not_signup", {"game": game.id}))
     count = len(record.signups)
     if count < game.ruleset.min_players:
-        raise StartError(
-            f"Записалось {count}, нужно не меньше {game.ruleset.min_players} / "
-            f"{count} signed up, {game.ruleset.min_players} needed"
-        )
+        raise StartError(Msg("start_too_few", {"count": count, "least": game.ruleset.min_players}))
     rng = Rng(f"{record.seed}:start")
     pool = game.ruleset.playable_powers(count)
     if len(pool) < count:
-        raise StartError(f"{count} игроков, а стран {len(pool)} / {count} players for {len(pool)} powers")
+        raise StartError(Msg("start_too_many", {"count": count, "powers": len(pool)}))
     drawn = game.ruleset.draw(pool, count, rng)
     record.players = {  # with more powers than players, the ones left over stay with the computer
         power: Player(power=power, name=signup.name, address=signup.address, password_hash="")
@@ -64,11 +69,13 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     try:
         data = game.gm_data(START_DATA)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
-        raise StartError(f"{game.settings.data}: {error}") from error
+        raise StartError(
+            Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
+        ) from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
     record.state = with_data(game.ruleset, state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
-    record.deadline = (now + game.duration(record)).isoformat()
+    record.deadline = game.deadline_from(record, now)
     draws = [d.to_json() for d in rng.log]
     game.store.write_turn_record(
         START_RECORD,
@@ -108,8 +115,9 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     game.store.save(record)
 
 
-def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) -> bool:
-    """A fresh password and its role mail, unless the mail for the password now valid is queued.
+def mail_password(game: Game, postman: Postman, record: GameRecord, power: str, why: str = "start") -> bool:
+    """A fresh password and its role mail, unless the mail for the password now valid is queued;
+    `why` the player gets the power (`ROLE_SUBJECTS`): the start's lot, a return, a replacement, a join.
 
     The hash and the mail's id are saved before the mail is queued: after a crash the player
     either has the queued mail's password or gets a new one, never a password nobody was told.
@@ -121,17 +129,32 @@ def mail_password(game: Game, postman: Postman, record: GameRecord, power: str) 
     player.password_hash = game.passwords.hash(password)
     player.role_mail = f"{game.id}-role-{power}-{secrets.token_hex(4)}"
     game.store.save(record)
-    letter = role_letter(game, record, power, password)
+    letter = role_letter(game, record, power, password, why)
     postman.send(
         player.role_mail, player.address, letter, game.settings.language, game.catalog, secrets=(password,)
     )
     return True
 
 
-def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Letter:
+ROLE_SUBJECTS = {
+    "start": "subject_role",
+    "return": "subject_role_return",
+    "replace": "subject_role_replace",
+    "join": "subject_role_join",
+}
+COMPUTER_PHASES_TOLD = 10  # a return lists what the computer ordered in at most this many last phases
+
+
+def role_letter(game: Game, record: GameRecord, power: str, password: str, why: str = "start") -> Letter:
+    """The mail that gives a player a power and its password: at the start by lot, on the GM's
+    return (with what the computer ordered meanwhile), replacement or join, each told as what it is."""
     player = record.players[power]
     deadline = game.deadline(record)
+    played = computer_played(game, power) if why == "return" else []
     context = {
+        "why": why,
+        "computer": played[-COMPUTER_PHASES_TOLD:],
+        "computer_more": max(0, len(played) - COMPUTER_PHASES_TOLD),
         "game": game.id,
         "title": game.ruleset.title,
         "name": player.name,
@@ -144,4 +167,20 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str) -> Le
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power, password),
     }
-    return Letter("player/role", context, "subject_role", {"game": game.id, "power": power})
+    params: dict[str, str | int] = {"game": game.id, "power": power, "turn": record.turn}
+    return Letter("player/role", context, ROLE_SUBJECTS[why], params)
+
+
+def computer_played(game: Game, power: str) -> list[dict[str, Any]]:
+    """What the computer ordered for `power` in the phases it last played it without a break,
+    oldest first, from the turn records: each phase's turn, title and orders in normal form."""
+    played: list[dict[str, Any]] = []
+    for name in reversed([n for n in game.store.turn_records() if n != START_RECORD]):
+        data = game.store.read_turn_record(name)
+        entry = data["orders"].get(power)
+        if entry is None or entry["source"] != "ai":
+            break
+        phase = game.ruleset.phases[data["phase"]]
+        lines = [normal_form(Command.from_json(c), phase) for c in entry["commands"]]
+        played.insert(0, {"turn": data["turn"], "phase": phase.title, "lines": lines})
+    return played

@@ -1,43 +1,83 @@
-"""`gonets status`: every game's phase, deadline, and who has sent orders."""
+"""`gonets status`: every game's phase and clock, and where each power stands: ready, not ready
+(and why), silent, on leave, computer-run or out. Each game speaks its own language and time zone,
+as its mails do (templates/gm/status.<lang>.txt)."""
 
 from __future__ import annotations
 
-from daemon.games import Games
-from daemon.outgoing.render import languages, points, ranking
-from state.lifecycle import Held
+from datetime import datetime
+from typing import Any
+
+from daemon.games import Game, Games
+from daemon.outgoing.render import moment, ranking, render
+from state.lifecycle import Held, Paused, Previewed
+from state.records import GameRecord
 
 
 def status_text(games: Games) -> str:
-    out = []
-    for game in games:
-        record = game.load()
-        head = f"{game.id} [{game.ruleset.name}] {record.status}"
-        if record.status == "signup":
-            names = ", ".join(f"{s.name} <{s.address}>" for s in record.signups) or "—"
-            out.append(f"{head}: записались / signed up: {names}")
-            continue
-        if record.status == "over":
-            lang = languages(game.settings.language)[0]
-            ranked = ranking(game.ruleset.scores(record.state))
-            out.append(head + ": " + "; ".join(f"{p} {points(v, lang)}" for p, v in ranked))
-            continue
-        deadline = game.deadline(record)
-        out.append(
-            f"{head}: ход/turn {record.turn}, фаза/phase {record.phase}, срок/deadline "
-            f"{deadline.astimezone(game.settings.timezone):%Y-%m-%d %H:%M %Z}"
-            if deadline
-            else head
+    return "\n\n".join(game_status(game) for game in games) or "нет игр / no games"
+
+
+def game_status(game: Game) -> str:
+    record = game.load()
+    context: dict[str, Any] = {
+        "game": game.id,
+        "title": game.ruleset.title,
+        "status": record.status,
+        "signups": record.signups,
+        "scores": ranking(game.ruleset.scores(record.state)) if record.status == "over" else [],
+    }
+    if record.status == "running":
+        context.update(_running(game, record))
+    return render("gm/status", game.settings.language, context, game.catalog).rstrip("\n")
+
+
+def _running(game: Game, record: GameRecord) -> dict[str, Any]:
+    zone = game.settings.timezone
+    deadline = game.deadline(record)
+    clock = record.clock
+    ordered = game.store.ordered(record.turn, record.phase)
+    expected = record.expected_powers()
+    return {
+        "turn": record.turn,
+        "phase": game.phase_spec(record).title,
+        "clock": clock.state,
+        "deadline": moment(deadline, zone, utc=False) if deadline else None,
+        "left_minutes": int(clock.left // 60) if isinstance(clock, Paused) else 0,
+        "silent": len([p for p in expected if p not in ordered]) if isinstance(clock, Held) else 0,
+        "expected": len(expected),
+        "previewed": isinstance(clock, Previewed),
+        "powers": _powers(game, record, ordered),
+    }
+
+
+def _powers(game: Game, record: GameRecord, ordered: set[str]) -> list[dict[str, Any]]:
+    """Each power's line: its player and where it stands in this phase."""
+    readiness = game.store.readiness(record.turn, record.phase)
+    lines = []
+    for power, player in sorted(record.players.items()):
+        mail = readiness.get(power)
+        state: str
+        if player.status != "active":
+            state = player.status  # ai | ended
+        elif power in ordered:
+            state = "ready" if mail is None or mail.ready else "not_ready"
+        elif player.on_leave(record.turn):
+            state = "leave"
+        else:
+            state = "refused" if mail is not None else "silent"
+        lines.append(
+            {
+                "power": power,
+                "name": player.name,
+                "address": player.address,
+                "state": state,
+                "missed": player.missed,
+                "leave_until": player.leave_until if player.on_leave(record.turn) else 0,
+                "leave_mode": player.leave_mode,
+                "refused": mail.refused_count if mail else 0,
+                "at": moment(datetime.fromisoformat(mail.received), game.settings.timezone, utc=False)
+                if mail
+                else None,
+            }
         )
-        if isinstance(record.clock, Held):
-            out.append(f"  ЗАДЕРЖАН / HELD: {record.clock.reason}")
-        orders = game.store.orders(record.turn, record.phase)
-        for power, player in sorted(record.players.items()):
-            sent = "прислал / sent" if power in orders else "нет приказов / no orders"
-            if player.status == "ended":
-                sent = "выбыла / out of the game"
-            elif player.status != "active":
-                sent = "компьютер / computer"
-            out.append(
-                f"  {power:<12} {player.name} <{player.address}>: {sent}; пропуски/missed {player.missed}"
-            )
-    return "\n".join(out) or "нет игр / no games"
+    return lines

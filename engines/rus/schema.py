@@ -36,9 +36,9 @@ def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
     return Arg(name, ArgKind.NAME, vocabulary=vocabulary, optional=optional)
 
 
-def _provinces(name: str, optional: bool = False, most: int | None = None) -> Arg:
+def _provinces(name: str, optional: bool = False, most: int = len(DATA.provinces)) -> Arg:
     """Provinces in order to the end of the line, each checked alone; commas, spaces, «-», «→»
-    or «;» between them."""
+    or «;» between them; no more than the map has, unless the rule allows fewer."""
     return Arg(name, ArgKind.NAME_LIST, vocabulary="province", optional=optional, max_items=most)
 
 

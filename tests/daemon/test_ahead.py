@@ -56,6 +56,13 @@ def dying_work(reader: str) -> tuple[str, int]:
     return reader, os.getpid()
 
 
+def killed_work(reader: str) -> tuple[str, int]:
+    if os.getpid() != PARENT:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer or an operator would
+    time.sleep(0.01)
+    return reader, os.getpid()
+
+
 def hanging_work(reader: str) -> tuple[str, int]:
     if os.getpid() != PARENT:
         time.sleep(30)  # hung: it never delivers
@@ -137,6 +144,46 @@ def test_a_silent_helper_is_given_up_on(
     assert {pid for _, pid in done} == {PARENT}
     assert "sent nothing for 0.2 s" in caplog.text
     assert len(set(made_by(slow_work, READERS).values())) == 2
+
+
+def test_a_helper_killed_at_its_work_is_collected_when_the_daemon_notices() -> None:
+    with Ahead(killed_work, READERS) as ahead:
+        assert helper._helper is not None
+        pid = helper._helper.pid
+        wait_until(lambda: zombie(pid))  # it took a reader and was killed there
+        done = [ahead.get(r) for r in READERS]
+        assert helper._helper is None  # noticed at the first reader it held
+        with pytest.raises(ChildProcessError):  # and collected there and then: no zombie left
+            os.waitpid(pid, os.WNOHANG)
+    assert {pid for _, pid in done} == {PARENT}
+
+
+def test_a_helper_given_up_on_is_collected_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(helper, "QUIET_LIMIT", 0.2)
+    with Ahead(hanging_work, READERS[:3]) as ahead:
+        assert helper._helper is not None
+        pid = helper._helper.pid
+        time.sleep(0.1)  # the helper has claimed a reader by now, and hangs in it
+        assert [ahead.get(r)[0] for r in READERS[:3]] == READERS[:3]
+        assert helper._helper is None
+    with pytest.raises(ChildProcessError):  # killed and collected, not left for the next pass
+        os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_helper_killed_while_it_waits_for_work_is_collected_at_the_next_pass(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    for address in PLAYERS:
+        h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
+    assert h.run().resolved == 1
+    assert helper._helper is not None
+    pid = helper._helper.pid
+    os.kill(pid, signal.SIGKILL)
+    wait_until(lambda: zombie(pid))
+    h.run()  # nothing to resolve: nothing but the pass asks after it
+    assert helper._helper is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
 
 
 @dataclass(frozen=True)
@@ -285,3 +332,20 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return fields[0] != "Z"
+
+
+def zombie(pid: int) -> bool:
+    """Whether `pid` has ended and waits for its parent to collect it."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return False
+
+
+def wait_until(condition: Callable[[], bool]) -> None:
+    """Until `condition` holds (a process's end is the kernel's to schedule); fails after 10 s."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail("the condition never held")
+        time.sleep(0.005)

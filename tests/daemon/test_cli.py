@@ -48,7 +48,7 @@ def test_init_writes_a_commented_config_and_opens_signup(
     text = config.read_text(encoding="utf-8")
     assert '[games.coins-1]\nruleset = "coins"\ngm = "gm@x.test"' in text
     assert main(["status", "--config", str(config)]) == 0
-    assert "coins-1 [coins] signup" in capsys.readouterr().out
+    assert "coins-1 · «Монеты: современные державы, 10 ходов» · идёт запись" in capsys.readouterr().out
     archive = config.parent / "games" / "archive"
     assert all(len(list((archive / kind).iterdir())) == 256 for kind in ("raw", "done", "content"))
 
@@ -72,12 +72,12 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
     signup(config, "anna@x.test", "Анна")
     assert main(["run", "--config", str(config), "--once"]) == 0
     assert capsys.readouterr().out == (
-        "писем прочитано 1 (приказы приняты 0, отклонены 0), команд ведущего 0, фаз разрешено 0, "
-        "писем отправлено 1\nmails read 1 (orders accepted 0, refused 0), GM commands 0, "
-        "phases resolved 0, mails sent 1\n"
+        "писем прочитано 1 (приказы приняты 0, отклонены 0, служебных 0), команд ведущего 0, "
+        "фаз разрешено 0, писем отправлено 1\nmails read 1 (orders accepted 0, refused 0, service 0), "
+        "GM commands 0, phases resolved 0, mails sent 1\n"
     )
     assert main(["start", "--config", str(config), "coins-1"]) == 1
-    assert "Записалось 1, нужно не меньше 4" in capsys.readouterr().out
+    assert "записался 1 игрок, а нужно не меньше 4 игроков" in capsys.readouterr().out
     for n, name in enumerate(("Борис", "Вера", "Глеб")):
         signup(config, f"p{n}@x.test", name)
     main(["run", "--config", str(config), "--once"])
@@ -85,7 +85,7 @@ def test_run_once_answers_signups_and_start_needs_enough_players(
     assert "Анна" in capsys.readouterr().out
     main(["status", "--config", str(config)])
     status = capsys.readouterr().out
-    assert "ход/turn 1, фаза/phase orders" in status and status.count("нет приказов / no orders") == 4
+    assert "ход 1, фаза «Приказы»" in status and status.count(": приказов нет\n") == 4
     sent = mailbox.Maildir(config.parent / "mail" / "sent")
     assert len(sent) == 4 + 4 + 1  # signup replies, role mails, the GM's start notice
 
@@ -105,11 +105,11 @@ def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFix
     assert main(["gm", "--config", str(config), "coins-1", "extend", "24"]) == 1
     assert "игра не идёт / the game is not running" in capsys.readouterr().out
     assert main(["gm", "--config", str(config), "coins-1", "ПРОДЛИТЬ", "завтра"]) == 2
-    assert "not_a_number" in capsys.readouterr().out
+    assert "«завтра» — не целое число, а здесь нужно число: число часов." in capsys.readouterr().out
     assert main(["gm", "--config", str(config), "nope", "HELP"]) == 2
     assert "no game nope" in capsys.readouterr().err
     assert main(["gm", "--config", str(config), "coins-1", "HELP"]) == 0
-    assert "ОТКАТ 3" in capsys.readouterr().out
+    assert "ОТКАТ 1 ошибка в подсчёте" in capsys.readouterr().out
 
 
 def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(

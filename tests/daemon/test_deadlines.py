@@ -118,7 +118,7 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     assert h.mail_to(GM) == []  # asked once
     assert h.gm("ОБРАБОТАТЬ 1 orders").exit_code == 0
     (again,) = h.gm("PROCESS 1 orders").text
-    assert again.startswith("ОБРАБОТАТЬ 1 orders: ход 1, фаза «Приказы» уже позади, ничего не сделано")
+    assert again.startswith("ОБРАБОТАТЬ 1 Приказы: ход 1, фаза «Приказы» уже позади, ничего не сделано")
     record = h.game.load()
     assert record.turn == 2 and not isinstance(record.clock, Held)
     assert sorted(p.missed for p in record.players.values()) == [0, 1, 1, 1]

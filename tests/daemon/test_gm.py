@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
 from engines.russian import inflect
+from state.control import cli_user
 from state.lifecycle import Paused, Previewed
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, everyone, texts
 
@@ -35,7 +37,7 @@ def test_gm_mail_needs_the_gm_address_and_the_gm_password(h: Harness) -> None:
     h.run()
     (reply,) = texts(h, GM)
     assert "ПРОДЛИТЬ 24 — срок продлён на 24 часа, теперь до 5 марта, 12:00 МСК (09:00 UTC)" in reply
-    assert "строка 6 — Неизвестный приказ «ЗАВТРА»" in reply
+    assert "строка 6 — Такой команды ведущего нет: «ЗАВТРА»." in reply
     assert h.game.load().deadline == "2026-03-05T09:00:00+00:00"
     assert h.game.store.history()[-1]["reason"] == "праздники"
 
@@ -208,7 +210,8 @@ def test_adjust_and_award_are_audited_in_the_next_digest(h: Harness) -> None:
     digest = next(t for t in texts(h, GM) if "Сводка ведущего" in t)
     assert f"ведущий из командной строки: {power}, Монеты: 8 → 11 (причина: ошибка ведущего)" in digest
     assert f"ведущий из командной строки: {power}, Награда ведущего: 0 → 2 (причина: летопись)" in digest
-    assert "adjust" in history_text(h.game)
+    timeline = history_text(h.game)
+    assert f"ведущий из командной строки ({cli_user(os.geteuid())[4:]}): {power}, Монеты: 8 → 11" in timeline
 
 
 def test_broadcast_reaches_every_player_with_all_its_lines(h: Harness) -> None:
@@ -250,8 +253,9 @@ def test_history_shows_turns_orders_and_gm_actions(h: Harness) -> None:
     everyone(h, *ORDERS)
     h.run()
     timeline = history_text(h.game)
-    assert "ВЕДУЩИЙ/GM cli:" in timeline and "extend +24h" in timeline and "праздники" in timeline
-    assert f"{h.powers[ANNA]} [игрок/player]: ВЛОЖИТЬ Промышленность 3; ВЛОЖИТЬ Армия 2" in timeline
+    assert "ведущий из командной строки (" in timeline and "срок продлён на 24 часа" in timeline
+    assert "(причина: праздники)" in timeline
+    assert f"    {h.powers[ANNA]}: приказы игрока: ВЛОЖИТЬ Промышленность 3; ВЛОЖИТЬ Армия 2" in timeline
 
 
 def test_check_shows_a_gm_mail_without_running_it(h: Harness, tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ line. Run as the GM runs them: through `daemon.cli.main`, beside a daemon that h
 
 from __future__ import annotations
 
-import getpass
+import os
 import subprocess
 import sys
 import threading
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from daemon.cli import NOT_ANSWERED, main
-from state.control import ControlSpool
+from state.control import ControlSpool, cli_user
 from state.lock import LOCK_NAME, DirectoryLock, LockedError
 from tests.daemon.harness import GAME, PLAYERS, Harness
 from tests.paths import REPO
@@ -43,11 +43,11 @@ def test_status_history_and_check_work_while_the_daemon_holds_the_lock(
     config = str(h.config_path)
     assert main(["status", "--config", config]) == 0
     status = capsys.readouterr().out
-    assert f"{h.powers[anna]:<12} Игрок0 <{anna}>: прислал / sent" in status
-    assert status.count("нет приказов / no orders") == 3
+    assert f"  {h.powers[anna]} (Игрок0, {anna}): приказы есть, " in status
+    assert status.count(": приказов нет\n") == 3
     h.gm("ПРОДЛИТЬ 24", "праздники")
     assert main(["history", "--config", config, GAME]) == 0
-    assert "extend +24h" in capsys.readouterr().out
+    assert "срок продлён на 24 часа" in capsys.readouterr().out
     eml = tmp_path / "m.eml"
     eml.write_bytes(h.message(anna, h.orders(anna, "ВЛОЖИТЬ Наука 1")))
     assert main(["check", "--config", config, str(eml)]) == 0
@@ -68,7 +68,7 @@ def test_gm_queued_for_the_daemon_runs_at_its_next_pass_with_the_same_audit(
     assert h.game.deadline(h.game.load()) == deadline + timedelta(hours=24)
     (entry,) = h.game.store.history()
     assert (entry["by"], entry["action"], entry["reason"]) == (
-        f"cli:{getpass.getuser()}",
+        cli_user(os.geteuid()),
         "extend",
         "праздники",
     )
@@ -101,7 +101,7 @@ def test_gm_waits_for_the_daemons_answer_and_exits_as_the_command_did(
     served = answer_next_request(h)
     assert gm(h, "ПРОДЛИТЬ", "завтра", "--timeout", "30") == 2
     served.join()
-    assert "not_a_number" in capsys.readouterr().out
+    assert "не целое число" in capsys.readouterr().out
     assert gm(h, "ПАУЗА", "--timeout", "0.3") == NOT_ANSWERED
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "stays queued for its next pass" in err

@@ -56,7 +56,7 @@ def test_fractional_scores_read_with_a_decimal_comma_in_russian_and_without_floa
     report = "\n".join(body(m) for m in h.mail_to(PLAYERS[0]))
     assert f"{WOLVES}: 0,8\n  {BEARS}: 0,6" in report and f"{WOLVES}: 0.8\n  {BEARS}: 0.6" in report
     assert "0000" not in digest + report  # 0.6000000000000001 nowhere
-    assert f"over: {WOLVES} 0,8; {BEARS} 0,6" in status_text(h.daemon.games)
+    assert f"Победные очки: {WOLVES} 0,8; {BEARS} 0,6." in status_text(h.daemon.games)
 
 
 def test_scores_equal_as_shown_rank_as_a_tie_by_name() -> None:

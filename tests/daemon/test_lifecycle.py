@@ -51,7 +51,7 @@ def test_an_old_held_phase_stays_held_until_extended_and_plays_on(h: Harness) ->
     h.clock.advance(hours=49)
     store_as_before(h, held="4 of 4 active players sent no orders", reminded=True)
     assert h.game.load().clock == Held("4 of 4 active players sent no orders")
-    assert "ЗАДЕРЖАН / HELD: 4 of 4 active players sent no orders" in status_text(h.daemon.games)
+    assert "Ход остановлен: приказов не прислали 4 из 4 игроков." in status_text(h.daemon.games)
     assert h.run().resolved == 0
     assert h.gm("ПРОДЛИТЬ 24").exit_code == 0
     assert h.game.load().clock == Open()  # the old "held" key left in the file is not read again

@@ -20,8 +20,10 @@ import pytest
 
 from daemon.config import ConfigError, load_config
 from daemon.incoming.auth import Passwords, new_password, normalized
-from daemon.incoming.redact import RAW_MASK, raw_mail
 from daemon.tools.doctor import check_secret_key
+from parsers.mime_blank import MASK as RAW_MASK
+from parsers.mime_blank import blanked_mail
+from parsers.secrets import Secrets
 from state.journal import JOURNAL_NAME
 from tests.daemon.harness import GAME, GM, GM_PASSWORD, PLAYERS, Harness, body
 from tests.hostile.corpus import logged
@@ -131,6 +133,8 @@ def test_the_key_file_is_private_outside_the_games_directory_and_never_silently_
     h.config_path.write_text(inside, encoding="utf-8")
     (tmp_path / "games" / "k.key").write_text("a-key-of-sixteen-or-more", encoding="ascii")
     assert "inside games_dir" in str(check_secret_key(load_config(h.config_path))[-1])
+    with pytest.raises(ConfigError, match=r"is inside games_dir .*: whoever reads the games directory"):
+        h.restart()  # `gonets run` refuses it, not only `gonets doctor`
 
 
 def test_a_short_key_from_the_environment_is_refused_in_one_line(
@@ -183,6 +187,8 @@ def test_blanking_a_raw_mail_changes_only_the_password(
 ) -> None:
     head = f"From: {GM}\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: {encoding}\n\n"
     raw = head.encode() + encode("ИГРА coins-t\nПАРОЛЬ abcd-efgh-jkmn\nВЛОЖИТЬ Армия 1\n".encode())
-    blanked = raw_mail(raw, ["abcd-efgh-jkmn"])
+    blanked = blanked_mail(raw, Secrets(frozenset({"abcd-efgh-jkmn"})))
     assert _texts_of(blanked)[1] == "ИГРА coins-t\nПАРОЛЬ ***\nВЛОЖИТЬ Армия 1\n"
-    assert blanked.startswith(head.encode()) and raw_mail(raw, ["abc"]) == raw
+    assert blanked.startswith(head.encode())
+    untouched = head.encode() + encode("ИГРА coins-t\nВЛОЖИТЬ Армия 1\n".encode())
+    assert blanked_mail(untouched, Secrets(frozenset({"abcd-efgh-jkmn"}))) == untouched

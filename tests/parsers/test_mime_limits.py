@@ -28,7 +28,7 @@ def mail(body: str, content_type: str = "text/plain; charset=utf-8", head: str =
 
 def head_fields(mail: IncomingMail) -> dict[str, object]:
     fields = asdict(mail)
-    for name in ("body", "problems", "text_chars", "base64_texts"):  # what reading the body gives
+    for name in ("body", "problems", "text_chars"):  # what reading the body gives
         del fields[name]
     return fields
 

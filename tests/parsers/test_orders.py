@@ -11,6 +11,7 @@ from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Prob
 from engines.text import Text
 from parsers.header import split_header
 from parsers.orders import (
+    ORDER_WORDS,
     ParsedOrders,
     find_commands,
     normal_form,
@@ -161,7 +162,7 @@ def test_line_numbers_are_kept_and_blank_or_comment_lines_skipped():
         ),
         ("ВЛОЖИТЬ Армия три", ("not_a_number", {"word": "три", "arg": "coins"}, "")),
         ("ВЛОЖИТЬ Армия 2.5", ("not_a_number", {"word": "2.5", "arg": "coins"}, "")),
-        ("ВЛОЖИТЬ Армия " + "9" * 5000, ("not_a_number", {"word": "9" * 5000, "arg": "coins"}, "")),
+        ("ВЛОЖИТЬ Армия " + "9" * 5000, ("not_a_number", {"word": "9" * 59 + "…", "arg": "coins"}, "")),
         ("ВЛОЖИТЬ Армия -1", ("number_too_small", {"word": "-1", "arg": "coins", "min": 0}, "")),
         ("ПЕРЕДАТЬ Рязань 0", ("number_too_small", {"word": "0", "arg": "n", "min": 1}, "")),
         ("СДВИГ -3", ("number_too_small", {"word": "-3", "arg": "delta", "min": -2}, "")),
@@ -273,6 +274,7 @@ def all_problems() -> Iterator[Problem]:
     talks = PhaseSpec("talks", Text("Переговоры", "Talks"), (spec("ally", ("СОЮЗ",)),))
     yield from parse_commands([(1, "СОЮЗ")], PHASE, VOCABULARIES, elsewhere=(talks,)).problems
     yield from parse_commands([(1, "ПЕРЕДАТЬ Лису 1")], PHASE, {"powers": {"Лис": [], "Лиса": []}}).problems
+    yield from parse_commands([(1, "ПЕРЕДАТЬ США 1" + " и ещё" * ORDER_WORDS)], PHASE, VOCABULARIES).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

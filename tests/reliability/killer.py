@@ -53,7 +53,7 @@ def _any(args: tuple[Any, ...]) -> bool:
 class KillPoint:
     target: str  # "module:Qualified.name"
     when: str  # before | after (the real call)
-    n: int = 1  # the n-th call that matches
+    n: int = 1  # the n-th call that matches; 0: every one
     only: Callable[[tuple[Any, ...]], bool] = _any
     duplicate_window: bool = False  # a mail sent but not yet marked sent: the one known window
 
@@ -113,6 +113,18 @@ SPOOL_KILL_POINTS = {
 }
 
 
+def _poison(args: tuple[Any, ...]) -> bool:
+    """A raw mail with the word POISON in it."""
+    return b"POISON" in args[0]
+
+
+# a mail that kills the daemon each time it is read, as one that exhausts memory does under a
+# memory limit (tests/reliability/test_poison_mail.py)
+POISON_POINTS = {
+    "a mail that kills the daemon": KillPoint("daemon.incoming.mailflow:parse_mail", "before", 0, _poison),
+}
+
+
 def arm(point: KillPoint) -> None:
     module_name, _, qualified = point.target.partition(":")
     owner: Any = importlib.import_module(module_name)
@@ -126,7 +138,7 @@ def arm(point: KillPoint) -> None:
         hit = False
         if point.only(args):
             seen["calls"] += 1
-            hit = seen["calls"] == point.n
+            hit = point.n in (0, seen["calls"])
         if hit and point.when == "before":
             os.kill(os.getpid(), signal.SIGKILL)
         result = original(*args, **kwargs)
@@ -155,7 +167,7 @@ def run(root: Path) -> int:
 
 def main(argv: list[str]) -> int:
     if len(argv) > 1:
-        arm({**KILL_POINTS, **SPOOL_KILL_POINTS}[argv[1]])
+        arm({**KILL_POINTS, **SPOOL_KILL_POINTS, **POISON_POINTS}[argv[1]])
     print(run(Path(argv[0])))
     return 0
 

@@ -8,6 +8,7 @@ quiet. The deadline moved by 24 hours, not 48; one history line; one answer; the
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 from datetime import datetime, timedelta
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from state.control import ControlSpool
+from state.control import ControlSpool, cli_user
 from state.files import read_json
 from tests.daemon.harness import GAME, Harness
 from tests.reliability.killer import MAX_PASSES, SPOOL_KILL_POINTS
@@ -30,7 +31,7 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     deadline = h.game.load().deadline
     h.daemon.close()
     (root / "clock.txt").write_text(h.clock().isoformat())
-    ControlSpool(root / "games" / "control").submit(GAME, "ПРОДЛИТЬ 24", "праздники", "cli:gm")
+    ControlSpool(root / "games" / "control").submit(GAME, "ПРОДЛИТЬ 24", "праздники")
     return root, deadline
 
 
@@ -50,7 +51,8 @@ def test_a_sigkill_mid_command_runs_it_exactly_once(
         hours=24
     )
     history = [json.loads(line) for line in (game_dir / "history.jsonl").read_text().splitlines()]
-    assert [(e["action"], e["by"], e["reason"]) for e in history] == [("extend", "cli:gm", "праздники")]
+    gm = cli_user(os.geteuid())  # the request file's owner
+    assert [(e["action"], e["by"], e["reason"]) for e in history] == [("extend", gm, "праздники")]
     spool = root / "games" / "control"
     assert list((spool / "requests").iterdir()) == []
     (answer,) = (spool / "answers").iterdir()

@@ -12,11 +12,18 @@ from unittest import mock
 import pytest
 
 from state import files
-from state.journal import JOURNAL_NAME, Journal
+from state.journal import ID_NAME, JOURNAL_NAME, Journal
+
+
+def opened(root: Path, private: tuple[Path, ...] = ()) -> Journal:
+    """The journal as the directory's lock holder has it: recovered, the directory's id made."""
+    journal = Journal(root, private)
+    journal.recover()
+    return journal
 
 
 def test_a_pass_reads_what_it_staged_and_the_disk_sees_it_only_after_the_commit(tmp_path: Path) -> None:
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     (tmp_path / "old.json").write_bytes(b"old")
     with journal.batch() as batch:
         files.atomic_write_bytes(tmp_path / "a" / "new.json", b"new")
@@ -62,7 +69,7 @@ def test_outside_a_pass_every_write_is_durable_on_its_own(tmp_path: Path) -> Non
 def test_a_record_left_by_a_crash_is_replayed_and_replaying_twice_changes_nothing(tmp_path: Path) -> None:
     (tmp_path / "log.jsonl").write_bytes(b"before\n")
     (tmp_path / "gone.json").write_bytes(b"gone")
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     with journal.batch() as batch:
         files.atomic_write_bytes(tmp_path / "g" / "game.json", b"state 2", mtime_ns=1_700_000_000_000_000_000)
         files.append_bytes(tmp_path / "log.jsonl", b"after\n")
@@ -83,7 +90,7 @@ def test_a_record_left_by_a_crash_is_replayed_and_replaying_twice_changes_nothin
 
 
 def test_a_record_cut_short_by_a_crash_was_never_committed_and_is_dropped(tmp_path: Path) -> None:
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     for text in (b"one", b"two"):
         with journal.batch() as batch:
             files.atomic_write_bytes(tmp_path / "game.json", text)
@@ -97,7 +104,7 @@ def test_a_record_cut_short_by_a_crash_was_never_committed_and_is_dropped(tmp_pa
 
 def test_a_write_that_fails_before_the_record_leaves_the_files_as_they_were(tmp_path: Path) -> None:
     (tmp_path / "game.json").write_bytes(b"old")
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     with journal.batch() as batch:
         files.atomic_write_bytes(tmp_path / "game.json", b"new")
         files.atomic_write_bytes(tmp_path / "other.json", b"other")
@@ -105,12 +112,12 @@ def test_a_write_that_fails_before_the_record_leaves_the_files_as_they_were(tmp_
     with mock.patch.object(os, "fsync", side_effect=full), pytest.raises(OSError):
         journal.commit(batch)
     assert (tmp_path / "game.json").read_bytes() == b"old"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json", JOURNAL_NAME]  # no temp files
+    assert sorted(p.name for p in tmp_path.iterdir()) == [ID_NAME, "game.json", JOURNAL_NAME]  # no temp files
     assert Journal(tmp_path).recover() == 0
 
 
 def test_lazy_writes_go_to_the_files_at_once_and_each_file_and_folder_is_synced_once(tmp_path: Path) -> None:
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     with mock.patch("os.fsync", wraps=os.fsync) as fsync:
         with journal.lazily():
             for n in range(4):
@@ -131,7 +138,7 @@ def test_many_lazy_writes_outside_the_root_are_synced_first_with_one_syncfs(tmp_
     """A resolution's deliveries into a Maildir beside the games directory, then the outbox's
     records under it: the mails are durable before any record that they went."""
     root, maildir = tmp_path / "games", tmp_path / "mail" / "new"
-    journal = Journal(root)
+    journal = opened(root)
     synced: list[str] = []
 
     def record(kind: str) -> Callable[[Path], None]:
@@ -149,7 +156,7 @@ def test_many_lazy_writes_outside_the_root_are_synced_first_with_one_syncfs(tmp_
 def test_a_move_inside_a_pass_is_a_copy_and_a_removal(tmp_path: Path) -> None:
     (tmp_path / "pending").mkdir()
     (tmp_path / "pending" / "m.eml").write_bytes(b"mail")
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     with journal.batch() as batch:
         files.move(tmp_path / "pending" / "m.eml", tmp_path / "sent" / "m.eml")
         assert files.names(tmp_path / "pending") == [] and files.names(tmp_path / "sent") == ["m.eml"]
@@ -163,7 +170,7 @@ def test_a_link_is_a_second_name_of_a_file_written_in_the_same_pass_and_a_replay
 ) -> None:
     archive = tmp_path / "archive"
     done, index = archive / "done" / "k.json", archive / "content" / "f.txt"
-    journal = Journal(tmp_path, private=(archive,))
+    journal = opened(tmp_path, private=(archive,))
     with journal.batch() as batch:
         files.atomic_write_bytes(done, b"record")
         files.link(done, index)
@@ -179,7 +186,7 @@ def test_a_new_file_of_a_private_folder_is_written_in_place_and_a_crash_there_is
     tmp_path: Path,
 ) -> None:
     archive = tmp_path / "archive"
-    journal = Journal(tmp_path, private=(archive,))
+    journal = opened(tmp_path, private=(archive,))
     with journal.batch() as batch:
         files.atomic_write_bytes(archive / "raw" / "ab.eml", b"mail")
         files.atomic_write_bytes(tmp_path / "game.json", b"game")
@@ -214,7 +221,7 @@ def test_a_mail_delivered_outside_the_games_directory_is_synced_before_the_recor
 
 
 def test_files_the_commit_keeps_are_recorded_not_written_and_a_replay_writes_them(tmp_path: Path) -> None:
-    journal = Journal(tmp_path)
+    journal = opened(tmp_path)
     pending = tmp_path / "outbox" / "pending"
     with journal.batch() as batch:
         files.atomic_write_bytes(pending / "m.eml", b"mail")

@@ -1,0 +1,134 @@
+"""Readiness, by mail: a power whose latest mail had a refused line holds the turn to its deadline,
+until a clean mail or a ГОТОВО line; the reply says when the turn will be resolved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines.contract import examples
+from tests.daemon.harness import GM, PLAYERS, Harness, body
+
+ANNA, BORIS, VERA, GLEB = PLAYERS
+CLEAN = "ВЛОЖИТЬ Армия 1"
+TYPO = "ВЛОЖИТЬ Промышленост 3"
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Harness:
+    harness = Harness(tmp_path, language="ru")
+    harness.start()
+    return harness
+
+
+def replies(h: Harness, address: str) -> list[str]:
+    return [body(m) for m in h.mail_to(address)]
+
+
+def the_others_send_clean_orders(h: Harness) -> None:
+    for address in (ANNA, BORIS, VERA):
+        h.send(address, h.orders(address, CLEAN))
+
+
+def test_a_refused_line_holds_the_turn_to_its_deadline(h: Harness) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    assert h.run().resolved == 0  # every power has orders in, but Gleb's mail had a refused line
+    (reply,) = replies(h, GLEB)
+    assert "Пока в письме есть непринятые строки, ход не будет обработан раньше срока." in reply
+    assert "когда вы пришлёте письмо без ошибок или строку ГОТОВО" in reply
+    assert "а если нет — в срок: 4 марта, 12:00 МСК (09:00 UTC)." in reply
+    h.clock.advance(hours=47)
+    assert h.run().resolved == 0
+    h.clock.advance(hours=1)
+    assert h.run().resolved == 1
+    data = h.game.store.read_turn_record("0001-2-orders")
+    assert data["orders"][h.powers[GLEB]]["commands"][0]["args"] == {"line": "Армия", "amount": 1}
+
+
+def test_a_clean_mail_makes_the_power_ready_again(h: Harness) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, TYPO))
+    assert h.run().resolved == 0
+    h.send(GLEB, h.orders(GLEB, "ВЛОЖИТЬ Промышленность 3"))
+    assert h.run().resolved == 1
+    reply = next(t for t in replies(h, GLEB) if "Приняты приказы" in t)
+    assert "Приказы всех игроков готовы: ход будет обработан сейчас." in reply
+
+
+def test_gotovo_accepts_the_lines_that_were_kept(h: Harness) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    h.run()
+    h.mail_to(GLEB)
+    h.send(GLEB, h.orders(GLEB, "Готово"))
+    assert h.run().resolved == 1
+    reply = next(t for t in replies(h, GLEB) if "ГОТОВО" in t)
+    assert "Вы написали ГОТОВО: ход пойдёт по приказам из вашего прошлого письма, непринятые" in reply
+    assert "Ни один приказ не принят" not in reply
+    data = h.game.store.read_turn_record("0001-2-orders")
+    assert [c["args"] for c in data["orders"][h.powers[GLEB]]["commands"]] == [{"line": "Армия", "amount": 1}]
+
+
+def test_ready_in_the_same_mail_as_a_refused_line(h: Harness) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO, "READY"))
+    assert h.run().resolved == 1
+    reply = next(t for t in replies(h, GLEB) if "Не приняты строки" in t)
+    assert "Вы написали ГОТОВО: ход пойдёт по принятым приказам, непринятые строки в него не войдут." in reply
+
+
+def test_a_refused_line_after_a_clean_mail_makes_the_power_not_ready(h: Harness) -> None:
+    h.send(GLEB, h.orders(GLEB, CLEAN))
+    h.run()
+    assert "когда будут готовы приказы всех игроков, и не позже 4 марта" in replies(h, GLEB)[0]
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    h.run()
+    the_others_send_clean_orders(h)
+    assert h.run().resolved == 0  # judged on the latest mail
+
+
+def test_readiness_is_stored_with_the_orders_and_survives_a_restart(h: Harness) -> None:
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    h.run()
+    h.restart()
+    the_others_send_clean_orders(h)
+    assert h.run().resolved == 0
+    h.restart()
+    h.send(GLEB, h.orders(GLEB, "ГОТОВО"))
+    assert h.run().resolved == 1
+
+
+def test_gotovo_without_orders_changes_nothing(h: Harness) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, "ГОТОВО"))
+    assert h.run().resolved == 0
+    reply = next(t for t in replies(h, GLEB) if "ГОТОВО" in t)
+    assert "Вы написали ГОТОВО, но приказов от вас на этот ход нет." in reply
+    assert "Ход будет обработан, когда вы пришлёте приказы" in reply
+
+
+def test_without_early_resolution_the_reply_names_the_deadline(tmp_path: Path) -> None:
+    h = Harness(tmp_path, early=False, language="en")
+    h.start()
+    h.send(ANNA, h.orders(ANNA, CLEAN))
+    h.run()
+    assert "The turn will be resolved at the deadline: 4 March, 12:00 MSK (09:00 UTC)." in replies(h, ANNA)[0]
+
+
+@pytest.mark.parametrize("ruleset", ["mare", "rus"])
+def test_other_rulesets_wait_for_a_refused_line_too(tmp_path: Path, ruleset: str) -> None:
+    h = Harness(tmp_path, ruleset=ruleset, language="ru")
+    h.start()
+    record = h.game.load()
+    for address in PLAYERS:
+        power = h.powers[address]
+        fitting = next(iter(examples(h.game.ruleset, record.state, power, record.phase).values()))
+        refused = ["ДРУЖИНА много"] if ruleset == "rus" else ["ВЛИЯНИЕ Атлантида 5"]
+        h.send(address, h.orders(address, fitting, *(refused if address == GLEB else [])))
+    assert h.run().resolved == 0
+    assert "Пока в письме есть непринятые строки" in replies(h, GLEB)[0]
+    h.send(GLEB, h.orders(GLEB, "ГОТОВО"))
+    assert h.run().resolved == 1
+    assert any("сводка ведущего" in str(m["Subject"]) for m in h.mail_to(GM))
