@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engines.contract import PhaseSpec
-from engines.text import Msg
+from engines.text import Msg, excerpt
 from parsers.names import Phrases
 from parsers.normalize import Token, phrase_keys
 from parsers.wording import MEANING_REACH, Keyword, commands, contrary, keywords, lead, meant, sole, wording
@@ -32,7 +32,7 @@ def refusal(
     keys = [token.key for token in tokens]
 
     def written(count: int) -> str:
-        return text[tokens[0].start : tokens[count - 1].end]
+        return excerpt(text[tokens[0].start : tokens[count - 1].end])
 
     for other in elsewhere:
         found = lead(keys, other)
@@ -57,7 +57,7 @@ def refusal(
         return None if found is None or found[0].command in against else found[0]
 
     size, slip = _slip(tokens, phase, prose, against)
-    word = tokens[0].raw if tokens[0].quoted else written(size)
+    word = excerpt(tokens[0].raw) if tokens[0].quoted else written(size)
     spelt = None if slip is None else resolved(slip)
     suggestion = "" if spelt is None else spelt.text
     meaning = sole(spoken, commands(phase))
