@@ -18,6 +18,7 @@ asked only when the parser first reads an order of the phase.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -35,6 +36,11 @@ class _Hashable(RuleData):
     mistakes to be named by their keys."""
 
     def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Computed once: a phase is hashed at every lookup of the parser's tables."""
         return hash(tuple((name, _frozen(value)) for name, value in self))
 
 

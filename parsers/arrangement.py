@@ -15,10 +15,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.contract import Arg, ArgKind, PhaseSpec
+from engines.contract import Arg, ArgKind
 from parsers.names import PREPOSITIONS, Names
 from parsers.normalize import Token
-from parsers.wording import SEPARATORS, CommandWording, Keyword, Wording, commands, meant, tiers, wording
+from parsers.wording import SEPARATORS, CommandWording, Keyword, Wording, meant, tiers
 
 _NUMBER = re.compile(r"(-?[0-9]{1,9})")
 _ORDINAL = re.compile(r"([0-9]{1,9})-?(?:го|ого|й|ой|ий|ый|ая|ую|м|ом)")  # «2-го уровня», «3й»
@@ -38,17 +38,16 @@ class Arranged:
 
 
 def meaning(
-    tokens: Sequence[Token], phase: PhaseSpec, names: Mapping[str, Names], besides: str | None
+    tokens: Sequence[Token], table: Wording, names: Mapping[str, Names], besides: str | None
 ) -> Keyword | None:
     """The command a whole line is, by what its words speak of (see `wording.meant`), other than
     `besides` (the one its first words named, which did not fit: «дружину распустить 2»): of the
     commands most of its words speak of, the one that every other word fits («перейти на политику
     торговли»: ПОЛИТИКА, though «перейти» speaks of СПЕЦИАЛИЗАЦИЯ); failing those, the one command
     whose arguments are all the line holds («Против!» in a vote); else None."""
-    table = wording(phase)
     if not table.by_kinds:
         return None
-    by_name = commands(phase)
+    by_name = table.commands
     among = set(by_name) - {besides}
     ranked = tiers(meant([t.key for t in tokens], table), among)
     unspoken = sorted(among - {name for tier in ranked for name in tier})

@@ -23,7 +23,7 @@ from parsers.arrangement import arrange, meaning
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, phrase_keys, tokenize
 from parsers.suggestions import refusal
-from parsers.wording import Keyword, Wording, is_chat, keywords, lead, wording
+from parsers.wording import Keyword, Wording, is_chat, lead, wording
 
 T = TypeVar("T")
 
@@ -123,15 +123,15 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
-        found = lead(cursor.keys(), phase, powers)
+        found = lead(cursor.keys(), table, powers)
         if found is None and prose and table.by_kinds and is_chat(cursor.keys()):
             unread.append(number)
             continue
         if found is None:
-            keyword = meaning(cursor.rest(), phase, names, None)
+            keyword = meaning(cursor.rest(), table, names, None)
             command = None if keyword is None else _whole(cursor, keyword, names, table)
             if command is None:
-                refused = refusal(cursor.rest(), text, phase, elsewhere, prose)
+                refused = refusal(cursor.rest(), text, table, elsewhere, prose)
                 if refused is None:
                     unread.append(number)
                 else:
@@ -144,7 +144,7 @@ def parse_commands(
             try:
                 command = _read_args(cursor, keyword, names, table)
             except _Refused as refused_line:
-                other = keyword.command and meaning(cursor.tokens, phase, names, keyword.command)
+                other = keyword.command and meaning(cursor.tokens, table, names, keyword.command)
                 command = _whole(cursor, other, names, table) if other else None
                 if command is None:
                     problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
@@ -164,7 +164,7 @@ def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command
     """The lines of `body` that are whole commands of `phase` (СТАТУС, ОТПУСК 2 beside the orders),
     each with its line; any other line is the caller's to read, so none is refused or matched
     against the keywords for a suggestion here."""
-    table = keywords(phase)
+    table = wording(phase).keywords
     commands: list[Command] = []
     for number, text in body:
         cursor = _order_line(text)
@@ -228,19 +228,34 @@ def _whole(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table:
 def _read_args(
     cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording | None = None
 ) -> Command:
-    """The keyword's arguments as a command (of line 0): lists and pairs apart from single values.
-    With the phase's `table`, the arguments are first read by their kinds in the order the player
-    gave them (`arrangement.arrange`), then in the schema's order."""
+    """The keyword's arguments as a command (of line 0). With the phase's `table`, a line the
+    schema's order does not read, or one whose prepositions name its arguments' roles («БОНУС на
+    Лаций с Сицилии»), is read by its words' kinds in the order the player gave them
+    (`arrangement.arrange`); a line in the schema's order costs no more than it did."""
     if cursor.cut and ArgKind.TEXT not in {arg.kind for arg in keyword.args}:
         raise _Refused(Msg("too_many_words", {"most": ORDER_WORDS}))
-    arranged = None
-    if table is not None and keyword.command is not None:
-        arranged = arrange(cursor.rest(), keyword.command, keyword.args, names, table)
-    if arranged is not None:
-        if arranged.missing:
-            raise _missing(keyword, arranged.missing[0])
-        text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
-        cursor = _Cursor(text, tokenize(text))
+    if table is None or keyword.command is None or not table.by_kinds:
+        return _in_order(cursor, keyword, names)
+    roles = table.of(keyword.command).roles
+    in_order: _Refused | None = None
+    if not any(token.key in roles for token in cursor.rest()):
+        try:
+            return _in_order(replace(cursor), keyword, names)
+        except _Refused as refused:
+            in_order = refused
+    arranged = arrange(cursor.rest(), keyword.command, keyword.args, names, table)
+    if arranged is None:
+        if in_order is not None:
+            raise in_order
+        return _in_order(cursor, keyword, names)
+    if arranged.missing:
+        raise _missing(keyword, arranged.missing[0])
+    text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
+    return _in_order(_Cursor(text, tokenize(text)), keyword, names)
+
+
+def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> Command:
+    """The keyword's arguments in the schema's order: lists and pairs apart from single values."""
     args: dict[str, int | str] = {}
     lists: dict[str, tuple[str, ...]] = {}
     pairs: dict[str, tuple[tuple[str, str], ...]] = {}

@@ -19,23 +19,24 @@ from engines.contract import PhaseSpec
 from engines.text import Msg, excerpt
 from parsers.names import Phrases
 from parsers.normalize import Token, phrase_keys
-from parsers.wording import MEANING_REACH, Keyword, commands, contrary, keywords, lead, meant, sole, wording
+from parsers.wording import MEANING_REACH, Keyword, Wording, contrary, lead, meant, sole, wording
 
 _GENERIC = Keyword("", "")  # a verb that only says "do", in the table of spellings
 
 
 def refusal(
-    tokens: Sequence[Token], text: str, phase: PhaseSpec, elsewhere: Sequence[PhaseSpec], prose: bool
+    tokens: Sequence[Token], text: str, table: Wording, elsewhere: Sequence[PhaseSpec], prose: bool
 ) -> tuple[Msg, str] | None:
-    """Why the line (`tokens` of `text`) that starts no order of `phase` is refused, and what it is
-    offered; None for prose when `prose` (see the module's docstring)."""
+    """Why the line (`tokens` of `text`) that starts no order of the phase of `table` is refused,
+    and what it is offered; None for prose when `prose` (see the module's docstring)."""
+    phase = table.phase
     keys = [token.key for token in tokens]
 
     def written(count: int) -> str:
         return excerpt(text[tokens[0].start : tokens[count - 1].end])
 
     for other in elsewhere:
-        found = lead(keys, other)
+        found = lead(keys, wording(other))
         if found is not None and found[0].command is not None:
             params = {
                 "word": written(found[1]),
@@ -45,7 +46,6 @@ def refusal(
                 "now_en": phase.title.en,
             }
             return Msg("other_phase", params), ""
-    table = wording(phase)
     spoken = meant(keys, table)
     against = contrary(keys, table)
 
@@ -53,21 +53,21 @@ def refusal(
         """A slip of a verb that only says "do" stands for the order after it."""
         if keyword is not _GENERIC:
             return keyword
-        found = lead(keys[1:], phase)
+        found = lead(keys[1:], table)
         return None if found is None or found[0].command in against else found[0]
 
-    size, slip = _slip(tokens, phase, prose, against)
+    size, slip = _slip(tokens, table, prose, against)
     word = excerpt(tokens[0].raw) if tokens[0].quoted else written(size)
     spelt = None if slip is None else resolved(slip)
     suggestion = "" if spelt is None else spelt.text
-    meaning = sole(spoken, commands(phase))
+    meaning = sole(spoken, table.commands)
     if meaning is not None and (spelt is None or spelt.command != meaning):
         last = max(i for i, key in enumerate(keys[:MEANING_REACH]) if meaning in table.meanings.get(key, ()))
         word = written(last + 1)
         # a slip of the opposite of what a word means («рзорвать союз»): neither is offered
-        slipped = _slip(tokens, phase, prose, frozenset())[1]
+        slipped = _slip(tokens, table, prose, frozenset())[1]
         opposite = slipped is not None and slipped.command in table.opposites.get(meaning, ())
-        suggestion = "" if opposite else commands(phase)[meaning].text
+        suggestion = "" if opposite else table.commands[meaning].text
     if prose and not suggestion and not spoken:
         return None
     return Msg("unknown_command", {"word": word}), suggestion
@@ -81,8 +81,9 @@ def _spelling(phase: PhaseSpec) -> Spelling:
     """What a mistyped order is compared with: its first word with every first word, then the
     phrases that word starts; and the commands each first word starts (so a first word none of
     whose orders may be offered is passed over at once)."""
-    by_name = commands(phase)
-    entries = [(" ".join(keys), keyword) for keys, keyword in keywords(phase).items()]
+    table = wording(phase)
+    by_name = table.commands
+    entries = [(" ".join(keys), keyword) for keys, keyword in table.keywords.items()]
     entries += [(said, by_name[c.name]) for c in phase.commands for said in phase.phrasing.of(c.name).says]
     entries += [(verb, _GENERIC) for verb in phase.phrasing.generic]
     starting: dict[str, list[tuple[str, Keyword]]] = {}
@@ -96,13 +97,13 @@ def _spelling(phase: PhaseSpec) -> Spelling:
 
 
 def _slip(
-    tokens: Sequence[Token], phase: PhaseSpec, strict: bool, against: frozenset[str]
+    tokens: Sequence[Token], table: Wording, strict: bool, against: frozenset[str]
 ) -> tuple[int, Keyword | None]:
     """The order the line's first words are likely a slip of, and how many words that spans: the
     closest first word decides, then of the phrases it starts the closest to the line, so a shared
     noun cannot outweigh the verb («окрыть посольство» is a slip of «открыть», not of «закрыть
     посольство»). No command of `against` is offered."""
-    firsts, starting, started = _spelling(phase)
+    firsts, starting, started = _spelling(table.phase)
     keys = phrase_keys(tokens[0].raw) if tokens[0].quoted else [token.key for token in tokens]
     near = firsts.closest(keys[:1], strict=strict, keep=lambda first: bool(started[first] - against))
     found = None

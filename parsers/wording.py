@@ -98,10 +98,9 @@ class Keyword:
         return [(word, Keyword(word, spec.name, spec.args, spec.example)) for word in spec.keywords]
 
 
-@lru_cache(maxsize=256)
-def keywords(phase: PhaseSpec) -> Phrases[Keyword]:
+def _keywords(phase: PhaseSpec) -> Phrases[Keyword]:
     """The phase's keywords, the verb forms players say them in («передаю» for ПЕРЕДАТЬ) and the
-    generic pass; made once per phase, as the dictionary is slow to ask."""
+    generic pass."""
     entries = [entry for spec in phase.commands for entry in Keyword.of(spec)]
     by_text = dict(entries)
     spoken = keyword_forms({text: keyword.command or "" for text, keyword in entries})
@@ -110,12 +109,6 @@ def keywords(phase: PhaseSpec) -> Phrases[Keyword]:
         + [(word, Keyword(word, None)) for word in PASS_KEYWORDS]
         + [(form, by_text[keyword]) for form, keyword in spoken]
     )
-
-
-@lru_cache(maxsize=256)
-def commands(phase: PhaseSpec) -> dict[str, Keyword]:
-    """Each command of the phase by its name, as its first keyword: what a wording's lead reads as."""
-    return {spec.name: Keyword.of(spec)[0][1] for spec in phase.commands}
 
 
 @dataclass(frozen=True)
@@ -134,18 +127,22 @@ NO_COMMAND_WORDING = CommandWording(frozenset(), {}, {}, {})
 
 @dataclass(frozen=True)
 class Wording:
-    """A phase's phrasings made into tables (see `wording`)."""
+    """A phase's keywords and phrasings made into tables (see `wording`): what a parse asks of its
+    phase, in one lookup (a phase is costly to hash, and a line asks several tables)."""
 
+    phase: PhaseSpec
+    keywords: Phrases[Keyword]  # keywords, their verb forms and the pass
+    commands: Mapping[str, Keyword]  # each command by name, as its first keyword
     leads: Phrases[str]  # what an order may start with → its command
     generic: frozenset[str]  # forms of the verbs that only say "do"
-    commands: Mapping[str, CommandWording]
+    wordings: Mapping[str, CommandWording]
     meanings: Mapping[str, frozenset[str]]  # a word's key → the commands it speaks of
     opposites: Mapping[str, frozenset[str]]  # a command → those of opposite meaning, both ways
     collisions: tuple[str, ...]  # forms two commands' wordings share, left out of `leads`
     by_kinds: bool  # the ruleset words this phase's orders: read arguments by their kinds
 
     def of(self, command: str) -> CommandWording:
-        return self.commands.get(command, NO_COMMAND_WORDING)
+        return self.wordings.get(command, NO_COMMAND_WORDING)
 
 
 def _forms(phrase: str) -> list[frozenset[str]]:
@@ -162,14 +159,16 @@ def wording(phase: PhaseSpec) -> Wording:
     """The phase's leads (each command's Russian keywords and `says`, every word in every form),
     fillers, roles, units, defaults and meanings, and the forms two commands share (left out)."""
     phrasing = phase.phrasing
+    spelt = _keywords(phase)
+    by_name = {spec.name: Keyword.of(spec)[0][1] for spec in phase.commands}
     if not phrasing.commands:  # a phase read only as its schema writes it (the GM's, a test's)
-        return Wording(Phrases([]), frozenset(), {}, {}, {}, (), by_kinds=False)
+        return Wording(phase, spelt, by_name, Phrases([]), frozenset(), {}, {}, {}, (), by_kinds=False)
     generic = frozenset(form for verb in phrasing.generic for form in _forms(verb)[0])
     units = frozenset(form for unit in phrasing.units for words in _forms(unit) for form in words)
     leads: dict[tuple[str, ...], str] = {}
     shared: dict[tuple[str, ...], set[str]] = {}
     meanings: dict[str, set[str]] = {}
-    commands: dict[str, CommandWording] = {}
+    wordings: dict[str, CommandWording] = {}
     neutral = PREPOSITIONS | generic | LEAD_INS
     named = {
         spec.name: [w for k in spec.keywords if _content(k) for w in _forms(k)] for spec in phase.commands
@@ -190,7 +189,7 @@ def wording(phase: PhaseSpec) -> Wording:
             if not forms & neutral:
                 for form in forms:
                     meanings.setdefault(form, set()).add(spec.name)
-        commands[spec.name] = _command_wording(said, [*named[spec.name], *spoken], units | generic)
+        wordings[spec.name] = _command_wording(said, [*named[spec.name], *spoken], units | generic)
     owners = {keyword: spec.name for spec in phase.commands for keyword in spec.keywords}
     for form, keyword in keyword_forms(owners):  # what the parser's keyword table also reads
         keys = phrase_keys(form)
@@ -199,9 +198,12 @@ def wording(phase: PhaseSpec) -> Wording:
     for keys in shared:
         leads.pop(keys, None)
     return Wording(
+        phase=phase,
+        keywords=spelt,
+        commands=by_name,
         leads=Phrases.keyed(leads.items()),
         generic=generic,
-        commands=commands,
+        wordings=wordings,
         meanings={form: frozenset(names) for form, names in meanings.items()},
         opposites=_opposites(phase),
         collisions=tuple(sorted(f"{' '.join(k)}: {', '.join(sorted(n))}" for k, n in shared.items())),
@@ -232,22 +234,22 @@ def _opposites(phase: PhaseSpec) -> dict[str, frozenset[str]]:
     return {name: frozenset(others) for name, others in found.items()}
 
 
-def lead(keys: Sequence[str], phase: PhaseSpec, powers: Names | None = None) -> tuple[Keyword, int] | None:
+def lead(keys: Sequence[str], table: Wording, powers: Names | None = None) -> tuple[Keyword, int] | None:
     """What a line starts with: a keyword (or a verb form of one) or a lead of the wording, the
     one that takes more words, and how many. Words that add nothing («прошу», «я») and verbs that
     only say "do" may come first: «построить храм» is ХРАМ, though «построить» alone says
     МАСТЕРСКАЯ («построить кузницу»); so may a name of `powers`, as players write of their country
     («Рим влияет на Лигурию 2»)."""
-    found = _lead(keys, phase)
+    found = _lead(keys, table)
     named = None if found is not None or powers is None else powers.known.longest(keys)
     if named is None:
         return found
-    after = _lead(keys[named[1] :], phase)
+    after = _lead(keys[named[1] :], table)
     return None if after is None else (after[0], named[1] + after[1])
 
 
-def _lead(keys: Sequence[str], phase: PhaseSpec) -> tuple[Keyword, int] | None:
-    table, spelt, by_name = wording(phase), keywords(phase), commands(phase)
+def _lead(keys: Sequence[str], table: Wording) -> tuple[Keyword, int] | None:
+    spelt, by_name = table.keywords, table.commands
     start = _lead_ins(keys) if table.by_kinds else 0
     best: tuple[Keyword, int] | None = None
     for skip in dict.fromkeys((start, start + _run(keys[start:], table.generic))):

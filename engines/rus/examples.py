@@ -43,6 +43,7 @@ D, A, B = DATA.diplomacy, DATA.army, DATA.buildings
 Value = str | int | tuple[str, ...]  # a name, a count, or a list of provinces
 Candidates = Iterator[tuple[Value, ...]]  # an order's arguments, best first
 _TRIED = 12  # candidates checked per command at most: a blank costs the same whatever the map
+_AT_WAR = frozenset({"march", "boats"})  # orders a ВОЙНА above them in the mail may make lawful
 
 
 class _Reader:
@@ -51,10 +52,13 @@ class _Reader:
     def __init__(self, state: State, power: str) -> None:
         self.state, self.power = state, power
         self.me = country(state, power)
-        self.own = provinces_of(state, power)
+        self.held: dict[str, list[str]] = {}  # each country's provinces in map order, asked once
+        for name, province in state["provinces"].items():
+            self.held.setdefault(province["owner"], []).append(name)
+        self.own = self.held.get(power, [])
         self.home = capital(state, power)
         self.money = self.me["money"]
-        self.others = [p for p in state["powers"] if p != power and provinces_of(state, p)]
+        self.others = [p for p in state["powers"] if p != power and self.held.get(p)]
         self.players = [p for p in players(state) if p in self.others]
         self.posts = [p for p, n in self.me["posts"].items() if n > 0]
         borders = {n for p in self.own for n in DATA.adjacency[p]} - set(self.own)
@@ -68,7 +72,7 @@ class _Reader:
     def foreign(self, power: str) -> list[str]:
         """`power`'s provinces, those next to ours first."""
         near = {n for p in self.own for n in DATA.adjacency[p]}
-        return sorted(provinces_of(self.state, power), key=lambda p: p not in near)
+        return sorted(self.held.get(power, []), key=lambda p: p not in near)
 
 
 def _specialise(r: _Reader) -> Candidates:
@@ -154,7 +158,7 @@ def _fair(r: _Reader) -> Candidates:
     for other in r.players:
         if not at_war(r.state, r.power, other):
             home = capital(r.state, other)
-            yield from ((p,) for p in sorted(provinces_of(r.state, other), key=lambda p: p != home))
+            yield from ((p,) for p in sorted(r.held.get(other, []), key=lambda p: p != home))
 
 
 def _cancel_trade(r: _Reader) -> Candidates:
@@ -175,6 +179,8 @@ def _march(r: _Reader) -> Candidates:
 
 
 def _boats(r: _Reader) -> Candidates:
+    if not has_effect(r.state, r.power, "boats"):
+        return
     waters = [p.name for p in DATA.provinces if p.water]
     for start in r.posts:
         targets = [t for t in waters if t != start]
@@ -270,7 +276,7 @@ def _fealty(r: _Reader) -> Candidates:
 
 def _call(r: _Reader) -> Candidates:
     for vassal in vassals_of(r.state, r.power):
-        yield from ((vassal, p) for p in provinces_of(r.state, vassal)[:1])
+        yield from ((vassal, p) for p in r.held.get(vassal, [])[:1])
 
 
 def _bank(r: _Reader) -> Candidates:
@@ -357,8 +363,8 @@ def examples(stored: JSON, power: str, phase: str) -> dict[str, str]:
         for values in islice(_CANDIDATES[spec.name](reader), _TRIED):
             command = _command(spec, values)
             alone = CHECKS[spec.name](Mail(state, power, [command], names), command) is None
-            war = [found["war"][1], replace(command, line=2)] if "war" in found and spec.name != "war" else []
-            if alone or (war and not check(stored, power, phase, war)):
+            war = found["war"][1] if "war" in found and spec.name in _AT_WAR else None
+            if alone or (war and not check(stored, power, phase, [war, replace(command, line=2)])):
                 found[spec.name] = _line(spec, values), command
                 break
     return {spec.name: found[spec.name][0] for spec in PHASES[phase].commands if spec.name in found}

@@ -174,7 +174,7 @@ def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
         (command.name, said)
         for command in spec.commands
         for said in spec.phrasing.of(command.name).says
-        if (found := lead(phrase_keys(said), spec)) is None
+        if (found := lead(phrase_keys(said), table)) is None
         or (found[0].command, found[1]) != (command.name, len(phrase_keys(said)))
     ]
     assert lost == []
