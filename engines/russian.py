@@ -360,9 +360,15 @@ def spoken_forms(word: str) -> tuple[str, ...]:
 @cache
 def _spoken_forms(word: str) -> tuple[str, ...]:
     verbs = _aspects(word)
-    if verbs:
-        said = {str(f.word) for v in verbs for f in v.lexeme if "3per" in f.tag and "indc" in f.tag}
-        found = {word, *(str(v.word) for v in verbs), *_order_verbs(word), *said}
+    if verbs:  # one pass over each lexeme, by the tag's cached fields (a grammeme lookup is slow)
+        found = {word, *(str(v.word) for v in verbs)}
+        for verb in verbs:
+            for form in verb.lexeme:
+                tag = form.tag
+                if (tag.mood == "indc" and tag.person in ("1per", "3per")) or (
+                    tag.mood == "impr" and tag.involvement == "excl"
+                ):
+                    found.add(str(form.word))
         return tuple(sorted(form.replace("ё", "е") for form in found))
     # a game's own coinage («обаятор») declines as the dictionary guesses a noun like it would
     guessed = len(word) > 3 and not _morph().word_is_known(word)
