@@ -3,7 +3,7 @@ at import like the rules' own data, so a misspelt command or argument stops the 
 
 Players write «нанять дружину 2», «поход из Киева в Чернигов 5», «заключить союз с Рязанью»; the
 file says, per command, what such an order starts with (`says`: «нанять», «набрать дружину»), the
-nouns that may stand anywhere in it and add nothing (`objects`: «дружину»), which argument the name
+words that may stand anywhere in it and add nothing (`objects`: «дружину»), which argument the name
 after a preposition fills (`roles`: «из» the start, «в» the goal), which count the word after a
 number names (`units`: «5 ополчения»), a count a player may leave out (`defaults`), and the
 commands of opposite meaning (`opposite`: never offered for this one's words). Beside them, the
@@ -11,8 +11,8 @@ verbs that only say "do" (`generic`: «заключить союз», «пост
 number's unit («200 Д», «2 ВС»).
 
 Each word is written once, in its dictionary form; the forms a player writes it in (infinitive,
-first person, imperative; every case) come from the morphology layer (`russian.spoken_forms`),
-asked only when the parser first reads an order of the phase.
+first and third person, imperative; every case) come from the morphology layer
+(`russian.spoken_forms`), asked only when the parser first reads an order of the phase.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class CommandPhrasing(_Hashable):
 
     says: tuple[str, ...] = ()  # what an order may start with, each word in any form
     objects: tuple[str, ...] = ()  # words that may stand anywhere in it and add nothing
-    roles: Words = Field(default_factory=dict)  # argument → prepositions a name after it fills it
+    roles: Words = Field(default_factory=dict)  # argument → prepositions after which a name fills it
     units: Words = Field(default_factory=dict)  # count → words after a number that make it this count
     defaults: dict[str, int] = Field(default_factory=dict)  # a count a player may leave out → its value
     opposite: tuple[str, ...] = ()  # commands of opposite meaning
