@@ -1,7 +1,7 @@
 """Why a line that starts with no order of its phase is refused, and what the refusal offers.
 
 It may be an order of another phase (said so, with the phase that takes it), or an unknown one.
-Then meaning comes first: a command the line's words speak of («Хочу набор дружины 2» → ДРУЖИНА);
+Then meaning comes first: a command the line's words speak of («Срочно набрать дружину 2» → ДРУЖИНА);
 then spelling: the word most like the line's first word («нбрать» → «набрать», ДРУЖИНА), among
 keywords, their verb forms, the wording's sayings and the verbs that only say "do" (a slip of
 «открыть» offers what follows it: «окрыть посольство» → ПОСОЛЬСТВО). Nothing is offered that means
