@@ -1,4 +1,4 @@
-"""Orders in the wording of the rulesets' phrasing data: what the issue saw refused now reads, the
+"""Orders in the wording of the rulesets' phrasing data: what players saw refused now reads, the
 arguments go where the sentence puts them, chat is chat in every ruleset, and a refusal offers by
 meaning first and never the opposite of what was meant."""
 
@@ -35,7 +35,7 @@ def read(name: str, power: str, *lines: str, phase: str | None = None) -> list[s
     return [said[n] for n in range(1, len(lines) + 1)]
 
 
-def test_what_the_issue_saw_refused_reads_as_meant() -> None:
+def test_what_players_saw_refused_reads_as_meant() -> None:
     assert read(
         "rus",
         "Киев",
