@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
+from typing import Any
 
 from daemon.config import Config, ConfigError, GameSettings
 from daemon.incoming.auth import Passwords
@@ -38,7 +39,7 @@ class GameRules:
     the next. A `Game` pickles the same way: its store and passwords stay in the daemon."""
 
     settings: GameSettings
-    ruleset: Ruleset
+    ruleset: Ruleset[Any]
 
     @property
     def id(self) -> str:

@@ -1,8 +1,9 @@
-"""Rulesets, one package each, all implementing `engines.contract.Ruleset`."""
+"""Rulesets, one package each, each a subclass of `engines.contract.Ruleset`."""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engines.contract import Ruleset
 
@@ -10,8 +11,8 @@ from engines.contract import Ruleset
 REGISTRY = {"coins": "engines.coins", "mare": "engines.mare", "rus": "engines.rus"}
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> Ruleset[Any]:
     if name not in REGISTRY:
         raise KeyError(f"unknown ruleset {name!r}; known: {', '.join(sorted(REGISTRY))}")
-    ruleset: Ruleset = importlib.import_module(REGISTRY[name]).RULESET
+    ruleset: Ruleset[Any] = importlib.import_module(REGISTRY[name]).RULESET
     return ruleset

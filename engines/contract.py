@@ -1,8 +1,9 @@
 """The ruleset contract: the one interface the daemon knows. It never special-cases a ruleset.
 
-A ruleset declares its phases and their command schemas (data the generic order parser reads),
-checks a power's commands against the state, resolves a phase purely and deterministically from
-(state, orders, rng), plays computer-run powers, and says exactly what each power may see.
+A ruleset is a subclass of `Ruleset`: it declares its phases and their command schemas (data the
+generic order parser reads), checks a power's commands against the state, resolves a phase purely
+and deterministically from (state, orders, rng), plays computer-run powers, and says exactly what
+each power may see; every other hook has a default in the base class.
 
 State is plain JSON (what TinyDB stores and a turn record snapshots). Every ruleset's state has
 these keys, which the daemon reads and never writes:
@@ -14,16 +15,19 @@ these keys, which the daemon reads and never writes:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal, Protocol, cast, runtime_checkable
+from types import MappingProxyType
+from typing import Any, Generic, Literal, TypeVar
 
 from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
 
 JSON = dict[str, Any]
+S = TypeVar("S")  # a ruleset's state: the JSON kept on disk, as the ruleset's TypedDict types it
 # canonical name → extra spellings accepted in orders (the canonical name always matches)
 Vocabulary = Mapping[str, Sequence[str]]
 
@@ -149,10 +153,10 @@ class Adjustable:
 
 
 @dataclass(frozen=True)
-class Resolution:
+class Resolution(Generic[S]):
     """What resolving one phase produced; `state` carries the next turn/phase or `over`."""
 
-    state: JSON
+    state: S
     reports: Mapping[str, Sequence[Msg]]  # power → private events of this phase
     news: Sequence[Msg]  # public events, for every player and the forum post
     gm_log: Sequence[Msg]  # what the GM should know beyond news and draws
@@ -161,10 +165,10 @@ class Resolution:
 
 
 @dataclass(frozen=True)
-class Joined:
+class Joined(Generic[S]):
     """A power `Ruleset.join` placed in a running game, and the state that now holds it."""
 
-    state: JSON
+    state: S
     power: str
 
 
@@ -173,128 +177,11 @@ class Joined:
 MissesPer = Literal["phase", "turn"]
 
 
-class Ruleset(Protocol):
-    name: str  # id used in configs and game ids: "coins"
-    title: Text
-    power_keywords: tuple[str, ...]  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
-    min_players: int
-    max_players: int
-    phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
-    catalog: Catalog  # every Msg code the ruleset emits
-    adjustables: Mapping[str, Adjustable]  # what the GM may correct or award, by name
-    misses_per: MissesPer  # what a miss is: a silent phase or a silent turn
-
-    def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
-        """Initial state; `powers` are those the lot gave to players (from `playable_powers`).
-        Every other power of the game is computer-run from the start."""
-
-    def playable_powers(self, player_count: int) -> list[str]:
-        """The powers the lot hands out to this many players; when there are more of them than
-        players, the lot also decides which are played and the rest stay with the computer."""
-
-    def handover(self, state: JSON, power: str, computer: bool) -> JSON:
-        """A new state after the computer takes `power` over (auto-kill, eject) or gives it back
-        to a player; most rulesets need no change of state, some (Русь) do. Pure."""
-
-    def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
-        """Names order arguments may take, by vocabulary key (includes "power")."""
-
-    def open_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
-        """The phase's commands `power` can use now, for its order blank; `check` has the last word."""
-
-    def summary(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
-        """What accepted orders add up to (spent, left), shown in the reply under them."""
-
-    def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-        """Rule problems with these commands, each tied to a command's line."""
-
-    def resolve(
-        self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
-    ) -> Resolution:
-        """Resolve `phase` for every power (missing powers have empty orders). Pure."""
-
-    def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
-        """Orders of a computer-run power; deterministic from the state."""
-
-    def view(self, state: JSON, power: str) -> JSON:
-        """Exactly what `power` may see now; rendered by templates/<name>/status.<lang>.txt."""
-
-    def scores(self, state: JSON) -> Mapping[str, float]:
-        """Victory points so far, whole or fractional (tribes: 0.2 a cell); final once state["over"]."""
-
-    def read(self, state: JSON, power: str, name: str) -> int:
-        """The current value of adjustable `name` for `power`."""
-
-    def adjust(self, state: JSON, power: str, name: str, value: int) -> JSON:
-        """A new state with adjustable `name` of `power` set to `value` (within its bounds). Pure."""
-
-    def ended(self, state: JSON) -> set[str]:
-        """Powers whose play is over by the rules (a tribe died out, a family destroyed): the daemon
-        stops expecting, reminding and counting them, and tells their player once."""
-
-    def restart_offer(self, state: JSON, power: str) -> Msg | None:
-        """What the player of an ended `power` may do next (tribes: a new tribe on the eastern
-        edge), said in the notice of its end; None when the rules offer nothing."""
-
-    def join(self, state: JSON, name: str, rng: Rng) -> Joined | Msg:
-        """A new power for a player joining the running game (tribes: a new tribe on the eastern
-        edge), named `name` when the player gave one; a Msg says why the rules place none. Pure."""
-
-    def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:
-        """The state after setup with the names the players gave their powers at signup (power →
-        name, only those who gave one). Pure."""
-
-    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
-        """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
-        order, at least `players` of them, every draw through `rng` so it is logged; a ruleset
-        with constraints (council: families spread evenly over the powers) replaces the shuffle."""
-
-
-@runtime_checkable
-class PowerKnowledge(Protocol):
-    """Optional hooks of a ruleset whose powers know different things (tribes' hidden tech tree and
-    map): parsing, "did you mean", the order blank and ПОМОЩЬ then use only what a power knows.
-    A ruleset without them reveals the same to everyone (see `vocabularies_for`, `known_commands`)."""
-
-    def vocabularies_for(self, state: JSON, power: str) -> Mapping[str, Vocabulary]:
-        """The names `power` has seen, by vocabulary key; its orders may name only these."""
-
-    def known_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
-        """The commands of `phase` that `power` has learnt of (a superset of `open_commands`)."""
-
-
-_OFFERED: dict[tuple[type, type], bool] = {}
-
-
-def offers(ruleset: object, hook: type) -> bool:
-    """Whether `ruleset` has the optional `hook`: `isinstance`, asked once per ruleset class. A
-    runtime-checkable protocol looks up each of its members at every check (35 µs in Python 3.11,
-    a hundred checks in a Русь resolution), and a ruleset's hooks are its class's."""
-    known = _OFFERED.get((type(ruleset), hook))
-    if known is None:
-        known = _OFFERED[type(ruleset), hook] = isinstance(ruleset, hook)
-    return known
-
-
-def vocabularies_for(ruleset: Ruleset, state: JSON, power: str) -> Mapping[str, Vocabulary]:
-    """`power`'s vocabularies: the ruleset's `PowerKnowledge` hook, else everything."""
-    if offers(ruleset, PowerKnowledge):
-        return cast(PowerKnowledge, ruleset).vocabularies_for(state, power)
-    return ruleset.vocabularies(state)
-
-
-def known_commands(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
-    """`power`'s commands of `phase`: the ruleset's `PowerKnowledge` hook, else all of them."""
-    if offers(ruleset, PowerKnowledge):
-        return cast(PowerKnowledge, ruleset).known_commands(state, power, phase)
-    return ruleset.phases[phase].commands
-
-
 @dataclass(frozen=True)
-class GmApplied:
+class GmApplied(Generic[S]):
     """What a GM rule input did: the new state and what the GM is told."""
 
-    state: JSON
+    state: S
     said: Msg
 
 
@@ -304,58 +191,6 @@ class Clamped:
 
     value: int
     why: Msg
-
-
-@runtime_checkable
-class GmInputs(Protocol):
-    """Optional hooks of a ruleset whose GM decides parts of the rules (council: call an election)."""
-
-    gm_commands: Sequence[CommandSpec]  # read by the GM's own parser, after the daemon's commands
-
-    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
-        """The state after the GM's `command`, or a Msg why the rules refuse it. Pure."""
-
-
-@runtime_checkable
-class AdjustLimits(Protocol):
-    """Optional hook of a ruleset whose numbers have limits beyond an Adjustable's fixed bounds."""
-
-    def limit(self, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
-        """None: `value` is taken as asked; Clamped: another value is taken, and why; Msg: refused."""
-
-
-@runtime_checkable
-class GmData(Protocol):
-    """Optional hook of a ruleset with per-game secret data (tribes' map and tech tree)."""
-
-    def with_data(self, state: JSON, data: JSON) -> JSON:
-        """The state holding the game's GM data file (at setup and on ДАННЫЕ), never in a view. Pure."""
-
-
-def gm_commands(ruleset: Ruleset) -> Sequence[CommandSpec]:
-    """The ruleset's GM commands: its `GmInputs` hook, else none."""
-    return cast(GmInputs, ruleset).gm_commands if offers(ruleset, GmInputs) else ()
-
-
-def apply_gm(ruleset: Ruleset, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
-    """The ruleset's `GmInputs.apply_gm`, else refused."""
-    if offers(ruleset, GmInputs):
-        return cast(GmInputs, ruleset).apply_gm(state, command, rng)
-    return Msg("gm_no_rule_inputs")
-
-
-def limit(ruleset: Ruleset, state: JSON, power: str, name: str, value: int) -> Clamped | Msg | None:
-    """The ruleset's `AdjustLimits.limit`, else None (as asked)."""
-    return (
-        cast(AdjustLimits, ruleset).limit(state, power, name, value)
-        if offers(ruleset, AdjustLimits)
-        else None
-    )
-
-
-def with_data(ruleset: Ruleset, state: JSON, data: JSON) -> JSON:
-    """The ruleset's `GmData.with_data`, else the state as is (the data ignored)."""
-    return cast(GmData, ruleset).with_data(state, data) if offers(ruleset, GmData) else state
 
 
 @dataclass(frozen=True)
@@ -371,62 +206,163 @@ GM_VIEWER = "@gm"  # who a picture is for: the GM, who may see everything
 PUBLIC_VIEWER = "@public"  # the forum post and the archive: what every player may see
 
 
-@runtime_checkable
-class Pictures(Protocol):
-    """Optional hook of a ruleset that draws its state (a map, a chart)."""
+class Ruleset(ABC, Generic[S]):
+    """What every ruleset is: a subclass sets the attributes, writes the abstract methods (most as
+    `staticmethod`s of its own modules' functions) and overrides the hooks it needs; every hook has
+    the default a ruleset without it wants. `S` is the ruleset's state (a TypedDict of the JSON
+    kept on disk); the daemon holds any ruleset as `Ruleset[Any]`. Arguments are positional, so a
+    module function with its own names can be a method."""
 
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+    name: str  # id used in configs and game ids: "coins"
+    title: Text
+    power_keywords: tuple[str, ...] = ()  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
+    min_players: int
+    max_players: int
+    phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
+    catalog: Catalog  # every Msg code the ruleset emits
+    adjustables: Mapping[str, Adjustable] = MappingProxyType({})  # what the GM may correct or award
+    misses_per: MissesPer = "phase"  # what a miss is: a silent phase or a silent turn
+    # the GM's rule inputs (council: call an election), read by the GM's own parser after the
+    # daemon's commands and applied by `apply_gm`
+    gm_commands: Sequence[CommandSpec] = ()
+
+    # --- what every ruleset says --------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, powers: Sequence[str], rng: Rng, /) -> S:
+        """Initial state; `powers` are those the lot gave to players (from `playable_powers`).
+        Every other power of the game is computer-run from the start."""
+
+    @abstractmethod
+    def playable_powers(self, player_count: int, /) -> list[str]:
+        """The powers the lot hands out to this many players; when there are more of them than
+        players, the lot also decides which are played and the rest stay with the computer."""
+
+    @abstractmethod
+    def vocabularies(self, state: S, /) -> Mapping[str, Vocabulary]:
+        """Names order arguments may take, by vocabulary key (includes "power")."""
+
+    @abstractmethod
+    def check(self, state: S, power: str, phase: str, commands: Sequence[Command], /) -> list[Problem]:
+        """Rule problems with these commands, each tied to a command's line."""
+
+    @abstractmethod
+    def resolve(
+        self, state: S, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng, /
+    ) -> Resolution[S]:
+        """Resolve `phase` for every power (missing powers have empty orders). Pure."""
+
+    @abstractmethod
+    def ai_orders(self, state: S, power: str, phase: str, /) -> list[Command]:
+        """Orders of a computer-run power; deterministic from the state."""
+
+    @abstractmethod
+    def view(self, state: S, power: str, /) -> JSON:
+        """Exactly what `power` may see now; rendered by templates/<name>/status.<lang>.txt."""
+
+    @abstractmethod
+    def scores(self, state: S, /) -> Mapping[str, float]:
+        """Victory points so far, whole or fractional (tribes: 0.2 a cell); final once state["over"]."""
+
+    # --- hooks with a default -----------------------------------------------------------------
+
+    def open_commands(self, state: S, power: str, phase: str, /) -> Sequence[CommandSpec]:
+        """The phase's commands `power` can use now, for its order blank; `check` has the last word.
+        Default: all of them."""
+        return self.phases[phase].commands
+
+    def summary(self, state: S, power: str, phase: str, commands: Sequence[Command], /) -> Sequence[Msg]:
+        """What accepted orders add up to (spent, left), shown in the reply under them. Default: nothing."""
+        return ()
+
+    def read(self, state: S, power: str, name: str, /) -> int:
+        """The current value of adjustable `name` for `power`."""
+        raise KeyError(f"{self.name} has no adjustable {name!r}")
+
+    def adjust(self, state: S, power: str, name: str, value: int, /) -> S:
+        """A new state with adjustable `name` of `power` set to `value` (within its bounds). Pure."""
+        raise KeyError(f"{self.name} has no adjustable {name!r}")
+
+    def handover(self, state: S, power: str, /, computer: bool) -> S:
+        """A new state after the computer takes `power` over (auto-kill, eject) or gives it back
+        to a player; most rulesets need no change of state (the default), some (Русь) do. Pure."""
+        return state
+
+    def ended(self, state: S, /) -> set[str]:
+        """Powers whose play is over by the rules (a tribe died out, a family destroyed): the daemon
+        stops expecting, reminding and counting them, and tells their player once. Default: none."""
+        return set()
+
+    def restart_offer(self, state: S, power: str, /) -> Msg | None:
+        """What the player of an ended `power` may do next (tribes: a new tribe on the eastern
+        edge), said in the notice of its end; None (the default) when the rules offer nothing."""
+        return None
+
+    def join(self, state: S, name: str, rng: Rng, /) -> Joined[S] | Msg:
+        """A new power for a player joining the running game (tribes: a new tribe on the eastern
+        edge), named `name` when the player gave one; a Msg says why the rules place none (the
+        default: every power was dealt at the start). Pure."""
+        return Msg("join_closed")
+
+    def name_powers(self, state: S, names: Mapping[str, str], /) -> S:
+        """The state after setup with the names the players gave their powers at signup (power →
+        name, only those who gave one). Default: the rules' names stay. Pure."""
+        return state
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng, /) -> list[str]:
+        """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
+        order, at least `players` of them, every draw through `rng` so it is logged. Default: a
+        shuffle; a ruleset with constraints (council: families spread evenly) replaces it."""
+        return rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+
+    def vocabularies_for(self, state: S, power: str, /) -> Mapping[str, Vocabulary]:
+        """The names `power` has seen, by vocabulary key; its orders may name only these, and
+        parsing, "did you mean", the order blank and ПОМОЩЬ use only them (tribes' hidden tech
+        tree and map). Default: everything."""
+        return self.vocabularies(state)
+
+    def known_commands(self, state: S, power: str, phase: str, /) -> Sequence[CommandSpec]:
+        """The commands of `phase` that `power` has learnt of (a superset of `open_commands`).
+        Default: all of them."""
+        return self.phases[phase].commands
+
+    def apply_gm(self, state: S, command: Command, rng: Rng, /) -> GmApplied[S] | Msg:
+        """The state after the GM's rule input `command` (one of `gm_commands`), or a Msg why the
+        rules refuse it; audited, undone by ОТКАТ. Default: there are none. Pure."""
+        return Msg("gm_no_rule_inputs")
+
+    def limit(self, state: S, power: str, name: str, value: int, /) -> Clamped | Msg | None:
+        """A GM correction beyond an Adjustable's fixed bounds: None takes `value` as asked (the
+        default); Clamped takes another value, and says why; a Msg refuses it."""
+        return None
+
+    def with_data(self, state: S, data: JSON, /) -> S:
+        """The state holding the game's secret GM data file (tribes' map and tech tree), at setup
+        and on ДАННЫЕ, never in a view. Default: the data ignored. Pure."""
+        return state
+
+    def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
         """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.
-        Pure: the same state gives the same bytes, so a preview is what players get."""
+        Pure: the same state gives the same bytes, so a preview is what players get. Default: none."""
+        return ()
 
+    def public_view(self, state: S, /) -> JSON:
+        """What every player may see beyond news and scores (the explored map without communities,
+        the ratings), for the forum post and the archive; rendered by
+        templates/<name>/public.<lang>.txt. Default: nothing."""
+        return {}
 
-def pictures(ruleset: Ruleset, state: JSON, viewer: str) -> Sequence[Picture]:
-    """The ruleset's `Pictures.pictures`, else none."""
-    return cast(Pictures, ruleset).pictures(state, viewer) if offers(ruleset, Pictures) else ()
+    def groups(self, state: S, /) -> Mapping[str, Sequence[str]]:
+        """Audiences between one power and everyone: group name (all families of one realm, a
+        tribal union) → member powers, for `Resolution.group_news` and the GM's mail to a group.
+        Default: none."""
+        return {}
 
-
-@runtime_checkable
-class PublicView(Protocol):
-    """Optional hook of a ruleset with more to show everyone than news and scores."""
-
-    def public_view(self, state: JSON) -> JSON:
-        """What every player may see (the explored map without communities, the ratings), for the
-        forum post and the archive; rendered by templates/<name>/public.<lang>.txt."""
-
-
-def public_view(ruleset: Ruleset, state: JSON) -> JSON:
-    """The ruleset's `PublicView.public_view`, else nothing beyond news and scores."""
-    return cast(PublicView, ruleset).public_view(state) if offers(ruleset, PublicView) else {}
-
-
-@runtime_checkable
-class Groups(Protocol):
-    """Optional hook of a ruleset with audiences between one power and everyone."""
-
-    def groups(self, state: JSON) -> Mapping[str, Sequence[str]]:
-        """Groups by name (all families of one realm, a tribal union) → their member powers, for
-        `Resolution.group_news` and the GM's mail to a group."""
-
-
-def groups(ruleset: Ruleset, state: JSON) -> Mapping[str, Sequence[str]]:
-    """The ruleset's `Groups.groups`, else none."""
-    return cast(Groups, ruleset).groups(state) if offers(ruleset, Groups) else {}
-
-
-@runtime_checkable
-class OrderExamples(Protocol):
-    """Optional hook of a ruleset whose examples should fit the reader: Китай is never told
-    «ПЕРЕДАТЬ Китай 2», nor Переяславль shown another principality's provinces."""
-
-    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
+    def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
-        partner, what it can afford), each one `check` accepts alone; the order blank and ПОМОЩЬ
-        show them instead of the spec's fixed `example`. A command left out has nothing that
-        fits now, and the blank and ПОМОЩЬ do not offer it."""
-
-
-def examples(ruleset: Ruleset, state: JSON, power: str, phase: str) -> Mapping[str, str]:
-    """The ruleset's `OrderExamples.examples`, else none (every spec's fixed example)."""
-    return (
-        cast(OrderExamples, ruleset).examples(state, power, phase) if offers(ruleset, OrderExamples) else {}
-    )
+        partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts
+        each, alone or beside the blank's line it needs (a march after the ВОЙНА that opens the
+        way). The order blank and ПОМОЩЬ offer only these commands, with these lines: a command
+        left out has nothing that fits now. Default: every command with its spec's fixed
+        `example`."""
+        return {spec.name: spec.example for spec in self.phases[phase].commands}

@@ -149,7 +149,7 @@ class Events:
     def log(self, code: str, /, **params: Param) -> None:
         self.gm_log.append(Msg(code, params))
 
-    def resolution(self, state: JSON) -> Resolution:
+    def resolution(self, state: JSON) -> Resolution[JSON]:
         return Resolution(state, self.reports, self.news, self.gm_log)
 
 

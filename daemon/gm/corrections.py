@@ -5,7 +5,6 @@ from __future__ import annotations
 from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.gm.schema import field_id
 from daemon.phases.start import START_RECORD
-from engines import contract
 from engines.contract import Clamped, Command
 from engines.text import Msg
 from state import lifecycle
@@ -88,7 +87,7 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
     high = spec.maximum if spec.maximum is not None else value
     if not low <= value <= high:
         return refused("gm_out_of_bounds", field=spec.title.ru, value=value, low=low, high=high)
-    limited = contract.limit(ctx.game.ruleset, record.state, power, name, value)
+    limited = ctx.game.ruleset.limit(record.state, power, name, value)
     if isinstance(limited, Msg):
         return Refused(limited.code, limited.params)
     taken = limited.value if isinstance(limited, Clamped) else value

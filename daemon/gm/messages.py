@@ -10,7 +10,7 @@ from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import languages
 from daemon.phases.release import letters
 from daemon.phases.start import START_RECORD
-from engines.contract import Command, groups
+from engines.contract import Command
 from engines.text import Msg
 from state.records import GameRecord
 
@@ -25,7 +25,7 @@ def letter(ctx: GmContext, cmd: Command) -> Msg:
     players only."""
     record = ctx.game.load()
     to = str(cmd.args["to"])
-    members = [to] if to in record.players else groups(ctx.game.ruleset, record.state).get(to, ())
+    members = [to] if to in record.players else ctx.game.ruleset.groups(record.state).get(to, ())
     powers = [p for p in record.active_powers() if p in members]
     if not powers:
         return refused("gm_letter_nobody", to=to)

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, Refused, refused, result
-from engines import contract
 from engines.contract import Command, GmApplied
 from engines.rng import Rng
 from engines.text import Msg
 
 
 def rule_input(ctx: GmContext, cmd: Command) -> Msg:
-    """A GM command the ruleset declares (`GmInputs`), applied purely by it; its lot is seeded by
-    the game and the command, so a rebuild draws the same."""
+    """A GM command the ruleset declares (`Ruleset.gm_commands`), applied purely by its `apply_gm`;
+    its lot is seeded by the game and the command, so a rebuild draws the same."""
     record = ctx.game.load()
     if ctx.applied(record):
         return result("gm_already_done")
     rng = Rng(f"{record.seed}:gm:{record.turn}:{record.phase}:{ctx.command_id}")
-    applied = contract.apply_gm(ctx.game.ruleset, record.state, cmd, rng)
+    applied = ctx.game.ruleset.apply_gm(record.state, cmd, rng)
     if not isinstance(applied, GmApplied):
         return Refused(applied.code, applied.params)
     record.state = applied.state
@@ -26,8 +25,9 @@ def rule_input(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def reload_data(ctx: GmContext, cmd: Command) -> Msg:
-    """ДАННЫЕ: the game's GM data file read again into the state (`GmData`); the history entry names
-    the bytes applied (kept in the store by their sha256), which is what a rebuild applies."""
+    """ДАННЫЕ: the game's GM data file read again into the state (`Ruleset.with_data`); the history
+    entry names the bytes applied (kept in the store by their sha256), which is what a rebuild
+    applies."""
     record = ctx.game.load()
     path = ctx.game.settings.data
     if path is None:
@@ -38,7 +38,7 @@ def reload_data(ctx: GmContext, cmd: Command) -> Msg:
         read = ctx.game.gm_data(ctx.command_id)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         return refused("gm_bad_data", path=str(path), error=str(error))
-    record.state = contract.with_data(ctx.game.ruleset, record.state, read.data)
+    record.state = ctx.game.ruleset.with_data(record.state, read.data)
     said = result("gm_data_reloaded", path=str(path))
     ctx.save(record, "data", str(path), extra={"data_sha256": read.sha256}, said=said)
     return said

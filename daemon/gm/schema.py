@@ -11,16 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from daemon.games import Game, GameRules
-from engines.contract import (
-    Adjustable,
-    Arg,
-    ArgKind,
-    CommandSpec,
-    PhaseSpec,
-    Vocabulary,
-    gm_commands,
-    groups,
-)
+from engines.contract import Adjustable, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
 from state.records import GameRecord
 
@@ -239,11 +230,11 @@ GM_PHASE = PhaseSpec.optional("gm", Text("Команды ведущего", "GM 
 
 
 def gm_phase(game: Game, record: GameRecord) -> PhaseSpec:
-    """The daemon's GM commands and then the ruleset's own (`GmInputs`), for one parser; each of
+    """The daemon's GM commands and then the ruleset's own (`Ruleset.gm_commands`), for one parser; each of
     the daemon's examples made of this game's own powers, phases and numbers."""
     fitting = _examples(game, record)
     own = tuple(replace(spec, example=fitting.get(spec.name, spec.example)) for spec in COMMANDS)
-    return replace(GM_PHASE, commands=(*own, *gm_commands(game.ruleset)))
+    return replace(GM_PHASE, commands=(*own, *game.ruleset.gm_commands))
 
 
 def _examples(game: Game, record: GameRecord) -> dict[str, str]:
@@ -317,7 +308,7 @@ def vocabularies(game: Game, record: GameRecord) -> Mapping[str, Vocabulary]:
         for a in game.ruleset.adjustables.values()
     }
     players = {p: tuple(powers.get(p, ())) for p in record.players}
-    audiences = dict.fromkeys(groups(game.ruleset, record.state) if record.state else (), ())
+    audiences = dict.fromkeys(game.ruleset.groups(record.state) if record.state else (), ())
     return {
         **rules,
         "power": players,

@@ -26,8 +26,6 @@ from engines.contract import (
     PhaseSpec,
     Problem,
     Ruleset,
-    known_commands,
-    vocabularies_for,
 )
 from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
@@ -188,7 +186,7 @@ def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: R
 
 
 def read_orders(
-    ruleset: Ruleset, state: JSON, power: str, phase: str, body: list[tuple[int, str]]
+    ruleset: Ruleset[Any], state: JSON, power: str, phase: str, body: list[tuple[int, str]]
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
@@ -196,16 +194,16 @@ def read_orders(
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
     known, *elsewhere = (_known_phase(ruleset, state, power, name) for name in (phase, *later))
-    vocabularies = vocabularies_for(ruleset, state, power)
+    vocabularies = ruleset.vocabularies_for(state, power)
     forms = ruleset.catalog.forms
     return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True)
 
 
-def _known_phase(ruleset: Ruleset, state: JSON, power: str, phase: str) -> PhaseSpec:
-    return replace(ruleset.phases[phase], commands=tuple(known_commands(ruleset, state, power, phase)))
+def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> PhaseSpec:
+    return replace(ruleset.phases[phase], commands=tuple(ruleset.known_commands(state, power, phase)))
 
 
-def help_pages(ruleset: Ruleset, state: JSON, power: str) -> list[dict[str, Any]]:
+def help_pages(ruleset: Ruleset[Any], state: JSON, power: str) -> list[dict[str, Any]]:
     """ПОМОЩЬ: every phase's orders that `power` could give now, as its blank offers them (see
     `offered_orders`), with examples and help."""
     pages = []

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from daemon.games import GameRules
 from daemon.outgoing.render import languages, render_one, template_exists
-from engines.contract import JSON, CommandSpec, OrderExamples, Ruleset, examples, known_commands, offers
+from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
 from state.records import GameRecord
 
@@ -27,18 +28,19 @@ def order_blank(
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
-def offered_orders(ruleset: Ruleset, state: JSON, power: str, phase: str) -> list[tuple[CommandSpec, str]]:
+def offered_orders(
+    ruleset: Ruleset[Any], state: JSON, power: str, phase: str
+) -> list[tuple[CommandSpec, str]]:
     """What the blank and ПОМОЩЬ offer `power` in `phase`, each command with its example: the
     commands open to it now that it knows of (so a ruleset's slip in `open_commands` cannot reveal
-    one it has not seen), with the examples the ruleset made for it; a ruleset that makes them
-    leaves out a command none fits (no КРЕПОСТЬ without the technology), one that does not shows
-    each command's fixed example."""
-    known = {spec.name for spec in known_commands(ruleset, state, power, phase)}
-    fitting = examples(ruleset, state, power, phase) if offers(ruleset, OrderExamples) else None
+    one it has not seen) and that the ruleset made an example for (none fits: not offered, as
+    КРЕПОСТЬ without the technology)."""
+    known = {spec.name for spec in ruleset.known_commands(state, power, phase)}
+    fitting = ruleset.examples(state, power, phase)
     return [
-        (spec, spec.example if fitting is None else fitting[spec.name])
+        (spec, fitting[spec.name])
         for spec in ruleset.open_commands(state, power, phase)
-        if spec.name in known and (fitting is None or spec.name in fitting)
+        if spec.name in known and spec.name in fitting
     ]
 
 

@@ -27,7 +27,7 @@ from daemon.phases.preview import send_preview
 from daemon.phases.release import release
 from daemon.phases.start import finish_start
 from daemon.phases.wakeups import NOW
-from engines.contract import Command, groups, public_view
+from engines.contract import Command
 from engines.rng import Rng
 from state import lifecycle
 from state.lifecycle import RESOLVABLE, Due, Held, Open, Previewed, Releasing, Starting
@@ -238,8 +238,8 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "reports": {p: [m.to_json() for m in msgs] for p, msgs in result.reports.items()},
         "news": [m.to_json() for m in result.news],
         "group_news": {g: [m.to_json() for m in msgs] for g, msgs in result.group_news.items()},
-        "groups": {g: list(members) for g, members in groups(game.ruleset, state_after).items()},
-        "public": public_view(game.ruleset, state_after),
+        "groups": {g: list(members) for g, members in game.ruleset.groups(state_after).items()},
+        "public": game.ruleset.public_view(state_after),
         "gm_log": [m.to_json() for m in result.gm_log],
         "missed": sorted(p for p in after if after[p]["missed"] > record.players[p].missed),
         "warned": sorted(p for p in after if _warned(record, after, p)),

@@ -21,7 +21,7 @@ from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Composed, Draft, Letter, Postman, compose
 from daemon.outgoing.render import moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
-from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture, pictures
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg
 from parsers.orders import normal_form
 from state import lifecycle
@@ -152,9 +152,9 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
 
 def _digest_letter(game: GameRules, record: GameRecord, context: dict[str, Any]) -> Letter:
     """The digest with the GM's pictures and, named "public-…", the forum post's."""
-    own = tuple(pictures(game.ruleset, record.state, GM_VIEWER))
+    own = tuple(game.ruleset.pictures(record.state, GM_VIEWER))
     public = tuple(
-        replace(p, name=f"public-{p.name}") for p in pictures(game.ruleset, record.state, PUBLIC_VIEWER)
+        replace(p, name=f"public-{p.name}") for p in game.ruleset.pictures(record.state, PUBLIC_VIEWER)
     )
     context["pictures"] = [p.title for p in own]
     context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
@@ -164,7 +164,7 @@ def _digest_letter(game: GameRules, record: GameRecord, context: dict[str, Any])
 
 def power_pictures(game: GameRules, record: GameRecord, power: str) -> tuple[Picture, ...]:
     """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
-    return tuple(pictures(game.ruleset, record.state, power))
+    return tuple(game.ruleset.pictures(record.state, power))
 
 
 def _ended_letter(game: GameRules, record: GameRecord, power: str) -> Letter:

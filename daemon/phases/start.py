@@ -21,7 +21,7 @@ from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
 from daemon.outgoing.views import blanks, status_texts
-from engines.contract import Command, with_data
+from engines.contract import Command
 from engines.errors import GonetsError
 from engines.rng import Rng
 from engines.text import Msg
@@ -73,7 +73,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
         ) from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
-    record.state = with_data(game.ruleset, state, data.data)
+    record.state = game.ruleset.with_data(state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = game.deadline_from(record, now)
     draws = [d.to_json() for d in rng.log]

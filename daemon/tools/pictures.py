@@ -5,18 +5,19 @@ give the same files byte for byte, so committed pictures change only when the dr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engines import get_ruleset
-from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Ruleset, pictures
+from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Ruleset
 from engines.rng import Rng
 
 
-def played(ruleset: Ruleset, turns: int, seed: str) -> JSON:
+def played(ruleset: Ruleset[Any], turns: int, seed: str) -> JSON:
     """The state after `turns` turns from a start with the most players, every power computer-run."""
     rng = Rng(f"{seed}:start")
     pool = ruleset.playable_powers(ruleset.max_players)
     drawn = set(ruleset.draw(pool, ruleset.max_players, rng))
-    state = ruleset.setup([power for power in pool if power in drawn], rng)
+    state: JSON = ruleset.setup([power for power in pool if power in drawn], rng)
     last = state["turn"] + turns
     for _ in range(turns * len(ruleset.phases)):  # each phase at most once a turn
         if state["turn"] >= last or state.get("over"):
@@ -36,7 +37,7 @@ def write_pictures(name: str, out: Path, turns: int, seed: str) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for label, viewer in viewers.items():
-        for picture in pictures(ruleset, state, viewer):
+        for picture in ruleset.pictures(state, viewer):
             path = out / f"{name}-{label}-{picture.name}.png"
             path.write_bytes(picture.png)
             written.append(path)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.coins.ruleset import CoinsRuleset
-from engines.contract import Ruleset
+from engines.contract import JSON, Ruleset
 
-RULESET: Ruleset = CoinsRuleset()
+RULESET: Ruleset[JSON] = CoinsRuleset()
 
 __all__ = ["RULESET", "CoinsRuleset"]

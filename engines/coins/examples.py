@@ -136,7 +136,7 @@ def _line(spec: CommandSpec, args: list[str]) -> str:
 
 
 def examples(json: JSON, power: str, phase: str) -> dict[str, str]:
-    """Example lines by command name for `power` in `phase` (see contract.OrderExamples)."""
+    """Example lines by command name for `power` in `phase` (the contract's `examples`)."""
     state = typed(json)
     found = {}
     for spec in schema.PHASES[phase].commands:

@@ -1,49 +1,46 @@
-"""The coins ruleset object the daemon sees: its own attributes, setup and the lot; every other
-contract method is a module function named in `Parts`."""
+"""The coins ruleset object the daemon sees: its attributes, setup and the lot; every other
+contract method is one of its modules' functions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from engines.coins import ai, checks, examples, gm, pictures, scoring, views, world
+from engines.coins import ai, checks, examples, gm, pictures, schema, scoring, views, world
 from engines.coins.data import DATA
-from engines.coins.schema import PHASES, vocabularies
+from engines.coins.schema import PHASES
 from engines.coins.state import plain
 from engines.coins.stored import reading_orders, reading_state, resolve
-from engines.contract import JSON, Adjustable, MissesPer, PhaseSpec, Picture
-from engines.modular import ModularRuleset, Parts
+from engines.contract import JSON, Picture, Ruleset
 from engines.rng import Rng
 from engines.text import Catalog, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 
-class CoinsRuleset(ModularRuleset):
-    name: str = "coins"
-    title: Text = Text(
+class CoinsRuleset(Ruleset[JSON]):
+    name = "coins"
+    title = Text(
         f"Монеты: современные державы, {DATA.game.last_turn} ходов",
         f"Coins: modern powers, {DATA.game.last_turn} turns",
     )
-    power_keywords: tuple[str, ...] = ("ДЕРЖАВА",)
-    min_players: int = DATA.game.min_players
-    max_players: int = DATA.game.max_players
-    phases: Mapping[str, PhaseSpec] = PHASES
-    catalog: Catalog
-    adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
-    misses_per: MissesPer = "phase"
-    parts = Parts(
-        vocabularies=vocabularies,
-        open_commands=checks.open_commands,
-        summary=reading_orders(checks.summary),
-        check=reading_orders(checks.check),
-        resolve=resolve,
-        ai_orders=reading_state(ai.ai_orders),
-        view=reading_state(views.view),
-        scores=reading_state(scoring.scores),
-        read=gm.read,
-        adjust=reading_state(gm.adjust),
-    )
+    power_keywords = ("ДЕРЖАВА",)
+    min_players = DATA.game.min_players
+    max_players = DATA.game.max_players
+    phases = PHASES
+    adjustables = gm.ADJUSTABLES
+    vocabularies = staticmethod(schema.vocabularies)
+    open_commands = staticmethod(checks.open_commands)
+    summary = staticmethod(reading_orders(checks.summary))
+    check = staticmethod(reading_orders(checks.check))
+    resolve = staticmethod(resolve)
+    ai_orders = staticmethod(reading_state(ai.ai_orders))
+    view = staticmethod(reading_state(views.view))
+    scores = staticmethod(reading_state(scoring.scores))
+    read = staticmethod(gm.read)
+    adjust = staticmethod(reading_state(gm.adjust))
+    # examples that fit the power: a real partner, its own colony and technology, what it affords
+    examples = staticmethod(reading_state(examples.examples))
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
@@ -51,10 +48,6 @@ class CoinsRuleset(ModularRuleset):
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""
         return plain(world.setup(powers))
-
-    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
-        """Examples that fit `power`: a real partner, its own colony and technology, what it affords."""
-        return reading_state(examples.examples)(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The standings chart, in this ruleset's catalog's words."""

@@ -78,7 +78,7 @@ def reading_orders(
     return method
 
 
-def resolve(state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution:
+def resolve(state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution[JSON]:
     """`turn.resolve` of the state and every power's orders with today's names."""
     current = {power: current_orders(commands) for power, commands in orders.items()}
     return turn.resolve(current_state(state), phase, current, rng)

@@ -23,7 +23,7 @@ from engines.rng import Rng
 from engines.toolkit import Events, Orders, accepted, commands_named
 
 
-def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
     state = typed(json)
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")

@@ -3,9 +3,9 @@ simultaneous influence auctions per territory, generals, map painting."""
 
 from __future__ import annotations
 
-from engines.contract import Ruleset
+from engines.contract import JSON, Ruleset
 from engines.mare.ruleset import MareRuleset
 
-RULESET: Ruleset = MareRuleset()
+RULESET: Ruleset[JSON] = MareRuleset()
 
 __all__ = ["RULESET", "MareRuleset"]

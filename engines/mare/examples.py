@@ -1,4 +1,4 @@
-"""Order examples that fit the reader (the contract's `OrderExamples`): a people is shown its own
+"""Order examples that fit the reader (the contract's `examples`): a people is shown its own
 territories, real neighbours and other peoples, and amounts it can pay; never told to fortify
 another's land or to support itself. A general goes where the influence example goes, as the
 rules want it beside influence there. A command with nothing that fits is not offered."""

@@ -35,7 +35,7 @@ from engines.toolkit import Orders, accepted, commands_named
 T, C = DATA.thresholds, DATA.costs
 
 
-def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
     state = typed(json)
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")

@@ -1,4 +1,4 @@
-"""Order examples that fit the reader (contract `OrderExamples`): only orders this principality
+"""Order examples that fit the reader (the contract's `examples`): only orders this principality
 can give now and would give, with its own provinces, real partners and sums its treasury pays.
 
 Each command offers candidates in order of preference (a march from where the druzhina stands into

@@ -40,7 +40,7 @@ LIBERATE = CommandSpec(
 GM_COMMANDS = (PEACE, LIBERATE)
 
 
-def apply_gm(stored: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+def apply_gm(stored: JSON, command: Command, rng: Rng) -> GmApplied[JSON] | Msg:
     """No lot is drawn: peace and liberation are the GM's word (rng stays unused)."""
     if command.name == PEACE.name:
         a, b = str(command.args["a"]), str(command.args["b"])
@@ -48,7 +48,7 @@ def apply_gm(stored: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
     return _liberate(stored, str(command.args["province"]))
 
 
-def _peace(stored: JSON, a: str, b: str, winner: str) -> GmApplied | Msg:
+def _peace(stored: JSON, a: str, b: str, winner: str) -> GmApplied[JSON] | Msg:
     if not at_war(typed(stored), a, b):
         return Msg("rus_treaty_gm_not_at_war", {"a": a, "b": b})
     if winner and winner not in (a, b):
@@ -68,7 +68,7 @@ def _peace(stored: JSON, a: str, b: str, winner: str) -> GmApplied | Msg:
     return GmApplied(_kept(new, turn), said)
 
 
-def _liberate(stored: JSON, province: str) -> GmApplied | Msg:
+def _liberate(stored: JSON, province: str) -> GmApplied[JSON] | Msg:
     state = typed(stored)
     occupier, lord = state["occupied"].get(province, ""), owner(state, province)
     if not occupier:

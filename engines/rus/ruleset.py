@@ -1,20 +1,19 @@
-"""The Rus ruleset object the daemon sees: its own attributes, setup and the lot; every other
-contract method is a module function named in `Parts`."""
+"""The Rus ruleset object the daemon sees: its attributes, setup and the lot; every other contract
+method is one of its modules' functions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Adjustable, Command, CommandSpec, GmApplied, MissesPer, PhaseSpec, Picture
-from engines.modular import ModularRuleset, Parts
+from engines.contract import JSON, Picture, Ruleset
 from engines.rng import Rng
-from engines.rus import ai, checks, examples, gm, gm_rules, scoring, turn, views, world
+from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
-from engines.rus.schema import PHASES, vocabularies
+from engines.rus.schema import PHASES
 from engines.rus.state import plain
-from engines.text import Catalog, Msg, Text
+from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
@@ -29,30 +28,28 @@ CATALOG_FILES = (
 )
 
 
-class RusRuleset(ModularRuleset):
-    name: str = "rus"
-    title: Text = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
-    power_keywords: tuple[str, ...] = ("КНЯЖЕСТВО", "PRINCIPALITY")
-    min_players: int = DATA.game.min_players
-    max_players: int = DATA.game.max_players
-    phases: Mapping[str, PhaseSpec] = PHASES
-    catalog: Catalog
-    adjustables: Mapping[str, Adjustable] = gm.ADJUSTABLES
-    misses_per: MissesPer = "phase"
-    gm_commands: Sequence[CommandSpec] = gm_rules.GM_COMMANDS
-    parts = Parts(
-        vocabularies=vocabularies,
-        open_commands=checks.open_commands,
-        summary=checks.summary,
-        check=checks.check,
-        resolve=turn.resolve,
-        ai_orders=ai.ai_orders,
-        view=views.view,
-        scores=scoring.scores,
-        read=gm.read,
-        adjust=gm.adjust,
-        handover=gm.handover,
-    )
+class RusRuleset(Ruleset[JSON]):
+    name = "rus"
+    title = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
+    power_keywords = ("КНЯЖЕСТВО", "PRINCIPALITY")
+    min_players = DATA.game.min_players
+    max_players = DATA.game.max_players
+    phases = PHASES
+    adjustables = gm.ADJUSTABLES
+    gm_commands = gm_rules.GM_COMMANDS
+    vocabularies = staticmethod(schema.vocabularies)
+    open_commands = staticmethod(checks.open_commands)
+    summary = staticmethod(checks.summary)
+    check = staticmethod(checks.check)
+    resolve = staticmethod(turn.resolve)
+    ai_orders = staticmethod(ai.ai_orders)
+    view = staticmethod(views.view)
+    scores = staticmethod(scoring.scores)
+    read = staticmethod(gm.read)
+    adjust = staticmethod(gm.adjust)
+    handover = staticmethod(gm.handover)
+    apply_gm = staticmethod(gm_rules.apply_gm)
+    examples = staticmethod(examples.examples)  # its own provinces, neighbours and sums
 
     def __init__(self) -> None:
         parts = [Catalog.load(HERE / name) for name in CATALOG_FILES]
@@ -68,13 +65,6 @@ class RusRuleset(ModularRuleset):
         if unknown:
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return plain(world.setup(powers))
-
-    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
-        return gm_rules.apply_gm(state, command, rng)
-
-    def examples(self, state: JSON, power: str, phase: str) -> Mapping[str, str]:
-        """Order examples with `power`'s own provinces, neighbours and sums (examples.py)."""
-        return examples.examples(state, power, phase)
 
     def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""

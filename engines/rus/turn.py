@@ -61,7 +61,7 @@ STEPS = (
 )
 
 
-def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
     before = typed(stored)
     if before["over"] or phase != before["phase"]:
         raise ValueError(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ SEEDS = range(6)
 PHASES_PLAYED = 9  # phases of each game: three coins turns, nine of the others
 
 
-def played(ruleset: Ruleset, seed: int) -> Iterator[JSON]:
+def played(ruleset: Ruleset[Any], seed: int) -> Iterator[JSON]:
     """The states of a game the computer plays for every power, phase after phase."""
     rng = Rng(f"blank-{ruleset.name}-{seed}")
     players = ruleset.min_players + seed % (ruleset.max_players - ruleset.min_players + 1)
@@ -36,7 +37,7 @@ def played(ruleset: Ruleset, seed: int) -> Iterator[JSON]:
         state = ruleset.resolve(state, phase, orders, rng).state
 
 
-def faults(ruleset: Ruleset, state: JSON, power: str) -> list[str]:
+def faults(ruleset: Ruleset[Any], state: JSON, power: str) -> list[str]:
     """Each example of `power`'s blank that does not parse as its command, or that `check`
     refuses alone and beside any other example of the blank (a general is sent where the blank's
     influence goes: the rules want both in one mail)."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from engines.contract import public_view
 from engines.russian import by_gender
 from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
@@ -89,7 +88,7 @@ def test_the_digest_shows_the_public_view_after_the_news_and_the_ended_powers(h:
     assert post.index("Правящие семьи") < post.index("Победные очки")
     assert "[b]Ruling families[/b]" in text and "[b]Influence[/b]" in text
     record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
-    assert record["public"] == public_view(h.game.ruleset, record["state_after"])
+    assert record["public"] == h.game.ruleset.public_view(record["state_after"])
 
 
 def test_a_letter_to_a_realm_reaches_exactly_its_active_families(h: Harness) -> None:

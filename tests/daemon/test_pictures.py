@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from daemon.outgoing.compose import Envelope, outgoing
-from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture, pictures
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
 from engines.rng import Rng
 from engines.text import Text
 from state.outbox import Outbox
@@ -56,7 +56,7 @@ def text_first(message: EmailMessage) -> str:
 
 def drawn(viewer: str, h: Harness, prefix: str = "") -> dict[str, bytes]:
     """The pictures the ruleset draws for `viewer` from the game as it stands, by file name."""
-    return {f"{prefix}{p.name}.png": p.png for p in pictures(RULESET, h.game.load().state, viewer)}
+    return {f"{prefix}{p.name}.png": p.png for p in RULESET.pictures(h.game.load().state, viewer)}
 
 
 def one_turn(h: Harness) -> None:
@@ -158,7 +158,7 @@ def test_a_ruleset_without_pictures_mails_one_text_part(council: Harness) -> Non
 
 def test_the_picture_is_stored_with_the_mail_and_sent_after_a_restart(tmp_path: Path) -> None:
     state = RULESET.setup(RULESET.playable_powers(RULESET.max_players), Rng("outbox"))
-    (drawing,) = pictures(RULESET, state, GM_VIEWER)
+    (drawing,) = RULESET.pictures(state, GM_VIEWER)
     picture = Picture("map-turn-3", Text("Карта, ход 3", "Map, turn 3"), drawing.png)
     envelope = Envelope("gonets@test.local", "anna@test.local", "Итоги")
     Outbox(tmp_path).enqueue(outgoing("report-1", envelope, "Итоги хода 3\n", datetime.now(UTC), [picture]))

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from engines.contract import examples
 from tests.daemon.harness import GM, PLAYERS, Harness, body
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
@@ -124,7 +123,7 @@ def test_other_rulesets_wait_for_a_refused_line_too(tmp_path: Path, ruleset: str
     record = h.game.load()
     for address in PLAYERS:
         power = h.powers[address]
-        fitting = next(iter(examples(h.game.ruleset, record.state, power, record.phase).values()))
+        fitting = next(iter(h.game.ruleset.examples(record.state, power, record.phase).values()))
         refused = ["ДРУЖИНА много"] if ruleset == "rus" else ["ВЛИЯНИЕ Атлантида 5"]
         h.send(address, h.orders(address, fitting, *(refused if address == GLEB else [])))
     assert h.run().resolved == 0

@@ -30,7 +30,7 @@ def codes(messages: Sequence[Any]) -> list[str]:
     return [m.code for m in messages]
 
 
-def as_json(result: Resolution) -> str:
+def as_json(result: Resolution[JSON]) -> str:
     """Everything a resolution gives, as one string: equal strings mean equal resolutions."""
     return json.dumps(
         {
@@ -47,12 +47,12 @@ def as_json(result: Resolution) -> str:
 class RulesetUnderTest:
     """One ruleset's `run` and `problems`, so each ruleset's helpers bind them once."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         self.ruleset = ruleset
 
     def run(
         self, state: JSON, orders: Mapping[str, Sequence[Command]] | None = None, seed: str = "t"
-    ) -> Resolution:
+    ) -> Resolution[JSON]:
         """Resolve the phase the game is at."""
         return self.ruleset.resolve(state, state["phase"], orders or {}, Rng(seed))
 

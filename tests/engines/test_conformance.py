@@ -8,13 +8,14 @@ import tomllib
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from daemon.gm.schema import GM_PHASE
 from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset, gm_commands
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset
 from engines.rng import Rng
 from engines.russian import is_infinitive, known_word
 from engines.text import ARG_TITLE
@@ -69,8 +70,8 @@ def test_no_command_keyword_is_a_header_service_or_pass_word(ruleset: object, ph
 @pytest.mark.parametrize(
     "ruleset", [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE], ids=lambda r: r.name
 )
-def test_the_gm_commands_and_the_rulesets_own_collide_with_nothing(ruleset: Ruleset) -> None:
-    phase = replace(GM_PHASE, commands=(*GM_PHASE.commands, *gm_commands(ruleset)))
+def test_the_gm_commands_and_the_rulesets_own_collide_with_nothing(ruleset: Ruleset[Any]) -> None:
+    phase = replace(GM_PHASE, commands=(*GM_PHASE.commands, *ruleset.gm_commands))
     words = [word for word, _ in keywords(phase)]
     assert [w for w, n in Counter(words).items() if n > 1] == []
     assert [n for n, k in Counter(c.name for c in phase.commands).items() if k > 1] == []
@@ -117,9 +118,9 @@ def shape_faults(commands: Sequence[CommandSpec], declared: Collection[str]) -> 
     [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE, HIDDEN_TECH],
     ids=lambda r: r.name,
 )
-def test_every_argument_can_be_read_as_declared(ruleset: Ruleset) -> None:
+def test_every_argument_can_be_read_as_declared(ruleset: Ruleset[Any]) -> None:
     state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("conformance"))
-    commands = [*(c for phase in ruleset.phases.values() for c in phase.commands), *gm_commands(ruleset)]
+    commands = [*(c for phase in ruleset.phases.values() for c in phase.commands), *ruleset.gm_commands]
     assert shape_faults(commands, ruleset.vocabularies(state)) == []
 
 
@@ -141,7 +142,7 @@ DAEMON_CATALOGS = ("parsers/messages.toml", "templates/messages.toml")
 
 @pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)
 def test_a_rulesets_codes_clash_with_no_catalog_it_is_merged_with_nor_another_rulesets(
-    ruleset: Ruleset,
+    ruleset: Ruleset[Any],
 ) -> None:
     """A code in two catalogs would let one sentence silently win; only argument titles
     (`arg.<name>`) may repeat, since each ruleset names its own arguments."""
@@ -158,7 +159,7 @@ def test_a_rulesets_codes_clash_with_no_catalog_it_is_merged_with_nor_another_ru
 
 
 @pytest.mark.parametrize(("ruleset", "phase"), PHASES)
-def test_no_wording_of_one_command_collides_with_anothers(ruleset: Ruleset, phase: str) -> None:
+def test_no_wording_of_one_command_collides_with_anothers(ruleset: Ruleset[Any], phase: str) -> None:
     """A form two commands' sayings or keywords share would be a guess: it is left out of the
     leads, and named here."""
     assert wording(ruleset.phases[phase]).collisions == ()
@@ -166,7 +167,7 @@ def test_no_wording_of_one_command_collides_with_anothers(ruleset: Ruleset, phas
 
 @pytest.mark.parametrize(("ruleset", "phase"), PHASES)
 def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
-    ruleset: Ruleset, phase: str
+    ruleset: Ruleset[Any], phase: str
 ) -> None:
     spec = ruleset.phases[phase]
     table = wording(spec)
@@ -183,7 +184,7 @@ def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
 
 
 @pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)
-def test_every_word_of_the_wording_is_in_the_dictionary_or_the_rulesets_own(ruleset: Ruleset) -> None:
+def test_every_word_of_the_wording_is_in_the_dictionary_or_the_rulesets_own(ruleset: Ruleset[Any]) -> None:
     """A misspelt word would silently match nothing (the dictionary only guesses its forms); the
     generic verbs are infinitives, so their forms are the ones players write."""
     phrasing = next(iter(ruleset.phases.values())).phrasing

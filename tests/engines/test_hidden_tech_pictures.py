@@ -3,7 +3,7 @@ whatever it cannot see, the public map shows no tribe, and only the GM's shows e
 
 from __future__ import annotations
 
-from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, pictures
+from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER
 from engines.rng import Rng
 from tests.rulesets.hidden_tech import BEARS, RULESET, WOLVES
 
@@ -11,7 +11,7 @@ START: JSON = RULESET.setup(RULESET.playable_powers(RULESET.max_players), Rng("p
 
 
 def picture(state: JSON, viewer: str) -> bytes:
-    (drawn,) = pictures(RULESET, state, viewer)
+    (drawn,) = RULESET.pictures(state, viewer)
     return drawn.png
 
 
@@ -42,5 +42,5 @@ def test_a_state_stored_before_the_map_draws_no_tribe() -> None:
 
 
 def test_the_title_and_the_name_follow_the_turn() -> None:
-    (drawn,) = pictures(RULESET, {**START, "turn": 7}, WOLVES)
+    (drawn,) = RULESET.pictures({**START, "turn": 7}, WOLVES)
     assert (drawn.name, drawn.title.ru, drawn.title.en) == ("map-turn-7", "Карта, ход 7", "Map, turn 7")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,14 +45,14 @@ def mails(ruleset: str) -> list[Mail]:
     return found
 
 
-def game(ruleset: Ruleset, phase: str) -> JSON:
+def game(ruleset: Ruleset[Any], phase: str) -> JSON:
     """A game of every power, in `phase` of its second turn (coins lets only a few orders on its
     first); rule checks do not matter here, only reading."""
     state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("natural-corpus"))
     return {**state, "turn": 2, "phase": phase}
 
 
-def read(ruleset: Ruleset, mail: Mail, lines: list[str]) -> list[str]:
+def read(ruleset: Ruleset[Any], mail: Mail, lines: list[str]) -> list[str]:
     """What each line reads as: its order's normal form, «chat», or its refusal (code: suggestion)."""
     state = game(ruleset, mail.phase)
     known, parsed = read_orders(ruleset, state, mail.power, mail.phase, list(enumerate(lines, 1)))

@@ -4,6 +4,8 @@ meaning first and never the opposite of what was meant."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,7 +20,7 @@ from parsers.wording import wording
 RULESETS = ("coins", "mare", "rus")
 
 
-def game(name: str) -> tuple[Ruleset, JSON]:
+def game(name: str) -> tuple[Ruleset[Any], JSON]:
     ruleset = get_ruleset(name)
     return ruleset, ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("wording"))
 

@@ -13,6 +13,7 @@ directories.
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import signal
 import sys
@@ -146,7 +147,8 @@ def arm(point: KillPoint) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         return result
 
-    setattr(owner, name, wrapper)
+    kept = inspect.getattr_static(owner, name)  # a ruleset's method may be a staticmethod
+    setattr(owner, name, staticmethod(wrapper) if isinstance(kept, staticmethod) else wrapper)
 
 
 def run(root: Path) -> int:

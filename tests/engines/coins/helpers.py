@@ -35,10 +35,10 @@ def country(state: JSON, power: str) -> Country:
     return world.country(typed(state), power)
 
 
-def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resolution]]:
+def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resolution[JSON]]]:
     """Every power played by the computer from setup to the end; every order set must pass check."""
     state = RULESET.setup(RULESET.playable_powers(players), Rng(seed))
-    history: list[Resolution] = []
+    history: list[Resolution[JSON]] = []
     while not state["over"]:
         phase = state["phase"]
         orders = {p: RULESET.ai_orders(state, p, phase) for p in state["powers"]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.coins import RULESET
-from engines.contract import JSON, examples
+from engines.contract import JSON
 from parsers.orders import parse_commands
 from tests.engines.coins.helpers import CN, POWERS, US, game, setc
 
@@ -25,7 +25,7 @@ def _rich_game() -> JSON:
 def test_every_example_of_an_open_command_is_an_order_the_rules_accept(phase: str) -> None:
     state = _rich_game()
     state["phase"] = phase
-    fitting = examples(RULESET, state, US, phase)
+    fitting = RULESET.examples(state, US, phase)
     spec = RULESET.phases[phase]
     opened = {c.name for c in RULESET.open_commands(state, US, phase)}
     for name, line in fitting.items():
@@ -39,13 +39,13 @@ def test_every_example_of_an_open_command_is_an_order_the_rules_accept(phase: st
 def test_no_power_is_told_to_give_to_itself_or_name_what_it_does_not_hold() -> None:
     state = _rich_game()
     for power in POWERS:
-        fitting = examples(RULESET, state, power, "talks")
+        fitting = RULESET.examples(state, power, "talks")
         assert f"ПЕРЕДАТЬ {power} " not in fitting["give"]
         assert not fitting.get("ally", "").endswith(f" {power}")
-    china = examples(RULESET, state, CN, "talks")
+    china = RULESET.examples(state, CN, "talks")
     assert "cede" not in china and "share" not in china  # Китай holds no colony, no technology
-    assert examples(RULESET, state, US, "talks")["cede"] == "УСТУПИТЬ Исландия Китай"
-    assert examples(RULESET, state, US, "talks")["share"] == "ПОДАРИТЬ Кибершпионаж Китай"
+    assert RULESET.examples(state, US, "talks")["cede"] == "УСТУПИТЬ Исландия Китай"
+    assert RULESET.examples(state, US, "talks")["share"] == "ПОДАРИТЬ Кибершпионаж Китай"
 
 
 def test_the_blank_offers_only_what_the_power_can_order_now() -> None:
@@ -59,6 +59,6 @@ def test_the_blank_offers_only_what_the_power_can_order_now() -> None:
 def test_an_example_amount_is_what_the_power_can_afford() -> None:
     state = _rich_game()
     setc(state, US, coins=1)
-    assert examples(RULESET, state, US, "talks")["give"] == "ПЕРЕДАТЬ Китай 1"
+    assert RULESET.examples(state, US, "talks")["give"] == "ПЕРЕДАТЬ Китай 1"
     state["phase"] = "orders"
-    assert examples(RULESET, state, US, "orders")["invest"] == "ВЛОЖИТЬ Промышленность 1"
+    assert RULESET.examples(state, US, "orders")["invest"] == "ВЛОЖИТЬ Промышленность 1"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engines.contract import Resolution
+from engines.contract import JSON, Resolution
 from tests.engines.coins.helpers import CN, EU, RU, US, country, game, run
 from tests.engines.helpers import codes, mail, o
 
 
-def start_turn_with_intel(**levels: int) -> Resolution:
+def start_turn_with_intel(**levels: int) -> Resolution[JSON]:
     """Fund intelligence on turn 1 so the powers start turn 2 with these levels (0, 2, 3, 4)."""
     coins_for = {0: 0, 2: 1, 3: 2, 4: 3}
     names = {"us": US, "cn": CN, "ru": RU, "eu": EU}

@@ -14,7 +14,7 @@ from PIL import Image
 
 from engines.coins import RULESET
 from engines.coins.chart import spread, ticks
-from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture, Pictures
+from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
 from engines.drawing import Colour, colour_of
 from tests.engines.coins.helpers import CN, EU, RU, US, game, play_ai_game, run
 from tests.engines.helpers import mail, o
@@ -24,7 +24,6 @@ MIDGAME = next(r.state for r in RESOLUTIONS if r.state["turn"] == 5)
 
 
 def drawn(state: JSON, viewer: str) -> Sequence[Picture]:
-    assert isinstance(RULESET, Pictures)
     return RULESET.pictures(state, viewer)
 
 

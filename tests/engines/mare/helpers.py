@@ -39,7 +39,7 @@ def bid(territory: str, amount: int) -> tuple[str, dict[str, int | str]]:
     return o("influence", territory=territory, amount=amount)
 
 
-def told(result: Resolution, power: str, code: str) -> list[dict[str, Any]]:
+def told(result: Resolution[JSON], power: str, code: str) -> list[dict[str, Any]]:
     return [dict(m.params) for m in result.reports[power] if m.code == code]
 
 

@@ -149,7 +149,9 @@ def strategy(state: State, power: str, attack: int) -> list[Command]:
     return mail(*lines)
 
 
-def play(script: dict[int, dict[str, list[Command]]], seed: str = "script") -> tuple[JSON, list[Resolution]]:
+def play(
+    script: dict[int, dict[str, list[Command]]], seed: str = "script"
+) -> tuple[JSON, list[Resolution[JSON]]]:
     """Turns in `script` are played as written; the others by `strategy` (Romans attack with 4)."""
     state, history = game(), []
     while not state["over"]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, pictures
+from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER
 from engines.mare import RULESET
 from engines.mare.data import DATA, DATA_FILE, Data
 from engines.mare.pictures import footprint
@@ -24,7 +24,7 @@ Change = Callable[[JSON], object]
 
 
 def drawn(state: JSON, viewer: str) -> bytes:
-    (picture,) = pictures(RULESET, state, viewer)
+    (picture,) = RULESET.pictures(state, viewer)
     return picture.png
 
 
@@ -51,7 +51,7 @@ def changed(state: JSON, change: Change) -> JSON:
 def test_every_reader_gets_a_png_map_of_the_turn() -> None:
     state = played()
     for viewer in (GM_VIEWER, PUBLIC_VIEWER, *state["powers"]):
-        (picture,) = pictures(RULESET, state, viewer)
+        (picture,) = RULESET.pictures(state, viewer)
         assert (picture.name, picture.title.ru) == ("map-turn-2", "Карта, ход 2")
         image = Image.open(io.BytesIO(picture.png))
         assert image.format == "PNG" and image.width == DATA.picture.width

@@ -9,7 +9,6 @@ import re
 import pytest
 
 from daemon.outgoing.render import render_one
-from engines.contract import examples
 from engines.mare import RULESET
 from engines.mare.data import DATA
 from engines.russian import gender, inflect, located
@@ -308,7 +307,7 @@ def test_order_examples_fit_the_people_that_reads_them() -> None:
     their own land, a real neighbour and another people, with sums they can pay, so the rules
     accept them as they stand."""
     state = game(greeks=2)
-    shown = examples(RULESET, state, GREEKS, "orders")
+    shown = RULESET.examples(state, GREEKS, "orders")
     phase = RULESET.phases["orders"]
     wanted = ("influence", "support", "fortify")
     parsed = parse_commands(

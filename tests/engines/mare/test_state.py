@@ -12,9 +12,9 @@ from engines.rng import Rng
 from tests.engines.helpers import as_json
 
 
-def play_ai_turns(players: int, seed: str, turns: int = 8) -> list[Resolution]:
+def play_ai_turns(players: int, seed: str, turns: int = 8) -> list[Resolution[JSON]]:
     state: JSON = RULESET.setup(RULESET.playable_powers(players), Rng(seed))
-    history: list[Resolution] = []
+    history: list[Resolution[JSON]] = []
     while not state["over"] and len(history) < turns:
         orders = {p: RULESET.ai_orders(state, p, "orders") for p in state["powers"]}
         history.append(RULESET.resolve(state, "orders", orders, Rng(f"{seed}-{len(history)}")))

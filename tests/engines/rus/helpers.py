@@ -30,7 +30,7 @@ def game(players: list[str] | None = None) -> Any:
 
 def run(
     state: Mapping[str, Any], orders: Mapping[str, Sequence[Command]] | None = None, seed: str = "t"
-) -> Resolution:
+) -> Resolution[JSON]:
     return _UNDER_TEST.run(cast(JSON, state), orders, seed)
 
 

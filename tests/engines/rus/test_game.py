@@ -19,7 +19,7 @@ from tests.engines.rus.helpers import NOVGOROD, RYAZAN, game, problems, status
 from tests.paths import REPO
 
 
-def play(seed: str, turns: int = 6) -> tuple[JSON, list[Resolution]]:
+def play(seed: str, turns: int = 6) -> tuple[JSON, list[Resolution[JSON]]]:
     """Every power played by ai_orders for some turns; every order set must pass check."""
     state = RULESET.setup(RULESET.playable_powers(5)[:5], Rng(seed))
     history = []

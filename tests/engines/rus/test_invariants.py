@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from engines.contract import Command, Resolution
+from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
@@ -123,7 +123,7 @@ def _problems(state: State) -> list[str]:
     return found
 
 
-def _play(seed: int, turns: int) -> list[Resolution]:
+def _play(seed: int, turns: int) -> list[Resolution[JSON]]:
     r = random.Random(seed)
     state = typed(RULESET.setup(r.sample(POWERS, 8), Rng("setup")))
     for p in state["powers"]:

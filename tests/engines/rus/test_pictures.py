@@ -15,7 +15,7 @@ from unittest import mock
 import pytest
 from PIL import Image, ImageDraw
 
-from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Pictures, pictures
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER
 from engines.drawing import Base, Mark, font, png
 from engines.rus import RULESET
 from engines.rus.data import DATA, DATA_FILE, Data
@@ -40,7 +40,7 @@ from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
 
 def png_for(state: Any, viewer: str) -> bytes:
-    [picture] = pictures(RULESET, state, viewer)
+    [picture] = RULESET.pictures(state, viewer)
     return picture.png
 
 
@@ -57,13 +57,9 @@ def at_war() -> Any:
     return state
 
 
-def test_the_rus_ruleset_draws_pictures() -> None:
-    assert isinstance(RULESET, Pictures)
-
-
 @pytest.mark.parametrize("viewer", [RYAZAN, GM_VIEWER, PUBLIC_VIEWER])
 def test_one_small_map_a_mail_can_show(viewer: str) -> None:
-    [picture] = pictures(RULESET, at_war(), viewer)
+    [picture] = RULESET.pictures(at_war(), viewer)
     image = Image.open(io.BytesIO(picture.png))
     assert image.format == "PNG" and 900 <= image.width <= 1200 and image.height <= 1200
     assert len(picture.png) < 300_000
@@ -202,7 +198,7 @@ def test_a_readers_picture_is_its_whole_drawing_encoded(viewer: str) -> None:
 
 def test_a_stranger_gets_no_map() -> None:
     with pytest.raises(ValueError, match="no reader"):
-        pictures(RULESET, at_war(), "Москва")
+        RULESET.pictures(at_war(), "Москва")
 
 
 # ---- the layout in data.toml ---------------------------------------------------------------------

@@ -82,11 +82,11 @@ SCRIPT: dict[int, dict[str, list[str]]] = {
 }
 
 
-def _news(result: Resolution, code: str) -> list[dict[str, object]]:
+def _news(result: Resolution[JSON], code: str) -> list[dict[str, object]]:
     return [dict(m.params) for m in result.news if m.code == code]
 
 
-Played = tuple[list[JSON], list[Resolution], list[str]]  # states (0 = setup), results, retired powers
+Played = tuple[list[JSON], list[Resolution[JSON]], list[str]]  # states (0 = setup), results, retired powers
 
 
 def play(

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from engines.contract import JSON, examples
+from engines.contract import JSON
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
@@ -219,7 +219,7 @@ def test_influence_changes_carry_their_cause_to_the_report_line() -> None:
 def test_the_order_examples_fit_the_principality() -> None:
     state = RULESET.setup(["Переяславль", "Киев", "Туров", "Чернигов"], Rng("setup"))
     phase = RULESET.phases[state["phase"]]
-    shown = examples(RULESET, state, "Переяславль", state["phase"])
+    shown = RULESET.examples(state, "Переяславль", state["phase"])
     parsed = parse_commands(list(enumerate(shown.values(), start=1)), phase, RULESET.vocabularies(state))
     assert parsed.problems == [] and [cmd.name for cmd in parsed.commands] == list(shown)
     by_name = {cmd.name: cmd for cmd in parsed.commands}
@@ -241,16 +241,16 @@ def test_the_order_examples_fit_the_principality() -> None:
         "Туров",
         "Чернигов",
     }  # a player: the computer gives nothing
-    assert examples(RULESET, state, "Киев", state["phase"])["mobilise"] == "МОБИЛИЗАЦИЯ Вышгород"
+    assert RULESET.examples(state, "Киев", state["phase"])["mobilise"] == "МОБИЛИЗАЦИЯ Вышгород"
 
 
 def test_the_examples_offer_no_war_on_an_enemy_and_no_fair_for_an_enemys_caravan() -> None:
     state = RULESET.setup(["Переяславль", "Киев", "Туров", "Чернигов"], Rng("setup"))
     state["wars"] = [["Переяславль", "Киев"]]
-    shown = examples(RULESET, state, "Переяславль", state["phase"])
+    shown = RULESET.examples(state, "Переяславль", state["phase"])
     assert shown["war"] != "ВОЙНА Киев" and shown["peace"] == "МИР Киев Белый"
     assert DATA.province(shown["fair"].removeprefix("ЯРМАРКА ")).owner in {"Туров", "Чернигов"}
     alone = RULESET.setup(["Переяславль"], Rng("setup"))  # every other principality the computer's
     assert {"accept_gift", "alliance", "fair", "give_tech"} & set(
-        examples(RULESET, alone, "Переяславль", "orders")
+        RULESET.examples(alone, "Переяславль", "orders")
     ) == set()

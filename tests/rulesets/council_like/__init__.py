@@ -107,7 +107,7 @@ PHASES: dict[str, PhaseSpec] = {
 }
 
 
-class CouncilLike:
+class CouncilLike(Ruleset[JSON]):
     name = "council_like"
     title = Text("Совет (тест)", "Council (test)")
     power_keywords: tuple[str, ...] = ()
@@ -205,7 +205,7 @@ class CouncilLike:
 
     def resolve(
         self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
-    ) -> Resolution:
+    ) -> Resolution[JSON]:
         stages = list(PHASES)
         last = stages.index(phase) == len(stages) - 1
         disgraced = {str(c.args["family"]) for cs in orders.values() for c in cs if c.name == "disgrace"}
@@ -260,7 +260,7 @@ class CouncilLike:
             return Clamped(RULING_CAP, Msg("council_like.ruling_cap", {"cap": RULING_CAP}))
         return None
 
-    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied | Msg:
+    def apply_gm(self, state: JSON, command: Command, rng: Rng) -> GmApplied[JSON] | Msg:
         realm = str(command.args["realm"])
         said = Msg("council_like.election_called", {"realm": realm})
         return GmApplied({**state, "elections": sorted({*state["elections"], realm})}, said)
@@ -274,7 +274,7 @@ class CouncilLike:
     def restart_offer(self, state: JSON, power: str) -> Msg | None:
         return Msg("council_like.restart")
 
-    def join(self, state: JSON, name: str, rng: Rng) -> Joined | Msg:
+    def join(self, state: JSON, name: str, rng: Rng) -> Joined[JSON] | Msg:
         power = name or f"Дом{len(state['powers']) + 1}"
         if power in state["powers"]:
             return Msg("council_like.name_taken", {"name": power})
@@ -284,4 +284,4 @@ class CouncilLike:
         return {**state, "names": dict(names)}
 
 
-RULESET: Ruleset = CouncilLike()
+RULESET: Ruleset[JSON] = CouncilLike()

@@ -13,25 +13,23 @@ the GM's shows everything, the public one the cells anyone found and no tribe.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
 
 from engines import drawing
 from engines.contract import (
     GM_VIEWER,
     JSON,
     PUBLIC_VIEWER,
-    Adjustable,
     Arg,
     ArgKind,
+    Command,
     CommandSpec,
-    MissesPer,
     PhaseSpec,
     Picture,
+    Problem,
     Resolution,
     Ruleset,
     Vocabulary,
 )
-from engines.modular import ModularRuleset, Orders, Parts
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
 
@@ -85,7 +83,7 @@ def known_commands(state: JSON, power: str, phase: str) -> Sequence[CommandSpec]
     return [spec for spec in PHASES[phase].commands if spec is not SMELT or smelts]
 
 
-def resolve(state: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution:
+def resolve(state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution[JSON]:
     reports = {power: [Msg("hidden_tech.sent", {"count": len(c)})] for power, c in orders.items()}
     return Resolution({**state, "turn": state["turn"] + 1}, reports, [], [])
 
@@ -139,33 +137,22 @@ def draw_map(shown: JSON, powers: Sequence[str]) -> bytes:
     return drawing.png(image)
 
 
-def unadjustable(state: JSON, power: str, name: str, value: int = 0) -> NoReturn:
-    """Nothing here is the GM's to correct."""
-    raise KeyError(name)
-
-
-class HiddenTech(ModularRuleset):
+class HiddenTech(Ruleset[JSON]):
     name = "hidden_tech"
     title = Text("Племена (тест)", "Tribes (test)")
-    power_keywords: tuple[str, ...] = ("ПЛЕМЯ",)
+    power_keywords = ("ПЛЕМЯ",)
     min_players = 2
     max_players = 2
-    phases: Mapping[str, PhaseSpec] = PHASES
+    phases = PHASES
     catalog = Catalog({"hidden_tech.sent": Text("Приказов: {count}", "Orders: {count}")})
-    adjustables: Mapping[str, Adjustable] = {}
-    misses_per: MissesPer = "phase"
-    parts = Parts(
-        vocabularies=vocabularies,
-        open_commands=known_commands,
-        summary=lambda state, power, phase, commands: [],
-        check=lambda state, power, phase, commands: [],
-        resolve=resolve,
-        ai_orders=lambda state, power, phase: [],
-        view=view,
-        scores=scores,
-        read=unadjustable,
-        adjust=unadjustable,
-    )
+    vocabularies = staticmethod(vocabularies)
+    vocabularies_for = staticmethod(vocabularies_for)
+    known_commands = staticmethod(known_commands)
+    open_commands = staticmethod(known_commands)
+    resolve = staticmethod(resolve)
+    view = staticmethod(view)
+    scores = staticmethod(scores)
+    pictures = staticmethod(pictures)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         return {
@@ -180,14 +167,11 @@ class HiddenTech(ModularRuleset):
     def playable_powers(self, player_count: int) -> list[str]:
         return [WOLVES, BEARS][:player_count]
 
-    def vocabularies_for(self, state: JSON, power: str) -> Mapping[str, Vocabulary]:
-        return vocabularies_for(state, power)
+    def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+        return []
 
-    def known_commands(self, state: JSON, power: str, phase: str) -> Sequence[CommandSpec]:
-        return known_commands(state, power, phase)
-
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
-        return pictures(state, viewer)
+    def ai_orders(self, state: JSON, power: str, phase: str) -> list[Command]:
+        return []
 
 
-RULESET: Ruleset = HiddenTech()
+RULESET: Ruleset[JSON] = HiddenTech()
