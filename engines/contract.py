@@ -22,6 +22,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
+from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
 from engines.text import Catalog, Msg, Text
 
@@ -94,11 +95,14 @@ class PhaseSpec:
     reminds: bool = True
     counts_miss: bool = True
     counts_hold: bool = True
+    phrasing: Phrasing = NO_PHRASING  # how players word these commands (engines/phrasing.py)
 
     @classmethod
-    def optional(cls, name: str, title: Text, commands: tuple[CommandSpec, ...]) -> PhaseSpec:
+    def optional(
+        cls, name: str, title: Text, commands: tuple[CommandSpec, ...], phrasing: Phrasing = NO_PHRASING
+    ) -> PhaseSpec:
         """A phase that costs nothing to skip: no reminder, no miss, no hold."""
-        return cls(name, title, commands, reminds=False, counts_miss=False, counts_hold=False)
+        return cls(name, title, commands, False, False, False, phrasing)
 
 
 @dataclass(frozen=True)
@@ -356,7 +360,9 @@ class Ruleset(ABC, Generic[S]):
 
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
-        partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2». The order blank and
-        ПОМОЩЬ show them instead of the spec's fixed `example`; a command left out (by default,
-        all) keeps its fixed one."""
-        return {}
+        partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts
+        each, alone or beside the blank's line it needs (a march after the ВОЙНА that opens the
+        way). The order blank and ПОМОЩЬ offer only these commands, with these lines: a command
+        left out has nothing that fits now. Default: every command with its spec's fixed
+        `example`."""
+        return {spec.name: spec.example for spec in self.phases[phase].commands}

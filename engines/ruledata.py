@@ -12,10 +12,10 @@ first and hides table keys; cattrs nests exceptions), and loading is once per pr
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
@@ -61,15 +61,16 @@ class Named(RuleData):
         return (self.en, *self.aliases)
 
 
-def load_rules(path: Path, model: type[M]) -> M:
-    """`path` validated as `model`; `RuleDataError` listing every mistake otherwise."""
+def load_rules(path: Path, model: type[M], context: Mapping[str, Any] | None = None) -> M:
+    """`path` validated as `model` (`context`: what its validators check it against, such as the
+    ruleset's commands); `RuleDataError` listing every mistake otherwise."""
     try:
         with path.open("rb") as fh:
             raw = tomllib.load(fh)
     except tomllib.TOMLDecodeError as error:
         raise RuleDataError(f"{path}: not valid TOML: {error}") from error
     try:
-        return model.model_validate(raw)
+        return model.model_validate(raw, context=context)
     except ValidationError as error:
         raise RuleDataError(describe(path, error)) from error
 

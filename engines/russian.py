@@ -289,6 +289,10 @@ _IMPERFECTIVES = (
     ("нять", "нимать"),
     ("ыть", "ывать"),
     ("очь", "огать"),
+    ("брать", "бирать"),
+    ("звать", "зывать"),
+    ("слать", "сылать"),
+    ("нуть", "гать"),
     ("асть", "адать"),
     ("ести", "осить"),
     ("йти", "ходить"),
@@ -313,23 +317,80 @@ def order_verbs(infinitive: str) -> tuple[str, ...]:
 
 @cache
 def _order_verbs(word: str) -> tuple[str, ...]:
+    forms = {
+        str(form.word)
+        for verb in _aspects(word)
+        for form in verb.lexeme
+        if ("1per" in form.tag and "indc" in form.tag) or ("impr" in form.tag and "excl" in form.tag)
+    }
+    return tuple(sorted(forms - {word}))
+
+
+@cache
+def _aspects(word: str) -> tuple[Parse, ...]:
+    """The infinitive `word` and, for a perfective one, its imperfective partners; none for a word
+    that is no infinitive. A candidate partner the dictionary does not hold is not parsed (its
+    predictor is the slow part, and would only guess)."""
     verb = next((p for p in _morph().parse(word) if p.tag.POS == "INFN"), None)
     if verb is None:
         return ()
     verbs = [verb]
     if verb.tag.aspect == "perf":
         for ending, partner in _IMPERFECTIVES:
-            if word.endswith(ending):
-                candidate = word[: -len(ending)] + partner
+            candidate = word[: -len(ending)] + partner
+            if word.endswith(ending) and _morph().word_is_known(candidate):
                 verbs += [
                     p
                     for p in _morph().parse(candidate)
                     if p.tag.POS == "INFN" and p.tag.aspect == "impf" and p.word == candidate and p.is_known
                 ]
-    forms = {
-        str(form.word)
-        for v in verbs
-        for form in v.lexeme
-        if ("1per" in form.tag and "indc" in form.tag) or ("impr" in form.tag and "excl" in form.tag)
-    }
-    return tuple(sorted(forms - {word}))
+    return tuple(verbs)
+
+
+def spoken_forms(word: str) -> tuple[str, ...]:
+    """Every form a player may write a word of an order's wording in (lowercase, ё as е): a verb
+    given as infinitive in its infinitives, first and third persons («Рим влияет») and
+    imperatives, both aspects («нанять» → «нанимать», «найму», «нанимаю», «найми»…); a noun,
+    adjective or participle in every case and number («войну» → «война», «войны», «войной»…), a word the
+    dictionary lacks as the noun it guesses («обаятор» → «обаятором»); any other word (a
+    preposition, an abbreviation such as «ВС») as written."""
+    return _spoken_forms(word.casefold().replace("ё", "е"))
+
+
+@cache
+def _spoken_forms(word: str) -> tuple[str, ...]:
+    verbs = _aspects(word)
+    if verbs:  # one pass over each lexeme, by the tag's cached fields (a grammeme lookup is slow)
+        found = {word, *(str(v.word) for v in verbs)}
+        for verb in verbs:
+            for form in verb.lexeme:
+                tag = form.tag
+                if (tag.mood == "indc" and tag.person in ("1per", "3per")) or (
+                    tag.mood == "impr" and tag.involvement == "excl"
+                ):
+                    found.add(str(form.word))
+        return tuple(sorted(form.replace("ё", "е") for form in found))
+    # a game's own coinage («обаятор») declines as the dictionary guesses a noun like it would
+    guessed = len(word) > 3 and not _morph().word_is_known(word)
+    noun = next(
+        (
+            p
+            for p in _morph().parse(word)
+            if p.tag.POS in ("NOUN", "ADJF", "PRTF")
+            and (p.is_known or guessed)
+            and not {"Fixd", "Abbr"} & set(p.tag.grammemes)
+        ),
+        None,
+    )
+    if noun is None or len(word) < 3:
+        return (word,)
+    return tuple(sorted({word, *(str(form.word).replace("ё", "е") for form in noun.lexeme)}))
+
+
+def known_word(word: str) -> bool:
+    """Whether the dictionary holds `word` (its other forms are then its, not guessed)."""
+    return bool(_morph().word_is_known(word.casefold().replace("ё", "е")))
+
+
+def is_infinitive(word: str) -> bool:
+    return bool(_aspects(word.casefold().replace("ё", "е")))

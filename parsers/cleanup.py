@@ -9,6 +9,10 @@ can point the player at "line 7".
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Literal
+
+from parsers.header import header_fields
 
 _FLAGS = re.IGNORECASE
 
@@ -61,23 +65,74 @@ def _ends_orders(line: str, following: str) -> bool:
     )
 
 
-def clean_lines(body: str) -> list[tuple[int, str]]:
-    """(1-based line number in `body`, stripped text) of each line that may hold an order."""
+Part = Literal["top", "below", "both"]
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    """The lines of a mail that may hold orders, and where they were: above the player's signature
+    (`top`, as most clients write a reply), `below` the quoted mail under it (Alpine puts the
+    signature above the quote, and players type under the quote), or `both` when the header is
+    split between them."""
+
+    lines: list[tuple[int, str]]
+    part: Part = "top"
+
+
+def clean_body(body: str) -> Cleaned:
+    """The order lines of `body` (see `Cleaned`): the text above the signature, unless it holds no
+    header line and the text under the quote below the signature does; a forwarded mail is never
+    read past its start."""
     stripped = [line.strip() for line in body.split("\n")]
     following = [*stripped[1:], ""]
     # What follows a line is its next non-blank line: clients put blank lines anywhere.
     for index in range(len(stripped) - 2, -1, -1):
         if not stripped[index + 1]:
             following[index] = following[index + 1]
+    top, stop = _read(stripped, following, 0)
+    start = _below(stripped, following, stop)
+    if start is None:
+        return Cleaned(top)
+    below, _ = _read(stripped, following, start)
+    lacking = header_fields(below) - header_fields(top)
+    if not lacking:
+        return Cleaned(top)
+    return Cleaned(below, "below") if not header_fields(top) else Cleaned(top + below, "both")
+
+
+def clean_lines(body: str) -> list[tuple[int, str]]:
+    """(1-based line number in `body`, stripped text) of each line that may hold an order."""
+    return clean_body(body).lines
+
+
+def _read(stripped: list[str], following: list[str], start: int) -> tuple[list[tuple[int, str]], int]:
+    """The lines from `start` that may hold orders, up to a separator, signature or footer, and the
+    index of the line that ended them (the line count when none did)."""
     kept: list[tuple[int, str]] = []
-    for index, line in enumerate(stripped):
+    stop = len(stripped)
+    for index in range(start, len(stripped)):
+        line = stripped[index]
         if not line or _QUOTE.match(line) or _COMMENT.match(line):
             continue
         if _ends_orders(line, following[index]):
+            stop = index
             break
         if not _is_attribution(line, following[index]):
             kept.append((index + 1, line))
     for position in range(max(0, len(kept) - _SIGN_OFF_REACH), len(kept)):
         if _SIGN_OFF.fullmatch(kept[position][1]):
-            return kept[:position]
-    return kept
+            return kept[:position], stop
+    return kept, stop
+
+
+def _below(stripped: list[str], following: list[str], stop: int) -> int | None:
+    """Where the player's text under a signature starts: after the last quoted line below it, or,
+    with no quote, after the signature's first paragraph; None when nothing ended the text, or a
+    forward did (what follows is someone else's)."""
+    if stop == len(stripped) or not _FOOTER.fullmatch(stripped[stop]):
+        return None
+    quoted = [i for i in range(stop + 1, len(stripped)) if _QUOTE.match(stripped[i])]
+    if quoted:
+        return quoted[-1] + 1
+    blank = next((i for i in range(stop + 1, len(stripped)) if not stripped[i]), None)
+    return None if blank is None else blank + 1

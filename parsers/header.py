@@ -19,7 +19,8 @@ from parsers.normalize import normalize
 
 HEADER_WORDS: dict[str, tuple[str, ...]] = {  # field → spellings; reserved in every ruleset
     "game": ("ИГРА", "GAME"),
-    "power": ("СТРАНА", "POWER", "COUNTRY"),
+    # a ruleset adds its own (КНЯЖЕСТВО); these are every game's, whatever its powers are called
+    "power": ("СТРАНА", "ДЕРЖАВА", "ГОСУДАРСТВО", "НАРОД", "ПЛЕМЯ", "POWER", "COUNTRY"),
     "password": ("ПАРОЛЬ", "PASSWORD"),
     "turn": ("ХОД", "TURN"),
     "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),
@@ -35,6 +36,7 @@ _VALUE = re.compile(r"(?:\s*[:=]|\s|$)(.*)", re.DOTALL)
 _GLUED_PUNCTUATION = re.compile(r"[.!;,]+")  # "КОНЕЦ."
 _SUBJECT_TAG = re.compile(r"\[([\w-]+)\]")
 _NUMBER = re.compile(r"[0-9]{1,9}\.?")  # a longer "turn" is a typo, not a turn
+_PROSE = re.compile(r"[^\W\d_]+\s+\S")  # «Ход римлян такой:» is a sentence, not ХОД and a number
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
         rest = text[end:]
         if field is None:
             continue
-        if value := _VALUE.match(rest):
+        if (value := _VALUE.match(rest)) and not (field == "turn" and _PROSE.match(value.group(1).strip())):
             return field, text[:end].strip(), value.group(1).strip()
         if _GLUED_PUNCTUATION.fullmatch(rest):
             return field, text[:end].strip(), ""

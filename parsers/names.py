@@ -9,7 +9,7 @@ in the case their sentence needs («ПЕРЕДАТЬ Китаю», «с Росс
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -23,6 +23,8 @@ T = TypeVar("T")
 
 # below this difflib ratio a guess confuses more than it helps
 _CUTOFF = 0.6
+# below this share of the longer word matching, a line is not a mistyped order («Мои» is no «МИР»)
+_STRICT_CUTOFF = 0.75
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 # what may stand before a name argument and is skipped: «ВЛОЖИТЬ в Армию», «СОЮЗ Торговый с Россией»
 PREPOSITIONS = frozenset(
@@ -41,6 +43,24 @@ class Phrases(Generic[T]):
                 self._table.setdefault(keys, value)
         self.width = max(map(len, self._table), default=0)  # words in the longest phrase
 
+    @classmethod
+    def keyed(cls, entries: Iterable[tuple[tuple[str, ...], T]]) -> Phrases[T]:
+        """A table of phrases given as their keys already, for a table made in bulk from forms
+        that are keys (the wording's leads: thousands of them, each tokenized for nothing)."""
+        table: Phrases[T] = cls([])
+        for keys, value in entries:
+            table._table.setdefault(keys, value)
+        table.width = max(map(len, table._table), default=0)
+        return table
+
+    def phrases(self) -> list[tuple[str, ...]]:
+        """Every phrase of the table, as its keys."""
+        return list(self._table)
+
+    def items(self) -> list[tuple[tuple[str, ...], T]]:
+        """Every phrase of the table, as its keys, with its value."""
+        return list(self._table.items())
+
     def lookup(self, text: str) -> T | None:
         """The value of exactly this phrase."""
         return self.exactly(phrase_keys(text))
@@ -57,11 +77,18 @@ class Phrases(Generic[T]):
                 return self._table[phrase], size
         return None
 
-    def closest(self, keys: Sequence[str], whole: bool = False, strict: bool = False) -> tuple[T, int] | None:
+    def closest(
+        self,
+        keys: Sequence[str],
+        whole: bool = False,
+        strict: bool = False,
+        keep: Callable[[T], bool] | None = None,
+    ) -> tuple[T, int] | None:
         """The value whose phrase is most like the first words of `keys` (or all of them, if
         `whole`), and how many words. `strict`: alike only if most of the longer of the two
         matches, so a short word is not like a long keyword («Вот» and «ВЛОЖИТЬ» share three
-        letters, which is enough for a guess but not to call a line a mistyped order)."""
+        letters, which is enough for a guess but not to call a line a mistyped order). `keep`:
+        only values it keeps are offered (no command of opposite meaning)."""
         best: tuple[T, int] | None = None
         best_ratio = 0.0
         sizes = [len(keys)] if whole else range(1, min(self.width, len(keys)) + 1)
@@ -69,6 +96,8 @@ class Phrases(Generic[T]):
             written = " ".join(keys[:size])
             typed = SequenceMatcher(None, b=written)  # what the player wrote, indexed once for all
             for phrase, value in self._table.items():
+                if keep is not None and not keep(value):
+                    continue
                 ratio = _ratio(typed, len(written), " ".join(phrase), max(_CUTOFF, best_ratio), strict)
                 if ratio > best_ratio:
                     best, best_ratio = (value, size), ratio
@@ -85,6 +114,7 @@ def _ratio(typed: SequenceMatcher[str], length: int, known: str, floor: float, s
     ratio = typed.ratio()
     if strict:  # ratio is 2·matches / (both lengths): rescaled to matches / the longer length
         ratio = ratio * (length + len(known)) / (2 * max(length, len(known)))
+        floor = max(floor, _STRICT_CUTOFF)
     return ratio if ratio >= floor else 0.0
 
 
@@ -100,9 +130,15 @@ def _vocabulary_phrases(entries: tuple[tuple[str, tuple[str, ...]], ...]) -> Phr
     return Phrases(canonical + [(spelling, name) for name, spellings in entries for spelling in spellings])
 
 
-def match_name(text: str, vocabulary: Vocabulary) -> str | None:
-    """The canonical name `text` spells (a header's power, say), if any."""
-    return vocabulary_phrases(vocabulary).lookup(text)
+def match_name(text: str, vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> str | None:
+    """The canonical name `text` spells (a header's power, say), if any: as declared, or in any
+    case after a preposition or none, as players write it («СТРАНА Волыни», «СТРАНА: за Китай»)."""
+    found = vocabulary_phrases(vocabulary).lookup(text)
+    if found is not None:
+        return found
+    keys = phrase_keys(text)
+    words = keys[1:] if len(keys) > 1 and keys[0] in PREPOSITIONS else keys
+    return declined(vocabulary, forms).known.exactly(tuple(words))
 
 
 def suggest_name(text: str, vocabulary: Vocabulary) -> str | None:

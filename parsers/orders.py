@@ -13,22 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem, Vocabulary
+from engines.contract import Arg, ArgKind, Command, PhaseSpec, Problem, Vocabulary
 from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, excerpt
-from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined, keyword_forms
+from parsers.arrangement import arrange, meaning
+from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, phrase_keys, tokenize
+from parsers.suggestions import refusal
+from parsers.wording import Keyword, Wording, is_chat, lead, wording
 
 T = TypeVar("T")
 
-# the generic "no actions this turn" of every phase: a submitted, empty turn
-PASS_KEYWORDS = ("НЕТ ДЕЙСТВИЙ", "PASS", "NO ACTIONS")
 _INT = re.compile(r"-?[0-9]+")
-_LIST_MARKER = re.compile(r"[0-9]{1,3}|-")  # "1. ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"
+# "1. ВЛОЖИТЬ …", "2) ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"; a bare number is an order's own («5 влияния в Тарент»)
+_LIST_MARKER = re.compile(r"[0-9]{1,3}[.)]|[-•*]")
 _GLUED_COMMA = re.compile(r",(?=\S)")
 # what players also write between the items of a path: «Рязань → Тула; Москва», «Рязань - Тула»
 _LIST_SEPARATORS = re.compile(r"\s*(?:->|[;>→–—])\s*|\s+-+\s+")
@@ -45,18 +46,6 @@ class ParsedOrders:
     problems: list[Problem]
     explicit_pass: bool  # the mail said НЕТ ДЕЙСТВИЙ / PASS (a submitted, empty turn)
     unread: list[int] = field(default_factory=list)  # lines of prose: neither orders nor refused
-
-
-@dataclass(frozen=True)
-class _Keyword:
-    text: str  # as the schema spells it, for suggestions
-    command: str | None  # the spec's name; None: the generic pass
-    args: tuple[Arg, ...] = ()
-    example: str = ""
-
-    @staticmethod
-    def of(spec: CommandSpec) -> list[tuple[str, _Keyword]]:
-        return [(word, _Keyword(word, spec.name, spec.args, spec.example)) for word in spec.keywords]
 
 
 class _Refused(Exception):
@@ -117,11 +106,14 @@ def parse_commands(
 
     `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
     the order their orders would next be taken, so a line of theirs is told where it belongs;
-    `prose`: a line whose first words are like no keyword is `unread`, not refused."""
-    keywords = _keywords(phase)
+    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused.
+    Players' wording (`PhaseSpec.phrasing`) is read too: see wording.py, arrangement.py and
+    suggestions.py."""
     args = [arg for spec in phase.commands for arg in spec.args]
     used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
     names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
+    table = wording(phase)
+    powers = names.get("power") if table.by_kinds else None
     commands: list[Command] = []
     problems: list[Problem] = []
     passes: list[int] = []
@@ -131,26 +123,37 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
-        found = keywords.longest(cursor.keys(keywords.width))
+        found = lead(cursor.keys(), table, powers)
+        if found is None and prose and table.by_kinds and is_chat(cursor.keys()):
+            unread.append(number)
+            continue
         if found is None:
-            refusal = _not_a_keyword(cursor, keywords, elsewhere, phase, prose)
-            if refusal is None:
-                unread.append(number)
-            else:
-                problems.append(Problem(number, *refusal))
-            continue
-        keyword = found[0]
-        cursor.index += found[1]
-        ordered = ordered or keyword.command is not None
-        try:
-            command = _read_args(cursor, keyword, names)
-        except _Refused as refused:
-            problems.extend(Problem(number, msg, suggestion) for msg, suggestion in refused.reasons)
-            continue
-        if keyword.command is None:
-            passes.append(number)
+            keyword = meaning(cursor.rest(), table, names, None)
+            command = None if keyword is None else _whole(cursor, keyword, names, table)
+            if command is None:
+                refused = refusal(cursor.rest(), text, table, elsewhere, prose)
+                if refused is None:
+                    unread.append(number)
+                else:
+                    problems.append(Problem(number, *refused))
+                continue
         else:
-            commands.append(replace(command, line=number))
+            keyword = found[0]
+            cursor.index += found[1]
+            ordered = ordered or keyword.command is not None
+            try:
+                command = _read_args(cursor, keyword, names, table)
+            except _Refused as refused_line:
+                other = keyword.command and meaning(cursor.tokens, table, names, keyword.command)
+                command = _whole(cursor, other, names, table) if other else None
+                if command is None:
+                    problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
+                    continue
+            if keyword.command is None:
+                passes.append(number)
+                continue
+        ordered = True
+        commands.append(replace(command, line=number))
     if ordered:
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
@@ -161,11 +164,11 @@ def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command
     """The lines of `body` that are whole commands of `phase` (СТАТУС, ОТПУСК 2 beside the orders),
     each with its line; any other line is the caller's to read, so none is refused or matched
     against the keywords for a suggestion here."""
-    keywords = _keywords(phase)
+    table = wording(phase).keywords
     commands: list[Command] = []
     for number, text in body:
         cursor = _order_line(text)
-        found = None if cursor is None else keywords.longest(cursor.keys(keywords.width))
+        found = None if cursor is None else table.longest(cursor.keys(table.width))
         if cursor is None or found is None or found[0].command is None:
             continue
         cursor.index += found[1]
@@ -204,7 +207,7 @@ def _order_line(text: str) -> _Cursor | None:
     """The line's words without a list marker or a trailing comment, at most `ORDER_WORDS` of
     them; None for a line of none."""
     tokens = tokenize(text, ORDER_WORDS + 2)
-    if len(tokens) > 1 and not tokens[0].quoted and _LIST_MARKER.fullmatch(tokens[0].key):
+    if len(tokens) > 1 and not tokens[0].quoted and _LIST_MARKER.fullmatch(tokens[0].raw):
         tokens = tokens[1:]
     comment = next(
         (i for i, token in enumerate(tokens) if token.raw.startswith("#") and not token.quoted), None
@@ -214,51 +217,45 @@ def _order_line(text: str) -> _Cursor | None:
     return _Cursor(text, tokens[:ORDER_WORDS], cut=len(tokens) > ORDER_WORDS) if tokens else None
 
 
-@lru_cache(maxsize=256)
-def _keywords(phase: PhaseSpec) -> Phrases[_Keyword]:
-    """The phase's keywords, the verb forms players say them in («передаю» for ПЕРЕДАТЬ) and the
-    generic pass; made once per phase, as the dictionary is slow to ask."""
-    entries = [entry for spec in phase.commands for entry in _Keyword.of(spec)]
-    by_text = dict(entries)
-    spoken = keyword_forms({text: keyword.command or "" for text, keyword in entries})
-    return Phrases(
-        entries
-        + [(word, _Keyword(word, None)) for word in PASS_KEYWORDS]
-        + [(form, by_text[keyword]) for form, keyword in spoken]
-    )
-
-
-def _not_a_keyword(
-    cursor: _Cursor,
-    keywords: Phrases[_Keyword],
-    elsewhere: Sequence[PhaseSpec],
-    phase: PhaseSpec,
-    prose: bool,
-) -> tuple[Msg, str] | None:
-    """Why a line that starts with no keyword of `phase` is refused: it is an order of another
-    phase, or an unknown one, with the closest keyword if any is close («ВЛАЖИТЬ»). With `prose`,
-    None (not refused) when its first words are like no keyword («Вот мои приказы:»)."""
-    for other in elsewhere:
-        found = _keywords(other).longest(cursor.keys(_keywords(other).width))
-        if found is not None and found[0].command is not None:
-            params = {
-                "word": cursor.written(found[1]),
-                "phase_ru": other.title.ru,
-                "phase_en": other.title.en,
-                "now_ru": phase.title.ru,
-                "now_en": phase.title.en,
-            }
-            return Msg("other_phase", params), ""
-    word, suggestion, _ = _unmatched(cursor, keywords, lambda keyword: keyword.text, strict=prose)
-    if prose and not suggestion:
+def _whole(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording) -> Command | None:
+    """The whole line read as `keyword`'s command (see `arrangement.meaning`); None if it is refused."""
+    try:
+        return _read_args(_Cursor(cursor.text, cursor.tokens, cut=cursor.cut), keyword, names, table)
+    except _Refused:
         return None
-    return Msg("unknown_command", {"word": word}), suggestion
 
 
-def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names]) -> Command:
-    """The keyword's arguments as a command (of line 0): lists and pairs apart from single values."""
+def _read_args(
+    cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names], table: Wording | None = None
+) -> Command:
+    """The keyword's arguments as a command (of line 0). With the phase's `table`, a line the
+    schema's order does not read, or one whose prepositions name its arguments' roles («БОНУС на
+    Лаций с Сицилии»), is read by its words' kinds in the order the player gave them
+    (`arrangement.arrange`); a line in the schema's order costs no more than it did."""
     if cursor.cut and ArgKind.TEXT not in {arg.kind for arg in keyword.args}:
         raise _Refused(Msg("too_many_words", {"most": ORDER_WORDS}))
+    if table is None or keyword.command is None or not table.by_kinds:
+        return _in_order(cursor, keyword, names)
+    roles = table.of(keyword.command).roles
+    in_order: _Refused | None = None
+    if not any(token.key in roles for token in cursor.rest()):
+        try:
+            return _in_order(replace(cursor), keyword, names)
+        except _Refused as refused:
+            in_order = refused
+    arranged = arrange(cursor.rest(), keyword.command, keyword.args, names, table)
+    if arranged is None:
+        if in_order is not None:
+            raise in_order
+        return _in_order(cursor, keyword, names)
+    if arranged.missing:
+        raise _missing(keyword, arranged.missing[0])
+    text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
+    return _in_order(_Cursor(text, tokenize(text)), keyword, names)
+
+
+def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> Command:
+    """The keyword's arguments in the schema's order: lists and pairs apart from single values."""
     args: dict[str, int | str] = {}
     lists: dict[str, tuple[str, ...]] = {}
     pairs: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -282,13 +279,17 @@ def _read_args(cursor: _Cursor, keyword: _Keyword, names: Mapping[str, Names]) -
         else:
             args[arg.name] = _read_name(cursor, arg, vocabulary)
         if not arg.optional and arg.name not in {**args, **lists, **pairs}:
-            params = {"command": keyword.text, "arg": arg.name, "example": keyword.example}
-            raise _Refused(Msg("missing_argument", params), keyword.example)
+            raise _missing(keyword, arg.name)
     command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
     if cursor.left():
         words = excerpt(cursor.written(cursor.left()))
         raise _Refused(Msg("extra_words", {"words": words}), _spelled(keyword.text, keyword.args, command))
     return command
+
+
+def _missing(keyword: Keyword, arg: str) -> _Refused:
+    params = {"command": keyword.text, "arg": arg, "example": keyword.example}
+    return _Refused(Msg("missing_argument", params), keyword.example)
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:

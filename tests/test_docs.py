@@ -8,8 +8,11 @@ import re
 import pytest
 from PIL import Image
 
+from daemon.incoming.orderflow import read_orders
 from engines import REGISTRY, get_ruleset
 from engines.contract import Ruleset
+from engines.rng import Rng
+from parsers.orders import normal_form
 from tests.paths import REPO
 
 TOP = ("daemon", "parsers", "engines", "templates", "state", "tests")
@@ -42,3 +45,24 @@ def test_the_readme_shows_a_picture_of_every_ruleset_that_draws_as_the_command_n
     for path, _ in shown:
         with Image.open(REPO / path) as image:
             assert image.format == "PNG" and image.width >= 600
+
+
+def test_every_phrasing_the_readme_shows_reads_as_its_canonical_order() -> None:
+    """The order section's table: each phrase in «» reads, for a player of that ruleset, as one of
+    the canonical orders of its row (Русь unless the row names another ruleset)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (`.+?)(?: \((coins|mare)\))? \| («.+») \|$", text, re.M)
+    assert len(rows) >= 6
+    powers = {"rus": "Рязань", "coins": "Россия", "mare": "Римляне"}
+    wrong = []
+    for canonical, name, phrases in rows:
+        ruleset = get_ruleset(name or "rus")
+        state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("readme"))
+        phase = "talks" if name == "coins" and "СОЮЗ" in canonical else state["phase"]
+        state = {**state, "phase": phase}
+        lines = re.findall(r"«([^»]+)»", phrases)
+        known, parsed = read_orders(ruleset, state, powers[name or "rus"], phase, list(enumerate(lines, 1)))
+        read = {c.line: normal_form(c, known) for c in parsed.commands}
+        expected = re.findall(r"`([^`]+)`", canonical)
+        wrong += [line for n, line in enumerate(lines, 1) if read.get(n) not in expected]
+    assert wrong == []

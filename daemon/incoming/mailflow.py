@@ -23,7 +23,7 @@ from daemon.outgoing.postman import Letter, Postman
 from daemon.passwords import LiveChecks, PasswordChecks
 from engines.contract import JSON
 from engines.text import Catalog, Msg
-from parsers.cleanup import clean_lines
+from parsers.cleanup import Part, clean_body, clean_lines
 from parsers.header import OrderHeader, OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.redact import NO_SECRETS, Redactor
@@ -106,15 +106,16 @@ def _judge(
         return Outcome("ignored", detail=stop.detail, redactor=mail_redactor(mail, games))
     if isinstance(stop, guards.Refuse):
         return _unrouted(Refusal(stop.msg), "", mail, mail_redactor(mail, games), kind="refused")
-    lines = clean_lines(mail.body)
+    cleaned = clean_body(mail.body)
+    lines = cleaned.lines
     text = split_header(lines, mail.subject, games.power_keywords())
     redactor = redactor.with_values(text.header.password)
     if len(text.body) > limits.order_lines:  # header lines are not orders: they do not count
         msg = Msg("limit_lines", {"lines": len(text.body), "limit": limits.order_lines})
-        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused")
+        return _unrouted(Refusal(msg), "", mail, redactor, kind="refused", part=cleaned.part)
     found = find_game(text.header, games, mail.recipients)
     if isinstance(found, Refusal):
-        return _unrouted(found, "", mail, redactor)
+        return _unrouted(found, "", mail, redactor, part=cleaned.part)
     redactor = redactor.knowing(found.is_password)  # the passwords this mail may quote: its game's
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
@@ -122,8 +123,10 @@ def _judge(
         return _signup(found, mail, text.header, now)
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
-        return _unrouted(route, text.header.power or "", mail, redactor)
-    done = answer(route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready)
+        return _unrouted(route, text.header.power or "", mail, redactor, part=cleaned.part)
+    done = answer(
+        route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready, cleaned.part
+    )
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address else ()
     return Outcome(
@@ -151,13 +154,20 @@ def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
 
 
 def _unrouted(
-    refusal: Refusal, power: str, mail: IncomingMail, redactor: Redactor, kind: str = "unrouted"
+    refusal: Refusal,
+    power: str,
+    mail: IncomingMail,
+    redactor: Redactor,
+    kind: str = "unrouted",
+    part: Part = "top",
 ) -> Outcome:
+    """A refusal before the orders are read; `part`: the part of the mail that was read (see
+    `parsers.cleanup.Cleaned`), which the reply names when it is not the usual one."""
     game = refusal.game
     if refusal.silent:
         detail = f"{refusal.msg.code}: the sender was told already"
         return Outcome("ignored", game, power, detail, redactor=redactor)
-    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender}
+    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender, "part": part}
     letter = Letter("player/unrouted", context, "subject_unrouted", {})
     return Outcome(kind, game, power, refusal.msg.code, letter, mark=refusal.mark, redactor=redactor)
 

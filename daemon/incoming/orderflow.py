@@ -16,7 +16,7 @@ from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import moment
-from daemon.outgoing.views import blanks, status_texts
+from daemon.outgoing.views import blanks, offered_orders, status_texts
 from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
 from engines.contract import (
@@ -28,6 +28,7 @@ from engines.contract import (
 )
 from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
+from parsers.cleanup import Part
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from parsers.redact import Redactor
@@ -87,8 +88,10 @@ def answer(
     now: datetime,
     redactor: Redactor,
     ready_word: bool = False,
+    part: Part = "top",
 ) -> Answer:
-    """`ready_word`: the mail had a ГОТОВО / READY line."""
+    """`ready_word`: the mail had a ГОТОВО / READY line; `part`: the part of the mail its lines
+    came from (`parsers.cleanup.Cleaned`), named in the reply when it is not the usual one."""
     game, record, power = route.game, route.record, route.power
     asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
@@ -149,6 +152,7 @@ def answer(
         "misses_left": max(0, game.settings.max_missed - player.missed),
         "other_sender": mail.sender if mail.sender != player.address else "",
         "by_gm": route.by_gm,
+        "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
     letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
@@ -200,12 +204,11 @@ def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> 
 
 
 def help_pages(ruleset: Ruleset[Any], state: JSON, power: str) -> list[dict[str, Any]]:
-    """ПОМОЩЬ: every phase's commands that `power` knows, with examples and help."""
+    """ПОМОЩЬ: every phase's orders that `power` could give now, as its blank offers them (see
+    `offered_orders`), with examples and help."""
     pages = []
     for name, spec in ruleset.phases.items():
-        fitting = ruleset.examples(state, power, name)
-        known = ruleset.known_commands(state, power, name)
-        commands = [(fitting.get(c.name, c.example), c.help) for c in known]
+        commands = [(example, c.help) for c, example in offered_orders(ruleset, state, power, name)]
         pages.append({"title": spec.title, "commands": commands})
     return pages
 

@@ -94,7 +94,7 @@ def route_orders(
     powers: Vocabulary = {p: list(spellings.get(p, ())) for p in record.players}
     if not header.power:
         return Refusal(Msg("route_no_power", {"powers": ", ".join(sorted(powers))}), game)
-    power = match_name(header.power, powers)
+    power = match_name(header.power, powers, game.ruleset.catalog.forms)
     if power is None:
         hint = suggest_name(header.power, powers) or ", ".join(sorted(powers))
         return Refusal(Msg("route_unknown_power", {"power": header.power, "hint": hint}), game)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from daemon.games import Game
@@ -16,32 +16,38 @@ def order_blank(
     game: str,
     power: str,
     turn: int,
-    commands: Sequence[CommandSpec],
+    offered: Sequence[tuple[CommandSpec, str]],
     lang: Lang,
     password: str = "",
-    fitting: Mapping[str, str] | None = None,
 ) -> str:
-    """A ready-to-fill mail: the header, then each open command's example (`fitting`: the
-    ruleset's examples for this power, by command) and help as a hint."""
+    """A ready-to-fill mail: the header, then each offered command's example (see
+    `offered_orders`) and its help as a hint."""
     password = password or ("ваш-пароль" if lang == "ru" else "your-password")
     head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
-    fitting = fitting or {}
-    hints = [f"# {fitting.get(spec.name, spec.example)}    — {spec.help.get(lang)}" for spec in commands]
+    hints = [f"# {example}    — {spec.help.get(lang)}" for spec, example in offered]
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
 
-def blank_commands(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> list[CommandSpec]:
-    """The blank's commands: those open to `power` now that it knows of, so a ruleset's slip in
-    `open_commands` cannot reveal a command it has not seen."""
+def offered_orders(
+    ruleset: Ruleset[Any], state: JSON, power: str, phase: str
+) -> list[tuple[CommandSpec, str]]:
+    """What the blank and ПОМОЩЬ offer `power` in `phase`, each command with its example: the
+    commands open to it now that it knows of (so a ruleset's slip in `open_commands` cannot reveal
+    one it has not seen) and that the ruleset made an example for (none fits: not offered, as
+    КРЕПОСТЬ without the technology)."""
     known = {spec.name for spec in ruleset.known_commands(state, power, phase)}
-    return [spec for spec in ruleset.open_commands(state, power, phase) if spec.name in known]
+    fitting = ruleset.examples(state, power, phase)
+    return [
+        (spec, fitting[spec.name])
+        for spec in ruleset.open_commands(state, power, phase)
+        if spec.name in known and spec.name in fitting
+    ]
 
 
 def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
-    commands = blank_commands(game.ruleset, record.state, power, record.phase)
-    fitting = game.ruleset.examples(record.state, power, record.phase)
+    offered = offered_orders(game.ruleset, record.state, power, record.phase)
     return {
-        lang: order_blank(game.id, power, record.turn, commands, lang, password, fitting)
+        lang: order_blank(game.id, power, record.turn, offered, lang, password)
         for lang in languages(game.settings.language)
     }
 

@@ -1,6 +1,7 @@
 """Order examples that fit the reader: a real partner, its own colony and technology, an amount it
 can afford (Китай is never told «ПЕРЕДАТЬ Китай 2»). A command with nothing fitting to show (no
-colony to cede, no alliance to break) is left out and keeps its fixed example."""
+colony to cede, no alliance to break, no technology its research points pay for) is left out,
+and the blank does not offer it."""
 
 from __future__ import annotations
 
@@ -62,8 +63,22 @@ def _share(state: State, power: str) -> list[str] | None:
 
 
 def _research(state: State, power: str) -> list[str] | None:
-    missing = [part for part in DATA.tech_parts if part not in country(state, power)["techs"]]
-    return [missing[0]] if missing else None
+    """A part the power lacks and has the research points for."""
+    me = country(state, power)
+    affordable = [
+        part
+        for part in DATA.tech_parts
+        if part not in me["techs"] and DATA.tech_of_part(part).cost <= me["research"]
+    ]
+    return affordable[:1] or None
+
+
+def _leader(state: State, power: str) -> list[str] | None:
+    return None if country(state, power)["perk"] else [DATA.perks[0].name]
+
+
+def _vote(state: State, power: str) -> list[str] | None:
+    return [DATA.votes.yes.name] if state["proposal"] else None
 
 
 def _ally(state: State, power: str) -> list[str] | None:
@@ -99,6 +114,8 @@ def _propose(state: State, power: str) -> list[str]:
 
 
 EXAMPLES: dict[str, Example] = {
+    schema.LEADER.name: _leader,
+    schema.BALLOT.name: _vote,
     schema.GIVE.name: _give,
     schema.INVEST.name: _invest,
     schema.ATTACK.name: _attack,

@@ -4,11 +4,13 @@ vocabularies that NAME arguments take."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from pathlib import Path
 
 from engines.coins.data import DATA
 from engines.coins.state import typed
 from engines.coins.world import ORDERS, TALKS, VOTE
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.phrasing import load_phrasing
 from engines.text import Text
 from engines.toolkit import power_vocabulary, vocabulary_of
 
@@ -173,14 +175,20 @@ BALLOT = CommandSpec(
 # Turn 1 is only the leader's choice, the first funding and coin transfers.
 FIRST_TURN = frozenset({LEADER.name, INVEST.name, GIVE.name})
 
+COMMANDS: tuple[CommandSpec, ...] = (LEADER, INVEST, GIVE, ATTACK, DEFEND, MANAGE, CEDE, SHARE, ALLY)
+COMMANDS += (BREAK, RESEARCH, PROPOSE, HELP, BALLOT)
+PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
 PHASES: dict[str, PhaseSpec] = {
     TALKS: PhaseSpec.optional(
         TALKS,
         Text("Переговоры", "Talks"),
         (GIVE, CEDE, SHARE, ALLY, BREAK, RESEARCH, HELP, PROPOSE),
+        PHRASING,
     ),
-    VOTE: PhaseSpec.optional(VOTE, Text("Голосование", "Vote"), (BALLOT,)),
-    ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), (LEADER, ATTACK, DEFEND, GIVE, MANAGE, INVEST)),
+    VOTE: PhaseSpec.optional(VOTE, Text("Голосование", "Vote"), (BALLOT,), PHRASING),
+    ORDERS: PhaseSpec(
+        ORDERS, Text("Приказы", "Orders"), (LEADER, ATTACK, DEFEND, GIVE, MANAGE, INVEST), phrasing=PHRASING
+    ),
 }
 
 

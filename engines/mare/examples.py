@@ -1,6 +1,7 @@
 """Order examples that fit the reader (the contract's `examples`): a people is shown its own
 territories, real neighbours and other peoples, and amounts it can pay; never told to fortify
-another's land or to support itself. A command with nothing that fits keeps its fixed example."""
+another's land or to support itself. A general goes where the influence example goes, as the
+rules want it beside influence there. A command with nothing that fits is not offered."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ class _Reader:
     def amount(self, wanted: int) -> int:
         return min(wanted, self.have)
 
+    def target(self) -> str:
+        """Where the influence example goes, and so the generals that must go where it does."""
+        return self.neutral_near() or next(iter(self.mine), "")
+
     def neutral_near(self) -> str:
         free = [t for t in self.near if not self.state["owners"][t]]
         return next(iter([t for t in free if is_land(t)] + free), "")
@@ -55,7 +60,7 @@ class _Reader:
 
 
 def _influence(r: _Reader) -> Words:
-    where = r.neutral_near() or next(iter(r.mine), "")
+    where = r.target()
     return [where, r.amount(T.profitable_spent)] if where and r.have else None
 
 
@@ -66,18 +71,21 @@ def _support(r: _Reader) -> Words:
 
 def _general(r: _Reader) -> Words:
     plain = [g for g in r.generals if DATA.general(g).command == "general"]
-    where = r.neutral_near() or next(iter(r.mine), "")
-    return [plain[0], where] if plain and where else None
+    where = r.target()
+    return [plain[0], where] if plain and where and r.have else None
 
 
 def _charm(r: _Reader) -> Words:
-    where, side = r.other_near()
-    return [where, side] if where else None
+    """The influence example's territory: a neutral one is the neutrals' to win over."""
+    where = r.target()
+    side = DATA.neutrals.name if where and not r.state["owners"][where] else r.state["owners"].get(where, "")
+    return [where, side] if where and side and side != r.power and r.have else None
 
 
 def _unite(r: _Reader) -> Words:
-    pairs = [(t, n) for t in r.mine for n in neighbours(r.state, t)]
-    return list(pairs[0]) if pairs else None
+    where = r.target()
+    near = neighbours(r.state, where) if where else []
+    return [where, near[0]] if near and r.have else None
 
 
 def _kill(r: _Reader) -> Words:

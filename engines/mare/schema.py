@@ -4,10 +4,13 @@ once, so the turn is a simultaneous auction per territory."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.mare.data import DATA, GeneralKind
 from engines.mare.state import typed
 from engines.mare.world import ORDERS
+from engines.phrasing import load_phrasing
 from engines.text import Text
 from engines.toolkit import power_vocabulary, vocabulary_of
 
@@ -179,7 +182,10 @@ COMMANDS = (
     CONNECT,
     PERMIT,
 )
-PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Влияние", "Influence"), COMMANDS)}
+PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
+PHASES: dict[str, PhaseSpec] = {
+    ORDERS: PhaseSpec(ORDERS, Text("Влияние", "Influence"), COMMANDS, phrasing=PHRASING)
+}
 
 
 def vocabularies(json: JSON) -> dict[str, Vocabulary]:

@@ -1,118 +1,370 @@
-"""Order examples that fit the reader (the contract's `examples`): Переяславль is shown its own
-provinces, a march from where its druzhina stands to a real neighbouring province, a principality
-it borders for war and diplomacy, a player country for alliances and marriages, and sums its
-treasury can pay. Boats keep their fixed example: where they may land depends on the waters."""
+"""Order examples that fit the reader (the contract's `examples`): only orders this principality
+can give now and would give, with its own provinces, real partners and sums its treasury pays.
+
+Each command offers candidates in order of preference (a march from where the druzhina stands into
+an enemy's land, else to its own; a war on a neighbour it is not at war with; a fair for a
+player's caravan, never an enemy's), and the first that the command's own rule check accepts is
+the example. A command with none is left out of the blank: no КРЕПОСТЬ without Замет, no
+ПРИНЯТЬ ДАР from a computer country, which gives nothing."""
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from itertools import islice
 
-from engines.contract import JSON
+from engines.contract import JSON, ArgKind, Command, CommandSpec
+from engines.rus.checks import CHECKS, check
 from engines.rus.data import DATA
-from engines.rus.schema import PHASES
+from engines.rus.judging import Mail
+from engines.rus.schema import CESSION, PHASES, WHITE, names_in
+from engines.rus.science import missing_prerequisite, price
 from engines.rus.state import State, typed
-from engines.rus.world import capital, country, druzhina, is_ai, provinces_of, vassals_of
+from engines.rus.world import (
+    allied,
+    at_war,
+    capital,
+    controller,
+    country,
+    druzhina,
+    enemies_of,
+    friendly,
+    has_effect,
+    is_ai,
+    knows,
+    players,
+    provinces_of,
+    specs_of,
+    suzerain,
+    vassals_of,
+)
 
-D, A = DATA.diplomacy, DATA.army
-
-
-def _path(start: str, goal: str) -> list[str]:
-    """The shortest chain of neighbouring provinces from `start` to `goal`, both included."""
-    came: dict[str, str] = {start: start}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            break
-        for nxt in DATA.adjacency[here]:
-            if nxt not in came:
-                came[nxt] = here
-                queue.append(nxt)
-    path = [goal]
-    while path[-1] != start:
-        path.append(came[path[-1]])
-    return path[::-1]
-
-
-def _border(state: State, power: str) -> tuple[str, str]:
-    """(own province, a neighbouring province of another principality), from where the druzhina
-    stands if it can."""
-    own = provinces_of(state, power)
-    posts = [p for p, n in country(state, power)["posts"].items() if n > 0 and p in own]
-    for start in [*posts, *own]:
-        for near in DATA.adjacency[start]:
-            if state["provinces"][near]["owner"] != power:
-                return start, near
-    return own[0], DATA.adjacency[own[0]][0]
+D, A, B = DATA.diplomacy, DATA.army, DATA.buildings
+Value = str | int | tuple[str, ...]  # a name, a count, or a list of provinces
+Candidates = Iterator[tuple[Value, ...]]  # an order's arguments, best first
+_TRIED = 12  # candidates checked per command at most: a blank costs the same whatever the map
+_AT_WAR = frozenset({"march", "boats"})  # orders a ВОЙНА above them in the mail may make lawful
 
 
-def _affordable(money: int, wanted: int, unit: int) -> int:
-    """`wanted`, or as many whole `unit`s as the treasury holds (at least one unit)."""
-    return max(unit, min(wanted, money // unit * unit))
+class _Reader:
+    """What one principality's examples draw on."""
+
+    def __init__(self, state: State, power: str) -> None:
+        self.state, self.power = state, power
+        self.me = country(state, power)
+        self.held: dict[str, list[str]] = {}  # each country's provinces in map order, asked once
+        for name, province in state["provinces"].items():
+            self.held.setdefault(province["owner"], []).append(name)
+        self.own = self.held.get(power, [])
+        self.home = capital(state, power)
+        self.money = self.me["money"]
+        self.others = [p for p in state["powers"] if p != power and self.held.get(p)]
+        self.players = [p for p in players(state) if p in self.others]
+        self.posts = [p for p, n in self.me["posts"].items() if n > 0]
+        borders = {n for p in self.own for n in DATA.adjacency[p]} - set(self.own)
+        self.neighbours = [p for p in self.others if any(controller(state, q) == p for q in borders)]
+
+    def sums(self, wanted: int, unit: int) -> Iterator[int]:
+        """`wanted`, or as many whole `unit`s as the treasury holds, if it holds one."""
+        if self.money >= unit:
+            yield max(unit, min(wanted, self.money // unit * unit))
+
+    def foreign(self, power: str) -> list[str]:
+        """`power`'s provinces, those next to ours first."""
+        near = {n for p in self.own for n in DATA.adjacency[p]}
+        return sorted(self.held.get(power, []), key=lambda p: p not in near)
+
+
+def _specialise(r: _Reader) -> Candidates:
+    for province in r.own:
+        current = r.state["provinces"][province]["spec"]
+        water = bool(DATA.province(province).water)
+        for spec in DATA.specs:
+            if spec.name != current and (water or not spec.water_only):
+                yield province, spec.name
+
+
+def _recruit(r: _Reader) -> Candidates:
+    if r.money >= A.druzhina_price:
+        yield (min(2, r.money // A.druzhina_price),)
+
+
+def _dismiss(r: _Reader) -> Candidates:
+    yield (min(2, druzhina(r.state, r.power)),)
+
+
+def _mobilise(r: _Reader) -> Candidates:
+    for province in reversed(r.own):
+        yield (province,)
+
+
+def _disband(r: _Reader) -> Candidates:
+    for province in r.own:
+        if r.state["provinces"][province]["militia"]:
+            yield (province,)
+
+
+def _tactic(r: _Reader) -> Candidates:
+    yield from ((t.name,) for t in DATA.tactics if t.name != r.me["tactic"])
+
+
+def _policy(r: _Reader) -> Candidates:
+    yield from ((p.name,) for p in DATA.policies if p.name != r.me["policy"])
+
+
+def _none(r: _Reader) -> Candidates:
+    yield ()
+
+
+def _sacrifice(r: _Reader) -> Candidates:
+    yield from ((p,) for p in sorted(r.own, key=lambda p: -r.state["provinces"][p]["op"]))
+
+
+def _research(r: _Reader) -> Candidates:
+    for tech in DATA.techs:
+        if tech.name not in r.me["techs"] and not missing_prerequisite(r.state, r.power, tech.name):
+            cost = price(r.state, r.power, tech.name) - r.me["invested"].get(tech.name, 0)
+            if r.money:
+                yield tech.name, cost if cost <= r.money else (r.money // 50 * 50 or r.money)
+
+
+def _workshop(r: _Reader) -> Candidates:
+    specs = specs_of(r.state, r.power)
+    for craft in DATA.crafts:
+        if knows(r.state, r.power, craft.tech) and craft.spec in specs and craft.cost <= r.money:
+            yield craft.name, r.home
+
+
+def _temple(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.own if not r.state["provinces"][p]["temple"])
+
+
+def _fortress(r: _Reader) -> Candidates:
+    for province in r.own:
+        level = r.state["provinces"][province]["fortress"] + 1
+        if level <= len(B.fortress) and knows(r.state, r.power, B.fortress_techs[level - 1]):
+            yield province, level
+
+
+def _trade(r: _Reader) -> Candidates:
+    partners = [p for p in r.players if not at_war(r.state, r.power, p)]
+    partners += [p.name for p in DATA.parties if p.trade]
+    for province in [r.home, *r.own]:
+        yield from ((province, partner) for partner in partners)
+
+
+def _fair(r: _Reader) -> Candidates:
+    """A player's caravan, from its capital first: an enemy's never comes, nor a computer's."""
+    for other in r.players:
+        if not at_war(r.state, r.power, other):
+            home = capital(r.state, other)
+            yield from ((p,) for p in sorted(r.held.get(other, []), key=lambda p: p != home))
+
+
+def _cancel_trade(r: _Reader) -> Candidates:
+    for route in r.state["routes"]:
+        if r.power in (route["caravan"], route["fair"]):
+            yield (route["province"],)
+
+
+def _march(r: _Reader) -> Candidates:
+    """From where the druzhina stands: into an enemy's province first, else to one of its own or
+    an ally's, else into a neighbour's (beside the blank's ВОЙНА on it)."""
+    moves = [(start, near) for start in r.posts for near in DATA.adjacency[start]]
+    hostile = [(s, n) for s, n in moves if at_war(r.state, r.power, controller(r.state, n))]
+    friendly_ = [(s, n) for s, n in moves if friendly(r.state, r.power, controller(r.state, n))]
+    others = [(s, n) for s, n in moves if (s, n) not in hostile + friendly_]
+    for start, near in [*hostile, *friendly_, *others]:
+        yield start, min(5, r.me["posts"][start]), 0, (near,)
+
+
+def _boats(r: _Reader) -> Candidates:
+    if not has_effect(r.state, r.power, "boats"):
+        return
+    waters = [p.name for p in DATA.provinces if p.water]
+    for start in r.posts:
+        targets = [t for t in waters if t != start]
+        targets.sort(key=lambda t: not at_war(r.state, r.power, controller(r.state, t)))
+        yield from ((start, min(5, r.me["posts"][start]), 0, target) for target in targets)
+
+
+def _lend(r: _Reader) -> Candidates:
+    lords = [p for p in r.others if allied(r.state, r.power, p) or suzerain(r.state, r.power) == p]
+    for commander in lords:
+        yield from ((commander, start, min(5, r.me["posts"][start])) for start in r.posts)
+
+
+def _war(r: _Reader) -> Candidates:
+    """A neighbour it is not at war with yet, a player's first."""
+    ranked = sorted(r.neighbours, key=lambda p: is_ai(r.state, p))
+    yield from ((p,) for p in ranked if not at_war(r.state, r.power, p))
+
+
+def _peace(r: _Reader) -> Candidates:
+    yield from ((enemy, WHITE) for enemy in enemies_of(r.state, r.power))
+
+
+def _terms(r: _Reader) -> Candidates:
+    for enemy in enemies_of(r.state, r.power):
+        yield from ((enemy, CESSION, (p,)) for p in r.foreign(enemy)[:1])
+
+
+def _allies(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.others if allied(r.state, r.power, p))
+
+
+def _players(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.players)
+
+
+def _marriage(r: _Reader) -> Candidates:
+    yield from ((p,) for p in [*r.players, *r.neighbours])
+
+
+def _divorce(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.me["marriages"])
+
+
+def _gift(r: _Reader) -> Candidates:
+    for other in [*r.neighbours, *r.players]:
+        yield from ((other, amount) for amount in r.sums(200, D.gift_unit))
+
+
+def _undermine(r: _Reader) -> Candidates:
+    for other in r.neighbours:
+        rival = next((p for p in r.others if p != other), "")
+        yield from ((other, amount, rival) for amount in r.sums(200, D.gift_unit))
+
+
+def _pay(r: _Reader) -> Candidates:
+    for other in [*r.players, *r.neighbours]:
+        yield from ((other, amount) for amount in r.sums(100, 50))
+
+
+def _embassy(r: _Reader) -> Candidates:
+    if has_effect(r.state, r.power, "embassies"):
+        yield from ((p,) for p in [*r.players, *r.neighbours])
+
+
+def _close_embassy(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.me["embassies"])
+
+
+def _cede(r: _Reader) -> Candidates:
+    for province in reversed(r.own):
+        yield from ((province, p) for p in r.players)
+
+
+def _accept_province(r: _Reader) -> Candidates:
+    """A player's province next to ours, never its capital: the one a deal could hand over."""
+    for other in r.players:
+        yield from ((p,) for p in r.foreign(other) if p != capital(r.state, other))
+
+
+def _give_tech(r: _Reader) -> Candidates:
+    for tech in r.me["techs"]:
+        yield from ((tech, p) for p in r.players if tech not in country(r.state, p)["techs"])
+
+
+def _demand(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.others if r.power in r.state["rights"].get(p, {}))
+
+
+def _fealty(r: _Reader) -> Candidates:
+    yield from ((p,) for p in r.state["rights"].get(r.power, {}))
+
+
+def _call(r: _Reader) -> Candidates:
+    for vassal in vassals_of(r.state, r.power):
+        yield from ((vassal, p) for p in r.held.get(vassal, [])[:1])
+
+
+def _bank(r: _Reader) -> Candidates:
+    for vassal in vassals_of(r.state, r.power):
+        have = country(r.state, vassal)["bank"]
+        if is_ai(r.state, vassal) and have:
+            yield vassal, min(100, have)
+
+
+_CANDIDATES: dict[str, Callable[[_Reader], Candidates]] = {
+    "specialise": _specialise,
+    "recruit": _recruit,
+    "dismiss": _dismiss,
+    "mobilise": _mobilise,
+    "disband": _disband,
+    "tactic": _tactic,
+    "policy": _policy,
+    "stability": _none,
+    "sacrifice": _sacrifice,
+    "convert": _none,
+    "research": _research,
+    "workshop": _workshop,
+    "temple": _temple,
+    "fortress": _fortress,
+    "trade": _trade,
+    "fair": _fair,
+    "cancel_trade": _cancel_trade,
+    "march": _march,
+    "boats": _boats,
+    "lend": _lend,
+    "war": _war,
+    "peace": _peace,
+    "terms": _terms,
+    "alliance": _players,
+    "leave_alliance": _allies,
+    "marriage": _marriage,
+    "divorce": _divorce,
+    "gift": _gift,
+    "accept_gift": _players,
+    "undermine": _undermine,
+    "pay": _pay,
+    "embassy": _embassy,
+    "close_embassy": _close_embassy,
+    "cede": _cede,
+    "accept_province": _accept_province,
+    "give_tech": _give_tech,
+    "demand": _demand,
+    "fealty": _fealty,
+    "renounce": _none,
+    "call": _call,
+    "bank": _bank,
+    "finish": _none,
+}
+
+
+def _command(spec: CommandSpec, values: Iterable[Value]) -> Command:
+    args: dict[str, int | str] = {}
+    lists: dict[str, tuple[str, ...]] = {}
+    for arg, value in zip(spec.args, values, strict=False):
+        if arg.kind is ArgKind.NAME_LIST:
+            lists[arg.name] = value if isinstance(value, tuple) else (str(value),)
+        else:
+            args[arg.name] = value if isinstance(value, int) else str(value)
+    return Command(spec.name, args, 1, lists)
+
+
+def _line(spec: CommandSpec, values: Iterable[Value]) -> str:
+    shown = [", ".join(v) if isinstance(v, tuple) else str(v) for v in values]
+    return " ".join([spec.keywords[0], *shown])
 
 
 def examples(stored: JSON, power: str, phase: str) -> dict[str, str]:
-    """An example line per command of `phase`, with `power`'s own names and numbers."""
+    """An example line per command of `phase` that `power` can give now: the first candidate its
+    rule check accepts, alone or after the blank's ВОЙНА (a march into the land it declares war
+    on); a command with none is left out."""
     state = typed(stored)
-    own = provinces_of(state, power)
-    if not own:
+    if not provinces_of(state, power):
         return {}
-    home = capital(state, power)
-    second = own[-1]
-    start, target = _border(state, power)
-    neighbour = state["provinces"][target]["owner"]
-    holders = {here["owner"] for here in state["provinces"].values()}
-    others = [p for p in state["powers"] if p != power and p in holders]
-    player = next((p for p in others if not is_ai(state, p)), neighbour)
-    rival = next(p for p in others if p not in (neighbour, player))
-    money = country(state, power)["money"]
-    here = state["provinces"][home]
-    water = bool(DATA.province(home).water)
-    spec = next(s.name for s in DATA.specs if s.name != here["spec"] and (water or not s.water_only))
-    men = max(1, min(5, country(state, power)["posts"].get(start, 0) or druzhina(state, power)))
-    known = sorted(country(state, power)["techs"]) or [DATA.techs[0].name]
-    tech = next((t for t in DATA.techs if t.name not in country(state, power)["techs"]), DATA.techs[0])
-    vassal = (vassals_of(state, power) or [neighbour])[0]
-    craft = DATA.crafts[0].name
-    route = ", ".join(_path(home, capital(state, player)))
-    lines = {
-        "specialise": f"{home} {spec}",
-        "tactic": next(t.name for t in DATA.tactics if t.name != country(state, power)["tactic"]),
-        "policy": next(p.name for p in DATA.policies if p.name != country(state, power)["policy"]),
-        "recruit": str(max(1, min(2, money // A.druzhina_price))),
-        "dismiss": str(max(1, min(2, druzhina(state, power)))),
-        "mobilise": second,
-        "disband": second,
-        "sacrifice": second,
-        "research": f"{tech.name} {_affordable(money, tech.cost, 50)}",
-        "workshop": f"{craft} {home}",
-        "temple": home,
-        "fortress": f"{home} 1",
-        "trade": f"{home} {player} {route}",
-        "fair": target,
-        "cancel_trade": home,
-        "march": f"{start} {men} 0 {target}",
-        "lend": f"{player} {start} {men}",
-        "war": neighbour,
-        "peace": f"{neighbour} Белый",
-        "terms": f"{neighbour} Уступки {target}",
-        "alliance": player,
-        "leave_alliance": player,
-        "marriage": player,
-        "divorce": player,
-        "gift": f"{neighbour} {_affordable(money, 200, D.gift_unit)}",
-        "accept_gift": player,
-        "undermine": f"{neighbour} {_affordable(money, 200, D.gift_unit)} {rival}",
-        "pay": f"{player} {_affordable(money, 100, 50)}",
-        "embassy": player,
-        "close_embassy": player,
-        "cede": f"{second} {player}",
-        "accept_province": target,
-        "give_tech": f"{known[0]} {player}",
-        "demand": neighbour,
-        "fealty": neighbour,
-        "call": f"{vassal} {provinces_of(state, vassal)[0]}",
-        "bank": f"{vassal} 100",
-    }
-    specs = {spec.name: spec for spec in PHASES[phase].commands}
-    return {name: f"{specs[name].keywords[0]} {args}" for name, args in lines.items() if name in specs}
+    reader = _Reader(state, power)
+    names = names_in(state)
+    found: dict[str, tuple[str, Command]] = {}
+    specs = sorted(PHASES[phase].commands, key=lambda spec: spec.name != "war")  # the war first
+    for spec in specs:
+        for values in islice(_CANDIDATES[spec.name](reader), _TRIED):
+            command = _command(spec, values)
+            alone = CHECKS[spec.name](Mail(state, power, [command], names), command) is None
+            war = found["war"][1] if "war" in found and spec.name in _AT_WAR else None
+            if alone or (war and not check(stored, power, phase, [war, replace(command, line=2)])):
+                found[spec.name] = _line(spec, values), command
+                break
+    return {spec.name: found[spec.name][0] for spec in PHASES[phase].commands if spec.name in found}

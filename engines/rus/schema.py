@@ -4,8 +4,10 @@ vocabularies NAME arguments take. Examples use names from the data, so they alwa
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.phrasing import load_phrasing
 from engines.ruledata import Named
 from engines.rus.data import DATA
 from engines.rus.state import State, typed
@@ -430,7 +432,10 @@ COMMANDS = (
     ),
 )
 
-PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS)}
+PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
+PHASES: dict[str, PhaseSpec] = {
+    ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS, phrasing=PHRASING)
+}
 BY_NAME = {spec.name: spec for spec in COMMANDS}
 
 

@@ -17,10 +17,11 @@ from daemon.incoming.conveniences import CONVENIENCES
 from engines import REGISTRY, get_ruleset
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset
 from engines.rng import Rng
+from engines.russian import is_infinitive, known_word
 from engines.text import ARG_TITLE
 from parsers.header import HEADER_WORDS
-from parsers.normalize import normalize
-from parsers.orders import PASS_KEYWORDS
+from parsers.normalize import normalize, phrase_keys
+from parsers.wording import PASS_KEYWORDS, lead, wording
 from tests.paths import REPO
 from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
 from tests.rulesets.hidden_tech import RULESET as HIDDEN_TECH
@@ -152,3 +153,52 @@ def test_a_rulesets_codes_clash_with_no_catalog_it_is_merged_with_nor_another_ru
     for name in sorted(REGISTRY):
         if name != ruleset.name:
             assert own & set(get_ruleset(name).catalog.entries) == set(), name
+
+
+# --- wording: how players word the orders ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
+def test_no_wording_of_one_command_collides_with_anothers(ruleset: Ruleset[Any], phase: str) -> None:
+    """A form two commands' sayings or keywords share would be a guess: it is left out of the
+    leads, and named here."""
+    assert wording(ruleset.phases[phase]).collisions == ()
+
+
+@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
+def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
+    ruleset: Ruleset[Any], phase: str
+) -> None:
+    spec = ruleset.phases[phase]
+    table = wording(spec)
+    lost = [
+        (command.name, said)
+        for command in spec.commands
+        for said in spec.phrasing.of(command.name).says
+        if (found := lead(phrase_keys(said), table)) is None
+        or (found[0].command, found[1]) != (command.name, len(phrase_keys(said)))
+    ]
+    assert lost == []
+    taken = reserved(ruleset.power_keywords) | {w for w, _ in keywords(CONVENIENCES)}
+    assert sorted(" ".join(keys) for keys in table.leads.phrases() if shadowed(" ".join(keys), taken)) == []
+
+
+@pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)
+def test_every_word_of_the_wording_is_in_the_dictionary_or_the_rulesets_own(ruleset: Ruleset[Any]) -> None:
+    """A misspelt word would silently match nothing (the dictionary only guesses its forms); the
+    generic verbs are infinitives, so their forms are the ones players write."""
+    phrasing = next(iter(ruleset.phases.values())).phrasing
+    own = {
+        key
+        for phase in ruleset.phases.values()
+        for c in phase.commands
+        for k in c.keywords
+        for key in phrase_keys(k)
+    }
+    written = [*phrasing.generic, *phrasing.units]
+    for said in phrasing.commands.values():
+        tables = [*said.roles.values(), *said.units.values()]
+        written += [*said.says, *said.objects, *(word for words in tables for word in words)]
+    words = {key for text in written for key in phrase_keys(text)}
+    assert sorted(w for w in words - own if len(w) > 2 and not known_word(w)) == []
+    assert [verb for verb in phrasing.generic if not is_infinitive(verb)] == []

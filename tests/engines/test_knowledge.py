@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from daemon.incoming.orderflow import help_pages, read_orders
-from daemon.outgoing.views import blank_commands, order_blank
+from daemon.outgoing.views import offered_orders, order_blank
 from engines import REGISTRY, get_ruleset
 from engines.contract import JSON, ArgKind, CommandSpec, Ruleset, Vocabulary
 from engines.rng import Rng
@@ -74,7 +74,7 @@ def replies(ruleset: Ruleset[Any], state: JSON, power: str, secrets: set[Phrase]
         texts += [normal_form(c, known) for c in parsed.commands] + [p.suggestion for p in parsed.problems]
     for page in help_pages(ruleset, state, power):
         texts += [text for example, help in page["commands"] for text in (example, help.ru, help.en)]
-    opened = blank_commands(ruleset, state, power, state["phase"])
+    opened = offered_orders(ruleset, state, power, state["phase"])
     return texts + [order_blank("g", power, 1, opened, lang) for lang in ("ru", "en")]
 
 

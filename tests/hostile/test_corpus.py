@@ -45,6 +45,8 @@ EXPECTED = {
     "reply_gmail_ru.eml": (ACCEPTED, ""),
     "reply_outlook.eml": (ACCEPTED, ""),
     "reply_thunderbird_bottom.eml": (ACCEPTED, ""),
+    "reply_alpine_signature_above_quote.eml": (ACCEPTED, "поэтому мы прочитали то, что написано ниже неё"),
+    "reply_bottom_under_signature.eml": (ACCEPTED, "поэтому мы прочитали то, что написано ниже неё"),
     "phone_iphone.eml": (ACCEPTED, ""),
     "nul_rtl_subject.eml": (ACCEPTED, ""),
     "vacation_autoreply.eml": (IGNORED, "automatic: Auto-Submitted: auto-replied"),

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parsers.cleanup import clean_lines
+from parsers.cleanup import Cleaned, clean_body, clean_lines
 
 ORDERS = "ИГРА coins-1\nСТРАНА Китай\nПАРОЛЬ k3x9q\nВЛОЖИТЬ Промышленность 3\nВЛОЖИТЬ Наука 2\nКОНЕЦ"
 ORDER_LINES = ORDERS.split("\n")
@@ -106,3 +106,46 @@ def check(body: str) -> None:
         assert 1 <= number <= len(original)
         assert text == original[number - 1].strip()
         assert text
+
+
+# --- a reply typed below the player's own signature ------------------------------------------------
+
+QUOTE = "On Wed, 24 Jan 2024, Гонец wrote:\n\n> ИГРА coins-1\n> СТРАНА Китай\n> ПАРОЛЬ ваш-пароль\n>"
+
+
+def test_alpines_layout_is_read_below_the_quote() -> None:
+    """Alpine puts the signature above the quoted mail; the player types the orders under it."""
+    body = f"\n\n-- \nИван Петров\nКитай\n\n{QUOTE}\n\n{ORDERS}\n"
+    cleaned = clean_body(body)
+    assert ([text for _, text in cleaned.lines], cleaned.part) == (ORDER_LINES, "below")
+    assert cleaned.lines[0][0] == body.split("\n").index("ИГРА coins-1") + 1
+
+
+def test_orders_bottom_posted_under_a_signature_are_read() -> None:
+    body = (
+        f"25.01.2024 21:00, Гонец пишет:\n> Ход 3 принят.\n\n-- \nИван Петров\n+7 900 000-00-00\n\n{ORDERS}"
+    )
+    assert clean_body(body) == Cleaned([(n + 8, line) for n, line in enumerate(ORDER_LINES)], "below")
+
+
+def test_a_header_split_by_the_signature_is_read_from_both_parts() -> None:
+    body = f"ИГРА coins-1\nСТРАНА Китай\n-- \nИван\n\n{QUOTE}\n\nПАРОЛЬ k3x9q\nВЛОЖИТЬ Наука 2"
+    cleaned = clean_body(body)
+    assert cleaned.part == "both"
+    assert [text for _, text in cleaned.lines] == [
+        "ИГРА coins-1",
+        "СТРАНА Китай",
+        "ПАРОЛЬ k3x9q",
+        "ВЛОЖИТЬ Наука 2",
+    ]
+
+
+def test_orders_above_the_signature_are_all_that_is_read() -> None:
+    body = f"{ORDERS}\n-- \nИван\n\n{QUOTE}\n\nВЛОЖИТЬ Армия 5"
+    assert clean_body(body) == Cleaned(clean_lines(ORDERS))
+
+
+def test_a_forward_is_never_read_past_its_start_even_below_a_signature() -> None:
+    forward = "---------- Forwarded message ---------\nОт: Анна\n\nИГРА coins-1\nСТРАНА США\nПАРОЛЬ чужой"
+    body = f"Смотри, что прислала Анна.\n-- \nИван\n\n{forward}"
+    assert clean_body(body) == Cleaned([(1, "Смотри, что прислала Анна.")])

@@ -116,3 +116,8 @@ def test_never_raises_and_problems_point_at_input_lines(numbered_lines, subject)
     numbers = {number for number, _ in numbered_lines}
     assert all(problem.line in numbers for problem in text.problems)
     assert set(text.body) <= set(numbered_lines)
+
+
+def test_a_sentence_that_starts_with_the_word_turn_is_no_turn_line():
+    text = split_header(numbered("Ход римлян такой:", "ХОД 3"), subject="")
+    assert (text.header.turn, text.problems, text.body) == (3, [], [(1, "Ход римлян такой:")])

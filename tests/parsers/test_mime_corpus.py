@@ -90,6 +90,26 @@ CORPUS = [
         + "\n-- \nИван Петров\n+7 900 000-00-00\n",
     ),
     (
+        "reply_alpine_signature_above_quote.eml",
+        "ivan@alpine.example",
+        "Иван Петров",
+        "Re: Ход 3 принят",
+        "",
+        "\n\n-- \nИван Петров\nКитай, coins-1\n\nOn Wed, 24 Jan 2024, Гонец wrote:\n\n"
+        "> Игра coins-1, страна Китай, ход 3, фаза «Приказы».\n> Приняты приказы:\n>   ВЛОЖИТЬ Армия 1\n> \n"
+        "> Бланк приказов:\n> \n> ИГРА coins-1\n> СТРАНА Китай\n> ПАРОЛЬ ваш-пароль\n> ХОД 3\n> КОНЕЦ\n> \n\n"
+        + ORDERS,
+    ),
+    (
+        "reply_bottom_under_signature.eml",
+        "ivan.petrov@example.ru",
+        "Иван Петров",
+        "Re: Ход 3 принят",
+        "",
+        "25.01.2024 21:00, Гонец пишет:\n> Игра coins-1, страна Китай, ход 3, фаза «Приказы».\n"
+        "> Приняты приказы:\n>    ВЛОЖИТЬ Армия 1\n\n-- \nИван Петров\n+7 900 000-00-00\n\n" + ORDERS,
+    ),
+    (
         "phone_iphone.eml",
         "serg.k@icloud.example",
         "Сергей",
@@ -197,6 +217,8 @@ def test_missing_message_id_is_a_stable_hash() -> None:
     [
         "reply_outlook.eml",
         "reply_thunderbird_bottom.eml",
+        "reply_alpine_signature_above_quote.eml",
+        "reply_bottom_under_signature.eml",
         "phone_iphone.eml",
         "html_only_yandex.eml",
         "flowed_delsp_qp.eml",

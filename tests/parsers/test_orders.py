@@ -12,13 +12,13 @@ from engines.text import Text
 from parsers.header import split_header
 from parsers.orders import (
     ORDER_WORDS,
-    PASS_KEYWORDS,
     ParsedOrders,
     find_commands,
     normal_form,
     parse_commands,
     parser_catalog,
 )
+from parsers.wording import PASS_KEYWORDS
 from tests.parsers.test_header import numbered
 from tests.parsers.test_name_lists import PHASE as LIST_PHASE
 from tests.parsers.test_name_lists import VOCABULARIES as LIST_VOCABULARIES

@@ -31,5 +31,10 @@ def test_signup_words(words: str, country_line: str | None, read: SignupWords) -
 
 
 def test_a_rulesets_own_word_for_its_powers_names_the_country() -> None:
-    assert read_signup("Иван, племя Вольные", None, ("ПЛЕМЯ",)) == SignupWords("Иван", "Вольные")
-    assert read_signup("Иван, племя Вольные", None) == SignupWords("", "")
+    assert read_signup("Иван, семья Орловы", None, ("СЕМЬЯ",)) == SignupWords("Иван", "Орловы")
+    assert read_signup("Иван, семья Орловы", None) == SignupWords("", "")
+
+
+def test_every_games_words_for_a_power_name_the_country() -> None:
+    for word in ("племя", "народ", "держава", "государство"):
+        assert read_signup(f"Иван, {word} Вольные", None) == SignupWords("Иван", "Вольные")

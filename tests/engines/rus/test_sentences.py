@@ -5,6 +5,7 @@ English or internal word in it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -220,18 +221,36 @@ def test_the_order_examples_fit_the_principality() -> None:
     phase = RULESET.phases[state["phase"]]
     shown = RULESET.examples(state, "Переяславль", state["phase"])
     parsed = parse_commands(list(enumerate(shown.values(), start=1)), phase, RULESET.vocabularies(state))
-    with_args = {spec.name for spec in phase.commands if spec.args} - {
-        "boats"
-    }  # boats: where the waters allow
-    assert parsed.problems == [] and {cmd.name for cmd in parsed.commands} == with_args
+    assert parsed.problems == [] and [cmd.name for cmd in parsed.commands] == list(shown)
     by_name = {cmd.name: cmd for cmd in parsed.commands}
-    assert by_name["specialise"].args["province"] == by_name["mobilise"].args["province"] == "Переяславль"
+    for cmd in parsed.commands:  # the march goes where the war example, written above it, declares war
+        besides = [replace(by_name["war"], line=0)] if cmd.name == "march" else []
+        assert RULESET.check(state, "Переяславль", state["phase"], [*besides, cmd]) == [], cmd
+    # at peace, unwed, pagan, with no technology and no vassal: what it cannot give is not offered
+    cannot = {"peace", "terms", "divorce", "fealty", "demand", "renounce", "fortress", "boats", "embassy"}
+    cannot |= {"temple", "stability", "disband", "cancel_trade", "close_embassy", "call", "bank", "lend"}
+    assert cannot & set(shown) == set()
+    assert by_name["specialise"].args["province"] == "Переяславль"
     march = by_name["march"]
-    start, target = march.args["province"], march.lists["path"][-1]
-    assert start == "Переяславль" and target in DATA.adjacency[start]
-    assert DATA.province(str(target)).owner == by_name["war"].args["power"] != "Переяславль"
-    fits = [by_name[name] for name in ("specialise", "recruit", "research", "trade", "gift")]
-    assert RULESET.check(state, "Переяславль", state["phase"], fits) == []
-    at_war = parse_commands([(1, shown["war"]), (2, shown["march"])], phase, RULESET.vocabularies(state))
-    assert RULESET.check(state, "Переяславль", state["phase"], at_war.commands) == []
+    assert (
+        march.args["province"] == "Переяславль" and march.lists["path"][-1] in DATA.adjacency["Переяславль"]
+    )
+    assert by_name["war"].args["power"] == DATA.province(str(march.lists["path"][-1])).owner
+    assert by_name["accept_gift"].args["power"] in {
+        "Киев",
+        "Туров",
+        "Чернигов",
+    }  # a player: the computer gives nothing
     assert RULESET.examples(state, "Киев", state["phase"])["mobilise"] == "МОБИЛИЗАЦИЯ Вышгород"
+
+
+def test_the_examples_offer_no_war_on_an_enemy_and_no_fair_for_an_enemys_caravan() -> None:
+    state = RULESET.setup(["Переяславль", "Киев", "Туров", "Чернигов"], Rng("setup"))
+    state["wars"] = [["Переяславль", "Киев"]]
+    shown = RULESET.examples(state, "Переяславль", state["phase"])
+    assert shown["war"] != "ВОЙНА Киев" and shown["peace"] == "МИР Киев Белый"
+    assert DATA.province(shown["fair"].removeprefix("ЯРМАРКА ")).owner in {"Туров", "Чернигов"}
+    alone = RULESET.setup(["Переяславль"], Rng("setup"))  # every other principality the computer's
+    assert {"accept_gift", "alliance", "fair", "give_tech"} & set(
+        RULESET.examples(alone, "Переяславль", "orders")
+    ) == set()

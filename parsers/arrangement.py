@@ -1,0 +1,214 @@
+"""A line's arguments read by their kinds, in the order the player gave them: a number is a count
+(the one its unit names: «5 ополчения»), a name fills the argument whose vocabulary holds it, the
+name after a preposition the argument of its `role` («из Рязани» the start, «в Тулу» the goal), and
+the ordinary reader gets them in the schema's order («ПОХОД из Киева в Чернигов 5» →
+«ПОХОД Киев 5 0 Чернигов»). A line that starts with no order may be read as the one its words
+speak of, when all of them fit it (`meaning`).
+
+Linear in the line, and bounded: a line of more than `_LONGEST_LINE` words is read only as the
+schema writes it, and placing its items tries at most `_SEARCH_STEPS` placings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engines.contract import Arg, ArgKind
+from parsers.names import PREPOSITIONS, Names
+from parsers.normalize import Token
+from parsers.wording import SEPARATORS, CommandWording, Keyword, Wording, meant, tiers
+
+_NUMBER = re.compile(r"(-?[0-9]{1,9})")
+_ORDINAL = re.compile(r"([0-9]{1,9})-?(?:го|ого|й|ой|ий|ый|ая|ую|м|ом)")  # «2-го уровня», «3й»
+_NUMBER_AND_UNIT = re.compile(r"(-?[0-9]{1,9})(\D+)")  # «200Д», «2ВС»
+_BY_KINDS = frozenset({ArgKind.INT, ArgKind.NAME, ArgKind.NAME_LIST})
+_LONGEST_LINE = 40  # words; a longer line is read only as the schema writes it
+_SEARCH_STEPS = 2000  # placings tried for one line's items: bounded, whatever the line
+
+
+@dataclass(frozen=True)
+class Arranged:
+    """A line's arguments in the schema's order, as the ordinary reader reads them: each argument's
+    text (a list's items apart), and the required ones the line did not give."""
+
+    values: Mapping[str, tuple[str, ...]]
+    missing: tuple[str, ...]
+
+
+def meaning(
+    tokens: Sequence[Token], table: Wording, names: Mapping[str, Names], besides: str | None
+) -> Keyword | None:
+    """The command a whole line is, by what its words speak of (see `wording.meant`), other than
+    `besides` (the one its first words named, which did not fit: «дружину распустить 2»): of the
+    commands most of its words speak of, the one that every other word fits («перейти на политику
+    торговли»: ПОЛИТИКА, though «перейти» speaks of СПЕЦИАЛИЗАЦИЯ); failing those, the one command
+    whose arguments are all the line holds («Против!» in a vote); else None."""
+    if not table.by_kinds:
+        return None
+    by_name = table.commands
+    among = set(by_name) - {besides}
+    ranked = tiers(meant([t.key for t in tokens], table), among)
+    unspoken = sorted(among - {name for tier in ranked for name in tier})
+    for tier in [*ranked, unspoken]:
+        fit = [name for name in tier if _fits(tokens, by_name[name], names, table)]
+        if fit:
+            return by_name[fit[0]] if len(fit) == 1 else None
+    return None
+
+
+def _fits(tokens: Sequence[Token], keyword: Keyword, names: Mapping[str, Names], table: Wording) -> bool:
+    """Whether every word of the line is one of the command's or one of its arguments."""
+    arranged = arrange(tokens, keyword.command or "", keyword.args, names, table)
+    return arranged is not None and not arranged.missing
+
+
+def arrange(
+    tokens: Sequence[Token], command: str, args: Sequence[Arg], names: Mapping[str, Names], table: Wording
+) -> Arranged | None:
+    """A line's arguments read by their kinds, in the order the player gave them (`tokens`: the
+    line after its lead); None when a word fits nothing, or the command takes an argument such
+    reading cannot tell (free text, pairs), or the line is too long to be an order."""
+    if not table.by_kinds or not args or any(arg.kind not in _BY_KINDS for arg in args):
+        return None
+    if len(tokens) > _LONGEST_LINE:
+        return None
+    said = table.of(command)
+    items = _items(tokens, args, names, said)
+    placed = None if items is None else _place(items, args, said)
+    if placed is None:
+        return None
+    for arg in args:
+        if arg.name not in placed and arg.name in said.defaults:
+            placed[arg.name] = [str(said.defaults[arg.name])]
+    missing = tuple(arg.name for arg in args if arg.name not in placed and not arg.optional)
+    return Arranged({name: tuple(values) for name, values in placed.items()}, missing)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """A name or number of a line: what each argument it may fill would read, the preposition
+    before it and the argument its unit names."""
+
+    fits: Mapping[str, str]
+    before: str = ""
+    unit: str = ""
+    spare: bool = False  # a name whose words are also the command's own («Сухэбатора»): may fill nothing
+
+
+def _items(
+    tokens: Sequence[Token], args: Sequence[Arg], names: Mapping[str, Names], said: CommandWording
+) -> list[_Item] | None:
+    keys = [token.key for token in tokens]
+    counts = [arg.name for arg in args if arg.kind is ArgKind.INT]
+    items: list[_Item] = []
+    before = ""
+    i = 0
+    while i < len(tokens):
+        if tokens[i].quoted:
+            return None
+        name = _name(tokens, keys, i, args, names)
+        number = _number(keys[i], said)
+        if name is not None:
+            spare = all(key in said.fillers for key in keys[i : i + name[1]])
+            items.append(_Item(name[0], before, spare=spare))
+            i += name[1]
+        elif number is not None and counts:
+            value, unit = number
+            i += 1
+            while i < len(keys) and _unit(keys[i], said):
+                unit = said.units.get(keys[i], unit)
+                i += 1
+            items.append(_Item(dict.fromkeys(counts, value), before, unit))
+        elif keys[i] in PREPOSITIONS or keys[i] in said.roles:
+            before = keys[i]
+            i += 1
+            continue
+        elif keys[i] in said.fillers:
+            i += 1
+        else:
+            return None
+        before = ""
+    return items
+
+
+def _name(
+    tokens: Sequence[Token], keys: Sequence[str], at: int, args: Sequence[Arg], names: Mapping[str, Names]
+) -> tuple[dict[str, str], int] | None:
+    """The longest name at `at` of any argument's vocabulary, and what each argument whose
+    vocabulary holds it reads: its canonical name, or a form two names share as written (which
+    the reader refuses naming both)."""
+    best: dict[str, str] = {}
+    size = 0
+    for arg in args:
+        vocabulary = names.get(arg.vocabulary) if arg.kind is not ArgKind.INT else None
+        if vocabulary is None:
+            continue
+        shared = vocabulary.ambiguous.longest(keys[at:])
+        found = vocabulary.known.longest(keys[at:])
+        if shared is not None and (found is None or shared[1] > found[1]):
+            found = (" ".join(token.raw for token in tokens[at : at + shared[1]]), shared[1])
+        if found is None or found[1] < size:
+            continue
+        if found[1] > size:
+            best, size = {}, found[1]
+        best[arg.name] = found[0]
+    return (best, size) if best else None
+
+
+def _unit(key: str, said: CommandWording) -> bool:
+    """Whether a word after a number goes with it: its unit, or a word of the order («2 дружины»)."""
+    return key in said.units or (key in said.fillers and key not in SEPARATORS)
+
+
+def _number(key: str, said: CommandWording) -> tuple[str, str] | None:
+    """A count as written («5», «2-го»), or glued to its unit («200д», «2вс»: the unit's key then)."""
+    plain = _NUMBER.fullmatch(key) or _ORDINAL.fullmatch(key)
+    if plain:
+        return plain.group(1), ""
+    glued = _NUMBER_AND_UNIT.fullmatch(key)
+    if glued and (glued.group(2) in said.units or glued.group(2) in said.fillers):
+        return glued.group(1), said.units.get(glued.group(2), "")
+    return None
+
+
+def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dict[str, list[str]] | None:
+    """Each item given an argument: the one its preposition's role or its unit names, else the
+    first free one (in the schema's order) that takes it; tried back and forth, boundedly, so a
+    name that fits two arguments goes where the line's other words leave room."""
+    single = {arg.name for arg in args if arg.kind is not ArgKind.NAME_LIST}
+    placed: dict[str, list[str]] = {}
+    steps = [_SEARCH_STEPS]
+
+    def free(arg: str) -> bool:
+        return arg not in single or arg not in placed
+
+    def options(item: _Item) -> list[str]:
+        named = said.roles.get(item.before, "") or item.unit
+        if named in item.fits and free(named):
+            return [named]
+        found = [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
+        return [*found, ""] if item.spare else found  # "": the word is the command's own
+
+    def place(index: int) -> bool:
+        if index == len(items):
+            return True
+        steps[0] -= 1
+        if steps[0] < 0:
+            return False
+        item = items[index]
+        for arg in options(item):
+            if not arg:
+                if place(index + 1):
+                    return True
+                continue
+            placed.setdefault(arg, []).append(item.fits[arg])
+            if place(index + 1):
+                return True
+            placed[arg].pop()
+            if not placed[arg]:
+                del placed[arg]
+        return False
+
+    return placed if place(0) else None

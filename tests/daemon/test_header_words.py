@@ -1,0 +1,43 @@
+"""The header as players write it, by mail: any game's word for a power (ДЕРЖАВА, НАРОД, ПЛЕМЯ,
+ГОСУДАРСТВО) and the power's name in the case the phrase puts it in («страна Волыни»)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engines import get_ruleset
+from engines.russian import inflect
+from tests.daemon.harness import PLAYERS, Harness, texts
+
+ANNA = PLAYERS[0]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "word", "case"),
+    [
+        ("rus", "СТРАНА", "род"),  # «страна Волыни»
+        ("rus", "Княжество:", "им"),
+        ("mare", "НАРОД", "им"),
+        ("mare", "ПЛЕМЯ", "род"),
+        ("coins", "ДЕРЖАВА", "твор"),
+        ("coins", "Государство", "им"),
+    ],
+)
+def test_a_power_named_by_any_games_word_and_in_any_case_routes_the_mail(
+    tmp_path: Path, ruleset: str, word: str, case: str
+) -> None:
+    h = Harness(tmp_path, ruleset=ruleset, game=f"{ruleset}-1", language="ru")
+    h.start()
+    power = h.powers[ANNA]
+    name = inflect(power, case, get_ruleset(ruleset).catalog.forms)
+    h.send(
+        ANNA,
+        "\n".join([f"ИГРА {ruleset}-1", f"{word} {name}", f"ПАРОЛЬ {h.passwords[ANNA]}", "НЕТ ДЕЙСТВИЙ"]),
+    )
+    h.run()
+    (reply,) = texts(h, ANNA)
+    assert f"страна {power}" in reply and "Принято: НЕТ ДЕЙСТВИЙ" in reply, reply
+    stored = h.game.store.orders(1, h.game.load().phase)[power]
+    assert stored.explicit_pass

@@ -1,0 +1,170 @@
+"""Orders in the wording of the rulesets' phrasing data: what players saw refused now reads, the
+arguments go where the sentence puts them, chat is chat in every ruleset, and a refusal offers by
+meaning first and never the opposite of what was meant."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from daemon.incoming.orderflow import read_orders
+from engines import get_ruleset
+from engines.contract import JSON, Ruleset
+from engines.rng import Rng
+from parsers.orders import normal_form
+from parsers.wording import wording
+
+RULESETS = ("coins", "mare", "rus")
+
+
+def game(name: str) -> tuple[Ruleset[Any], JSON]:
+    ruleset = get_ruleset(name)
+    return ruleset, ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("wording"))
+
+
+def read(name: str, power: str, *lines: str, phase: str | None = None) -> list[str]:
+    """Each line as the daemon reads it for `power`: an order's normal form, «chat», or
+    «code: suggestion» for a refusal."""
+    ruleset, state = game(name)
+    phase = phase or state["phase"]
+    known, parsed = read_orders(ruleset, {**state, "phase": phase}, power, phase, list(enumerate(lines, 1)))
+    said = {c.line: normal_form(c, known) for c in parsed.commands}
+    said |= {p.line: f"{p.msg.code}: {p.suggestion}" for p in parsed.problems}
+    said |= dict.fromkeys(parsed.unread, "chat")
+    return [said[n] for n in range(1, len(lines) + 1)]
+
+
+def test_what_players_saw_refused_reads_as_meant() -> None:
+    assert read(
+        "rus",
+        "Киев",
+        "нанять дружину 2",
+        "набрать дружину 2",
+        "двинуть дружину из Киева в Вышгород 5",
+        "заключить союз с Рязанью",
+        "ПОСЛАТЬ ДАР Твери 100",
+        "ПОХОД из Киева в Чернигов 5",
+        "Привет, ведущий!",
+    ) == [
+        "ДРУЖИНА 2",
+        "ДРУЖИНА 2",
+        "ПОХОД Киев 5 0 Вышгород",
+        "СОЮЗ Рязань",
+        "ДАР Тверь 100",
+        "ПОХОД Киев 5 0 Чернигов",
+        "chat",
+    ]
+    assert read("mare", "Римляне", "ПОДДЕРЖКА Греков в Таренте 2") == ["ПОДДЕРЖКА Тарент Греки 2"]
+
+
+@pytest.mark.parametrize("verb", ["нанять", "нанимаю", "найми", "наймите", "найму", "нанимаем", "Нанимаем:"])
+def test_a_verb_in_any_form(verb: str) -> None:
+    assert read("rus", "Киев", f"{verb} дружину 3") == ["ДРУЖИНА 3"]
+
+
+def test_arguments_go_where_the_sentence_puts_them() -> None:
+    assert read(
+        "rus",
+        "Рязань",
+        "ПОХОД на Мценск из Тулы 6",  # «на» the goal, «из» the start, whatever their order
+        "Выступаю из Рязани через Тулу на Мценск с 10 дружины и 5 ополчения",  # a unit names the count
+        "ПОХОД Рязань 10 Мценск",  # the militia left out: none
+        "Подкупить Муром против Владимира 200Д",  # «против» the rival; a unit glued to its number
+        "Крепость в Пронске 2-го уровня",
+        "Передать дружину под командование Чернигову в Туле 5",  # Чернигов is a province too
+    ) == [
+        "ПОХОД Тула 6 0 Мценск",
+        "ПОХОД Рязань 10 5 Тула, Мценск",
+        "ПОХОД Рязань 10 0 Мценск",
+        "ПОДКУП Муром 200 Владимир",
+        "КРЕПОСТЬ Пронск 2",
+        "ПОД КОМАНДУ Чернигов Тула 5",
+    ]
+    assert read(
+        "mare", "Римляне", "Перенести бонус с Сицилии на Лаций", "Перенести бонус на Лаций с Сицилии"
+    ) == [
+        "БОНУС Западная Сицилия Лаций",
+        "БОНУС Западная Сицилия Лаций",
+    ]
+
+
+def test_a_line_may_start_with_words_that_add_nothing_a_verb_that_only_says_do_or_its_country() -> None:
+    assert read(
+        "rus",
+        "Рязань",
+        "Прошу принять дар от Киева",
+        "Также хочу построить храм в Туле",
+        "Построить кузницу в Рязани",
+        "Рязань нанимает 2 дружины",
+        "Дружину распустить 2",  # the order's noun first, its verb after
+    ) == ["ПРИНЯТЬ ДАР Киев", "ХРАМ Тула", "МАСТЕРСКАЯ Кузница Рязань", "ДРУЖИНА 2", "РАСПУСТИТЬ ДРУЖИНУ 2"]
+
+
+CHAT = [
+    "Привет, ведущий!",
+    "Спасибо!",
+    "Всем удачи!",
+    "С уважением, Иван",
+    "Добрый день, коллеги.",
+    "Мои приказы:",
+]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_chat_is_not_read_in_any_ruleset(name: str) -> None:
+    assert read(name, game(name)[1]["powers"][0], *CHAT) == ["chat"] * len(CHAT)
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "offered"),
+    [
+        ("rus", "Срочно набрать дружину 2", "ДРУЖИНА"),  # a known verb of a command suggests it
+        ("rus", "Срочно распустить 2 дружины", "РАСПУСТИТЬ ДРУЖИНУ"),
+        ("rus", "Срочно разорвать союз с Муромом", "РАЗОРВАТЬ СОЮЗ"),
+        ("rus", "Срочно принять дар от Мурома", "ПРИНЯТЬ ДАР"),
+        ("rus", "Нбрать дружину 2", "ДРУЖИНА"),  # a slip: never РАСПУСТИТЬ ДРУЖИНУ
+        ("rus", "Рспустить дружину 2", "РАСПУСТИТЬ ДРУЖИНУ"),
+        ("rus", "Зключить союз с Муромом", "СОЮЗ"),  # a slip of a verb that only says «do»
+        ("rus", "Пслать дар Твери 100", "ДАР"),  # never ПРИНЯТЬ ДАР
+        ("rus", "Окрыть посольство в Новгороде", "ПОСОЛЬСТВО"),  # never ЗАКРЫТЬ ПОСОЛЬСТВО
+        ("coins", "Рзорвать военный союз с Китаем", ""),  # «союз» says СОЮЗ, the slip РАЗОРВАТЬ
+    ],
+)
+def test_a_refusal_offers_by_meaning_first_and_never_the_opposite(name: str, line: str, offered: str) -> None:
+    phase = "talks" if name == "coins" else None
+    assert read(name, "Рязань" if name == "rus" else "Россия", line, phase=phase) == [
+        f"unknown_command: {offered}"
+    ]
+
+
+def test_the_opposites_are_declared_both_ways() -> None:
+    rus = wording(get_ruleset("rus").phases["orders"]).opposites
+    assert {"recruit", "alliance", "gift"} <= set(rus) and rus["dismiss"] == {"recruit"}
+    assert rus["leave_alliance"] == {"alliance"} and rus["accept_gift"] == {"gift"}
+    assert wording(get_ruleset("coins").phases["talks"]).opposites["ally"] == {"break"}
+
+
+WORDS = (
+    "привет я хочу нанять набрать дружину дружины из Рязани в Тулу через Москву на 10 5 200Д дар "
+    "Новгороду союз с Киевом мир война поход ладьи и а всем спасибо удачи Мценск Замет влияние "
+    "Тарент греков Китаю вложить монеты науку , → —"
+)
+PROSE_AND_ORDERS = st.lists(
+    st.sampled_from(WORDS.split(" ")),
+    min_size=1,
+    max_size=50,
+).map(" ".join)
+
+
+@given(st.sampled_from(RULESETS), st.lists(st.one_of(PROSE_AND_ORDERS, st.text(max_size=60)), max_size=8))
+def test_any_line_in_any_ruleset_is_an_order_a_refusal_or_chat(name: str, lines: list[str]) -> None:
+    ruleset, state = game(name)
+    power = state["powers"][0]
+    phase = state["phase"]
+    _, parsed = read_orders(ruleset, state, power, phase, list(enumerate(lines, 1)))
+    read_lines = [c.line for c in parsed.commands] + [p.line for p in parsed.problems] + parsed.unread
+    assert set(read_lines) <= set(range(1, len(lines) + 1))
+    assert len({c.line for c in parsed.commands} & set(parsed.unread)) == 0
