@@ -139,7 +139,7 @@ def cmd_gm(args: argparse.Namespace) -> int:
         game = _game(daemon.games, args.game)
         lines = run_line(game, daemon.postman, utc_now(), line, args.reason)
         _out("\n".join(lines.text))
-        daemon.outbox.flush(daemon.transport)
+        daemon.delivery.flush(daemon.transport)
     return lines.exit_code
 
 

@@ -35,6 +35,7 @@ from parsers.mime_head import cap_head
 from parsers.redact import Redactor
 from state.archive import MailArchive
 from state.control import ControlSpool
+from state.delivery import Delivery
 from state.disk import Disk
 from state.files import make_private, remove_stray_temps
 from state.handling import POISON_AFTER, Handling
@@ -113,6 +114,7 @@ class Daemon:
         self.archive = MailArchive(config.games_dir / "archive", self.disk)
         self.handling = Handling(config.games_dir)
         self.outbox = Outbox(config.games_dir / "outbox", self.disk, clock=lambda: self.clock().timestamp())
+        self.delivery = Delivery(self.outbox)  # the send loop: it remembers what it could not record
         self.postman = Postman(config, self.outbox, clock)
         self.spool = ControlSpool(
             config.games_dir / "control", self.disk
@@ -190,7 +192,7 @@ class Daemon:
                 self.wakeups.touch(game_id)
         try:
             self.ledger.save(now)
-            return self.outbox.prepare()
+            return self.delivery.prepare()
         except STORE_FAILURES as error:
             failures.append(error)
             return []
@@ -214,7 +216,7 @@ class Daemon:
         try:
             with self.journal.lazily():  # each send's mark at once, synced once after the last
                 try:
-                    flushed = self.outbox.flush(self.transport, prepared=prepared)
+                    flushed = self.delivery.flush(self.transport, prepared=prepared)
                 finally:
                     self.outbox.settle()
             given_up = list(flushed.gave_up)

@@ -26,13 +26,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from state.disk import Disk
 from state.files import json_bytes, safe_file_name
-from state.sending import Outgoing, PermanentSendError, Sender, TransportError
+from state.sending import FinishedMail
 
 FIRST_BACKOFF = 60.0
 MAX_BACKOFF = 3600.0
@@ -49,16 +49,8 @@ class QueuedMail:
     game: str = ""  # the game the mail belongs to, so a mail given up on reaches its GM's digest
     subject: str = ""  # for the GM: which mail it was
 
-    def outgoing(self) -> Outgoing:
-        return Outgoing(self.id, self.recipients, self.raw)
-
-
-@dataclass(frozen=True)
-class FlushResult:
-    sent: int = 0
-    retried: int = 0
-    failed: int = 0
-    gave_up: tuple[QueuedMail, ...] = field(default=(), compare=False)  # moved to failed/ just now
+    def outgoing(self) -> FinishedMail:
+        return FinishedMail(self.id, self.recipients, self.raw)
 
 
 class Outbox:
@@ -69,15 +61,14 @@ class Outbox:
         self._pending = root / "pending"
         self._sent = root / "sent"
         self._failed = root / "failed"
-        self._unrecorded: set[str] = set()  # sent, but `mark_sent` failed (a full disk)
         self._held: dict[Path, bytes] = {}  # pending files a synced journal record holds, not yet on disk
         # Names this process found in neither sent/ nor failed/: only it moves mails there, so they
         # stay absent until it moves them (`_finish_move` forgets them), and need no second look.
         self._not_moved: set[str] = set()
-        self._queued_since_prepare = True  # else `flush` after `prepare` has nothing new to look for
+        self.queued = True  # a mail was queued since the send loop last looked (`Delivery.prepare`)
         self.sent_secret = False  # a mail with a secret (a role mail) left since the caller last looked
 
-    def enqueue(self, mail: Outgoing, *, game: str = "", subject: str = "") -> bool:
+    def enqueue(self, mail: FinishedMail, *, game: str = "", subject: str = "") -> bool:
         """Queue `mail` unless its id is already pending, sent or failed (then False, nothing
         written): re-running a step after a crash does not mail a player twice."""
         if mail.id in self:
@@ -101,7 +92,7 @@ class Outbox:
             "enqueued_ns": time.time_ns(),
         }
         self.disk.write_json(self._pending / f"{name}.json", meta)
-        self._queued_since_prepare = True
+        self.queued = True
         return True
 
     def __contains__(self, id: object) -> bool:
@@ -188,88 +179,15 @@ class Outbox:
             self.disk.write(path, self._held[path])
             del self._held[path]
 
-    def prepare(self) -> list[QueuedMail]:
-        """The mails the next `flush` sends, their attempts recorded now: inside a pass's batch,
-        so the records are committed with the mails they are for rather than written one by one."""
-        due = [mail for mail in self.due() if mail.id not in self._unrecorded]
-        for mail in due:
-            self._record_attempt(mail.id)
-        self._queued_since_prepare = False
-        return due
-
-    def flush(
-        self, transport: Sender, max_attempts: int = 20, prepared: Sequence[QueuedMail] | None = None
-    ) -> FlushResult:
-        """Send every due mail once (first those `prepare` recorded, whose attempt is written; the
-        queue is looked at again only if a mail was queued since, or a send is still unrecorded).
-
-        Each attempt is recorded before the mail is handed to the transport (the next try moved
-        past a backoff), so a store that cannot write sends nothing (the `OSError` propagates: the
-        caller alerts the GM), and a send whose `mark_sent` failed is not repeated pass after pass.
-        The only duplicate-send window left is a crash after `transport.send` returned and before
-        `mark_sent`: that mail goes again once, after the backoff (a failed `mark_sent` without a
-        crash is retried from memory, without sending). A plain
-        `TransportError` counts as temporary; any other exception propagates and leaves the mail
-        pending.
-        """
-        sent = retried = failed = 0
-        gave_up: list[QueuedMail] = []
-        unconfirmed: OSError | None = None
-        rescan = prepared is None or self._queued_since_prepare or self._unrecorded
-        prepared = prepared or []
-        ready = {mail.id for mail in prepared}
-        for mail in [*prepared, *(mail for mail in (self.due() if rescan else []) if mail.id not in ready)]:
-            if mail.id in self._unrecorded:  # sent by this process; only its record failed
-                try:
-                    self._confirm(mail.id)
-                except OSError as error:  # still not writable: the mails behind it get their turn
-                    unconfirmed = error
-                    continue
-                sent += 1
-                continue
-            if mail.id not in ready:
-                self._record_attempt(mail.id)
-            try:
-                delivered = transport.send(mail.outgoing())
-                if delivered is not None:  # a file the transport left: durable before its record
-                    self.disk.delivered(delivered)
-            except PermanentSendError as exc:
-                gave_up.append(self._give_up(mail, str(exc)))
-                failed += 1
-            except TransportError as exc:
-                if mail.attempts + 1 >= max_attempts:
-                    gave_up.append(self._give_up(mail, f"gave up after {mail.attempts + 1} attempts: {exc}"))
-                    failed += 1
-                else:
-                    self.mark_retry(mail.id, str(exc))
-                    retried += 1
-            else:
-                self._unrecorded.add(mail.id)
-                self._confirm(mail.id, delivered)
-                sent += 1
-        if unconfirmed is not None:
-            raise unconfirmed
-        return FlushResult(sent, retried, failed, tuple(gave_up))
-
-    def _give_up(self, mail: QueuedMail, error: str) -> QueuedMail:
-        self.mark_failed(mail.id, error)
-        return replace(mail, attempts=mail.attempts + 1, last_error=error)
-
-    def _record_attempt(self, id: str) -> None:
-        """Before a send. A send never recorded as done (a crash, a store that cannot write) is
-        repeated once at once, then only after a backoff that doubles with each send begun: a
-        broken store costs a few copies a day, not one a pass."""
+    def record_attempt(self, id: str) -> None:
+        """Before a send (`Delivery`). A send never recorded as done (a crash, a store that cannot
+        write) is repeated once at once, then only after a backoff that doubles with each send
+        begun: a broken store costs a few copies a day, not one a pass."""
         meta = self._load(id)
         meta["tries"] = meta.get("tries", 0) + 1
         if meta["tries"] > 1:
             meta["next_try"] = self._clock() + _backoff(meta["tries"] - 1)
         self._write(self._pending / f"{safe_file_name(id)}.json", json_bytes(meta))
-
-    def _confirm(self, id: str, delivered: Path | None = None) -> None:
-        """`mark_sent` for a mail the transport took; until it is written the id is remembered, so
-        this process never sends it again (another process may, once, after the backoff)."""
-        self.mark_sent(id, delivered)
-        self._unrecorded.discard(id)
 
     def _scan_pending(self) -> tuple[list[dict[str, Any]], list[tuple[str, Path]]]:
         """Read-only: metadata of live pending entries, oldest first, and the (name, folder) of

@@ -12,7 +12,7 @@ from engines.errors import GonetsError
 
 
 @dataclass(frozen=True)
-class Outgoing:
+class FinishedMail:
     """A finished RFC 5322 message; `id` is stable, so sending the same mail twice is detectable."""
 
     id: str
@@ -34,7 +34,7 @@ class PermanentSendError(TransportError):
 
 
 class Sender(Protocol):
-    def send(self, mail: Outgoing) -> Path | None:
+    def send(self, mail: FinishedMail) -> Path | None:
         """Deliver one mail or raise a `TransportError`. Returns the file this call left on this
         machine holding exactly `mail.raw` (a Maildir delivery), written but not yet synced: the
         caller makes it durable (`Disk.delivered`: before the record that it was sent), and the

@@ -25,7 +25,7 @@ from daemon.games import Game, Games
 from daemon.outgoing.postman import Draft, Letter, Postman, compose
 from state import files
 from state.journal import JournalRefused
-from state.sending import Outgoing
+from state.sending import FinishedMail
 from state.storage import CorruptStoreError
 from state.syncing import fsync_dir, fsync_file
 
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
-Send = Callable[[Outgoing], Path | None]  # a transport's send (`state.sending.Sender`)
+Send = Callable[[FinishedMail], Path | None]  # a transport's send (`state.sending.Sender`)
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}
 REFUSED_NOTE = "journal.alerted"  # the digest of the last refused journal the GMs were told of
 
@@ -105,7 +105,7 @@ class StoreAlarm:
             log.critical("GM ALERT NOT SENT for %s (%s): tell the GM by hand", game.id, error)
 
 
-def _deliver(send: Send, mail: Outgoing) -> None:
+def _deliver(send: Send, mail: FinishedMail) -> None:
     """A mail handed to the transport without the outbox: a file it leaves is synced at once."""
     left = send(mail)
     if left is not None:

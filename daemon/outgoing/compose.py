@@ -21,7 +21,7 @@ from functools import lru_cache
 from engines.contract import Picture
 from parsers.header_registry import POLICY
 from state.files import safe_file_name
-from state.sending import Outgoing
+from state.sending import FinishedMail
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Envelope:
 
 def outgoing(
     mail_id: str, envelope: Envelope, body: str, now: datetime, pictures: Sequence[Picture] = ()
-) -> Outgoing:
+) -> FinishedMail:
     """Build the RFC 5322 message; its Message-ID derives from `mail_id`, so a rebuilt copy is identical
     in identity and the outbox can refuse it as a duplicate.
 
@@ -68,7 +68,7 @@ def outgoing(
         kind = f'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="{boundary}"\n\n'.encode()
         line = b"--" + boundary.encode()
         raw = [_encoded(head), kind, line + b"\n", (b"\n" + line + b"\n").join(parts), b"\n" + line + b"--\n"]
-    return Outgoing(id=mail_id, recipients=(envelope.recipient, *envelope.cc), raw=b"".join(raw))
+    return FinishedMail(id=mail_id, recipients=(envelope.recipient, *envelope.cc), raw=b"".join(raw))
 
 
 def _encoded(lines: list[str]) -> bytes:

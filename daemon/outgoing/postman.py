@@ -15,7 +15,7 @@ from engines.text import Catalog
 from parsers.mime import IncomingMail
 from parsers.redact import MASK
 from state.outbox import Outbox
-from state.sending import Outgoing
+from state.sending import FinishedMail
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Draft:
 class Composed:
     """A finished mail, not yet queued, and what the outbox files it under."""
 
-    mail: Outgoing
+    mail: FinishedMail
     game: str
     subject: str
 

@@ -29,7 +29,7 @@ from state.records import GameRecord, Player
 
 
 @dataclass(frozen=True)
-class Outgoing:
+class OwedMail:
     """One mail a released phase owes: its id suffix, its reader, and what it says."""
 
     suffix: str
@@ -58,7 +58,7 @@ def release(
 
 def letters(
     game: Game, record: GameRecord, data: dict[str, Any], correction: bool, only: str | None = None
-) -> Iterator[Outgoing]:
+) -> Iterator[OwedMail]:
     """Every mail of a released phase in order, or `only` those to one power ("": the GM's), so
     a mail sent again draws no one else's pictures; `record` is the game as it stands after it."""
     mails = PhaseMails(game, record, data, correction, only)
@@ -91,14 +91,14 @@ class PhaseMails:
             self._owed["digest"] = ("digest", "")
         self.suffixes = list(self._owed)
 
-    def letter(self, suffix: str) -> Outgoing:
+    def letter(self, suffix: str) -> OwedMail:
         kind, power = self._owed[suffix]
         game, record = self.game, self.record
         if kind == "digest":
-            return Outgoing(suffix, game.settings.gm, _digest_letter(game, record, _digest_context(self)))
+            return OwedMail(suffix, game.settings.gm, _digest_letter(game, record, _digest_context(self)))
         player = record.players[power]
         if kind == "ended":
-            return Outgoing(suffix, player.address, _ended_letter(game, record, power), power)
+            return OwedMail(suffix, player.address, _ended_letter(game, record, power), power)
         if kind == "retired":
             context = {
                 "game": game.id,
@@ -108,14 +108,14 @@ class PhaseMails:
                 "head": heading(game, record, power),
             }
             letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
-            return Outgoing(suffix, player.address, letter, power)
+            return OwedMail(suffix, player.address, letter, power)
         drawn = power_pictures(game, record, power)
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
         params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
         subject = "subject_report_missed" if context["warned"] else "subject_report"
         letter = Letter("player/report", context, subject, params, drawn)
-        return Outgoing(suffix, player.address, letter, power)
+        return OwedMail(suffix, player.address, letter, power)
 
 
 def _owed(data: dict[str, Any], power: str, player: Player) -> str:

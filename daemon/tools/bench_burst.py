@@ -74,7 +74,7 @@ def open_daemon(root: Path, games: int) -> Daemon:
 def start_games(daemon: Daemon) -> dict[str, dict[str, str]]:
     """Start every game with PLAYERS signed-up players sharing one password; game → power → address."""
     powers = {game.id: start_shared(game, daemon.postman, PLAYERS, PASSWORD) for game in daemon.games}
-    daemon.outbox.flush(daemon.transport)
+    daemon.delivery.flush(daemon.transport)
     return powers
 
 

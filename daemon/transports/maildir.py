@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from daemon.transports.base import HEAD_BYTES, Incoming, Wake, nap, never
 from state.files import safe_file_name, write_durably
-from state.sending import Outgoing, PermanentSendError
+from state.sending import FinishedMail, PermanentSendError
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
 _INFO = mailbox.Maildir.colon + "2,"
@@ -100,7 +100,7 @@ class MaildirTransport:
         with contextlib.suppress(FileNotFoundError):  # already moved by an earlier acknowledge
             os.rename(path, target)
 
-    def send(self, mail: Outgoing) -> Path | None:
+    def send(self, mail: FinishedMail) -> Path | None:
         """Deliver into outbox new/ under a name derived from `mail.id`; the same id twice leaves
         one file (the first: then None, as its bytes may be another build's). Maildir has no
         envelope: the recipients must be in the headers already."""

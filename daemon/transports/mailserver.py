@@ -15,7 +15,7 @@ from daemon.transports.base import Incoming, Wake, never
 from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import ImapSettings
 from daemon.transports.smtp import SmtpSender, smtp_account
-from state.sending import Outgoing
+from state.sending import FinishedMail
 
 
 class MailServerTransport:
@@ -29,7 +29,7 @@ class MailServerTransport:
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         self.inbox.acknowledge(uid, rejected=rejected)
 
-    def send(self, mail: Outgoing) -> None:
+    def send(self, mail: FinishedMail) -> None:
         self.sender.send(mail)  # the mail is on the server: no file of it here
 
     def wait(self, timeout: float, wake: Wake = never) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from daemon.transports.accounts import Account, parse_account
-from state.sending import Outgoing, PermanentSendError, TemporarySendError
+from state.sending import FinishedMail, PermanentSendError, TemporarySendError
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class SmtpSender:
         self.envelope_from = envelope_from  # bounces come back to the daemon, which never answers them
         self._smtp: smtplib.SMTP | None = None
 
-    def send(self, mail: Outgoing) -> None:
+    def send(self, mail: FinishedMail) -> None:
         if not mail.recipients:
             raise PermanentSendError(f"mail {mail.id!r} has no recipients")
         try:
@@ -90,7 +90,7 @@ class SmtpSender:
             end_session(self._smtp)
             self._smtp = None
 
-    def _deliver(self, mail: Outgoing) -> dict[str, tuple[int, bytes]]:
+    def _deliver(self, mail: FinishedMail) -> dict[str, tuple[int, bytes]]:
         """Lines end in CRLF on the wire; the UTF-8 body is declared as 8BITMIME (a server without it
         would mangle Russian text, so that is a permanent refusal)."""
         reused = self._smtp is not None

@@ -136,7 +136,7 @@ class Harness:
     def gm(self, line: str, reason: str = "") -> LineResult:
         """A GM command from the command line; what it mails is delivered at once."""
         result = run_line(self.game, self.daemon.postman, self.clock(), line, reason)
-        self.daemon.outbox.flush(self.daemon.transport)
+        self.daemon.delivery.flush(self.daemon.transport)
         return result
 
     def mail_to(self, address: str) -> list[EmailMessage]:

@@ -1,4 +1,4 @@
-"""Outgoing mail is written directly, byte for byte what the stdlib's EmailMessage writes (but for
+"""FinishedMail mail is written directly, byte for byte what the stdlib's EmailMessage writes (but for
 the random multipart boundary): short plain headers as they are, any other through its folder, the
 body's transfer encoding chosen as `set_content` chooses it."""
 

@@ -18,6 +18,7 @@ from daemon.outgoing.compose import Envelope, outgoing
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
 from engines.rng import Rng
 from engines.text import Text
+from state.delivery import Delivery
 from state.disk import Disk
 from state.outbox import Outbox
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone
@@ -165,7 +166,7 @@ def test_the_picture_is_stored_with_the_mail_and_sent_after_a_restart(tmp_path: 
     mail = outgoing("report-1", envelope, "Итоги хода 3\n", datetime.now(UTC), [picture])
     Outbox(tmp_path, Disk(tmp_path)).enqueue(mail)
     transport = FakeTransport()
-    Outbox(tmp_path, Disk(tmp_path)).flush(transport)  # another daemon, after a restart
+    Delivery(Outbox(tmp_path, Disk(tmp_path))).flush(transport)  # another daemon, after a restart
     (sent,) = transport.sent
     message = message_from_bytes(sent.raw, policy=policy.default)
     assert isinstance(message, EmailMessage)

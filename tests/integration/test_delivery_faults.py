@@ -1,4 +1,4 @@
-"""Outgoing mail through a real SMTP server when things go wrong: a store that cannot record a
+"""FinishedMail mail through a real SMTP server when things go wrong: a store that cannot record a
 send must not make the daemon send the same reply pass after pass, and a reply the server refuses
 for good must reach the GM in the next digest."""
 

@@ -17,9 +17,10 @@ from daemon.transports.imap import ImapInbox
 from daemon.transports.imap_connection import connect
 from daemon.transports.mailserver import MailServerTransport
 from daemon.transports.smtp import SmtpSender
+from state.delivery import Delivery
 from state.disk import Disk
 from state.outbox import Outbox
-from state.sending import Outgoing, PermanentSendError, TemporarySendError
+from state.sending import FinishedMail, PermanentSendError, TemporarySendError
 from tests.mailservers import MailServers
 
 ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
@@ -95,7 +96,7 @@ def test_smtp_refused_login_is_temporary(tls_servers: MailServers) -> None:
         ca_file=tls_servers.certificate.cert,
     )
     with pytest.raises(TemporarySendError, match="login refused"):
-        SmtpSender(account, "gonets@test.local").send(Outgoing("x", ("anna@test.local",), mail()))
+        SmtpSender(account, "gonets@test.local").send(FinishedMail("x", ("anna@test.local",), mail()))
 
 
 def test_acknowledge_moves_to_processed_or_rejected_and_never_deletes(servers: MailServers) -> None:
@@ -223,9 +224,9 @@ def test_a_5xx_recipient_is_recorded_as_failed_never_retried(servers: MailServer
     account = Account("127.0.0.1", servers.smtp_port, "plain", "")
     sender = SmtpSender(account, "gonets@test.local")
     outbox = Outbox(tmp_path / "outbox", Disk(tmp_path))
-    outbox.enqueue(Outgoing("to-nobody", ("nobody-here@test.local",), mail(to="nobody-here@test.local")))
-    outbox.enqueue(Outgoing("to-anna", ("anna@test.local",), mail(to="anna@test.local")))
-    result = outbox.flush(MailServerTransport(ImapInbox(servers.imap("gonets")), sender))
+    outbox.enqueue(FinishedMail("to-nobody", ("nobody-here@test.local",), mail(to="nobody-here@test.local")))
+    outbox.enqueue(FinishedMail("to-anna", ("anna@test.local",), mail(to="anna@test.local")))
+    result = Delivery(outbox).flush(MailServerTransport(ImapInbox(servers.imap("gonets")), sender))
     assert (result.sent, result.failed) == (1, 1)
     (failed,) = outbox.failed()
     assert failed.id == "to-nobody" and failed.last_error.startswith("550")
@@ -239,7 +240,7 @@ def test_an_unreachable_smtp_server_is_temporary(servers: MailServers) -> None:
 
     sender = SmtpSender(Account("127.0.0.1", free_port(), "plain", ""), "gonets@test.local")
     with pytest.raises(TemporarySendError):
-        sender.send(Outgoing("x", ("anna@test.local",), mail()))
+        sender.send(FinishedMail("x", ("anna@test.local",), mail()))
 
 
 def test_plus_address_mail_lands_in_the_daemon_mailbox(servers: MailServers) -> None:

@@ -86,7 +86,7 @@ KILL_POINTS = {
     "while the mails are made": KillPoint("daemon.phases.release:PhaseMails.letter", "after", 2),
     "after two reports queued": KillPoint("state.outbox:Outbox.enqueue", "after", 2, _mail_id_has("report")),
     "before purge_orders": KillPoint("state.game_store:GameStore.purge_orders", "before"),
-    "after a send attempt is recorded": KillPoint("state.outbox:Outbox._record_attempt", "after", 3),
+    "after a send attempt is recorded": KillPoint("state.outbox:Outbox.record_attempt", "after", 3),
     "during transport.send": KillPoint("daemon.transports.maildir:MaildirTransport.send", "before", 3),
     "between send and mark_sent": KillPoint(
         "state.outbox:Outbox.mark_sent", "before", 3, duplicate_window=True

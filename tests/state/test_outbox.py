@@ -2,17 +2,20 @@ from __future__ import annotations
 
 import errno
 import os
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import state.files
 from daemon.transports.base import Incoming
+from state.delivery import Delivery, FlushResult
 from state.disk import Disk
 from state.files import atomic_write_json, read_json, safe_file_name
-from state.outbox import FlushResult, Outbox
-from state.sending import Outgoing, PermanentSendError, TemporarySendError, TransportError
+from state.outbox import Outbox
+from state.sending import FinishedMail, PermanentSendError, Sender, TemporarySendError, TransportError
 from tests.reliability.test_store_failures import failing_under
 
 
@@ -29,7 +32,7 @@ class FakeTransport:
 
     def __init__(self, outcomes: dict[str, TransportError] | None = None) -> None:
         self.outcomes = outcomes or {}
-        self.sent: list[Outgoing] = []
+        self.sent: list[FinishedMail] = []
 
     def fetch(self, max_bytes: int) -> Iterator[Incoming]:
         return iter(())
@@ -37,7 +40,7 @@ class FakeTransport:
     def acknowledge(self, uid: str, *, rejected: bool = False) -> None:
         pass
 
-    def send(self, mail: Outgoing) -> None:
+    def send(self, mail: FinishedMail) -> None:
         if mail.id in self.outcomes:
             raise self.outcomes[mail.id]
         self.sent.append(mail)
@@ -49,8 +52,8 @@ class FakeTransport:
         pass
 
 
-def mail(id: str) -> Outgoing:
-    return Outgoing(id, (f"{id}@example.org",), f"Subject: {id}\r\n\r\nХод 3\r\n".encode())
+def mail(id: str) -> FinishedMail:
+    return FinishedMail(id, (f"{id}@example.org",), f"Subject: {id}\r\n\r\nХод 3\r\n".encode())
 
 
 def snapshot(root: Path) -> dict[Path, bytes]:
@@ -65,6 +68,14 @@ def clock() -> Clock:
 @pytest.fixture
 def outbox(tmp_path: Path, clock: Clock) -> Outbox:
     return Outbox(tmp_path / "outbox", Disk(tmp_path), clock=clock)
+
+
+_DELIVERIES: weakref.WeakKeyDictionary[Outbox, Delivery] = weakref.WeakKeyDictionary()
+
+
+def flush(outbox: Outbox, transport: Sender, **options: Any) -> FlushResult:
+    """The send loop of `outbox`'s process (one per outbox: it remembers what it could not record)."""
+    return _DELIVERIES.setdefault(outbox, Delivery(outbox)).flush(transport, **options)
 
 
 def test_enqueue_is_idempotent_while_pending_sent_or_failed(outbox: Outbox) -> None:
@@ -85,7 +96,7 @@ def test_enqueue_is_idempotent_while_pending_sent_or_failed(outbox: Outbox) -> N
 def test_refused_enqueue_writes_nothing(outbox: Outbox) -> None:
     outbox.enqueue(mail("a"))
     before = snapshot(outbox.root)
-    outbox.enqueue(Outgoing("a", ("other@example.org",), b"different"))
+    outbox.enqueue(FinishedMail("a", ("other@example.org",), b"different"))
     assert snapshot(outbox.root) == before
 
 
@@ -162,13 +173,13 @@ def test_flush_sends_retries_and_fails(outbox: Outbox, clock: Clock) -> None:
     for id in ("ok", "later", "never"):
         outbox.enqueue(mail(id))
     transport = FakeTransport({"later": TemporarySendError("421"), "never": PermanentSendError("550")})
-    assert outbox.flush(transport) == FlushResult(sent=1, retried=1, failed=1)
+    assert flush(outbox, transport) == FlushResult(sent=1, retried=1, failed=1)
     assert [m.id for m in transport.sent] == ["ok"]
     assert [m.id for m in outbox.failed()] == ["never"]
-    assert outbox.flush(transport) == FlushResult()  # "later" is not due yet
+    assert flush(outbox, transport) == FlushResult()  # "later" is not due yet
     clock.now += 60
     del transport.outcomes["later"]
-    assert outbox.flush(transport) == FlushResult(sent=1)
+    assert flush(outbox, transport) == FlushResult(sent=1)
     assert [m.id for m in transport.sent] == ["ok", "later"]
     assert outbox.pending_count() == 0
 
@@ -178,7 +189,7 @@ def test_flush_gives_up_after_max_attempts(outbox: Outbox, clock: Clock) -> None
     transport = FakeTransport({"a": TransportError("connection refused")})
     results = []
     for _ in range(3):
-        results.append(outbox.flush(transport, max_attempts=3))
+        results.append(flush(outbox, transport, max_attempts=3))
         clock.now += 3600
     assert results == [FlushResult(retried=1), FlushResult(retried=1), FlushResult(failed=1)]
     [failed] = outbox.failed()
@@ -202,7 +213,7 @@ def test_move_interrupted_by_a_crash_is_never_resent_and_is_finished(outbox: Out
     outbox = Outbox(outbox.root, outbox.disk, clock=clock)  # the restart
     assert outbox.pending_count() == 0
     assert not outbox.enqueue(mail("a"))
-    assert outbox.flush(FakeTransport()) == FlushResult()
+    assert flush(outbox, FakeTransport()) == FlushResult()
     assert sorted(os.listdir(outbox.root / "sent")) == ["a.eml", "a.json"]
     assert os.listdir(outbox.root / "pending") == []
 
@@ -211,18 +222,18 @@ def test_a_sent_copy_is_the_record_and_one_a_crash_left_finishes_the_move(
     outbox: Outbox, clock: Clock
 ) -> None:
     outbox.enqueue(mail("a"))
-    outbox.flush(FakeTransport())
+    flush(outbox, FakeTransport())
     assert os.listdir(outbox.root / "sent") == ["a.eml"], "one file per mail sent: its copy"
     assert os.listdir(outbox.root / "pending") == []
     assert "a" in outbox and not outbox.enqueue(mail("a"))
-    secret = Outgoing(
+    secret = FinishedMail(
         "b", ("b@example.org",), b"Subject: b\r\n\r\npassword 1234\r\n", b"Subject: b\r\n\r\n***\r\n"
     )
     outbox.enqueue(secret)
     pending = outbox.root / "pending"
     os.replace(pending / "b.kept", outbox.root / "sent" / "b.eml")  # the move's first step, then a crash
     outbox = Outbox(outbox.root, outbox.disk, clock=clock)  # the restart
-    assert outbox.flush(FakeTransport()) == FlushResult()
+    assert flush(outbox, FakeTransport()) == FlushResult()
     assert os.listdir(pending) == []
     assert (outbox.root / "sent" / "b.eml").read_bytes() == secret.kept, (
         "the copy with the secret never replaces it"
@@ -251,7 +262,7 @@ def test_a_store_that_cannot_record_a_send_sends_nothing(
     transport = FakeTransport()
     for _ in range(10):
         with pytest.raises(OSError):
-            outbox.flush(transport)
+            flush(outbox, transport)
     assert transport.sent == []
 
 
@@ -263,10 +274,10 @@ def test_a_send_whose_mark_sent_fails_is_confirmed_from_memory_not_resent(
     transport = FakeTransport()
     for _ in range(10):
         with pytest.raises(OSError):
-            outbox.flush(transport)
+            flush(outbox, transport)
         clock.now += 3600
     monkeypatch.undo()
-    assert outbox.flush(transport) == FlushResult(sent=1)
+    assert flush(outbox, transport) == FlushResult(sent=1)
     assert [m.id for m in transport.sent] == ["a"]
     assert outbox.pending_count() == 0
 
@@ -285,7 +296,7 @@ def test_after_a_crash_an_unrecorded_send_goes_once_at_once_then_backs_off(
         if restarted.due():
             sends_at.append(minute)
             with pytest.raises(OSError):
-                restarted.flush(transport)
+                flush(restarted, transport)
         clock.now += 60
     assert sends_at == [0, 1, 2, 4, 8]
     assert len(transport.sent) == 5

@@ -8,7 +8,7 @@ import pytest
 
 from daemon.transports.maildir import MaildirTransport
 from state.files import safe_file_name
-from state.sending import Outgoing, PermanentSendError
+from state.sending import FinishedMail, PermanentSendError
 
 ANY_SIZE = 1 << 30  # no mail in these tests is over the size limit
 
@@ -105,7 +105,7 @@ def test_new_transport_after_a_crash_sees_unacknowledged_mail(transport: Maildir
 
 
 def test_send_is_idempotent_by_id(transport: MaildirTransport) -> None:
-    mail = Outgoing("<reply-1@gonets>", ("ryazan@example.org",), b"Subject: ok\r\n\r\n")
+    mail = FinishedMail("<reply-1@gonets>", ("ryazan@example.org",), b"Subject: ok\r\n\r\n")
     transport.send(mail)
     transport.send(mail)
     assert names(transport.outbox / "new") == [safe_file_name(mail.id)]
@@ -116,5 +116,5 @@ def test_send_is_idempotent_by_id(transport: MaildirTransport) -> None:
 
 def test_send_without_recipients_is_permanent(transport: MaildirTransport) -> None:
     with pytest.raises(PermanentSendError):
-        transport.send(Outgoing("x", (), b"Subject: nobody\r\n\r\n"))
+        transport.send(FinishedMail("x", (), b"Subject: nobody\r\n\r\n"))
     assert names(transport.outbox / "new") == []
