@@ -52,6 +52,15 @@ class Mail:
     commands: Sequence[Command]
     names: Mapping[str, Vocabulary]
     seen: dict[tuple[str, ...], int] = field(default_factory=dict)
+    spent: int = 0  # of the power's one resource (coins, money, influence) by the lines read so far
+
+    def spend(self, amount: int, have: int, short: str) -> Msg | None:
+        """`amount` counted as spent by this line; or, when with the lines above it would take
+        more than `have`, nothing counted and Msg `short` saying so (need, have, what was left)."""
+        if self.spent + amount > have:
+            return Msg(short, {"need": self.spent + amount, "have": have, "left": have - self.spent})
+        self.spent += amount
+        return None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from engines.text import Msg
 class Mail(toolkit.Mail):
     """One power's mail being judged, with what its earlier lines already spent."""
 
-    coins: int = 0
     army: int = 0
     lent: int = 0
     research: int = 0
@@ -55,11 +54,7 @@ def _msg(code: str, **params: str | int) -> Msg:
 
 
 def _spend(mail: Mail, amount: int) -> Msg | None:
-    have = mail.me["coins"]
-    if mail.coins + amount > have:
-        return _msg("not_enough_coins", need=mail.coins + amount, have=have)
-    mail.coins += amount
-    return None
+    return mail.spend(amount, mail.me["coins"], "not_enough_coins")
 
 
 def _funding_problem(mail: Mail, line: str, amount: int) -> Msg | None:
@@ -313,7 +308,7 @@ def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> 
         return []
     mail = _judge(json, power, phase, commands)[1]
     lines = [
-        _msg("summary_coins", spent=mail.coins, have=mail.me["coins"], left=mail.me["coins"] - mail.coins)
+        _msg("summary_coins", spent=mail.spent, have=mail.me["coins"], left=mail.me["coins"] - mail.spent)
     ]
     if mail.army or mail.lent:
         lines.append(_msg("summary_army", used=mail.army + mail.lent, have=available_army(state, power)))

@@ -36,8 +36,6 @@ C = DATA.costs
 class Mail(toolkit.Mail):
     """One power's mail being judged, with what its earlier lines already spent."""
 
-    spent: int = 0
-
     @property
     def game(self) -> State:
         return typed(self.state)
@@ -69,11 +67,7 @@ def cost(cmd: Command) -> int:
 
 
 def _spend(mail: Mail, cmd: Command) -> Msg | None:
-    amount, have = cost(cmd), influence(mail.game, mail.power)
-    if mail.spent + amount > have:
-        return _msg("mare_not_enough_influence", need=mail.spent + amount, have=have, left=have - mail.spent)
-    mail.spent += amount
-    return None
+    return mail.spend(cost(cmd), influence(mail.game, mail.power), "mare_not_enough_influence")
 
 
 def _influence(mail: Mail, cmd: Command) -> Msg | None:

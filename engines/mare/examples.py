@@ -59,22 +59,35 @@ class _Reader:
         return next(iter(theirs), ("", ""))
 
 
+BUILDERS: dict[str, Callable[[_Reader], Words]] = {}  # command → what makes its example
+
+
+def builds(builder: Callable[[_Reader], Words]) -> Callable[[_Reader], Words]:
+    """Registers `builder` as its command's: `_influence` makes the example of "influence"."""
+    BUILDERS[builder.__name__.removeprefix("_")] = builder
+    return builder
+
+
+@builds
 def _influence(r: _Reader) -> Words:
     where = r.target()
     return [where, r.amount(T.profitable_spent)] if where and r.have else None
 
 
+@builds
 def _support(r: _Reader) -> Words:
     where, side = r.other_near()
     return [where, side, r.amount(2)] if where and r.have else None
 
 
+@builds
 def _general(r: _Reader) -> Words:
     plain = [g for g in r.generals if DATA.general(g).command == "general"]
     where = r.target()
     return [plain[0], where] if plain and where and r.have else None
 
 
+@builds
 def _charm(r: _Reader) -> Words:
     """The influence example's territory: a neutral one is the neutrals' to win over."""
     where = r.target()
@@ -82,71 +95,63 @@ def _charm(r: _Reader) -> Words:
     return [where, side] if where and side and side != r.power and r.have else None
 
 
+@builds
 def _unite(r: _Reader) -> Words:
     where = r.target()
     near = neighbours(r.state, where) if where else []
     return [where, near[0]] if near and r.have else None
 
 
+@builds
 def _kill(r: _Reader) -> Words:
     killer = DATA.general_of("killer").name
     held = [g for g in DATA.generals if g.name not in pool(r.state) and g.name not in r.generals]
     return [held[0].name] if held and killer in r.generals else None
 
 
+@builds
 def _exchange(r: _Reader) -> Words:
     free = pool(r.state)
     return [free[0]] if free else None
 
 
+@builds
 def _fortify(r: _Reader) -> Words:
     land = [t for t in r.mine if is_land(t) and t not in r.state["fortresses"]]
     return [land[0]] if land else None
 
 
+@builds
 def _raze(r: _Reader) -> Words:
     forts = [t for t in r.mine if r.state["fortresses"].get(t) == r.power]
     return [forts[0]] if forts else None
 
 
+@builds
 def _move_bonus(r: _Reader) -> Words:
     source = next((t for t in r.mine if bonus_at(r.state, t)), "")
     target = next((t for t in r.mine if is_land(t) and not bonus_at(r.state, t)), "")
     return [source, target] if source and target else None
 
 
+@builds
 def _connect(r: _Reader) -> Words:
     extra = extra_components(r.state, r.power)
     affordable = [n for n in range(extra, 0, -1) if connectivity_cost(n) <= r.have]
     return [affordable[0]] if affordable else None
 
 
+@builds
 def _permit(r: _Reader) -> Words:
     landless = [p for p in others(r.state, r.power) if not owned(r.state, p)]
     where = r.neutral_near()
     return [landless[0], where] if landless and where else None
 
 
-_BUILDERS: dict[str, Callable[[_Reader], Words]] = {
-    "influence": _influence,
-    "support": _support,
-    "general": _general,
-    "charm": _charm,
-    "unite": _unite,
-    "kill": _kill,
-    "exchange": _exchange,
-    "fortify": _fortify,
-    "raze": _raze,
-    "move_bonus": _move_bonus,
-    "connect": _connect,
-    "permit": _permit,
-}
-
-
 def examples(json: JSON, power: str, phase: str) -> dict[str, str]:
     """Example lines by command for `power` now (the one mail phase: `phase` changes nothing)."""
     reader = _Reader(typed(json), power)
-    found = {name: build(reader) for name, build in _BUILDERS.items()}
+    found = {name: build(reader) for name, build in BUILDERS.items()}
     return {
         name: " ".join(str(w) for w in [KEYWORDS[name], *words]) for name, words in found.items() if words
     }

@@ -357,7 +357,7 @@ def summary(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -
         return []
     mail = _judge(state, power, phase, commands)[1]
     have = mail.me["money"]
-    return [msg("rus_summary_money", spent=mail.money, have=have, left=have - mail.money)]
+    return [msg("rus_summary_money", spent=mail.spent, have=have, left=have - mail.spent)]
 
 
 def open_commands(stored: JSON, power: str, phase: str) -> list[CommandSpec]:

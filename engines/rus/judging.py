@@ -17,7 +17,6 @@ class Mail(toolkit.Mail):
     """One power's mail being judged, with what its earlier lines already spent or chose."""
 
     state: State  # type: ignore[assignment]  # toolkit.Mail types any ruleset's state as JSON
-    money: int = 0
     policy: str | None = None  # a policy key chosen by an earlier line
     converting: bool = False
     doubled: str = ""  # the province an earlier line gave its second route («Приоритет торговли»)
@@ -45,8 +44,4 @@ def msg(code: str, **params: str | int) -> Msg:
 
 
 def spend(mail: Mail, amount: int) -> Msg | None:
-    have = mail.me["money"]
-    if mail.money + amount > have:
-        return msg("rus_not_enough_money", need=mail.money + amount, have=have)
-    mail.money += amount
-    return None
+    return mail.spend(amount, mail.me["money"], "rus_not_enough_money")

@@ -15,6 +15,8 @@ from daemon.outgoing.render import environment
 from engines import get_ruleset
 from engines.contract import JSON, Command, Resolution
 from engines.mare import RULESET
+from engines.mare.checks import CHECKS
+from engines.mare.examples import BUILDERS
 from engines.mare.schema import COMMANDS
 from engines.mare.state import State, typed
 from engines.mare.world import (
@@ -332,3 +334,8 @@ def test_the_reply_summary_is_the_allocation_table_with_what_is_left() -> None:
         "поддержка Галлов в Лигурии: 6",
         "Итого влияния: 11 из 12, осталось 1.",
     ]
+
+
+def test_every_order_has_its_check_and_its_example() -> None:
+    """The orders are listed once, in the schema; each has one check and one example that builds."""
+    assert set(CHECKS) == set(BUILDERS) == {spec.name for spec in COMMANDS}
