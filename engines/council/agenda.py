@@ -20,7 +20,7 @@ from engines.council.data import DATA
 from engines.council.events import CouncilEvents
 from engines.council.schema import PROJECT_NAMES
 from engines.council.state import Item, State
-from engines.council.world import families_of, government, vote_weight
+from engines.council.world import REALMS, families_of, government, vote_weight
 from engines.rng import Rng
 
 Orders = Mapping[str, Sequence[Command]]
@@ -42,7 +42,8 @@ def put_projects(state: State, orders: Orders, rng: Rng, events: CouncilEvents) 
     """Each power's projects on its council's list, by kind in the rulebook's order and, within a
     kind, in an order drawn by lot (so a number says nothing of its author); elections and an
     investigation join the list when due. The list goes to the power's families."""
-    for realm, here in state["realms"].items():
+    for realm in REALMS:
+        here = state["realms"][realm]
         put = []
         for family in families_of(state, realm):
             hidden = anonymous_kinds(orders.get(family, ()))
@@ -82,8 +83,8 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
         return
     events.inform(realm, "council_list", realm=realm, count=len(here["agenda"]))
     for item in here["agenda"]:
-        for msg_code, params in describe(item):
-            events.inform(realm, msg_code, **params)
+        code, params = describe(item)
+        events.inform(realm, code, **params)
         if item["anonymous"]:
             events.tell(item["author"], "council_your_item_anonymous", number=item["number"])
         else:
@@ -96,8 +97,8 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
         events.inform(realm, "council_list_investigation", realm=realm)
 
 
-def describe(item: Item) -> list[tuple[str, dict[str, str | int]]]:
-    """The list's lines of one project: what it would do, and who put it (or that it is anonymous)."""
+def describe(item: Item) -> tuple[str, dict[str, str | int]]:
+    """The list's line of one project: what it would do, and who put it (or that it is anonymous)."""
     cmd = Command.from_json(item["order"])
     kind = DATA.project(item["kind"])
     what: dict[str, str | int] = {"number": item["number"], "project": kind.name, "project_en": kind.en}
@@ -114,8 +115,9 @@ def describe(item: Item) -> list[tuple[str, dict[str, str | int]]]:
         what["moves"] = ", ".join(f"{flotilla} — {sea}" for flotilla, sea in cmd.pairs["moves"])
     if item["kind"] == "governor" and "family" not in cmd.args:
         code += "_vacated"
-    by: dict[str, str | int] = {} if item["anonymous"] else {"author": item["author"]}
-    return [(code, what), ("council_item_anonymous" if item["anonymous"] else "council_item_by", by)]
+    if item["anonymous"]:
+        return code + "_anonymous", what
+    return code, {**what, "author": item["author"]}
 
 
 def details(item: Item) -> str:

@@ -17,7 +17,7 @@ from engines.contract import Command
 from engines.council.data import DATA, Auction
 from engines.council.events import CouncilEvents
 from engines.council.state import Lot, State
-from engines.council.world import governed, realm_of
+from engines.council.world import REALMS, governed, realm_of
 from engines.rng import Rng
 
 
@@ -63,7 +63,8 @@ def ranked(bids: Sequence[Bid], auction: Auction, rng: Rng) -> list[Bid]:
             purpose = (
                 f"жребий: равные ставки, аукцион «{auction.name}» ({_shown(weight)} Д) / lot: equal bids"
             )
-            tied = rng.shuffled(tied, purpose)
+            drawn = rng.shuffled([b.family for b in tied], purpose)
+            tied.sort(key=lambda b: drawn.index(b.family))
         out += tied
     return out
 
@@ -89,7 +90,7 @@ def lots_won(
         return won
     left = auction.lots
     if auction.quota:
-        for realm in state["realms"]:
+        for realm in REALMS:
             first = next((b for b in order if realm_of(state, b.family) == realm), None)
             if first is None:
                 events.log("council_gm_quota_empty", auction=auction.name, realm=realm)
@@ -102,7 +103,7 @@ def lots_won(
                 family=first.family,
                 bid=first.amount,
             )
-        left -= len(state["realms"])
+        left -= len(REALMS)
     for bid in [b for b in order if b.family not in won][: max(left, 0)]:
         won[bid.family] = 1
         events.log("council_gm_open_lot", auction=auction.name, family=bid.family, bid=bid.amount)

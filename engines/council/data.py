@@ -181,6 +181,7 @@ class Province(Named):
     properties: tuple[PropertyKey, ...] = ()
     governor: str = ""
     occupied: str = ""
+    buildings: tuple[str, ...] = ()
 
 
 class Map(RuleData):
@@ -227,6 +228,7 @@ class Data(RuleData):
     auctions: tuple[Auction, ...]
     words: Words
     properties: tuple[Property, ...]
+    buildings: tuple[Named, ...]
     realms: tuple[Realm, ...]
     families: tuple[Family, ...]
     provinces: tuple[Province, ...]
@@ -280,6 +282,9 @@ class Data(RuleData):
                 value = getattr(p, key)
                 if value and value not in realms:
                     yield f"provinces.{i}.{key}: {value!r} is not a power of this file"
+            for b in p.buildings:
+                if b not in {x.name for x in self.buildings}:
+                    yield f"provinces.{i}.buildings: {b!r} is not a building of this file"
             if p.governor and (p.governor not in families or families[p.governor].realm != p.realm):
                 yield f"provinces.{i}.governor: {p.governor!r} is not a family of {p.realm or 'this power'}"
         seas = {s.name for s in self.seas}

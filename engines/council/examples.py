@@ -166,8 +166,8 @@ def _vote(r: _Reader) -> Words:
     numbers = [item["number"] for item in r.here["agenda"]]
     if not numbers:
         return None
-    votes = [f"{numbers[0]} {DATA.words.yes.name.lower()}"]
-    votes += [f"{n} {DATA.words.no.name.lower()}" for n in numbers[1:2]]
+    votes = [f"{numbers[0]} {DATA.words.yes.name}"]
+    votes += [f"{n} {DATA.words.no.name}" for n in numbers[1:2]]
     return [", ".join(votes)]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from engines.contract import JSON, Adjustable, Clamped, Command, GmApplied, Joined
 from engines.council.data import DATA
 from engines.council.state import State
-from engines.council.world import PLANNING, families_of, realm_of
+from engines.council.world import PLANNING, REALMS, families_of, realm_of
 from engines.rng import Rng
 from engines.text import Msg, Text
 
@@ -103,7 +103,7 @@ def join(state: State, name: str, rng: Rng) -> Joined[State] | Msg:
     else:
         if not free:
             return Msg("council_join_full")
-        players = {r: sum(f in state["played"] for f in families_of(state, r)) for r in state["realms"]}
+        players = {r: sum(f in state["played"] for f in families_of(state, r)) for r in REALMS}
         fewest = min(players[realm_of(state, f)] for f in free)
         chosen = rng.choice(
             [f for f in free if players[realm_of(state, f)] == fewest],

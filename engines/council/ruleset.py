@@ -85,4 +85,4 @@ class CouncilRuleset(Ruleset[State]):
 
     def groups(self, state: State) -> Mapping[str, Sequence[str]]:
         """Each power's families: its council's list, votes and decisions reach them alone."""
-        return {realm: world.families_of(state, realm) for realm in state["realms"]}
+        return {realm: world.families_of(state, realm) for realm in world.REALMS}

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.council.data import DATA
 from engines.council.state import State
-from engines.council.world import ACTIONS, DECISIONS, PLANNING, families_of, realm_of
+from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
 from engines.text import Text
 from engines.toolkit import vocabulary_of
 
@@ -393,7 +393,7 @@ def vocabularies(state: State) -> dict[str, Vocabulary]:
     """Every name of the game, as the GM may use them: each power's own lists merged."""
     everyone: dict[str, Vocabulary] = {"power": _FAMILIES, "family": _FAMILIES, **FIXED}
     merged: dict[str, dict[str, tuple[str, ...]]] = {}
-    for realm in state["realms"]:
+    for realm in REALMS:
         for key, names in _of_realm(state, realm).items():
             merged.setdefault(key, {}).update({n: tuple(s) for n, s in names.items()})
     return {**everyone, **merged}

@@ -18,6 +18,7 @@ class Province(TypedDict):
     governor: str  # the governing family ("" none: «бесхозная»)
     occupied: str  # the power whose army holds it ("" none)
     revolt: bool
+    buildings: list[str]
 
 
 class Army(TypedDict):

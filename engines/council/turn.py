@@ -20,7 +20,7 @@ from engines.council.data import DATA
 from engines.council.effects import carry_out
 from engines.council.events import CouncilEvents
 from engines.council.state import State
-from engines.council.world import ACTIONS, DECISIONS, PLANNING, STAGES, shown, start_turn
+from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, STAGES, shown, start_turn
 from engines.rng import Rng
 from engines.toolkit import accepted
 
@@ -50,7 +50,7 @@ def _planning(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> 
 
 
 def _decisions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
-    for realm in state["realms"]:
+    for realm in REALMS:
         tallies = agenda.tally(state, realm, orders)
         for t in tallies:
             kind = DATA.project(t.item["kind"])
@@ -60,22 +60,26 @@ def _decisions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) ->
                 number=t.item["number"],
                 project=kind.name,
                 project_en=kind.en,
-                yes=sum(w for _, w in t.yes),
-                no=sum(w for _, w in t.no),
+                yes=_votes(t.yes),
+                no=_votes(t.no),
                 strength=shown(t.strength),
             )
-            for side, votes in (("yes", t.yes), ("no", t.no)):
-                if votes:
-                    voters = ", ".join(f"{family} {weight}" for family, weight in votes)
-                    events.inform(realm, f"council_voters_{side}", voters=voters)
         carry_out(state, realm, agenda.carried(tallies, rng, realm), events)
         state["realms"][realm]["agenda"] = []
         ballots.hold_election(state, realm, orders, rng, events)
         ballots.record_investigation(state, realm, orders, events)
 
 
+def _votes(votes: list[tuple[str, int]]) -> str:
+    """«4 (Медичи 2, Пацци 2)»: the weight and who gave it; «0» when nobody did."""
+    if not votes:
+        return "0"
+    return f"{sum(w for _, w in votes)} ({', '.join(f'{family} {weight}' for family, weight in votes)})"
+
+
 def _actions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
-    for realm, here in state["realms"].items():
+    for realm in REALMS:
+        here = state["realms"][realm]
         ballots.settle_investigation(state, realm, rng, events)
         for decision in here["pending"]:
             kind = DATA.project(decision["kind"])

@@ -14,6 +14,8 @@ from engines.council.agenda import details
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import (
+    PROVINCES,
+    REALMS,
     commanded,
     families_of,
     governed,
@@ -84,6 +86,11 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
                 "properties": [
                     _named(p.name, p.en) for p in DATA.properties if p.key in DATA.province(name).properties
                 ],
+                "buildings": [
+                    _named(b.name, b.en)
+                    for b in DATA.buildings
+                    if b.name in state["provinces"][name]["buildings"]
+                ],
                 "posts": [p["realm"] for p in posts if p["province"] == name],
             }
             for name in provinces_of(state, realm)
@@ -92,7 +99,7 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
             {"name": name, "posts": [p["realm"] for p in posts if p["province"] == name]}
             for name in sphere_of(state, realm)
         ],
-        "occupied": [name for name, p in state["provinces"].items() if p["occupied"] == realm],
+        "occupied": [name for name in PROVINCES if state["provinces"][name]["occupied"] == realm],
         "armies": [{"name": name, **army} for name, army in here["armies"].items()],
         "flotillas": [{"name": name, **flotilla} for name, flotilla in here["flotillas"].items()],
         "squadrons": here["squadrons"],
@@ -121,7 +128,8 @@ def public_view(state: State) -> JSON:
     """Each power's form of government, freedom, ruling family and civil war, and the last
     auctions' winners: never a bid nor a vote."""
     realms = []
-    for realm, here in state["realms"].items():
+    for realm in REALMS:
+        here = state["realms"][realm]
         form = government(state, realm)
         realms.append(
             {

@@ -11,6 +11,9 @@ from engines.rng import Rng
 from engines.toolkit import Events
 
 PLANNING, DECISIONS, ACTIONS = "planning", "decisions", "actions"
+# the data's order, which every list keeps (a stored state's tables come back sorted by name)
+REALMS = tuple(r.name for r in DATA.realms)
+PROVINCES = tuple(p.name for p in DATA.provinces)
 STAGES = (PLANNING, DECISIONS, ACTIONS)
 B = DATA.bounds
 
@@ -31,15 +34,15 @@ def kin(state: State, family: str) -> list[str]:
 
 
 def provinces_of(state: State, realm: str) -> list[str]:
-    return [name for name, p in state["provinces"].items() if p["realm"] == realm]
+    return [name for name in PROVINCES if state["provinces"][name]["realm"] == realm]
 
 
 def sphere_of(state: State, realm: str) -> list[str]:
-    return [name for name, p in state["provinces"].items() if p["sphere"] == realm]
+    return [name for name in PROVINCES if state["provinces"][name]["sphere"] == realm]
 
 
 def governed(state: State, family: str) -> list[str]:
-    return [name for name, p in state["provinces"].items() if p["governor"] == family]
+    return [name for name in PROVINCES if state["provinces"][name]["governor"] == family]
 
 
 def commanded(state: State, family: str) -> list[str]:
@@ -183,6 +186,7 @@ def setup(played: Sequence[str], rng: Rng) -> State:
                 "governor": p.governor,
                 "occupied": p.occupied,
                 "revolt": False,
+                "buildings": list(p.buildings),
             }
             for p in DATA.provinces
         },
