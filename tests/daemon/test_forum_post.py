@@ -19,7 +19,7 @@ from tests.daemon.bbcode import DIALECTS, PHPBB, SMF, mistakes
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, texts
 from tests.rulesets.council_like import FAMILIES
 
-RULESETS = ("coins", "mare", "rus", "council_like")
+RULESETS = ("coins", "council", "mare", "rus", "council_like")
 POST_HEAD = re.compile(r"^(Пост для форума|Forum post):$", re.MULTILINE)
 
 
