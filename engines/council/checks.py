@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engines import toolkit
-from engines.contract import Command, CommandSpec, Problem
+from engines.contract import Command, Problem
 from engines.council.data import DATA
 from engines.council.schema import PHASES, PROJECT_NAMES, vocabularies_for
 from engines.council.state import State
@@ -68,7 +68,8 @@ def msg(code: str, **params: str | int) -> Msg:
 def spend(mail: Mail, amount: int) -> Msg | None:
     have = mail.state["families"][mail.power]["money"]
     if mail.spent + amount > have:
-        return msg("council_not_enough_money", need=mail.spent + amount, have=have)
+        code = "council_not_enough_money_with_above" if mail.spent else "council_not_enough_money"
+        return msg(code, need=mail.spent + amount, have=have)
     mail.spent += amount
     return None
 
@@ -431,31 +432,18 @@ def summary(state: State, family: str, phase: str, commands: Sequence[Command]) 
     return said
 
 
-def open_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
-    """What the order blank offers this family now: its projects while it may put any, the ruling
-    family's own orders to it alone, a vote while the council has a list, a post to resign while
-    it holds one."""
-    realm = realm_of(state, family)
-    here = state["realms"][realm]
+def barred(state: State, family: str) -> set[str]:
+    """The orders the family may not give now whatever it names: projects beyond its form and
+    status, the ruling family's own orders, a civil war of the ruling family, ballots not on the
+    list. (What it may give but has nothing to name for is left to the examples.)"""
+    here = state["realms"][realm_of(state, family)]
     is_ruling = ruling(state, family)
-    occupied = any(p["occupied"] == realm for p in state["provinces"].values())
-    closed = {
-        **dict.fromkeys(PROJECT_NAMES, projects_allowed(state, family) == 0),
-        "fleet": projects_allowed(state, family) == 0 or not here["flotillas"],
-        "exclude": projects_allowed(state, family) == 0 or not sphere_of(state, realm),
-        "anonymous": projects_allowed(state, family) == 0,
-        "squadrons": not is_ruling,
-        "annex": not is_ruling or not occupied,
-        "sphere": not is_ruling or not occupied,
-        "inquire": not is_ruling,
-        "civil_war": is_ruling or family in here["civil_war"],
-        "resign_governor": not governed(state, family),
-        "resign_command": not commanded(state, family),
-        "vote": not here["agenda"],
-        "elect": not here["election_now"],
-        "accuse": not here["investigation_now"],
-        "veto": not any(
-            vetoed_armies(state, family, i["order"]) for i in here["agenda"] if i["kind"] == "commanders"
-        ),
+    no_projects = projects_allowed(state, family) == 0
+    return {
+        *(PROJECT_NAMES | {"anonymous"} if no_projects else set()),
+        *({"squadrons", "annex", "sphere", "inquire"} if not is_ruling else set()),
+        *({"civil_war"} if is_ruling or family in here["civil_war"] else set()),
+        *({"vote"} if not here["agenda"] else set()),
+        *({"elect"} if not here["election_now"] else set()),
+        *({"accuse"} if not here["investigation_now"] else set()),
     }
-    return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]

@@ -1,15 +1,17 @@
-"""Order examples that fit the reader (the contract's `examples`): a family is shown its own
-power's provinces, armies and kin, a council project number that is on the list, an amount it
-can pay; each example alone is an order the rules accept from it now. A command with nothing
-that fits keeps its fixed example (and is not in the family's blank)."""
+"""Order examples that fit the reader (the contract's `examples`) and the blank's orders (`open_
+commands`): a family is shown its own power's provinces, armies and kin, a council project on the
+list, an amount it can pay. An order it may give now has an example the rules accept from it, and
+is in its blank only then; any other order of the stage gets an example made of names the family
+knows, so ПОМОЩЬ never shows another power's kin or armies."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engines.council.checks import connected, open_commands, vetoed_armies
+from engines.contract import ArgKind, CommandSpec, Vocabulary
+from engines.council.checks import barred, connected, vetoed_armies
 from engines.council.data import DATA
-from engines.council.schema import PHASES
+from engines.council.schema import PHASES, known_commands, vocabularies_for
 from engines.council.state import State
 from engines.council.world import (
     commanded,
@@ -222,11 +224,43 @@ EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
 }
 
 
-def examples(state: State, family: str, phase: str) -> dict[str, str]:
-    reader = _Reader(state, family)
+def _fits(state: State, family: str, phase: str) -> dict[str, str]:
+    """The orders the family may give now, each with an example it fits."""
+    reader, shut = _Reader(state, family), barred(state, family)
     found = {}
-    for spec in open_commands(state, family, phase):
-        words = EXAMPLES[spec.name](reader)
+    for spec in known_commands(state, family, phase):
+        words = None if spec.name in shut else EXAMPLES[spec.name](reader)
         if words is not None:
             found[spec.name] = " ".join([KEYWORDS[spec.name], *(str(w) for w in words)])
     return found
+
+
+def _named(spec: CommandSpec, names: dict[str, Vocabulary]) -> str | None:
+    """The order with the first of the family's names for each argument; None if one has none."""
+    words = [KEYWORDS[spec.name]]
+    for arg in spec.args:
+        if arg.kind is ArgKind.INT:
+            words.append(str(arg.minimum or 1))
+        elif arg.kind is not ArgKind.TEXT:
+            first = [*names[arg.vocabulary]][:1]
+            second = [*names.get(arg.second_vocabulary, {})][:1] if arg.kind is ArgKind.PAIR_LIST else []
+            if not first or (arg.kind is ArgKind.PAIR_LIST and not second):
+                return None
+            words += first + second
+    return " ".join(words)
+
+
+def open_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
+    """What the order blank offers: the orders the family may give now, each with a fitting example."""
+    fits = _fits(state, family, phase)
+    return [spec for spec in PHASES[phase].commands if spec.name in fits]
+
+
+def examples(state: State, family: str, phase: str) -> dict[str, str]:
+    fits = _fits(state, family, phase)
+    names = dict(vocabularies_for(state, family))
+    for spec in known_commands(state, family, phase):
+        line = fits.get(spec.name) or _named(spec, names)
+        if line:
+            fits[spec.name] = line
+    return fits

@@ -31,7 +31,7 @@ class CouncilRuleset(Ruleset[State]):
     vocabularies = staticmethod(schema.vocabularies)
     vocabularies_for = staticmethod(schema.vocabularies_for)
     known_commands = staticmethod(schema.known_commands)
-    open_commands = staticmethod(checks.open_commands)
+    open_commands = staticmethod(examples.open_commands)
     summary = staticmethod(checks.summary)
     check = staticmethod(checks.check)
     resolve = staticmethod(turn.resolve)

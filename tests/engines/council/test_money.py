@@ -49,5 +49,5 @@ def test_transfers_and_bids_of_one_mail_share_the_money_of_the_stage() -> None:
     have = state["families"]["Орсини"]["money"]
     assert refused(state, "Орсини", f"ПЕРЕВЕСТИ Колонна {have - 5}", "СТАВКА Колонисты 5") == []
     assert refused(state, "Орсини", f"ПЕРЕВЕСТИ Колонна {have - 4}", "СТАВКА Колонисты 5") == [
-        "council_not_enough_money"
+        "council_not_enough_money_with_above"
     ]
