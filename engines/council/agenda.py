@@ -89,8 +89,10 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
             events.tell(item["author"], "council_your_item_anonymous", number=item["number"])
         else:
             events.tell(item["author"], "council_your_item", number=item["number"])
-        how = "anonymous" if item["anonymous"] else "open"
-        events.log(f"council_gm_author_{how}", realm=realm, number=item["number"], author=item["author"])
+        if item["anonymous"]:
+            events.log(
+                "council_gm_author_anonymous", realm=realm, number=item["number"], author=item["author"]
+            )
     if here["election_now"]:
         events.inform(realm, "council_list_election", realm=realm)
     if here["investigation_now"]:

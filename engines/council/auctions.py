@@ -90,10 +90,11 @@ def lots_won(
         return won
     left = auction.lots
     if auction.quota:
+        lost = []
         for realm in REALMS:
             first = next((b for b in order if realm_of(state, b.family) == realm), None)
             if first is None:
-                events.log("council_gm_quota_empty", auction=auction.name, realm=realm)
+                lost.append(realm)
                 continue
             won[first.family] = 1
             events.log(
@@ -103,6 +104,8 @@ def lots_won(
                 family=first.family,
                 bid=first.amount,
             )
+        if lost:
+            events.log("council_gm_quota_lost", auction=auction.name, realms=", ".join(lost))
         left -= len(REALMS)
     for bid in [b for b in order if b.family not in won][: max(left, 0)]:
         won[bid.family] = 1

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from engines.contract import ArgKind, CommandSpec, Vocabulary
 from engines.council.checks import barred, connected, vetoed_armies
 from engines.council.data import DATA
-from engines.council.schema import PHASES, known_commands, vocabularies_for
+from engines.council.schema import OWN, PHASES, known_commands, vocabularies_for
 from engines.council.state import State
 from engines.council.world import (
     commanded,
@@ -236,7 +236,11 @@ def _fits(state: State, family: str, phase: str) -> dict[str, str]:
 
 
 def _named(spec: CommandSpec, names: dict[str, Vocabulary]) -> str | None:
-    """The order with the first of the family's names for each argument; None if one has none."""
+    """The order with the first of the family's names for each argument; None if one has none,
+    or if it names nothing of the family's own power (its fixed example then fits anyone)."""
+    vocabularies = {arg.vocabulary for arg in spec.args} | {arg.second_vocabulary for arg in spec.args}
+    if not vocabularies & OWN:
+        return None
     words = [KEYWORDS[spec.name]]
     for arg in spec.args:
         if arg.kind is ArgKind.INT:

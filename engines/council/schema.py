@@ -377,6 +377,9 @@ FIXED: dict[str, Vocabulary] = {
 _FAMILIES: Vocabulary = vocabulary_of(DATA.families)
 
 
+OWN = frozenset(("kin", "commander", "army", "flotilla", "agenda"))  # names a power's families alone know
+
+
 def _of_realm(state: State, realm: str) -> dict[str, Vocabulary]:
     families = {f: _FAMILIES.get(f, ()) for f in families_of(state, realm)}
     here = state["realms"][realm]

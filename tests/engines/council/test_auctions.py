@@ -37,7 +37,7 @@ def test_one_quota_lot_a_power_then_two_open_lots_and_a_powers_lot_lost_without_
     assert lots(after, "Фактория") == dict.fromkeys(
         ["Орсини", "Колонна", "Медичи", "Строцци", "Дандоло", "Сфорца"], 1
     )
-    assert "«Фактория», квота Неаполя: заявок не было, лот пропал." in log(result)
+    assert "«Фактория», квоты без заявок (лоты пропали): Неаполь." in log(result)
     assert "«Фактория», открытый лот: Медичи (9 Д)." in log(result)
     # a winner pays its bid and holds the right; the loser forfeits the minimum bid, 5 Д
     assert after["families"]["Строцци"]["money"] == before["families"]["Строцци"]["money"] - 20
