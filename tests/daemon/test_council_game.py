@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from email.message import EmailMessage
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,9 @@ def missed(h: Harness, family: str) -> int:
 
 def test_the_lot_spreads_seven_players_over_five_powers(h: Harness) -> None:
     state = h.game.load().state
-    by_realm = {r: [f for f in h.powers.values() if state["families"][f]["realm"] == r] for r in state["realms"]}
+    by_realm = {
+        r: [f for f in h.powers.values() if state["families"][f]["realm"] == r] for r in state["realms"]
+    }
     assert sorted(len(fs) for fs in by_realm.values()) == [1, 1, 1, 2, 2]
     assert {r: state["realms"][r]["ruling"] for r in by_realm} == {
         "Рим": "Савелли",
@@ -92,7 +95,11 @@ def test_three_turns_by_mail(h: Harness) -> None:
         mails,
         {
             "Сансеверино": ["ДАРОВАТЬ ПРАВА", "СТАВКА Фактория 9", "КУПИТЬ ЭСКАДРЫ 2 6"],
-            "Караччоло": ["СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 без командира", "РЕПРЕССИРОВАТЬ Карафа", "АНОНИМНО Репрессии"],
+            "Караччоло": [
+                "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 без командира",
+                "РЕПРЕССИРОВАТЬ Карафа",
+                "АНОНИМНО Репрессии",
+            ],
             "Тривульцио": ["ДАРОВАТЬ ПРАВА", "СТАВКА Наёмники 6"],
             "Савелли": ["УСТРОИТЬ ЗРЕЛИЩА Романья", "СТАВКА Наёмники 6"],
             "Контарини": ["АННЕКСИРОВАТЬ Албания", "ПЕРЕВЕСТИ Висконти 10"],
@@ -128,10 +135,15 @@ def test_three_turns_by_mail(h: Harness) -> None:
     assert state["realms"]["Неаполь"]["armies"]["Армия 1"]["commander"] == ""
     (decided,) = [t for t in mails.texts(address(h, "Сансеверино")) if "итоги хода 1, фаза «Решения»" in t]
     assert "Армия 1 осталась без командира." in decided
-    assert "Проект 1 («Смена командующих»): за 4 (Караччоло 2, Сансеверино 2), против 0, сила 4 — принят." in decided
+    assert (
+        "Проект 1 («Смена командующих»): за 4 (Караччоло 2, Сансеверино 2), против 0, сила 4 — принят."
+        in decided
+    )
     (digest,) = [t for t in mails.texts(GM) if "ход 1, фаза «Решения» рассчитана" in t]
     assert f"Текст Караччоло: «{CRIME}». Засчитать: ПРИНЯТЬ ТЕКСТ Караччоло" in digest
-    assert "Проект 1 («Дарование прав»): за 4 (Висконти 2, Тривульцио 2), против 0, сила 4 — принят." in digest
+    assert (
+        "Проект 1 («Дарование прав»): за 4 (Висконти 2, Тривульцио 2), против 0, сила 4 — принят." in digest
+    )
 
     h.gm_mail("ПРИНЯТЬ ТЕКСТ Караччоло")
     stage(h, mails, {})  # the actions stage: nobody writes
@@ -157,7 +169,9 @@ def test_three_turns_by_mail(h: Harness) -> None:
     stage(h, mails, {"Савелли": ["ГОЛОСОВАТЬ 1 за"], "Сансеверино": ["ГОЛОСОВАТЬ 1 за"]})
     stage(h, mails, {"Контарини": ["ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА Истрия"]})
     state = h.game.load().state
-    assert state["realms"]["Рим"]["freedom"] == 25 and state["provinces"]["Абруццо"]["governor"] == "Сансеверино"
+    assert (
+        state["realms"]["Рим"]["freedom"] == 25 and state["provinces"]["Абруццо"]["governor"] == "Сансеверино"
+    )
     assert state["provinces"]["Истрия"]["governor"] == ""
 
     # ---- turn 3: Florence's regular election, Rome's election after its new form -------------------------
@@ -173,7 +187,10 @@ def test_three_turns_by_mail(h: Harness) -> None:
         },
     )
     state = h.game.load().state
-    assert (state["realms"]["Флоренция"]["election_now"], state["realms"]["Рим"]["election_now"]) == ("regular", "form")
+    assert (state["realms"]["Флоренция"]["election_now"], state["realms"]["Рим"]["election_now"]) == (
+        "regular",
+        "form",
+    )
     stage(h, mails, {"Пацци": ["ГОЛОСОВАТЬ 1 за", "ИЗБРАТЬ Пацци"], "Савелли": ["ИЗБРАТЬ Савелли"]})
     stage(h, mails, {})
     record = h.game.load()
@@ -193,7 +210,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
     # Russian typography: a minus sign, never a hyphen, before a number; a decimal comma
     assert not [m.group() for text in players + gm for m in TYPOGRAPHY.finditer(text)]
     lines = [text.splitlines() for text in players if "Репрессии: Карафа" in text]
-    about = [(a, b) for text in lines for a, b in zip(text, text[1:], strict=False) if "Репрессии: Карафа" in a]
+    about = [(a, b) for text in lines for a, b in pairwise(text) if "Репрессии: Карафа" in a]
     assert about and not any("Караччоло" in a + b for a, b in about)  # the list's line, the balance's two
 
 
@@ -207,7 +224,9 @@ def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harn
     h.gm_mail("ПРИНЯТЬ ТЕКСТ Караччоло")
     h.run()
     mails.collect()
-    assert any("Текст преступления Караччоло засчитан: +1 голос в расследовании." in t for t in mails.texts(GM))
+    assert any(
+        "Текст преступления Караччоло засчитан: +1 голос в расследовании." in t for t in mails.texts(GM)
+    )
     assert h.game.load().state["realms"]["Неаполь"]["investigation"]["accepted"] == ["Караччоло"]
     assert [e["action"] for e in h.game.store.history()].count("rule") == 2
     stage(h, mails, {})
@@ -227,7 +246,11 @@ def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harn
     assert h.gm("ОБРАБОТАТЬ 1 Акции").exit_code == 0
     h.run()
     mails.collect()
-    corrected = [t for t in mails.texts(address(h, "Караччоло")) if "ИСПРАВЛЕННЫЕ ИТОГИ" in t and "итоги хода 1, фаза «Акции»" in t]
+    corrected = [
+        t
+        for t in mails.texts(address(h, "Караччоло"))
+        if "ИСПРАВЛЕННЫЕ ИТОГИ" in t and "итоги хода 1, фаза «Акции»" in t
+    ]
     assert corrected and verdict in corrected[-1]
 
 
