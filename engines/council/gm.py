@@ -52,7 +52,7 @@ def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg
         here = new["realms"][realm]
         turn = new["turn"] if new["phase"] == PLANNING else new["turn"] + 1
         if command.name == "election":
-            if here["election"] or (here["election_now"] and new["phase"] == PLANNING):
+            if here["election"]:
                 return Msg("council_gm_election_already", {"realm": realm, "turn": turn})
             here["election"] = "gm"
         else:

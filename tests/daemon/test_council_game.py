@@ -254,6 +254,15 @@ def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harn
     assert corrected and verdict in corrected[-1]
 
 
+def test_the_gms_letter_to_a_power_reaches_its_families_alone(h: Harness) -> None:
+    for who in PLAYERS:
+        h.mail_to(who)
+    h.gm_mail("ПИСЬМО Неаполь Совет соберётся в Кастель-Нуово.")
+    h.run()
+    told = {h.powers[who] for who in PLAYERS if any("Кастель-Нуово" in body(m) for m in h.mail_to(who))}
+    assert told == {"Сансеверино", "Караччоло"}
+
+
 def test_a_refused_line_names_what_project_3_lacks_and_the_reserved_name(h: Harness) -> None:
     who = address(h, "Караччоло")
     h.mail_to(who)
