@@ -302,7 +302,10 @@ def _elect(mail: Mail, cmd: Command) -> Msg | None:
 def _accuse(mail: Mail, cmd: Command) -> Msg | None:
     if not mail.state["realms"][mail.realm]["investigation_now"]:
         return msg("council_no_investigation")
-    return msg("council_accuse_self") if cmd.args["accused"] == mail.power else None
+    if cmd.args["accused"] == mail.power:
+        return msg("council_accuse_self")
+    most = DATA.investigation.text_chars
+    return msg("council_text_too_long", most=most) if len(str(cmd.args.get("text", ""))) > most else None
 
 
 def _veto(mail: Mail, cmd: Command) -> Msg | None:

@@ -95,6 +95,7 @@ class Investigation(RuleData):
     fine_percent: int
     influence: int
     text_votes: int
+    text_chars: int
 
 
 class Transfers(RuleData):

@@ -127,6 +127,7 @@ def test_an_investigation_is_voted_for_a_family_never_ones_own() -> None:
     assert state["realms"][NAPLES]["investigation_now"]
     assert refused(state, "Караччоло", "ОБВИНИТЬ Караччоло") == ["council_accuse_self"]
     assert refused(state, "Караччоло", "ОБВИНИТЬ Карафа присвоил казну") == []
+    assert refused(state, "Караччоло", "ОБВИНИТЬ Карафа " + "очень " * 100) == ["council_text_too_long"]
     assert refused(state, "Медичи", "ОБВИНИТЬ Строцци") == ["council_no_investigation"]
 
 
