@@ -1,7 +1,7 @@
 """What a carried project does (8.2's list), each checked again against the world as it is when
 the council has voted: a stronger project of the same turn may have taken the army, the
 province or the room it needed. Projects 5, 7 and 10 only decide: an action of the same turn
-carries them out (stage 3, the rules' second part), or the decision lapses at the turn's end.
+carries them out (stage 3, built in the ruleset's second part), or the decision lapses at the turn's end.
 """
 
 from __future__ import annotations
