@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engines.contract import JSON, ArgKind, Command, PhaseSpec, Problem, Resolution, Vocabulary
 from engines.ruledata import Named
 from engines.text import Msg, Param
 
 N = TypeVar("N", bound=Named)
+# a ruleset's state: the contract's JSON, or the TypedDict a ruleset types it by
+S = TypeVar("S", bound=Mapping[str, Any])
 Orders = Mapping[str, Sequence[Command]]
-MailCheck = Callable[[JSON, str, str, Sequence[Command]], list[Problem]]
+MailCheck = Callable[[S, str, str, Sequence[Command]], list[Problem]]
 
 
 # ---- data ---------------------------------------------------------------------------------------
@@ -76,7 +78,7 @@ class CheckCodes:
     duplicate: str  # {first}: the line of the same order earlier in the mail
 
 
-def gate(state: JSON, phase: str, codes: CheckCodes) -> list[Problem]:
+def gate(state: Mapping[str, Any], phase: str, codes: CheckCodes) -> list[Problem]:
     """Problems with the whole mail before any line is read: the game is over, or in another phase."""
     if state["over"]:
         return [Problem(0, Msg(codes.game_over))]
@@ -158,12 +160,12 @@ class Events:
     def log(self, code: str, /, **params: Param) -> None:
         self.gm_log.append(Msg(code, params))
 
-    def resolution(self, state: JSON) -> Resolution[JSON]:
+    def resolution(self, state: S) -> Resolution[S]:
         return Resolution(state, self.reports, self.news, self.gm_log)
 
 
 def standing_orders(
-    check: MailCheck, state: JSON, power: str, phase: str, commands: Sequence[Command]
+    check: MailCheck[S], state: S, power: str, phase: str, commands: Sequence[Command]
 ) -> tuple[list[Command], list[Problem]]:
     """The orders that stand, and every problem found on the way: refused lines are dropped and the
     rest checked again until the ruleset accepts them all (dropping one order can break another
@@ -182,7 +184,7 @@ def standing_orders(
 
 
 def accepted(
-    check: MailCheck, state: JSON, phase: str, orders: Orders, events: Events, refusal: str
+    check: MailCheck[S], state: S, phase: str, orders: Orders, events: Events, refusal: str
 ) -> dict[str, list[Command]]:
     """Each power's standing orders, in setup order; refused ones are reported (the `refusal` code
     with the line, then the problem), never half-applied."""

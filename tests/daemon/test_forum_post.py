@@ -20,7 +20,7 @@ from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, texts
 from tests.rulesets import register
 from tests.rulesets.council_like import FAMILIES
 
-RULESETS = ("coins", "mare", "rus", "council_like")
+RULESETS = ("coins", "council", "mare", "rus", "council_like")
 POST_HEAD = re.compile(r"^(Пост для форума|Forum post):$", re.MULTILINE)
 
 

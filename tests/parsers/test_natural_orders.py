@@ -18,7 +18,7 @@ from engines.text import Text
 from parsers.names import PREPOSITIONS, declined
 from parsers.orders import normal_form, parse_commands
 
-RULESETS = ("coins", "mare", "rus")
+RULESETS = ("coins", "council", "mare", "rus")
 
 
 def _vocabularies(name: str) -> dict[str, Vocabulary]:

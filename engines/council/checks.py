@@ -1,0 +1,452 @@
+"""Rule checks of one family's orders, each problem tied to its line.
+
+Each command has one named check (the table CHECKS). A mail is judged top to bottom with running
+totals, so the line that overspends or puts one project too many is the one refused. Money is the
+family's as the stage began (8.5: a transfer received in a stage is spent from the next one), since
+the state does not change until the stage resolves. A project lacking a requisite never reaches
+here: the parser refuses it naming the missing one; here each requisite is checked against the
+world (a province of the power, a free one, an army with room…).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engines import toolkit
+from engines.contract import Command, Problem
+from engines.council.data import DATA
+from engines.council.schema import PHASES, PROJECT_NAMES, vocabularies_for
+from engines.council.state import State
+from engines.council.world import (
+    commanded,
+    free,
+    governed,
+    government,
+    projects_allowed,
+    provinces_of,
+    realm_of,
+    ruling,
+    size,
+    sphere_of,
+    status,
+)
+from engines.text import Msg
+
+C = DATA.council
+NOBODY = DATA.words.nobody.name
+
+
+@dataclass
+class Mail(toolkit.Mail):
+    """One family's mail being judged, with what its earlier lines spent and put."""
+
+    state: State  # type: ignore[assignment]  # toolkit.Mail types any ruleset's state as JSON
+    spent: int = 0
+    projects: int = 0
+
+    @property
+    def realm(self) -> str:
+        return realm_of(self.state, self.power)
+
+    def mine(self, province: str) -> bool:
+        return self.state["provinces"][province]["realm"] == self.realm
+
+    def reach(self, province: str) -> bool:
+        """A province of the power or of its sphere of influence."""
+        return self.mine(province) or province in sphere_of(self.state, self.realm)
+
+
+Check = Callable[[Mail, Command], Msg | None]
+
+
+def msg(code: str, **params: str | int) -> Msg:
+    return Msg(code, params)
+
+
+def spend(mail: Mail, amount: int) -> Msg | None:
+    have = mail.state["families"][mail.power]["money"]
+    if mail.spent + amount > have:
+        code = "council_not_enough_money_with_above" if mail.spent else "council_not_enough_money"
+        return msg(code, need=mail.spent + amount, have=have)
+    mail.spent += amount
+    return None
+
+
+def cost(cmd: Command) -> int:
+    """What an order takes from the family's money when its stage resolves."""
+    if cmd.name in ("bid", "transfer"):
+        return int(cmd.args["amount"])
+    if cmd.name == "squadrons":
+        return int(cmd.args["count"]) * int(cmd.args["price"])
+    return 0
+
+
+def _twice(names: Sequence[str]) -> Msg | None:
+    repeated = [name for name, n in Counter(names).items() if n > 1]
+    return msg("council_named_twice", name=repeated[0]) if repeated else None
+
+
+def _own(mail: Mail, province: str) -> Msg | None:
+    return (
+        None if mail.mine(province) else msg("council_not_our_province", province=province, realm=mail.realm)
+    )
+
+
+def _own_free(mail: Mail, province: str) -> Msg | None:
+    if not mail.mine(province):
+        return msg("council_not_our_province", province=province, realm=mail.realm)
+    return (
+        None
+        if free(mail.state["provinces"][province])
+        else msg("council_province_not_free", province=province)
+    )
+
+
+def _ruling_only(mail: Mail) -> Msg | None:
+    return None if ruling(mail.state, mail.power) else msg("council_ruling_only")
+
+
+# ---- projects ----------------------------------------------------------------------------------------
+def _army(mail: Mail, cmd: Command) -> Msg | None:
+    province, commander = str(cmd.args["province"]), str(cmd.args["commander"])
+    armies, most = mail.state["realms"][mail.realm]["armies"], size(mail.state, mail.realm).armies
+    if len(armies) >= most:
+        return msg("council_armies_full", realm=mail.realm, most=most)
+    if len(commanded(mail.state, commander)) >= C.armies_per_family:
+        return msg("council_commander_full", family=commander, most=C.armies_per_family)
+    return _own_free(mail, province)
+
+
+def _militia(mail: Mail, cmd: Command) -> Msg | None:
+    provinces = cmd.lists["provinces"]
+    return _twice(provinces) or next(filter(None, (_own_free(mail, p) for p in provinces)), None)
+
+
+def _commanders(mail: Mail, cmd: Command) -> Msg | None:
+    changes = cmd.pairs["changes"]
+    armies = mail.state["realms"][mail.realm]["armies"]
+    twice = _twice([army for army, _ in changes])
+    if twice:
+        return twice
+    for army, family in changes:
+        if armies[army]["commander"] == ("" if family == NOBODY else family):
+            return msg("council_same_commander", army=army)
+    after = {name: army["commander"] for name, army in armies.items()}
+    after.update({army: "" if family == NOBODY else family for army, family in changes})
+    crowded = [f for f, n in Counter(after.values()).items() if f and n > C.armies_per_family]
+    return msg("council_commander_full", family=crowded[0], most=C.armies_per_family) if crowded else None
+
+
+def _rights(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.state["realms"][mail.realm]["freedom"] >= DATA.bounds.freedom_max:
+        return msg("council_freedom_full", realm=mail.realm)
+    return None
+
+
+def _expel(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if not mail.reach(province):
+        return msg("council_not_our_reach", province=province, realm=mail.realm)
+    foreign = [
+        p for p in mail.state["trading_posts"] if p["province"] == province and p["realm"] != mail.realm
+    ]
+    return None if foreign else msg("council_no_foreign_post", province=province)
+
+
+def _exclude(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if province in sphere_of(mail.state, mail.realm):
+        return None
+    return msg("council_not_in_sphere", province=province, realm=mail.realm)
+
+
+def _migration(mail: Mail, cmd: Command) -> Msg | None:
+    source, destination = str(cmd.args["source"]), str(cmd.args["destination"])
+    if source == destination:
+        return msg("council_same_province", province=source)
+    for province in (source, destination):
+        if not mail.reach(province):
+            return msg("council_not_our_reach", province=province, realm=mail.realm)
+    if mail.state["provinces"][source]["population"] < C.migration:
+        return msg("council_too_few_people", province=source)
+    if not connected(mail.state, mail.realm, source, destination):
+        return msg("council_not_connected", source=source, destination=destination)
+    return None
+
+
+def _repression(mail: Mail, cmd: Command) -> Msg | None:
+    families = cmd.lists["families"]
+    if mail.power in families:
+        return msg("council_repress_self")
+    return _twice(families)
+
+
+def _governor(mail: Mail, cmd: Command) -> Msg | None:
+    province, family = str(cmd.args["province"]), str(cmd.args.get("family", ""))
+    now = mail.state["provinces"][province]["governor"]
+    if family and now == family:
+        return msg("council_already_governor", province=province, family=family)
+    if not family and not now:
+        return msg("council_no_governor", province=province)
+    return _own(mail, province)
+
+
+def _fleet(mail: Mail, cmd: Command) -> Msg | None:
+    return _twice([flotilla for flotilla, _ in cmd.pairs["moves"]])
+
+
+def _games(mail: Mail, cmd: Command) -> Msg | None:
+    return _own(mail, str(cmd.args["province"]))
+
+
+def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    flotillas, most = mail.state["realms"][mail.realm]["flotillas"], size(mail.state, mail.realm).flotillas
+    if len(flotillas) >= most:
+        return msg("council_flotillas_full", realm=mail.realm, most=most)
+    if not {"port", "seafaring"} & set(DATA.province(province).properties):
+        return msg("council_no_harbour", province=province)
+    return _own_free(mail, province)
+
+
+def _project(rule: Check) -> Check:
+    """A project within the family's number of projects this turn (form × status), then its own
+    requisites; only an accepted one counts toward the number."""
+
+    def checked(mail: Mail, cmd: Command) -> Msg | None:
+        allowed = projects_allowed(mail.state, mail.power)
+        if mail.projects >= allowed:
+            form, held = government(mail.state, mail.realm), DATA.status(status(mail.state, mail.power))
+            code = "council_projects_limit" if allowed else "council_projects_none"
+            return msg(
+                code, allowed=allowed, form=form.name, form_en=form.en, status=held.name, status_en=held.en
+            )
+        problem = rule(mail, cmd)
+        if problem is None:
+            mail.projects += 1
+        return problem
+
+    return checked
+
+
+def _anonymous(mail: Mail, cmd: Command) -> Msg | None:
+    """Always taken: without a project of its kind it changes nothing, and a refused project line
+    already says what went wrong."""
+    return None
+
+
+# ---- auctions, posts and money --------------------------------------------------------------------------
+def _bid(mail: Mail, cmd: Command) -> Msg | None:
+    auction = DATA.auction_named(str(cmd.args["auction"]))
+    if auction.per_item:
+        return msg("council_squadrons_by_order")
+    if int(cmd.args["amount"]) < auction.min_bid:
+        return msg("council_bid_too_low", auction=auction.name, least=auction.min_bid)
+    return spend(mail, cost(cmd))
+
+
+def _squadrons(mail: Mail, cmd: Command) -> Msg | None:
+    return _ruling_only(mail) or spend(mail, cost(cmd))
+
+
+def _civil_war(mail: Mail, cmd: Command) -> Msg | None:
+    if ruling(mail.state, mail.power):
+        return msg("council_civil_war_ruling")
+    if mail.power in mail.state["realms"][mail.realm]["civil_war"]:
+        return msg("council_civil_war_already")
+    return None
+
+
+def _occupied(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    if mail.state["provinces"][province]["occupied"] == mail.realm:
+        return _ruling_only(mail)
+    return _ruling_only(mail) or msg("council_not_occupied", province=province, realm=mail.realm)
+
+
+def _inquire(mail: Mail, cmd: Command) -> Msg | None:
+    return _ruling_only(mail) or (msg("council_inquire_self") if cmd.args["family"] == mail.power else None)
+
+
+def _transfer(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.args["family"] == mail.power:
+        return msg("council_transfer_self")
+    return spend(mail, cost(cmd))
+
+
+def _resign_governor(mail: Mail, cmd: Command) -> Msg | None:
+    province = str(cmd.args["province"])
+    return (
+        None
+        if province in governed(mail.state, mail.power)
+        else msg("council_not_governor", province=province)
+    )
+
+
+def _resign_command(mail: Mail, cmd: Command) -> Msg | None:
+    army = str(cmd.args["army"])
+    return None if army in commanded(mail.state, mail.power) else msg("council_not_commander", army=army)
+
+
+# ---- the council's votes --------------------------------------------------------------------------------
+def _vote(mail: Mail, cmd: Command) -> Msg | None:
+    return _twice([item for item, _ in cmd.pairs["votes"]])
+
+
+def _elect(mail: Mail, cmd: Command) -> Msg | None:
+    return None if mail.state["realms"][mail.realm]["election_now"] else msg("council_no_election")
+
+
+def _accuse(mail: Mail, cmd: Command) -> Msg | None:
+    if not mail.state["realms"][mail.realm]["investigation_now"]:
+        return msg("council_no_investigation")
+    if cmd.args["accused"] == mail.power:
+        return msg("council_accuse_self")
+    most = DATA.investigation.text_chars
+    return msg("council_text_too_long", most=most) if len(str(cmd.args.get("text", ""))) > most else None
+
+
+def _veto(mail: Mail, cmd: Command) -> Msg | None:
+    number = int(str(cmd.args["item"]))
+    item = next(i for i in mail.state["realms"][mail.realm]["agenda"] if i["number"] == number)
+    if item["kind"] != "commanders":
+        return msg("council_veto_not_commanders", item=number)
+    return (
+        None if vetoed_armies(mail.state, mail.power, item["order"]) else msg("council_no_veto", item=number)
+    )
+
+
+def vetoed_armies(state: State, family: str, order: dict[str, object]) -> list[str]:
+    """The armies of a change-of-commanders project that `family` commands while still immune."""
+    armies = state["realms"][realm_of(state, family)]["armies"]
+    named = [army for army, _ in Command.from_json(order).pairs.get("changes", ())]
+    return [
+        a for a in named if armies[a]["commander"] == family and armies[a]["immune_until"] >= state["turn"]
+    ]
+
+
+def connected(state: State, realm: str, source: str, destination: str) -> bool:
+    """Whether a chain of the power's provinces, its sphere and the seas it controls (where only its
+    flotillas stand) joins the two provinces (project 7)."""
+    fleets = [(r, f["sea"]) for r, here in state["realms"].items() for f in here["flotillas"].values()]
+    seas = {sea for r, sea in fleets if r == realm} - {sea for r, sea in fleets if r != realm}
+    ours = {*provinces_of(state, realm), *sphere_of(state, realm), *seas}
+    seen, frontier = {source}, [source]
+    while frontier:
+        here = frontier.pop()
+        for near in DATA.neighbours[here]:
+            if near in ours and near not in seen:
+                seen.add(near)
+                frontier.append(near)
+    return destination in seen
+
+
+RULES: dict[str, Check] = {
+    "army": _army,
+    "militia": _militia,
+    "commanders": _commanders,
+    "rights": _rights,
+    "expel": _expel,
+    "exclude": _exclude,
+    "migration": _migration,
+    "repression": _repression,
+    "governor": _governor,
+    "fleet": _fleet,
+    "games": _games,
+    "flotilla": _flotilla,
+}
+CHECKS: dict[str, Check] = {
+    **{name: _project(rule) for name, rule in RULES.items()},
+    "anonymous": _anonymous,
+    "bid": _bid,
+    "squadrons": _squadrons,
+    "civil_war": _civil_war,
+    "annex": _occupied,
+    "sphere": _occupied,
+    "inquire": _inquire,
+    "transfer": _transfer,
+    "resign_governor": _resign_governor,
+    "resign_command": _resign_command,
+    "vote": _vote,
+    "elect": _elect,
+    "accuse": _accuse,
+    "veto": _veto,
+}
+
+# orders given once a mail, keyed by these arguments (a second one is refused, naming the first)
+ONCE: dict[str, tuple[str, ...]] = {
+    "anonymous": ("project",),
+    "bid": ("auction",),
+    "squadrons": (),
+    "civil_war": (),
+    "annex": ("province",),
+    "sphere": ("province",),
+    "inquire": ("family",),
+    "resign_governor": ("province",),
+    "resign_command": ("army",),
+    "elect": (),
+    "accuse": (),
+    "veto": ("item",),
+}
+
+CODES = toolkit.CheckCodes(
+    game_over="council_game_over",
+    wrong_phase="council_wrong_phase",
+    not_in_phase="council_not_in_phase",
+    argument_missing="council_argument_missing",
+    name_not_in_game="council_name_not_known",
+    bad_number="council_bad_number",
+    duplicate="council_duplicate",
+)
+
+
+def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
+    keys = [(cmd.name, *(str(cmd.args.get(a, "")) for a in ONCE[cmd.name]))] if cmd.name in ONCE else []
+    if cmd.name in ("annex", "sphere"):  # one fate for an occupied province
+        keys = [("occupied", str(cmd.args.get("province", "")))]
+    if cmd.name == "vote":  # one vote a project, over all the vote lines
+        keys = [("vote", item) for item, _ in cmd.pairs.get("votes", ())]
+    return keys
+
+
+def check(state: State, family: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    gated = toolkit.gate(state, phase, CODES)
+    if gated:
+        return gated
+    mail = Mail(state, family, commands, vocabularies_for(state, family))
+
+    def shape(mail: Mail, cmd: Command) -> Msg | None:
+        return toolkit.shape_problem(PHASES[phase], mail, cmd, CODES)
+
+    return toolkit.judge(mail, shape, CHECKS, _keys, CODES.duplicate)
+
+
+def summary(state: State, family: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+    """What the accepted orders add up to: the money they take and what stays, the projects put."""
+    said = []
+    spent, have = sum(cost(c) for c in commands), state["families"][family]["money"]
+    if spent:
+        said.append(msg("council_summary_money", spent=spent, have=have, left=have - spent))
+    put = sum(c.name in PROJECT_NAMES for c in commands)
+    if put:
+        said.append(msg("council_summary_projects", count=put, allowed=projects_allowed(state, family)))
+    return said
+
+
+def barred(state: State, family: str) -> set[str]:
+    """The orders the family may not give now whatever it names: projects beyond its form and
+    status, the ruling family's own orders, a civil war of the ruling family, ballots not on the
+    list. (What it may give but has nothing to name for is left to the examples.)"""
+    here = state["realms"][realm_of(state, family)]
+    is_ruling = ruling(state, family)
+    no_projects = projects_allowed(state, family) == 0
+    return {
+        *(PROJECT_NAMES | {"anonymous"} if no_projects else set()),
+        *({"squadrons", "annex", "sphere", "inquire"} if not is_ruling else set()),
+        *({"civil_war"} if is_ruling or family in here["civil_war"] else set()),
+        *({"vote"} if not here["agenda"] else set()),
+        *({"elect"} if not here["election_now"] else set()),
+        *({"accuse"} if not here["investigation_now"] else set()),
+    }

@@ -1,0 +1,270 @@
+"""Order examples that fit the reader (the contract's `examples`) and the blank's orders (`open_
+commands`): a family is shown its own power's provinces, armies and kin, a council project on the
+list, an amount it can pay. An order it may give now has an example the rules accept from it, and
+is in its blank only then; any other order of the stage gets an example made of names the family
+knows, so ПОМОЩЬ never shows another power's kin or armies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engines.contract import ArgKind, CommandSpec, Vocabulary
+from engines.council.checks import barred, connected, vetoed_armies
+from engines.council.data import DATA
+from engines.council.schema import OWN, PHASES, known_commands, vocabularies_for
+from engines.council.state import State
+from engines.council.world import (
+    commanded,
+    families_of,
+    free,
+    governed,
+    provinces_of,
+    realm_of,
+    size,
+    sphere_of,
+)
+
+C = DATA.council
+KEYWORDS = {spec.name: spec.keywords[0] for phase in PHASES.values() for spec in phase.commands}
+Words = Sequence[str | int] | None  # an example's arguments, None when nothing fits
+
+
+class _Reader:
+    """What the examples of one family draw on: its power, its kin, what it can pay."""
+
+    def __init__(self, state: State, family: str) -> None:
+        self.state, self.family = state, family
+        self.realm = realm_of(state, family)
+        self.here = state["realms"][self.realm]
+        self.mine = provinces_of(state, self.realm)
+        self.free = [p for p in self.mine if free(state["provinces"][p])]
+        self.kin = families_of(state, self.realm)
+        self.others = [f for f in self.kin if f != family]
+        self.money = state["families"][family]["money"]
+
+    def with_room(self) -> list[str]:
+        """Kin that may take one more army, the reader first."""
+        return [f for f in [self.family, *self.others] if len(commanded(self.state, f)) < C.armies_per_family]
+
+
+def _army(r: _Reader) -> Words:
+    room = r.with_room()
+    if len(r.here["armies"]) >= size(r.state, r.realm).armies or not r.free or not room:
+        return None
+    return [r.free[0], room[0]]
+
+
+def _militia(r: _Reader) -> Words:
+    return [", ".join(r.free[:2])] if r.free else None
+
+
+def _commanders(r: _Reader) -> Words:
+    for army, here in r.here["armies"].items():
+        new = next((f for f in r.with_room() if f != here["commander"]), None)
+        if new:
+            return [army, new]
+        if here["commander"]:
+            return [army, DATA.words.nobody.name]
+    return None
+
+
+def _rights(r: _Reader) -> Words:
+    return [] if r.here["freedom"] < DATA.bounds.freedom_max else None
+
+
+def _expel(r: _Reader) -> Words:
+    reach = {*r.mine, *sphere_of(r.state, r.realm)}
+    posts = [
+        p["province"] for p in r.state["trading_posts"] if p["province"] in reach and p["realm"] != r.realm
+    ]
+    return posts[:1] or None
+
+
+def _exclude(r: _Reader) -> Words:
+    return sphere_of(r.state, r.realm)[:1] or None
+
+
+def _migration(r: _Reader) -> Words:
+    reach = [*r.mine, *sphere_of(r.state, r.realm)]
+    for source in reach:
+        if r.state["provinces"][source]["population"] >= C.migration:
+            for destination in reach:
+                if destination != source and connected(r.state, r.realm, source, destination):
+                    return [source, destination]
+    return None
+
+
+def _repression(r: _Reader) -> Words:
+    return r.others[:1] or None
+
+
+def _governor(r: _Reader) -> Words:
+    most = size(r.state, r.realm).governorships
+    for family in [r.family, *r.others]:
+        if len(governed(r.state, family)) < most:
+            open_ = [p for p in r.mine if r.state["provinces"][p]["governor"] != family]
+            if open_:
+                return [open_[0], family]
+    return None
+
+
+def _fleet(r: _Reader) -> Words:
+    for flotilla, here in r.here["flotillas"].items():
+        sea = next((s for s in DATA.neighbours[here["sea"]] if s in {x.name for x in DATA.seas}), None)
+        if sea:
+            return [flotilla, sea]
+    return None
+
+
+def _games(r: _Reader) -> Words:
+    if not r.mine:
+        return None
+    return [min(r.mine, key=lambda p: r.state["provinces"][p]["loyalty"])]
+
+
+def _flotilla(r: _Reader) -> Words:
+    if len(r.here["flotillas"]) >= size(r.state, r.realm).flotillas:
+        return None
+    harbours = [p for p in r.free if {"port", "seafaring"} & set(DATA.province(p).properties)]
+    return harbours[:1] or None
+
+
+def _anonymous(r: _Reader) -> Words:
+    return [DATA.project("repression").name] if r.others else []
+
+
+def _bid(r: _Reader) -> Words:
+    auction = DATA.auctions[0]
+    return [auction.name, min(r.money, auction.min_bid + 3)] if r.money >= auction.min_bid else None
+
+
+def _squadrons(r: _Reader) -> Words:
+    auction = next(a for a in DATA.auctions if a.per_item)
+    return [1, auction.min_bid] if r.money >= auction.min_bid else None
+
+
+def _occupied(r: _Reader) -> Words:
+    held = [name for name, p in r.state["provinces"].items() if p["occupied"] == r.realm]
+    return held[:1] or None
+
+
+def _inquire(r: _Reader) -> Words:
+    return [next(f for f in r.state["powers"] if realm_of(r.state, f) != r.realm)]
+
+
+def _transfer(r: _Reader) -> Words:
+    return [r.others[0], min(10, r.money)] if r.others and r.money else None
+
+
+def _resign_governor(r: _Reader) -> Words:
+    return governed(r.state, r.family)[:1] or None
+
+
+def _resign_command(r: _Reader) -> Words:
+    return commanded(r.state, r.family)[:1] or None
+
+
+def _vote(r: _Reader) -> Words:
+    numbers = [item["number"] for item in r.here["agenda"]]
+    if not numbers:
+        return None
+    votes = [f"{numbers[0]} {DATA.words.yes.name}"]
+    votes += [f"{n} {DATA.words.no.name}" for n in numbers[1:2]]
+    return [", ".join(votes)]
+
+
+def _elect(r: _Reader) -> Words:
+    return [r.family]
+
+
+def _accuse(r: _Reader) -> Words:
+    return [r.others[0], "брал взятки с купцов"] if r.others else None
+
+
+def _veto(r: _Reader) -> Words:
+    items = [
+        i
+        for i in r.here["agenda"]
+        if i["kind"] == "commanders" and vetoed_armies(r.state, r.family, i["order"])
+    ]
+    return [items[0]["number"]] if items else None
+
+
+def _civil_war(r: _Reader) -> Words:
+    return []
+
+
+EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
+    "army": _army,
+    "militia": _militia,
+    "commanders": _commanders,
+    "rights": _rights,
+    "expel": _expel,
+    "exclude": _exclude,
+    "migration": _migration,
+    "repression": _repression,
+    "governor": _governor,
+    "fleet": _fleet,
+    "games": _games,
+    "flotilla": _flotilla,
+    "anonymous": _anonymous,
+    "bid": _bid,
+    "squadrons": _squadrons,
+    "civil_war": _civil_war,
+    "annex": _occupied,
+    "sphere": _occupied,
+    "inquire": _inquire,
+    "transfer": _transfer,
+    "resign_governor": _resign_governor,
+    "resign_command": _resign_command,
+    "vote": _vote,
+    "elect": _elect,
+    "accuse": _accuse,
+    "veto": _veto,
+}
+
+
+def _fits(state: State, family: str, phase: str) -> dict[str, str]:
+    """The orders the family may give now, each with an example it fits."""
+    reader, shut = _Reader(state, family), barred(state, family)
+    found = {}
+    for spec in known_commands(state, family, phase):
+        words = None if spec.name in shut else EXAMPLES[spec.name](reader)
+        if words is not None:
+            found[spec.name] = " ".join([KEYWORDS[spec.name], *(str(w) for w in words)])
+    return found
+
+
+def _named(spec: CommandSpec, names: dict[str, Vocabulary]) -> str | None:
+    """The order with the first of the family's names for each argument; None if one has none,
+    or if it names nothing of the family's own power (its fixed example then fits anyone)."""
+    vocabularies = {arg.vocabulary for arg in spec.args} | {arg.second_vocabulary for arg in spec.args}
+    if not vocabularies & OWN:
+        return None
+    words = [KEYWORDS[spec.name]]
+    for arg in spec.args:
+        if arg.kind is ArgKind.INT:
+            words.append(str(arg.minimum or 1))
+        elif arg.kind is not ArgKind.TEXT:
+            first = [*names[arg.vocabulary]][:1]
+            second = [*names.get(arg.second_vocabulary, {})][:1] if arg.kind is ArgKind.PAIR_LIST else []
+            if not first or (arg.kind is ArgKind.PAIR_LIST and not second):
+                return None
+            words += first + second
+    return " ".join(words)
+
+
+def open_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
+    """What the order blank offers: the orders the family may give now, each with a fitting example."""
+    fits = _fits(state, family, phase)
+    return [spec for spec in PHASES[phase].commands if spec.name in fits]
+
+
+def examples(state: State, family: str, phase: str) -> dict[str, str]:
+    fits = _fits(state, family, phase)
+    names = dict(vocabularies_for(state, family))
+    for spec in known_commands(state, family, phase):
+        line = fits.get(spec.name) or _named(spec, names)
+        if line:
+            fits[spec.name] = line
+    return fits

@@ -1,0 +1,88 @@
+"""The council ruleset object the daemon sees: its attributes, setup and the lot; every other
+contract method is one of its modules' functions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import zip_longest
+from pathlib import Path
+
+from engines.contract import Command, MissesPer, Ruleset
+from engines.council import checks, examples, gm, schema, turn, views, world
+from engines.council.data import DATA
+from engines.council.state import State
+from engines.rng import Rng
+from engines.text import Catalog, Text
+
+CATALOG_FILE = Path(__file__).with_name("messages.toml")
+
+
+class CouncilRuleset(Ruleset[State]):
+    name = "council"
+    title = Text("Держава и семьи: государственный совет", "The Realm and the Families: the state council")
+    power_keywords = ("СЕМЬЯ", "FAMILY")
+    min_players = DATA.game.min_players
+    max_players = len(DATA.families)
+    phases = schema.PHASES
+    adjustables = gm.ADJUSTABLES
+    # a family has missed a turn only when silent in all three stages
+    misses_per: MissesPer = "turn"
+    gm_commands = schema.GM_COMMANDS
+    vocabularies = staticmethod(schema.vocabularies)
+    vocabularies_for = staticmethod(schema.vocabularies_for)
+    known_commands = staticmethod(schema.known_commands)
+    open_commands = staticmethod(examples.open_commands)
+    summary = staticmethod(checks.summary)
+    check = staticmethod(checks.check)
+    resolve = staticmethod(turn.resolve)
+    view = staticmethod(views.view)
+    public_view = staticmethod(views.public_view)
+    scores = staticmethod(views.scores)
+    read = staticmethod(gm.read)
+    adjust = staticmethod(gm.adjust)
+    limit = staticmethod(gm.limit)
+    apply_gm = staticmethod(gm.apply_gm)
+    with_data = staticmethod(gm.with_data)
+    handover = staticmethod(gm.handover)
+    join = staticmethod(gm.join)
+    examples = staticmethod(examples.examples)  # its own provinces, kin, council list and sums
+
+    def __init__(self) -> None:
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+
+    def setup(self, powers: Sequence[str], rng: Rng) -> State:
+        return world.setup(powers, rng)
+
+    def playable_powers(self, player_count: int) -> list[str]:
+        """Every family goes into the lot; those no player draws are computer-run."""
+        if not self.min_players <= player_count <= self.max_players:
+            raise ValueError(
+                f"council is for {self.min_players}–{self.max_players} players, not {player_count}"
+            )
+        return [f.name for f in DATA.families]
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+        """The families spread evenly over the powers: each power's families in lot order, dealt
+        from the powers in lot order, so the first `players` of them are as even as can be; those
+        are then shuffled over the players in signup order."""
+        realms = rng.shuffled(
+            [r.name for r in DATA.realms], "жребий: порядок держав / lot: the order of powers"
+        )
+        rows = [
+            rng.shuffled(
+                [f.name for f in DATA.families if f.realm == realm and f.name in pool],
+                f"жребий: семьи, {realm} / lot: families of {realm}",
+            )
+            for realm in realms
+        ]
+        dealt = [family for row in zip_longest(*rows) for family in row if family]
+        played = rng.shuffled(dealt[:players], "жребий: семьи игрокам / lot: families to players")
+        return [*played, *dealt[players:]]
+
+    def ai_orders(self, state: State, power: str, phase: str) -> list[Command]:
+        """A computer-run family puts nothing, bids nothing and abstains: the council is the players'."""
+        return []
+
+    def groups(self, state: State) -> Mapping[str, Sequence[str]]:
+        """Each power's families: its council's list, votes and decisions reach them alone."""
+        return {realm: world.families_of(state, realm) for realm in world.REALMS}

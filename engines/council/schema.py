@@ -1,0 +1,415 @@
+"""The three mail stages of a turn and their command schemas (what the generic order parser reads),
+and the names each family's orders may use: only its own power's kin, armies, flotillas and
+council list (`vocabularies_for`). Fixed examples use names of the data, so they always parse."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.council.data import DATA
+from engines.council.state import State
+from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
+from engines.text import Text
+from engines.toolkit import vocabulary_of
+
+C = DATA.council
+_REALM = DATA.realms[0].name  # Рим, for the fixed examples
+_HOME = DATA.realm(_REALM).capital
+_KIN = [f.name for f in DATA.families if f.realm == _REALM]
+_PORT = next(p.name for p in DATA.provinces if p.realm == _REALM and "port" in p.properties)
+_SEA = DATA.seas[0].name
+_NOBODY = DATA.words.nobody.name
+_UNGOVERNED = next(p.name for p in DATA.provinces if p.realm == _REALM and not p.governor)
+
+
+def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
+    return Arg(name, ArgKind.NAME, vocabulary=vocabulary, optional=optional)
+
+
+def _spec(
+    name: str, keywords: tuple[str, ...], args: tuple[Arg, ...], ru: str, en: str, example: str
+) -> CommandSpec:
+    return CommandSpec(name, keywords, args, Text(ru, en), example)
+
+
+def _signed(number: int) -> str:
+    """«+5», «−10»: a change as Russian typography writes it (a minus sign, not a hyphen)."""
+    return f"{number:+d}".replace("-", "−")
+
+
+def _people(tenths: int, lang: str) -> str:
+    """Tenths of a жителя as written: «0,3» in Russian, "0.3" in English."""
+    text = f"{tenths // 10}.{tenths % 10}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+_PROVINCE = _name("province", "province")
+_AMOUNT = Arg("amount", ArgKind.INT, minimum=1)
+
+# ---- projects (8.2): the requisites are the arguments; a missing one refuses the line -------------
+PROJECTS = (
+    _spec(
+        "army",
+        ("СОЗДАТЬ АРМИЮ", "CREATE ARMY"),
+        (_PROVINCE, _name("commander", "kin")),
+        "Проект 1: создать армию в свободной провинции державы; командующий — семья вашей державы.",
+        "Project 1: raise an army in a free province of the power, commanded by a family of it.",
+        f"СОЗДАТЬ АРМИЮ {_HOME} {_KIN[1]}",
+    ),
+    _spec(
+        "militia",
+        ("ПРИЗВАТЬ ОПОЛЧЕНИЕ", "CALL MILITIA"),
+        (Arg("provinces", ArgKind.NAME_LIST, "province", max_items=len(DATA.provinces)),),
+        "Проект 2: призвать ополчение в провинциях державы: "
+        f"население −{_people(C.militia_population, 'ru')}, "
+        f"лояльность {_signed(C.militia_loyalty)}.",
+        "Project 2: call up militia in provinces of the power: "
+        f"population −{_people(C.militia_population, 'en')}, "
+        f"loyalty {_signed(C.militia_loyalty)}.",
+        f"ПРИЗВАТЬ ОПОЛЧЕНИЕ {_HOME}, {DATA.neighbours[_HOME][0]}",
+    ),
+    _spec(
+        "commanders",
+        ("СМЕНИТЬ КОМАНДУЮЩИХ", "СМЕНИТЬ ПОЛКОВОДЦЕВ", "CHANGE COMMANDERS"),
+        (
+            Arg(
+                "changes",
+                ArgKind.PAIR_LIST,
+                "army",
+                max_items=C.commanders_most,
+                second_vocabulary="commander",
+            ),
+        ),
+        f"Проект 3: новые командующие армий (до {C.commanders_most}); "
+        f"«{_NOBODY}» — армия останется без командира.",
+        f"Project 3: new commanders of armies (up to {C.commanders_most}); "
+        f"«{_NOBODY}» leaves an army without one.",
+        f"СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 {_KIN[2]}",
+    ),
+    _spec(
+        "rights",
+        ("ДАРОВАТЬ ПРАВА", "GRANT RIGHTS"),
+        (),
+        f"Проект 4: свобода {_signed(C.rights_freedom)}, лояльность {_signed(C.rights_loyalty)}; "
+        "открытому автору "
+        f"+{C.rights_influence} влиятельности.",
+        f"Project 4: freedom {_signed(C.rights_freedom)}, loyalty {_signed(C.rights_loyalty)}; "
+        "an open author gains "
+        f"+{C.rights_influence} influence.",
+        "ДАРОВАТЬ ПРАВА",
+    ),
+    _spec(
+        "expel",
+        ("ИЗГНАТЬ ТОРГОВЦЕВ", "EXPEL TRADERS"),
+        (_PROVINCE,),
+        "Проект 5: закрыть чужую факторию в провинции вашей державы или её сферы (нужна акция того же хода).",
+        "Project 5: close a foreign trading post in a province of your power or sphere "
+        "(an action must follow).",
+        f"ИЗГНАТЬ ТОРГОВЦЕВ {DATA.trading_posts[0].province}",
+    ),
+    _spec(
+        "exclude",
+        ("ИСКЛЮЧИТЬ ИЗ СФЕРЫ", "EXCLUDE FROM SPHERE"),
+        (_PROVINCE,),
+        "Проект 6: исключить провинцию из сферы влияния державы.",
+        "Project 6: drop a province from the power's sphere of influence.",
+        f"ИСКЛЮЧИТЬ ИЗ СФЕРЫ {next(p.name for p in DATA.provinces if p.sphere)}",
+    ),
+    _spec(
+        "migration",
+        ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
+        (_name("source", "province"), _name("destination", "province")),
+        "Проект 7: переселить 1 жителя из провинции в провинцию державы (нужна акция того же хода).",
+        "Project 7: move 1 жителя between provinces of the power (an action must follow).",
+        f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
+    ),
+    _spec(
+        "repression",
+        ("РЕПРЕССИРОВАТЬ", "REPRESS"),
+        (Arg("families", ArgKind.NAME_LIST, "kin", max_items=C.repressed_most),),
+        f"Проект 8: репрессии против семей (до {C.repressed_most}): влиятельность "
+        f"{_signed(C.repression_influence)}, свобода {_signed(C.repression_freedom)}.",
+        f"Project 8: repress families (up to {C.repressed_most}): "
+        f"influence {_signed(C.repression_influence)}, "
+        f"freedom {_signed(C.repression_freedom)}.",
+        f"РЕПРЕССИРОВАТЬ {_KIN[2]}",
+    ),
+    _spec(
+        "governor",
+        ("НАЗНАЧИТЬ НАМЕСТНИКА", "APPOINT GOVERNOR"),
+        (_PROVINCE, _name("family", "kin", optional=True)),
+        "Проект 9: наместник провинции; без семьи прежний наместник уходит, провинция бесхозная.",
+        "Project 9: a province's governor; without a family the old one leaves it ungoverned.",
+        f"НАЗНАЧИТЬ НАМЕСТНИКА {_UNGOVERNED} {_KIN[2]}",
+    ),
+    _spec(
+        "fleet",
+        ("УПРАВЛЯТЬ ФЛОТОМ", "COMMAND FLEET"),
+        (
+            Arg(
+                "moves",
+                ArgKind.PAIR_LIST,
+                "flotilla",
+                max_items=max(s.flotillas for s in DATA.sizes),
+                second_vocabulary="sea",
+            ),
+        ),
+        "Проект 10: куда идут флотилии (прочие стоят); исполняет правящая семья на стадии акций.",
+        "Project 10: where flotillas go (the others stay); the ruling family carries it out.",
+        f"УПРАВЛЯТЬ ФЛОТОМ Флотилия 1 {_SEA}",
+    ),
+    _spec(
+        "games",
+        ("УСТРОИТЬ ЗРЕЛИЩА", "HOLD GAMES"),
+        (_PROVINCE,),
+        f"Проект 11: зрелища в провинции державы, лояльность +{C.games_loyalty}.",
+        f"Project 11: games in a province of the power, loyalty +{C.games_loyalty}.",
+        f"УСТРОИТЬ ЗРЕЛИЩА {_HOME}",
+    ),
+    _spec(
+        "flotilla",
+        ("СОЗДАТЬ ФЛОТИЛИЮ", "CREATE FLOTILLA"),
+        (_PROVINCE,),
+        "Проект 14: флотилия в свободной провинции державы с портом или мореходными традициями.",
+        "Project 14: a flotilla in a free province of the power with a port or seafaring traditions.",
+        f"СОЗДАТЬ ФЛОТИЛИЮ {_PORT}",
+    ),
+)
+PROJECT_NAMES = frozenset(spec.name for spec in PROJECTS)
+
+ANONYMOUS = _spec(
+    "anonymous",
+    ("АНОНИМНО", "ANONYMOUSLY"),
+    (_name("project", "project", optional=True),),
+    "Выдвинуть анонимно проекты этого письма (или только названный вид проекта).",
+    "Put this mail's projects anonymously (or only the kind named).",
+    "АНОНИМНО Репрессии",
+)
+
+# ---- auctions, money and posts --------------------------------------------------------------------
+_SQUADRONS = next(a for a in DATA.auctions if a.per_item)
+BID = _spec(
+    "bid",
+    ("СТАВКА", "СДЕЛАТЬ СТАВКУ", "BID"),
+    (_name("auction", "auction"), _AMOUNT),
+    "Заявка на аукцион; ставка списывается сразу, проигравший теряет минимальную ставку.",
+    "A bid at an auction, paid at once; a loser forfeits the minimum bid.",
+    f"СТАВКА {DATA.auctions[0].name} {DATA.auctions[0].min_bid + 3}",
+)
+SQUADRONS = _spec(
+    "squadrons",
+    ("КУПИТЬ ЭСКАДРЫ", "BUY SQUADRONS"),
+    (
+        Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
+        Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
+    ),
+    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid} Д).",
+    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid} Д).",
+    f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
+)
+TRANSFER = _spec(
+    "transfer",
+    ("ПЕРЕВЕСТИ", "TRANSFER"),
+    (_name("family", "power"), _AMOUNT),
+    f"Перевести деньги семье; {DATA.transfers.loss_percent} % пропадает в пути.",
+    f"Send money to a family; {DATA.transfers.loss_percent} % is lost on the way.",
+    f"ПЕРЕВЕСТИ {_KIN[1]} 10",
+)
+RESIGN_GOVERNOR = _spec(
+    "resign_governor",
+    ("ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА", "RESIGN GOVERNOR"),
+    (_PROVINCE,),
+    "Сложить должность наместника провинции.",
+    "Give up the governorship of a province.",
+    f"ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА {_HOME}",
+)
+RESIGN_COMMAND = _spec(
+    "resign_command",
+    ("ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ", "RESIGN COMMAND"),
+    (_name("army", "army"),),
+    "Сложить командование армией.",
+    "Give up the command of an army.",
+    "ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ Армия 1",
+)
+CIVIL_WAR = _spec(
+    "civil_war",
+    ("ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ", "DECLARE CIVIL WAR"),
+    (),
+    f"Объявить гражданскую войну правящей семье; лояльность по державе {_signed(DATA.civil_war.loyalty)}.",
+    f"Declare civil war on the ruling family; loyalty {_signed(DATA.civil_war.loyalty)} across the power.",
+    "ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ",
+)
+_OCCUPIED = next(p.name for p in DATA.provinces if p.occupied)
+ANNEX = _spec(
+    "annex",
+    ("АННЕКСИРОВАТЬ", "ANNEX"),
+    (_PROVINCE,),
+    "Правящей семье: присоединить к державе провинцию, занятую её войсками.",
+    "Ruling family: annex a province the power's army holds.",
+    f"АННЕКСИРОВАТЬ {_OCCUPIED}",
+)
+SPHERE = _spec(
+    "sphere",
+    ("ВКЛЮЧИТЬ В СФЕРУ", "ADD TO SPHERE"),
+    (_PROVINCE,),
+    "Правящей семье: включить в сферу влияния провинцию, занятую войсками державы.",
+    "Ruling family: add a province the power's army holds to its sphere of influence.",
+    f"ВКЛЮЧИТЬ В СФЕРУ {_OCCUPIED}",
+)
+INQUIRE = _spec(
+    "inquire",
+    ("ПРОВЕРИТЬ", "INQUIRE"),
+    (_name("family", "power"),),
+    "Правящей семье: узнать, не ведёт ли семья союз племён.",
+    "Ruling family: learn whether a family leads a tribal union.",
+    f"ПРОВЕРИТЬ {DATA.families[-1].name}",
+)
+
+# ---- the council (8.3) ------------------------------------------------------------------------------
+VOTE = _spec(
+    "vote",
+    ("ГОЛОСОВАТЬ", "VOTE"),
+    (
+        Arg(
+            "votes",
+            ArgKind.PAIR_LIST,
+            "agenda",
+            max_items=DATA.most_families * DATA.most_projects,
+            second_vocabulary="choice",
+        ),
+    ),
+    "Голоса по проектам совета: номер проекта и «за» или «против».",
+    "Votes on the council's projects: a project's number and «за» (for) or «против» (against).",
+    "ГОЛОСОВАТЬ 1 за, 2 против",
+)
+ELECT = _spec(
+    "elect",
+    ("ИЗБРАТЬ", "ELECT"),
+    (_name("candidate", "kin"),),
+    "Голос на выборах правящей семьи (только «за» кандидата).",
+    "A vote in the election of the ruling family (only for a candidate).",
+    f"ИЗБРАТЬ {_KIN[0]}",
+)
+ACCUSE = _spec(
+    "accuse",
+    ("ОБВИНИТЬ", "ACCUSE"),
+    (_name("accused", "kin"), Arg("text", ArgKind.TEXT, optional=True)),
+    "Анонимный голос в расследовании против семьи (не своей); текст преступления — ведущему, "
+    f"принятый даёт +{DATA.investigation.text_votes} голос.",
+    "An anonymous vote in an investigation against a family (not your own); a crime text for the "
+    f"GM, if accepted, adds {DATA.investigation.text_votes} vote.",
+    f"ОБВИНИТЬ {_KIN[1]} присвоил казну на строительство моста",
+)
+VETO = _spec(
+    "veto",
+    ("НАЛОЖИТЬ ВЕТО", "ВЕТО", "VETO"),
+    (_name("item", "agenda"),),
+    f"Вето командующего с иммунитетом ({C.immunity_turns} хода): "
+    "его армия исключается из проекта смены командующих.",
+    f"A commander's veto while immune ({C.immunity_turns} turns): "
+    "the army leaves a change-of-commanders project.",
+    "НАЛОЖИТЬ ВЕТО 1",
+)
+
+ALWAYS = (TRANSFER, RESIGN_GOVERNOR, RESIGN_COMMAND)
+PHASES: dict[str, PhaseSpec] = {
+    PLANNING: PhaseSpec(
+        PLANNING,
+        Text("Планирование и аукционы", "Planning and auctions"),
+        (*PROJECTS, ANONYMOUS, BID, SQUADRONS, CIVIL_WAR, ANNEX, SPHERE, INQUIRE, *ALWAYS),
+    ),
+    # the vote reminds the silent but never holds the turn: a family may let the council pass
+    DECISIONS: PhaseSpec(
+        DECISIONS, Text("Решения", "Decisions"), (VOTE, ELECT, ACCUSE, VETO, *ALWAYS), counts_hold=False
+    ),
+    # stage 3 holds only transfers and resignations until the actions arrive: nothing to remind of,
+    # and a silent stage is no broken mail path
+    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), ALWAYS, reminds=False, counts_hold=False),
+}
+
+# ---- the GM's rule inputs ----------------------------------------------------------------------------
+ELECTION = _spec(
+    "election",
+    ("ВЫБОРЫ", "ELECTION"),
+    (_name("realm", "realm"),),
+    "Вынести выборы правящей семьи на ближайший совет державы.",
+    "Put an election of the ruling family on the power's next council.",
+    f"ВЫБОРЫ {_REALM}",
+)
+INVESTIGATION = _spec(
+    "investigation",
+    ("РАССЛЕДОВАНИЕ", "INVESTIGATION"),
+    (_name("realm", "realm"),),
+    "Вынести расследование на ближайший совет державы.",
+    "Put an investigation on the power's next council.",
+    f"РАССЛЕДОВАНИЕ {_REALM}",
+)
+ACCEPT_TEXT = _spec(
+    "accept_text",
+    ("ПРИНЯТЬ ТЕКСТ", "ACCEPT TEXT"),
+    (_name("family", "family"),),
+    "Засчитать текст преступления семьи в расследовании: +1 голос (до конца хода).",
+    "Accept a family's crime text in an investigation: +1 vote (until the turn ends).",
+    f"ПРИНЯТЬ ТЕКСТ {_KIN[0]}",
+)
+REFUSE_TEXT = _spec(
+    "refuse_text",
+    ("ОТКЛОНИТЬ ТЕКСТ", "REFUSE TEXT"),
+    (_name("family", "family"),),
+    "Не засчитывать текст преступления семьи (так и по умолчанию).",
+    "Do not count a family's crime text (also the default).",
+    f"ОТКЛОНИТЬ ТЕКСТ {_KIN[0]}",
+)
+GM_COMMANDS = (ELECTION, INVESTIGATION, ACCEPT_TEXT, REFUSE_TEXT)
+
+
+# ---- names --------------------------------------------------------------------------------------------
+CHOICES: Vocabulary = vocabulary_of((DATA.words.yes, DATA.words.no))
+FIXED: dict[str, Vocabulary] = {
+    "realm": vocabulary_of(DATA.realms),
+    "province": vocabulary_of(DATA.provinces),
+    "sea": vocabulary_of(DATA.seas),
+    "choice": CHOICES,
+    "auction": vocabulary_of(DATA.auctions),
+    "project": vocabulary_of(p for p in DATA.projects if not p.by_gm),
+}
+_FAMILIES: Vocabulary = vocabulary_of(DATA.families)
+
+
+OWN = frozenset(("kin", "commander", "army", "flotilla", "agenda"))  # names a power's families alone know
+
+
+def _of_realm(state: State, realm: str) -> dict[str, Vocabulary]:
+    families = {f: _FAMILIES.get(f, ()) for f in families_of(state, realm)}
+    here = state["realms"][realm]
+    return {
+        "kin": families,
+        "commander": {**families, DATA.words.nobody.name: DATA.words.nobody.spellings},
+        "army": {a: (a.replace(" ", ""),) for a in here["armies"]},
+        "flotilla": {f: (f.replace(" ", ""),) for f in here["flotillas"]},
+        "agenda": {str(item["number"]): (f"№{item['number']}",) for item in here["agenda"]},
+    }
+
+
+def vocabularies(state: State) -> dict[str, Vocabulary]:
+    """Every name of the game, as the GM may use them: each power's own lists merged."""
+    everyone: dict[str, Vocabulary] = {"power": _FAMILIES, "family": _FAMILIES, **FIXED}
+    merged: dict[str, dict[str, tuple[str, ...]]] = {}
+    for realm in REALMS:
+        for key, names in _of_realm(state, realm).items():
+            merged.setdefault(key, {}).update({n: tuple(s) for n, s in names.items()})
+    return {**everyone, **merged}
+
+
+def known_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
+    """Every command of the stage but fleet orders while the family's power has no flotilla: its
+    example would name another power's."""
+    fleetless = not state["realms"][realm_of(state, family)]["flotillas"]
+    return [spec for spec in PHASES[phase].commands if not (fleetless and spec.name == "fleet")]
+
+
+def vocabularies_for(state: State, family: str) -> Mapping[str, Vocabulary]:
+    """What one family's orders may name: every family and the public map, but only its own
+    power's kin, armies, flotillas and council list."""
+    return {"power": _FAMILIES, "family": _FAMILIES, **FIXED, **_of_realm(state, realm_of(state, family))}

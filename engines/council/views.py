@@ -1,0 +1,168 @@
+"""What a family may see (its report's balance), what everyone may see (the forum post), and the
+victory points.
+
+A family sees its own money and posts; its power as its members do (provinces, forces, the
+families' statuses and influence, the council's list with the authors of open projects only);
+of the other powers only what is public: their forms of government, freedom, ruling families,
+civil wars and the auctions' winners. No view holds a vote of an investigation.
+"""
+
+from __future__ import annotations
+
+from engines.contract import JSON
+from engines.council.agenda import details
+from engines.council.data import DATA
+from engines.council.state import State
+from engines.council.world import (
+    PROVINCES,
+    REALMS,
+    commanded,
+    families_of,
+    governed,
+    government,
+    projects_allowed,
+    provinces_of,
+    realm_of,
+    size,
+    sphere_of,
+    status,
+    vote_weight,
+)
+
+
+def _named(name: str, en: str) -> dict[str, str]:
+    return {"name": name, "en": en}
+
+
+def view(state: State, family: str) -> JSON:
+    me = state["families"][family]
+    realm = realm_of(state, family)
+    form = government(state, realm)
+    public = public_view(state)
+    return {
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "over": state["over"],
+        "family": family,
+        "realm": realm,
+        "money": me["money"],
+        "influence": me["influence"],
+        "status": status(state, family),
+        "gain": me["gain"],
+        "income": me["income"],
+        "budget": me["budget"],
+        "votes": vote_weight(state, family),
+        "projects": projects_allowed(state, family),
+        "actions": form.actions[status(state, family)],
+        "governorships": governed(state, family),
+        "commands": commanded(state, family),
+        "rights": [_named(DATA.auction(key).name, DATA.auction(key).en) for key in me["rights"]],
+        "power": _realm_view(state, realm, family),
+        "powers": public["realms"],
+        "lots": public["lots"],
+        "lots_turn": public["lots_turn"],
+    }
+
+
+def _realm_view(state: State, realm: str, reader: str) -> JSON:
+    here = state["realms"][realm]
+    form, grade = government(state, realm), size(state, realm)
+    posts = state["trading_posts"]
+    return {
+        "freedom": here["freedom"],
+        "form": _named(form.name, form.en),
+        "size": {**_named(grade.name, grade.en), "armies": grade.armies, "flotillas": grade.flotillas},
+        "governorships_most": grade.governorships,
+        "ruling": here["ruling"],
+        "civil_war": here["civil_war"],
+        "provinces": [
+            {
+                "name": name,
+                "people": state["provinces"][name]["population"],
+                "loyalty": state["provinces"][name]["loyalty"],
+                "governor": state["provinces"][name]["governor"],
+                "revolt": state["provinces"][name]["revolt"],
+                "occupied": state["provinces"][name]["occupied"],
+                "properties": [
+                    _named(p.name, p.en) for p in DATA.properties if p.key in DATA.province(name).properties
+                ],
+                "buildings": [
+                    _named(b.name, b.en)
+                    for b in DATA.buildings
+                    if b.name in state["provinces"][name]["buildings"]
+                ],
+                "posts": [p["realm"] for p in posts if p["province"] == name],
+            }
+            for name in provinces_of(state, realm)
+        ],
+        "sphere": [
+            {"name": name, "posts": [p["realm"] for p in posts if p["province"] == name]}
+            for name in sphere_of(state, realm)
+        ],
+        "occupied": [name for name in PROVINCES if state["provinces"][name]["occupied"] == realm],
+        "armies": [{"name": name, **army} for name, army in here["armies"].items()],
+        "flotillas": [{"name": name, **flotilla} for name, flotilla in here["flotillas"].items()],
+        "squadrons": here["squadrons"],
+        "militia": here["militia"],
+        "families": [
+            {"name": f, "status": status(state, f), "influence": state["families"][f]["influence"]}
+            for f in families_of(state, realm)
+        ],
+        "agenda": [
+            {
+                "number": item["number"],
+                "project": _named(DATA.project(item["kind"]).name, DATA.project(item["kind"]).en),
+                "details": details(item),
+                "author": "" if item["anonymous"] and item["author"] != reader else item["author"],
+                "anonymous": item["anonymous"],
+            }
+            for item in here["agenda"]
+        ],
+        "election": bool(here["election_now"]),
+        "investigation": bool(here["investigation_now"]),
+        "verdict_due": here["investigation"] is not None,
+    }
+
+
+def public_view(state: State) -> JSON:
+    """Each power's form of government, freedom, ruling family and civil war, and the last
+    auctions' winners: never a bid nor a vote."""
+    realms = []
+    for realm in REALMS:
+        here = state["realms"][realm]
+        form = government(state, realm)
+        realms.append(
+            {
+                "name": realm,
+                "form": _named(form.name, form.en),
+                "freedom": here["freedom"],
+                "ruling": here["ruling"],
+                "civil_war": here["civil_war"],
+            }
+        )
+    lots = [
+        {
+            **_named(DATA.auction(lot["auction"]).name, DATA.auction(lot["auction"]).en),
+            "family": lot["family"],
+            "count": lot["count"],
+        }
+        for lot in state["lots"]
+    ]
+    turn = state["lots"][0]["turn"] if state["lots"] else state["turn"]
+    return {"realms": realms, "lots": lots, "lots_turn": turn}
+
+
+def scores(state: State) -> dict[str, int]:
+    """Ours (the rulebook has none): influence, governorships, the ruling seat and money."""
+    V = DATA.victory
+    points = {}
+    for family in state["powers"]:
+        me = state["families"][family]
+        ruling = state["realms"][me["realm"]]["ruling"] == family
+        points[family] = (
+            V.per_influence * me["influence"]
+            + V.per_governorship * len(governed(state, family))
+            + V.ruling * ruling
+            + me["money"] // V.money_per_point
+        )
+    return points

@@ -1,0 +1,251 @@
+"""The world of sections 1–7 as section 8 needs it: who belongs where, what a power's freedom and
+size allow a family, and the start of a turn (influence gain, then status, then income, 8.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.council.data import DATA, Form, Size, StatusKey
+from engines.council.state import Family, Line, Province, Realm, State
+from engines.rng import Rng
+from engines.toolkit import Events
+
+PLANNING, DECISIONS, ACTIONS = "planning", "decisions", "actions"
+# the data's order, which every list keeps (a stored state's tables come back sorted by name)
+REALMS = tuple(r.name for r in DATA.realms)
+PROVINCES = tuple(p.name for p in DATA.provinces)
+STAGES = (PLANNING, DECISIONS, ACTIONS)
+B = DATA.bounds
+
+
+# ---- who belongs where ---------------------------------------------------------------------------
+def realm_of(state: State, family: str) -> str:
+    return state["families"][family]["realm"]
+
+
+def families_of(state: State, realm: str) -> list[str]:
+    """The power's families in setup order."""
+    return [f for f in state["powers"] if state["families"][f]["realm"] == realm]
+
+
+def kin(state: State, family: str) -> list[str]:
+    """The families of `family`'s own power, itself included."""
+    return families_of(state, realm_of(state, family))
+
+
+def provinces_of(state: State, realm: str) -> list[str]:
+    return [name for name in PROVINCES if state["provinces"][name]["realm"] == realm]
+
+
+def sphere_of(state: State, realm: str) -> list[str]:
+    return [name for name in PROVINCES if state["provinces"][name]["sphere"] == realm]
+
+
+def governed(state: State, family: str) -> list[str]:
+    return [name for name in PROVINCES if state["provinces"][name]["governor"] == family]
+
+
+def commanded(state: State, family: str) -> list[str]:
+    """The armies `family` commands (its own power's: a family serves only there)."""
+    realm = state["realms"][realm_of(state, family)]
+    return [name for name, army in realm["armies"].items() if army["commander"] == family]
+
+
+def posts_of(state: State, family: str) -> int:
+    return sum(post["family"] == family for post in state["trading_posts"])
+
+
+def free(province: Province) -> bool:
+    """Neither occupied nor in revolt: where armies, militia and flotillas may be raised."""
+    return not province["occupied"] and not province["revolt"]
+
+
+# ---- what a power's freedom and size allow ---------------------------------------------------------
+def government(state: State, realm: str) -> Form:
+    return DATA.government(state["realms"][realm]["freedom"])
+
+
+def size(state: State, realm: str) -> Size:
+    return DATA.size(len(provinces_of(state, realm)))
+
+
+def status(state: State, family: str) -> StatusKey:
+    """Ruling, or noble or junior by the influence the family had when its status was last set."""
+    key = state["families"][family]["status"]
+    return "ruling" if key == "ruling" else "noble" if key == "noble" else "junior"
+
+
+def vote_weight(state: State, family: str) -> int:
+    return government(state, realm_of(state, family)).votes[status(state, family)]
+
+
+def projects_allowed(state: State, family: str) -> int:
+    return government(state, realm_of(state, family)).projects[status(state, family)]
+
+
+def ruling(state: State, family: str) -> bool:
+    return state["realms"][realm_of(state, family)]["ruling"] == family
+
+
+def status_by_influence(state: State, family: str) -> StatusKey:
+    if ruling(state, family):
+        return "ruling"
+    return "noble" if state["families"][family]["influence"] >= DATA.influence.noble_at else "junior"
+
+
+def shown(number: int) -> str:
+    """A number as a sentence shows it: «−2» with a minus sign, not a hyphen."""
+    return str(number).replace("-", "−")
+
+
+def clamp(value: int, top: int) -> int:
+    return max(0, min(top, value))
+
+
+def add_influence(family: Family, amount: int) -> None:
+    family["influence"] = clamp(family["influence"] + amount, B.influence_max)
+
+
+def add_loyalty(state: State, provinces: Sequence[str], amount: int) -> None:
+    for name in provinces:
+        province = state["provinces"][name]
+        province["loyalty"] = clamp(province["loyalty"] + amount, B.loyalty_max)
+
+
+def add_freedom(realm: Realm, amount: int) -> None:
+    realm["freedom"] = clamp(realm["freedom"] + amount, B.freedom_max)
+
+
+def set_ruling(state: State, realm: str, family: str) -> None:
+    """A new ruling family: its status at once, the former one's by its influence."""
+    here = state["realms"][realm]
+    former, here["ruling"] = here["ruling"], family
+    for name in {former, family} - {""}:
+        state["families"][name]["status"] = status_by_influence(state, name)
+
+
+# ---- the start of a turn (8.2) -----------------------------------------------------------------------
+def start_turn(state: State, events: Events) -> None:
+    """The influence gain, then each family's status, then its income; provinces at low loyalty
+    revolt. Told to each family; the money it then holds is its budget «на начало хода»."""
+    for province in state["provinces"].values():
+        province["revolt"] = bool(province["realm"]) and province["loyalty"] <= B.revolt_at
+    GAIN, C = DATA.influence, DATA.income
+    for name in state["powers"]:
+        family = state["families"][name]
+        gain = (
+            GAIN.base
+            + GAIN.per_governorship * len(governed(state, name))
+            + GAIN.per_army * len(commanded(state, name))
+        )
+        gain += GAIN.ruling if ruling(state, name) else 0
+        before_influence, before_status = family["influence"], family["status"]
+        add_influence(family, gain)
+        family["gain"] = family["influence"] - before_influence
+        family["status"] = status_by_influence(state, name)
+        people = sum(state["provinces"][p]["population"] for p in governed(state, name)) // 10
+        lines: list[Line] = [
+            {"item": "status", "amount": C.status[status(state, name)]},
+            {"item": "governorships", "amount": C.per_person * people},
+            {"item": "trading_posts", "amount": C.per_trading_post * posts_of(state, name)},
+        ]
+        family["income"] = [line for line in lines if line["amount"]]
+        family["money"] += sum(line["amount"] for line in lines)
+        family["budget"] = family["money"]
+        events.tell(
+            name,
+            "council_turn_start",
+            turn=state["turn"],
+            gain=family["gain"],
+            influence=family["influence"],
+            income=sum(line["amount"] for line in lines),
+            money=family["money"],
+        )
+        if family["status"] != before_status:
+            events.tell(name, f"council_now_{family['status']}")
+
+
+# ---- setup ---------------------------------------------------------------------------------------------
+def setup(played: Sequence[str], rng: Rng) -> State:
+    """The world of data.toml; each power's ruling family drawn by lot among its played families
+    (among all of them where none is played); then the start of turn 1."""
+    state: State = {
+        "turn": 1,
+        "phase": PLANNING,
+        "over": False,
+        "powers": [f.name for f in DATA.families],
+        "played": [f.name for f in DATA.families if f.name in played],
+        "realms": {r.name: _realm(r.name, r.freedom) for r in DATA.realms},
+        "families": {f.name: _family(f.realm, f.money, f.influence) for f in DATA.families},
+        "provinces": {
+            p.name: {
+                "realm": p.realm,
+                "sphere": p.sphere,
+                "population": p.population,
+                "loyalty": p.loyalty,
+                "governor": p.governor,
+                "occupied": p.occupied,
+                "revolt": False,
+                "buildings": list(p.buildings),
+            }
+            for p in DATA.provinces
+        },
+        "trading_posts": [
+            {"province": t.province, "realm": t.realm, "family": t.family} for t in DATA.trading_posts
+        ],
+        "lots": [],
+        "gm_data": {"tribal_leaders": []},
+    }
+    for army in DATA.armies:
+        state["realms"][army.realm]["armies"][army.name] = {
+            "province": army.province,
+            "commander": army.commander,
+            "immune_until": 0,
+        }
+    for flotilla in DATA.flotillas:
+        state["realms"][flotilla.realm]["flotillas"][flotilla.name] = {
+            "sea": flotilla.sea,
+            "squadrons": flotilla.squadrons,
+        }
+    for realm in DATA.realms:
+        families = [f.name for f in DATA.families if f.realm == realm.name]
+        drawn = [f for f in families if f in played] or families
+        chosen = rng.choice(
+            drawn, f"жребий: правящая семья, {realm.name} / lot: the ruling family of {realm.name}"
+        )
+        set_ruling(state, realm.name, chosen)
+    start_turn(state, Events(state["powers"]))
+    return state
+
+
+def _realm(name: str, freedom: int) -> Realm:
+    return {
+        "freedom": freedom,
+        "ruling": "",
+        "armies": {},
+        "flotillas": {},
+        "squadrons": 0,
+        "militia": 0,
+        "last_election": 0,
+        "election": "",
+        "investigation_called": False,
+        "civil_war": [],
+        "agenda": [],
+        "election_now": "",
+        "investigation_now": False,
+        "investigation": None,
+        "pending": [],
+    }
+
+
+def _family(realm: str, money: int, influence: int) -> Family:
+    return {
+        "realm": realm,
+        "money": money,
+        "influence": influence,
+        "status": "junior",
+        "budget": money,
+        "gain": 0,
+        "income": [],
+        "rights": [],
+    }
