@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from engines.contract import JSON, ArgKind, Command, PhaseSpec, Problem, Resolution, Vocabulary
+from engines.contract import ArgKind, Command, PhaseSpec, Problem, Resolution, Vocabulary
 from engines.ruledata import Named
 from engines.text import Msg, Param
 
@@ -44,12 +44,12 @@ def power_vocabulary(known: Iterable[Named], powers: Iterable[str]) -> Vocabular
 
 # ---- checks -------------------------------------------------------------------------------------
 @dataclass
-class Mail:
+class Mail(Generic[S]):
     """One power's mail being judged; a ruleset's subclass adds what its earlier lines spent.
 
     `seen` maps a ruleset's once-only key of an accepted order to its line, to refuse repeats."""
 
-    state: JSON
+    state: S
     power: str
     commands: Sequence[Command]
     names: Mapping[str, Vocabulary]
@@ -87,7 +87,7 @@ def gate(state: Mapping[str, Any], phase: str, codes: CheckCodes) -> list[Proble
     return []
 
 
-def shape_problem(spec: PhaseSpec, mail: Mail, cmd: Command, codes: CheckCodes) -> Msg | None:
+def shape_problem(spec: PhaseSpec, mail: Mail[Any], cmd: Command, codes: CheckCodes) -> Msg | None:
     """The order belongs to this phase, has its arguments, names only things that exist in this
     game and counts from its minimum."""
     specs = {command.name: command for command in spec.commands}
@@ -116,7 +116,7 @@ def shape_problem(spec: PhaseSpec, mail: Mail, cmd: Command, codes: CheckCodes) 
     return None
 
 
-M = TypeVar("M", bound=Mail)
+M = TypeVar("M", bound=Mail[Any])
 OrderCheck = Callable[[M, Command], Msg | None]
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engines.coins.ruleset import CoinsRuleset
-from engines.contract import JSON, Ruleset
+from typing import Any
 
-RULESET: Ruleset[JSON] = CoinsRuleset()
+from engines.coins.ruleset import CoinsRuleset
+from engines.contract import Ruleset
+
+RULESET: Ruleset[Any] = CoinsRuleset()  # as the daemon holds it: its states are JSON
 
 __all__ = ["RULESET", "CoinsRuleset"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.coins import voting
 from engines.coins.data import DATA
-from engines.coins.state import State, typed
+from engines.coins.state import State
 from engines.coins.world import (
     ORDERS,
     TALKS,
@@ -19,13 +19,12 @@ from engines.coins.world import (
     owned_colonies,
     partners,
 )
-from engines.contract import JSON, Command
+from engines.contract import Command
 
 Plan = list[tuple[str, dict[str, int | str]]]
 
 
-def ai_orders(json: JSON, power: str, phase: str) -> list[Command]:
-    state = typed(json)
+def ai_orders(state: State, power: str, phase: str) -> list[Command]:
     if state["over"] or phase != state["phase"]:
         return []
     plan = {ORDERS: _orders, TALKS: _talks, VOTE: _vote}[phase](state, power)

@@ -14,14 +14,14 @@ from engines import toolkit
 from engines.coins import voting
 from engines.coins.data import DATA
 from engines.coins.schema import FIRST_TURN, PHASES, vocabularies
-from engines.coins.state import Country, ProposalRecord, State, typed
+from engines.coins.state import Country, ProposalRecord, State
 from engines.coins.world import available_army, country, has_grant, is_last_turn, owned_colonies, partners
-from engines.contract import JSON, Command, CommandSpec, Problem
+from engines.contract import Command, CommandSpec, Problem
 from engines.text import Msg
 
 
 @dataclass
-class Mail(toolkit.Mail):
+class Mail(toolkit.Mail[State]):
     """One power's mail being judged, with what its earlier lines already spent."""
 
     army: int = 0
@@ -30,7 +30,7 @@ class Mail(toolkit.Mail):
 
     @property
     def game(self) -> State:
-        return typed(self.state)
+        return self.state
 
     @property
     def me(self) -> Country:
@@ -270,9 +270,8 @@ def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
     return [(cmd.name, *(str(cmd.args.get(arg, "")) for arg in ONCE[cmd.name]))]
 
 
-def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this turn or power rules out."""
-    state = typed(json)
     external = state["effects"]["external"]
     me = country(state, power)
     closed = {
@@ -292,21 +291,20 @@ def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
     ]
 
 
-def _judge(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
-    mail = Mail(json, power, commands, vocabularies(json))
+def _judge(state: State, power: str, phase: str, commands: Sequence[Command]) -> tuple[list[Problem], Mail]:
+    mail = Mail(state, power, commands, vocabularies(state))
     return toolkit.judge(mail, _shape_problem(phase), CHECKS, _keys, CODES.duplicate), mail
 
 
-def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    return toolkit.gate(json, phase, CODES) or _judge(json, power, phase, commands)[0]
+def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    return toolkit.gate(state, phase, CODES) or _judge(state, power, phase, commands)[0]
 
 
-def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """What accepted orders add up to: coins, army and research used of what the power has."""
-    state = typed(json)
     if state["over"] or phase != state["phase"]:
         return []
-    mail = _judge(json, power, phase, commands)[1]
+    mail = _judge(state, power, phase, commands)[1]
     lines = [
         _msg("summary_coins", spent=mail.spent, have=mail.me["coins"], left=mail.me["coins"] - mail.spent)
     ]

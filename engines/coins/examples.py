@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from engines.coins import schema
 from engines.coins.data import DATA
-from engines.coins.state import State, typed
+from engines.coins.state import State
 from engines.coins.world import available_army, country, has_grant, others, owned_colonies, partners
-from engines.contract import JSON, CommandSpec
+from engines.contract import CommandSpec
 
 Example = Callable[[State, str], list[str] | None]  # an order's arguments, or None: nothing fits
 
@@ -135,9 +135,8 @@ def _line(spec: CommandSpec, args: list[str]) -> str:
     return " ".join([spec.keywords[0], *args])
 
 
-def examples(json: JSON, power: str, phase: str) -> dict[str, str]:
+def examples(state: State, power: str, phase: str) -> dict[str, str]:
     """Example lines by command name for `power` in `phase` (the contract's `examples`)."""
-    state = typed(json)
     found = {}
     for spec in schema.PHASES[phase].commands:
         example = EXAMPLES.get(spec.name)

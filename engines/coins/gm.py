@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 from typing import Literal
 
-from engines.coins.state import Country, typed
+from engines.coins.state import Country, State
 from engines.coins.world import country
-from engines.contract import JSON, Adjustable
+from engines.contract import Adjustable
 from engines.text import Text
 
 # a country's own numbers the GM may set; the award ("vp") is the GM's source of victory points
@@ -37,11 +37,11 @@ def _set(c: Country, slot: Slot, value: int) -> None:
         c[slot] = value
 
 
-def read(json: JSON, power: str, name: str) -> int:
-    return _get(country(typed(json), power), FIELDS[name][1])
+def read(state: State, power: str, name: str) -> int:
+    return _get(country(state, power), FIELDS[name][1])
 
 
-def adjust(json: JSON, power: str, name: str, value: int) -> JSON:
-    result = copy.deepcopy(json)
-    _set(country(typed(result), power), FIELDS[name][1], value)
+def adjust(state: State, power: str, name: str, value: int) -> State:
+    result = copy.deepcopy(state)
+    _set(country(result, power), FIELDS[name][1], value)
     return result

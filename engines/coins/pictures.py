@@ -14,16 +14,15 @@ from collections.abc import Sequence
 from engines.coins.chart import Chart, Series, draw
 from engines.coins.data import DATA
 from engines.coins.scoring import standings
-from engines.coins.state import State, typed
-from engines.contract import GM_VIEWER, JSON, Picture
+from engines.coins.state import State
+from engines.contract import GM_VIEWER, Picture
 from engines.drawing import colour_of
 from engines.text import Catalog, Text
 
 ENGLISH = {power.name: power.en for power in DATA.powers}
 
 
-def pictures(json: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:
-    state = typed(json)
+def pictures(state: State, viewer: str, catalog: Catalog) -> Sequence[Picture]:
     shown = _shown(state, viewer)
     kept = standings(state)
     if not shown or not kept:

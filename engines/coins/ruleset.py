@@ -9,16 +9,16 @@ from pathlib import Path
 from engines.coins import ai, checks, examples, gm, pictures, schema, scoring, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES
-from engines.coins.state import plain
+from engines.coins.state import State
 from engines.coins.stored import reading_orders, reading_state, resolve
-from engines.contract import JSON, Picture, Ruleset
+from engines.contract import Picture, Ruleset
 from engines.rng import Rng
 from engines.text import Catalog, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 
-class CoinsRuleset(Ruleset[JSON]):
+class CoinsRuleset(Ruleset[State]):
     name = "coins"
     title = Text(
         f"Монеты: современные державы, {DATA.game.last_turn} ходов",
@@ -45,11 +45,11 @@ class CoinsRuleset(Ruleset[JSON]):
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
 
-    def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
+    def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No draw is needed: every power starts equal (rng stays unused)."""
-        return plain(world.setup(powers))
+        return world.setup(powers)
 
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: State, viewer: str) -> Sequence[Picture]:
         """The standings chart, in this ruleset's catalog's words."""
         return pictures.pictures(state, viewer, self.catalog)
 

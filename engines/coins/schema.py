@@ -7,9 +7,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from engines.coins.data import DATA
-from engines.coins.state import typed
+from engines.coins.state import State
 from engines.coins.world import ORDERS, TALKS, VOTE
-from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.phrasing import load_phrasing
 from engines.text import Text
 from engines.toolkit import power_vocabulary, vocabulary_of
@@ -205,9 +205,8 @@ def _tech_parts() -> Vocabulary:
     return found
 
 
-def vocabularies(json: JSON) -> dict[str, Vocabulary]:
+def vocabularies(state: State) -> dict[str, Vocabulary]:
     """Built once per set of powers and colonies in play (a mail asks several times)."""
-    state = typed(json)
     return dict(_vocabularies(tuple(state["powers"]), tuple(state["colonies"])))
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engines.coins.data import DATA
-from engines.coins.state import Standing, State, typed
+from engines.coins.state import Standing, State
 from engines.coins.world import country, owned_colonies, partners
-from engines.contract import JSON
 
 
 def breakdown(state: State, power: str) -> dict[str, int]:
@@ -29,8 +28,8 @@ def totals(state: State) -> dict[str, int]:
     return {power: sum(breakdown(state, power).values()) for power in state["powers"]}
 
 
-def scores(json: JSON) -> dict[str, int]:
-    return totals(typed(json))
+def scores(state: State) -> dict[str, int]:
+    return totals(state)
 
 
 def record_standings(state: State) -> None:

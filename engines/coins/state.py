@@ -6,9 +6,7 @@ JSON, nothing is converted. A contract method takes `JSON` and views it once thr
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict, cast, final
-
-from engines.contract import JSON
+from typing import Literal, NotRequired, TypedDict, final
 
 # the numbers of a country that funding lines, perks and techs feed
 Stat = Literal["coins", "research", "intel", "army", "influence"]
@@ -109,14 +107,3 @@ class State(TypedDict):
     countries: dict[str, Country]
     # one per ended turn; a state written before the chart has none, so its chart starts later
     standings: NotRequired[list[Standing]]
-
-
-def typed(state: JSON) -> State:
-    """The contract's JSON as this ruleset's state: a view, not a copy or a check (only `setup` and
-    this ruleset's functions ever build it)."""
-    return cast(State, state)
-
-
-def plain(state: State) -> JSON:
-    """This ruleset's state handed back to the contract as JSON."""
-    return cast(JSON, state)

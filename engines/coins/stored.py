@@ -15,8 +15,8 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from engines.coins import turn
 from engines.coins.data import DATA
-from engines.coins.state import Snapshot, typed
-from engines.contract import JSON, Command, Resolution
+from engines.coins.state import Snapshot, State
+from engines.contract import Command, Resolution
 from engines.rng import Rng
 
 P = ParamSpec("P")
@@ -27,21 +27,19 @@ def _renamed(parts: Iterable[str]) -> list[str]:
     return [DATA.former_parts.get(part, part) for part in parts]
 
 
-def _snapshots(state: JSON) -> Iterable[Snapshot]:
-    game = typed(state)
-    yield from game["effects"]["commission"].values()
-    for reports in game["intel"].values():
+def _snapshots(state: State) -> Iterable[Snapshot]:
+    yield from state["effects"]["commission"].values()
+    for reports in state["intel"].values():
         yield from reports.values()
 
 
-def current_state(state: JSON) -> JSON:
+def current_state(state: State) -> State:
     """`state` with every former tech name replaced by today's."""
-    game = typed(state)
-    holders = [*game["countries"].values(), *_snapshots(state)]
+    holders = [*state["countries"].values(), *_snapshots(state)]
     if not any(part in DATA.former_parts for holder in holders for part in holder.get("techs", [])):
         return state
     fresh = copy.deepcopy(state)
-    for holder in [*typed(fresh)["countries"].values(), *_snapshots(fresh)]:
+    for holder in [*fresh["countries"].values(), *_snapshots(fresh)]:
         holder["techs"] = _renamed(holder.get("techs", []))
     return fresh
 
@@ -58,27 +56,27 @@ def _current_args(args: Mapping[str, int | str]) -> dict[str, int | str]:
     }
 
 
-def reading_state(fn: Callable[Concatenate[JSON, P], R]) -> Callable[Concatenate[JSON, P], R]:
+def reading_state(fn: Callable[Concatenate[State, P], R]) -> Callable[Concatenate[State, P], R]:
     """A contract method that reads the state, given the state with today's names."""
 
-    def method(state: JSON, /, *args: P.args, **kwargs: P.kwargs) -> R:
+    def method(state: State, /, *args: P.args, **kwargs: P.kwargs) -> R:
         return fn(current_state(state), *args, **kwargs)
 
     return method
 
 
 def reading_orders(
-    fn: Callable[[JSON, str, str, Sequence[Command]], R],
-) -> Callable[[JSON, str, str, Sequence[Command]], R]:
+    fn: Callable[[State, str, str, Sequence[Command]], R],
+) -> Callable[[State, str, str, Sequence[Command]], R]:
     """`check` or `summary`, given the state and one power's orders with today's names."""
 
-    def method(state: JSON, power: str, phase: str, commands: Sequence[Command]) -> R:
+    def method(state: State, power: str, phase: str, commands: Sequence[Command]) -> R:
         return fn(current_state(state), power, phase, current_orders(commands))
 
     return method
 
 
-def resolve(state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution[JSON]:
+def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution[State]:
     """`turn.resolve` of the state and every power's orders with today's names."""
     current = {power: current_orders(commands) for power, commands in orders.items()}
     return turn.resolve(current_state(state), phase, current, rng)

@@ -15,23 +15,22 @@ from engines.coins import diplomacy, economy, intel, techs, voting
 from engines.coins.checks import check, proposal_record
 from engines.coins.data import DATA
 from engines.coins.scoring import record_standings, totals
-from engines.coins.state import State, plain, typed
+from engines.coins.state import State
 from engines.coins.war import Front, resolve_wars
 from engines.coins.world import ORDERS, TALKS, VOTE, clear_effects, country, is_last_turn
-from engines.contract import JSON, Resolution
+from engines.contract import Resolution
 from engines.rng import Rng
 from engines.toolkit import Events, Orders, accepted, commands_named
 
 
-def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
-    state = typed(json)
+def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[State]:
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
     new = copy.deepcopy(state)
     events = Events(new["powers"])
-    valid = accepted(check, plain(new), phase, orders, events, "order_refused")
+    valid = accepted(check, new, phase, orders, events, "order_refused")
     PHASE_RESOLVERS[phase](new, valid, rng, events)
-    return events.resolution(plain(new))
+    return events.resolution(new)
 
 
 def _talks(state: State, orders: Orders, rng: Rng, events: Events) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.coins.data import DATA
 from engines.coins.economy import payout
 from engines.coins.scoring import breakdown
-from engines.coins.state import ProposalRecord, Stat, typed
+from engines.coins.state import ProposalRecord, Stat, State
 from engines.coins.voting import details
 from engines.coins.world import LEVELS, available_army, country, has_grant
 from engines.contract import JSON
@@ -26,8 +26,7 @@ def _proposal(record: ProposalRecord) -> JSON:
     return {**record, "details": details(record)}
 
 
-def view(json: JSON, power: str) -> JSON:
-    state = typed(json)
+def view(state: State, power: str) -> JSON:
     c = country(state, power)
     pending = state["proposal"]
     vp = breakdown(state, power)

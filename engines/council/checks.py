@@ -39,11 +39,9 @@ NOBODY = DATA.words.nobody.name
 
 
 @dataclass
-class Mail(toolkit.Mail):
+class Mail(toolkit.Mail[State]):
     """One family's mail being judged, with what its earlier lines spent and put."""
 
-    state: State  # type: ignore[assignment]  # toolkit.Mail types any ruleset's state as JSON
-    spent: int = 0
     projects: int = 0
 
     @property

@@ -5,9 +5,9 @@ Deterministic: it reads only the state, and only what its own `view` could show.
 
 from __future__ import annotations
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.mare.data import DATA
-from engines.mare.state import State, typed
+from engines.mare.state import State
 from engines.mare.world import (
     ORDERS,
     bonus_at,
@@ -26,8 +26,7 @@ Plan = list[tuple[str, dict[str, int | str]]]
 T = DATA.thresholds
 
 
-def ai_orders(json: JSON, power: str, phase: str) -> list[Command]:
-    state = typed(json)
+def ai_orders(state: State, power: str, phase: str) -> list[Command]:
     if state["over"] or phase != ORDERS:
         return []
     plan = _plan(state, power)

@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engines import toolkit
-from engines.contract import JSON, Command, CommandSpec, Problem
+from engines.contract import Command, CommandSpec, Problem
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES, vocabularies
-from engines.mare.state import Allocation, Row, State, typed
+from engines.mare.state import Allocation, Row, State
 from engines.mare.world import (
     adjacent,
     bonus_at,
@@ -33,12 +33,12 @@ C = DATA.costs
 
 
 @dataclass
-class Mail(toolkit.Mail):
+class Mail(toolkit.Mail[State]):
     """One power's mail being judged, with what its earlier lines already spent."""
 
     @property
     def game(self) -> State:
-        return typed(self.state)
+        return self.state
 
     def bids_on(self, territory: str) -> bool:
         return any(c.name == "influence" and c.args.get("territory") == territory for c in self.commands)
@@ -232,9 +232,8 @@ def _keys(mail: Mail, cmd: Command) -> list[tuple[str, ...]]:
     return keys
 
 
-def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the commands this power can use now."""
-    state = typed(json)
     held = {DATA.general(g).command for g in held_generals(state, power)}
     mine = owned(state, power)
     closed = {
@@ -252,9 +251,9 @@ def open_commands(json: JSON, power: str, phase: str) -> list[CommandSpec]:
     return [spec for spec in PHASES[phase].commands if not closed.get(spec.name, False)]
 
 
-def check(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    mail = Mail(json, power, commands, vocabularies(json))
-    return toolkit.gate(json, phase, CODES) or toolkit.judge(
+def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    mail = Mail(state, power, commands, vocabularies(state))
+    return toolkit.gate(state, phase, CODES) or toolkit.judge(
         mail, _shape_problem, CHECKS, _keys, CODES.duplicate
     )
 
@@ -287,10 +286,10 @@ _ROW_CODES = {
 _SPECIAL = ("fortify", "move_bonus")  # «снижает вашу МОЩЬ на 1»: the reply says so beside the cost
 
 
-def summary(json: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """The reply's allocation table: each paid order, then the total and what is left (the one
     mail phase's; `phase` is the contract's and changes nothing)."""
-    table = spending(typed(json), power, commands)
+    table = spending(state, power, commands)
     loss = DATA.thresholds.special_action_loss
     rows = [
         _msg(_ROW_CODES[row["order"]], **row, might=loss if row["order"] in _SPECIAL else 0)

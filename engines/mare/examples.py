@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.contract import JSON
 from engines.mare.data import DATA
 from engines.mare.schema import COMMANDS
-from engines.mare.state import State, typed
+from engines.mare.state import State
 from engines.mare.world import (
     bonus_at,
     connectivity_cost,
@@ -148,9 +147,9 @@ def _permit(r: _Reader) -> Words:
     return [landless[0], where] if landless and where else None
 
 
-def examples(json: JSON, power: str, phase: str) -> dict[str, str]:
+def examples(state: State, power: str, phase: str) -> dict[str, str]:
     """Example lines by command for `power` now (the one mail phase: `phase` changes nothing)."""
-    reader = _Reader(typed(json), power)
+    reader = _Reader(state, power)
     found = {name: build(reader) for name, build in BUILDERS.items()}
     return {
         name: " ".join(str(w) for w in [KEYWORDS[name], *words]) for name, words in found.items() if words

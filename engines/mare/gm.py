@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import copy
 
-from engines.contract import JSON, Adjustable
+from engines.contract import Adjustable
 from engines.mare.data import DATA
-from engines.mare.state import typed
+from engines.mare.state import State
 from engines.text import Text
 
 ADJUSTABLES: dict[str, Adjustable] = {
@@ -15,15 +15,15 @@ ADJUSTABLES: dict[str, Adjustable] = {
 }
 
 
-def read(json: JSON, power: str, name: str) -> int:
+def read(state: State, power: str, name: str) -> int:
     if name not in ADJUSTABLES:
         raise KeyError(name)
-    return typed(json)["might"][power]
+    return state["might"][power]
 
 
-def adjust(json: JSON, power: str, name: str, value: int) -> JSON:
+def adjust(state: State, power: str, name: str, value: int) -> State:
     if name not in ADJUSTABLES:
         raise KeyError(name)
-    result = copy.deepcopy(json)
-    typed(result)["might"][power] = max(DATA.game.might_floor, value)
+    result = copy.deepcopy(state)
+    result["might"][power] = max(DATA.game.might_floor, value)
     return result

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from PIL import ImageDraw
 
 from engines import drawing
-from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
 from engines.drawing import FAINT, INK, NEUTRAL, PAPER, SEA, Colour
 from engines.mare.data import DATA, Territory
-from engines.mare.state import State, typed
+from engines.mare.state import State
 from engines.mare.world import bonus_at, held_generals, neighbours, owned
 from engines.text import Text
 from engines.toolkit import by_name
@@ -41,8 +41,7 @@ SHORE_COLOUR: Colour = (232, 226, 208)
 GOLD: Colour = (246, 196, 36)
 
 
-def pictures(json: JSON, viewer: str) -> Sequence[Picture]:
-    state = typed(json)
+def pictures(state: State, viewer: str) -> Sequence[Picture]:
     turn = state["turn"]
     return (
         Picture(f"map-turn-{turn}", Text(f"Карта, ход {turn}", f"Map, turn {turn}"), _map(state, viewer)),

@@ -6,18 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Ruleset
+from engines.contract import Ruleset
 from engines.mare import ai, checks, examples, gm, pictures, schema, turn, victory, views, world
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES
-from engines.mare.state import plain
+from engines.mare.state import State
 from engines.rng import Rng
 from engines.text import Catalog, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 
-class MareRuleset(Ruleset[JSON]):
+class MareRuleset(Ruleset[State]):
     name = "mare"
     title = Text(
         "Средиземноморская изюминка: античность, одна МОЩЬ",
@@ -44,9 +44,9 @@ class MareRuleset(Ruleset[JSON]):
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
 
-    def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
+    def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""
-        return plain(world.setup(list(powers)))
+        return world.setup(list(powers))
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.mare.data import DATA, GeneralKind
-from engines.mare.state import typed
+from engines.mare.state import State
 from engines.mare.world import ORDERS
 from engines.phrasing import load_phrasing
 from engines.text import Text
@@ -188,8 +188,7 @@ PHASES: dict[str, PhaseSpec] = {
 }
 
 
-def vocabularies(json: JSON) -> dict[str, Vocabulary]:
-    state = typed(json)
+def vocabularies(state: State) -> dict[str, Vocabulary]:
     powers = power_vocabulary(DATA.powers, state["powers"])
     territories = vocabulary_of(DATA.territory(t) for t in state["map"])
     return {

@@ -6,9 +6,7 @@ JSON, nothing is converted. A contract method takes `JSON` and views it once thr
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
-
-from engines.contract import JSON
+from typing import TypedDict
 
 
 class Row(TypedDict):
@@ -51,14 +49,3 @@ class State(TypedDict):
     allocations: dict[str, Allocation]
     winner: str  # "" until the game is over
     victory: str  # "conquest" | "domination" once over
-
-
-def typed(state: JSON) -> State:
-    """The contract's JSON as this ruleset's state: a view, not a copy or a check (only `setup` and
-    this ruleset's functions ever build it)."""
-    return cast(State, state)
-
-
-def plain(state: State) -> JSON:
-    """This ruleset's state handed back to the contract as JSON."""
-    return cast(JSON, state)

@@ -10,14 +10,14 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 
-from engines.contract import JSON, Resolution
+from engines.contract import Resolution
 from engines.mare import painting
 from engines.mare.checks import check, spending
 from engines.mare.conflict import NEUTRALS, Conflict, Play, Stake, fight
 from engines.mare.data import DATA
 from engines.mare.events import Events
 from engines.mare.outcomes import Aftermath, settle
-from engines.mare.state import State, plain, typed
+from engines.mare.state import State
 from engines.mare.victory import check_victory
 from engines.mare.world import (
     coefficient,
@@ -35,13 +35,12 @@ from engines.toolkit import Orders, accepted, commands_named
 T, C = DATA.thresholds, DATA.costs
 
 
-def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
-    state = typed(json)
+def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[State]:
     if state["over"] or phase != state["phase"]:
         raise ValueError(f"cannot resolve {phase!r}: the game is at {state['phase']!r}, over={state['over']}")
     start, new = copy.deepcopy(state), copy.deepcopy(state)
     events = Events(new["powers"])
-    valid = accepted(check, plain(start), phase, orders, events, "mare_order_refused")
+    valid = accepted(check, start, phase, orders, events, "mare_order_refused")
     _connectivity(start, valid, events)
     _special_actions(valid, events)
     after = _conflicts(start, valid, events, rng)
@@ -66,7 +65,7 @@ def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON
         new["turn"] += 1
         _new_turn(new, events)
     _publish_map(new, events)
-    return events.resolution(plain(new))
+    return events.resolution(new)
 
 
 def _connectivity(start: State, orders: Orders, events: Events) -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON
 from engines.mare.data import DATA
 from engines.mare.events import Events
-from engines.mare.state import State, typed
+from engines.mare.state import State
 from engines.mare.world import CONQUEST, DOMINATION, conquest_target, others, owned
 
 
@@ -41,9 +40,8 @@ def check_victory(state: State, events: Events) -> bool:
     return True
 
 
-def scores(json: JSON) -> dict[str, int]:
+def scores(state: State) -> dict[str, int]:
     """The rulebook has no points: territories held, and the winner counts the whole map on top."""
-    state = typed(json)
     found = {p: len(owned(state, p)) for p in state["powers"]}
     if state["winner"]:
         found[state["winner"]] += len(state["map"])

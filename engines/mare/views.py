@@ -8,7 +8,7 @@ import copy
 
 from engines.contract import JSON
 from engines.mare.data import DATA
-from engines.mare.state import typed
+from engines.mare.state import State
 from engines.mare.world import (
     bonus_at,
     coefficient,
@@ -34,8 +34,7 @@ def _english_names() -> dict[str, str]:
     return {item.name: item.en for item in items}
 
 
-def view(json: JSON, power: str) -> JSON:
-    state = typed(json)
+def view(state: State, power: str) -> JSON:
     extra = extra_components(state, power)
     have = influence(state, power)
     mine = owned(state, power)

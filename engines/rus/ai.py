@@ -11,23 +11,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.contract import JSON, Command
+from engines.contract import Command
 from engines.rus import trade
 from engines.rus.checks import check
 from engines.rus.data import DATA
 from engines.rus.economy import upkeep_per_man
 from engines.rus.science import missing_prerequisite, price
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import ORDERS, capital, country, druzhina, is_ai, knows, provinces_of, specs_of
 
 
-def ai_orders(stored: JSON, power: str, phase: str) -> list[Command]:
-    state = typed(stored)
+def ai_orders(state: State, power: str, phase: str) -> list[Command]:
     if state["over"] or phase != ORDERS or is_ai(state, power):
         return []
     wanted = _steward(state, power)
     commands = [Command(name, args, line) for line, (name, args) in enumerate(wanted, start=1)]
-    refused = {p.line for p in check(stored, power, phase, commands)}
+    refused = {p.line for p in check(state, power, phase, commands)}
     return [c for c in commands if c.line not in refused]
 
 

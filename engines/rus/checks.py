@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines import toolkit
-from engines.contract import JSON, Command, CommandSpec, Problem
+from engines.contract import Command, CommandSpec, Problem
 from engines.rus import diplomacy_checks, trade, treaty_checks, war_checks
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.judging import Check, Mail, msg, spend
 from engines.rus.schema import PHASES, names_in
 from engines.rus.science import missing_prerequisite
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import (
     allied,
     at_war,
@@ -341,18 +341,16 @@ def _judge(state: State, power: str, phase: str, commands: Sequence[Command]) ->
     return toolkit.judge(mail, shape, CHECKS, _keys, CODES.duplicate), mail
 
 
-def check(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
-    state = typed(stored)
-    if gated := toolkit.gate(stored, phase, CODES):
+def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if gated := toolkit.gate(state, phase, CODES):
         return gated
     if power not in state["powers"]:
         return [Problem(0, msg("rus_name_not_in_game", name=power))]
     return _judge(state, power, phase, commands)[0]
 
 
-def summary(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
+def summary(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
     """What accepted orders spend of the treasury."""
-    state = typed(stored)
     if state["over"] or phase != state["phase"] or power not in state["powers"]:
         return []
     mail = _judge(state, power, phase, commands)[1]
@@ -360,9 +358,8 @@ def summary(stored: JSON, power: str, phase: str, commands: Sequence[Command]) -
     return [msg("rus_summary_money", spent=mail.spent, have=have, left=have - mail.spent)]
 
 
-def open_commands(stored: JSON, power: str, phase: str) -> list[CommandSpec]:
+def open_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
     """What the order blank offers: the phase's commands minus those this country cannot use."""
-    state = typed(stored)
     c = country(state, power)
     ai = is_ai(state, power)
     lord = suzerain(state, power)

@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import islice
 
-from engines.contract import JSON, ArgKind, Command, CommandSpec
+from engines.contract import ArgKind, Command, CommandSpec
 from engines.rus.checks import CHECKS, check
 from engines.rus.data import DATA
 from engines.rus.judging import Mail
 from engines.rus.schema import CESSION, PHASES, WHITE, names_in
 from engines.rus.science import missing_prerequisite, price
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import (
     allied,
     at_war,
@@ -348,11 +348,10 @@ def _line(spec: CommandSpec, values: Iterable[Value]) -> str:
     return " ".join([spec.keywords[0], *shown])
 
 
-def examples(stored: JSON, power: str, phase: str) -> dict[str, str]:
+def examples(state: State, power: str, phase: str) -> dict[str, str]:
     """An example line per command of `phase` that `power` can give now: the first candidate its
     rule check accepts, alone or after the blank's ВОЙНА (a march into the land it declares war
     on); a command with none is left out."""
-    state = typed(stored)
     if not provinces_of(state, power):
         return {}
     reader = _Reader(state, power)
@@ -364,7 +363,7 @@ def examples(stored: JSON, power: str, phase: str) -> dict[str, str]:
             command = _command(spec, values)
             alone = CHECKS[spec.name](Mail(state, power, [command], names), command) is None
             war = found["war"][1] if "war" in found and spec.name in _AT_WAR else None
-            if alone or (war and not check(stored, power, phase, [war, replace(command, line=2)])):
+            if alone or (war and not check(state, power, phase, [war, replace(command, line=2)])):
                 found[spec.name] = _line(spec, values), command
                 break
     return {spec.name: found[spec.name][0] for spec in PHASES[phase].commands if spec.name in found}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from engines.contract import JSON, Adjustable
+from engines.contract import Adjustable
 from engines.rus.data import DATA
-from engines.rus.state import fresh, plain, typed
+from engines.rus.state import State, fresh
 from engines.rus.world import clamp_stability, country, druzhina, set_druzhina
 from engines.text import Text
 
@@ -87,8 +87,7 @@ def _number(name: str) -> Number:
     raise KeyError(name)
 
 
-def read(stored: JSON, power: str, name: str) -> int:
-    state = typed(stored)
+def read(state: State, power: str, name: str) -> int:
     if name == "end":
         return int(state["gm_end"])
     if name.startswith(_INFLUENCE):
@@ -98,9 +97,9 @@ def read(stored: JSON, power: str, name: str) -> int:
     return country(state, power)[_number(name)]
 
 
-def adjust(stored: JSON, power: str, name: str, value: int) -> JSON:
+def adjust(state: State, power: str, name: str, value: int) -> State:
     """Set the number; opening stories are capped at two a turn for all countries together."""
-    result = fresh(stored)
+    result = fresh(state)
     if name == "end":
         result["gm_end"] = bool(value)
     elif name.startswith(_INFLUENCE):
@@ -117,15 +116,15 @@ def adjust(stored: JSON, power: str, name: str, value: int) -> JSON:
             others = sum(country(result, p)["story_opening"] for p in result["powers"] if p != power)
             value = max(0, min(value, ST.opening_per_turn - others))
         country(result, power)[number] = value
-    return plain(result)
+    return result
 
 
-def handover(stored: JSON, power: str, computer: bool) -> JSON:
+def handover(state: State, power: str, computer: bool) -> State:
     """A country the computer takes over becomes one of section 8.4: stability 0, no alliance, no
     battle tactic, no embassy, no right to vassalise (a computer country cannot be a suzerain; the
     vassals it has stay). Its wars go on, fought on the defensive. A returning player takes the
     country over as it stands."""
-    result = fresh(stored)
+    result = fresh(state)
     result["ai"] = [
         p for p in result["powers"] if (p == power and computer) or (p != power and p in result["ai"])
     ]
@@ -135,4 +134,4 @@ def handover(stored: JSON, power: str, computer: bool) -> JSON:
         result["alliances"] = [a for a in result["alliances"] if power not in a]
         for claims in result["rights"].values():
             claims.pop(power, None)
-    return plain(result)
+    return result

@@ -5,11 +5,11 @@ state and opens the next turn's report."""
 
 from __future__ import annotations
 
-from engines.contract import JSON, Arg, ArgKind, Command, CommandSpec, GmApplied
+from engines.contract import Arg, ArgKind, Command, CommandSpec, GmApplied
 from engines.rng import Rng
 from engines.rus import diplomacy, treaties
 from engines.rus.report import Influence, Turn
-from engines.rus.state import State, fresh, plain, typed
+from engines.rus.state import State, fresh
 from engines.rus.world import at_war, capital, owner, send_home
 from engines.text import Msg, Text
 
@@ -40,20 +40,20 @@ LIBERATE = CommandSpec(
 GM_COMMANDS = (PEACE, LIBERATE)
 
 
-def apply_gm(stored: JSON, command: Command, rng: Rng) -> GmApplied[JSON] | Msg:
+def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg:
     """No lot is drawn: peace and liberation are the GM's word (rng stays unused)."""
     if command.name == PEACE.name:
         a, b = str(command.args["a"]), str(command.args["b"])
-        return _peace(stored, a, b, str(command.args.get("winner", "")))
-    return _liberate(stored, str(command.args["province"]))
+        return _peace(state, a, b, str(command.args.get("winner", "")))
+    return _liberate(state, str(command.args["province"]))
 
 
-def _peace(stored: JSON, a: str, b: str, winner: str) -> GmApplied[JSON] | Msg:
-    if not at_war(typed(stored), a, b):
+def _peace(state: State, a: str, b: str, winner: str) -> GmApplied[State] | Msg:
+    if not at_war(state, a, b):
         return Msg("rus_treaty_gm_not_at_war", {"a": a, "b": b})
     if winner and winner not in (a, b):
         return Msg("rus_treaty_gm_winner_not_side", {"winner": winner, "a": a, "b": b})
-    new = fresh(stored)
+    new = fresh(state)
     turn = Turn(new["powers"])
     influence: Influence = []
     loser = (b if winner == a else a) if winner else ""
@@ -68,12 +68,11 @@ def _peace(stored: JSON, a: str, b: str, winner: str) -> GmApplied[JSON] | Msg:
     return GmApplied(_kept(new, turn), said)
 
 
-def _liberate(stored: JSON, province: str) -> GmApplied[JSON] | Msg:
-    state = typed(stored)
+def _liberate(state: State, province: str) -> GmApplied[State] | Msg:
     occupier, lord = state["occupied"].get(province, ""), owner(state, province)
     if not occupier:
         return Msg("rus_treaty_gm_not_occupied", {"province": province, "owner": lord})
-    new = fresh(stored)
+    new = fresh(state)
     turn = Turn(new["powers"])
     del new["occupied"][province]
     params = {"province": province, "occupier": occupier, "owner": lord}
@@ -85,14 +84,14 @@ def _liberate(stored: JSON, province: str) -> GmApplied[JSON] | Msg:
     return GmApplied(_kept(new, turn), Msg("rus_treaty_gm_liberated", params))
 
 
-def _kept(new: State, turn: Turn) -> JSON:
+def _kept(new: State, turn: Turn) -> State:
     """The state with what the players are to read added to what earlier GM inputs left."""
     events = new.setdefault("gm_events", {"news": [], "reports": {}})
     events["news"] += [m.to_json() for m in turn.news]
     for power, told in turn.reports.items():
         if told:
             events["reports"].setdefault(power, []).extend(m.to_json() for m in told)
-    return plain(new)
+    return new
 
 
 def carry(new: State, turn: Turn) -> None:

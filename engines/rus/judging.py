@@ -13,10 +13,9 @@ from engines.text import Msg
 
 
 @dataclass
-class Mail(toolkit.Mail):
+class Mail(toolkit.Mail[State]):
     """One power's mail being judged, with what its earlier lines already spent or chose."""
 
-    state: State  # type: ignore[assignment]  # toolkit.Mail types any ruleset's state as JSON
     policy: str | None = None  # a policy key chosen by an earlier line
     converting: bool = False
     doubled: str = ""  # the province an earlier line gave its second route («Приоритет торговли»)

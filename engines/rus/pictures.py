@@ -40,7 +40,7 @@ from engines.drawing import (
     text_width,
 )
 from engines.rus.data import DATA, Place
-from engines.rus.state import typed
+from engines.rus.state import State
 from engines.rus.views import troops
 from engines.text import Catalog, Msg, Text
 
@@ -92,9 +92,8 @@ def _armies_in(seen: JSON) -> Iterable[tuple[str, Army]]:
         yield province, Army(seen["power"], druzhina.get(province, 0), militia.get(province, 0))
 
 
-def board(stored: JSON, viewer: str) -> Board:
+def board(state: State, viewer: str) -> Board:
     """What `viewer` may know of the map."""
-    state = typed(stored)
     if viewer == PUBLIC_VIEWER:
         seers: list[str] = []
     elif viewer == GM_VIEWER:
@@ -105,7 +104,7 @@ def board(stored: JSON, viewer: str) -> Board:
         raise ValueError(f"{viewer!r} is no reader of the Rus map")
     armies: dict[str, list[Army]] = {}
     for power in seers:
-        for province, army in _armies_in(troops(stored, power)):
+        for province, army in _armies_in(troops(state, power)):
             armies.setdefault(province, []).append(army)
     return Board(
         turn=state["turn"],
@@ -413,7 +412,7 @@ def draw(b: Board, catalog: Catalog) -> bytes:
     return png_over(common.public if b.viewer == PUBLIC_VIEWER else common.private, pen.marks)
 
 
-def pictures(stored: JSON, viewer: str, catalog: Catalog) -> Sequence[Picture]:
+def pictures(state: State, viewer: str, catalog: Catalog) -> Sequence[Picture]:
     """The political map as `viewer` may see it, its words from the ruleset's `catalog`."""
-    b = board(stored, viewer)
+    b = board(state, viewer)
     return [Picture(f"map-turn-{b.turn}", _words(catalog, "rus_map_picture", turn=b.turn), draw(b, catalog))]

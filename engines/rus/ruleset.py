@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.contract import JSON, Picture, Ruleset
+from engines.contract import Picture, Ruleset
 from engines.rng import Rng
 from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES
-from engines.rus.state import plain
+from engines.rus.state import State
 from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
@@ -28,7 +28,7 @@ CATALOG_FILES = (
 )
 
 
-class RusRuleset(Ruleset[JSON]):
+class RusRuleset(Ruleset[State]):
     name = "rus"
     title = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
     power_keywords = ("КНЯЖЕСТВО", "PRINCIPALITY")
@@ -58,15 +58,15 @@ class RusRuleset(Ruleset[JSON]):
             self.catalog = self.catalog.merged(part)
         self.catalog = self.catalog.with_forms(DATA.forms)
 
-    def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
+    def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """All sixteen principalities are in play; those no player drew are computer-run.
         The lot of who plays which was drawn by the daemon (rng stays unused)."""
         unknown = sorted(set(powers) - {p.name for p in DATA.powers})
         if unknown:
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
-        return plain(world.setup(powers))
+        return world.setup(powers)
 
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: State, viewer: str) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""
         return map_pictures(state, viewer, self.catalog)
 

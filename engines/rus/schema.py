@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from engines.contract import JSON, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.phrasing import load_phrasing
 from engines.ruledata import Named
 from engines.rus.data import DATA
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import ORDERS
 from engines.text import Text
 from engines.toolkit import power_vocabulary, vocabulary_of
@@ -439,8 +439,8 @@ PHASES: dict[str, PhaseSpec] = {
 BY_NAME = {spec.name: spec for spec in COMMANDS}
 
 
-def vocabularies(stored: JSON) -> dict[str, Vocabulary]:
-    return names_in(typed(stored))
+def vocabularies(state: State) -> dict[str, Vocabulary]:
+    return names_in(state)
 
 
 def names_in(state: State) -> dict[str, Vocabulary]:

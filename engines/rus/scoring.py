@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON
 from engines.rus.data import DATA
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import country, players, provinces_of
 
 V = DATA.victory
@@ -32,8 +31,8 @@ def tally(state: State) -> dict[str, int]:
     return {power: sum(breakdown(state, power).values()) for power in players(state)}
 
 
-def scores(stored: JSON) -> dict[str, int]:
-    return tally(typed(stored))
+def scores(state: State) -> dict[str, int]:
+    return tally(state)
 
 
 def unanimous(state: State, voters: list[str]) -> bool:

@@ -8,9 +8,7 @@ Pairs of powers (wars, alliances) are lists in setup order, as JSON stores them.
 # No `from __future__ import annotations` here: Python 3.11's TypedDict only leaves NotRequired keys
 # out of __required_keys__ when it sees the annotations as objects, not strings.
 import copy
-from typing import Any, NotRequired, TypedDict, cast
-
-from engines.contract import JSON
+from typing import Any, NotRequired, TypedDict
 
 
 class Province(TypedDict):
@@ -130,23 +128,13 @@ class State(TypedDict):
 LEGACY = ("druzhina",)  # country keys older stores still carry; derived now (world.druzhina)
 
 
-def typed(state: JSON) -> State:
-    """The stored state, typed: how every contract method sees it (no copy, no check)."""
-    return cast(State, state)
-
-
-def plain(state: State) -> JSON:
-    """Back to the contract's plain JSON."""
-    return cast(JSON, state)
-
-
-def fresh(state: JSON) -> State:
+def fresh(state: State) -> State:
     """A deep copy to build the next state on, without the keys older stores still carry."""
-    new: JSON = _copied(state)
+    new: State = _copied(state)
     for c in new["countries"].values():
         for key in LEGACY:
-            c.pop(key, None)
-    return typed(new)
+            c.pop(key, None)  # type: ignore[misc]  # a key this TypedDict no longer has
+    return new
 
 
 def _copied(value: Any) -> Any:

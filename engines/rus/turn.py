@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.contract import JSON, Command, Resolution
+from engines.contract import Command, Resolution
 from engines.rng import Rng
 from engines.rus import diplomacy, economy, fortune, gm_rules, internal, trade, treaties, war
 from engines.rus.checks import check, route_of
@@ -21,7 +21,7 @@ from engines.rus.data import DATA
 from engines.rus.report import Influence, Turn
 from engines.rus.science import invest
 from engines.rus.scoring import game_ends, tally, unanimous
-from engines.rus.state import State, fresh, plain, typed
+from engines.rus.state import State, fresh
 from engines.rus.world import (
     at_peace,
     at_war,
@@ -61,15 +61,15 @@ STEPS = (
 )
 
 
-def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON]:
-    before = typed(stored)
+def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[State]:
+    before = state
     if before["over"] or phase != before["phase"]:
         raise ValueError(
             f"cannot resolve {phase!r}: the game is at {before['phase']!r}, over={before['over']}"
         )
-    new = fresh(stored)
+    new = fresh(state)
     turn = Turn(new["powers"])
-    valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
+    valid = accepted(check, state, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
     new["order"] = rng.shuffled(new["powers"], f"Русь, ход {t}: очерёдность княжеств")
     turn.announce("rus_news_turn", turn=t)
@@ -112,7 +112,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JS
     _christian_peace(new, before, turn)
     _step(turn, 10)
     _finish(new, by_order, turn)
-    return turn.resolution(plain(new))
+    return turn.resolution(new)
 
 
 def _step(turn: Turn, number: int) -> None:

@@ -13,7 +13,7 @@ from engines.rus.economy import upkeep_per_man
 from engines.rus.report import CAUSES
 from engines.rus.science import price
 from engines.rus.scoring import breakdown
-from engines.rus.state import State, typed
+from engines.rus.state import State
 from engines.rus.world import (
     capital,
     controller,
@@ -136,16 +136,14 @@ def _posts(state: State, power: str) -> list[JSON]:
     return [{"province": p, "count": n} for p, n in country(state, power)["posts"].items()]
 
 
-def troops(stored: JSON, power: str) -> JSON:
+def troops(state: State, power: str) -> JSON:
     """The part of `power`'s view that shows its armies: its druzhina's posts (as in "diplomacy")
     and the militia of its provinces (as in "provinces"). A map draws this, not the whole view."""
-    state = typed(stored)
     militia = {p: state["provinces"][p]["militia"] for p in provinces_of(state, power)}
     return {"power": power, "posts": _posts(state, power), "militia": militia}
 
 
-def view(stored: JSON, power: str) -> JSON:
-    state = typed(stored)
+def view(state: State, power: str) -> JSON:
     c = country(state, power)
     home = capital(state, power)
     per = upkeep_per_man(state, power)

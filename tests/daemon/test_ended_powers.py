@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from daemon.tools.status import status_text
-from engines.coins.ruleset import CoinsRuleset
+from engines import get_ruleset
 from engines.russian import by_gender
 from state.lifecycle import Held
 from tests.daemon.harness import GM, PLAYERS, Harness, body
@@ -79,7 +79,7 @@ def test_an_ended_family_cannot_be_handed_over_and_a_rollback_revives_it(h: Harn
 
 
 def test_rulesets_end_no_power_unless_they_say_so() -> None:
-    coins = CoinsRuleset()
+    coins = get_ruleset("coins")
     assert coins.ended({"powers": ["США"]}) == set() and coins.restart_offer({}, "США") is None
 
 

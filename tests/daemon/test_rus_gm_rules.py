@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from engines.rus.data import DATA
-from engines.rus.state import typed
 from engines.rus.world import provinces_of
 from engines.russian import by_gender, inflect
 from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone
+from tests.engines.rus.helpers import typed
 
 
 @pytest.fixture

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.coins import RULESET, world
-from engines.coins.state import Country, typed
+from engines.coins.state import Country, State
 from engines.contract import JSON, Resolution
 from engines.rng import Rng
 from tests.engines.helpers import RulesetUnderTest
@@ -20,7 +20,7 @@ problems = _UNDER_TEST.problems
 
 def game(turn: int = 2, phase: str = "talks", players: int = 4) -> JSON:
     """A fresh game moved to `turn`/`phase`, every power with its 8 starting coins and no funding."""
-    state = RULESET.setup(RULESET.playable_powers(players), Rng("setup"))
+    state: JSON = RULESET.setup(RULESET.playable_powers(players), Rng("setup"))
     state["turn"], state["phase"] = turn, phase
     return state
 
@@ -49,3 +49,13 @@ def play_ai_game(players: int = 5, seed: str = "game") -> tuple[JSON, list[Resol
         state = result.state
         assert len(history) < 100
     return state, history
+
+
+def typed(state: JSON) -> State:
+    """A state the tests hold as JSON, as the ruleset's modules type it (no copy, no check)."""
+    return cast(State, state)
+
+
+def plain(state: State) -> JSON:
+    """The ruleset's state as the daemon holds it."""
+    return cast(JSON, state)

@@ -12,11 +12,22 @@ from daemon.outgoing.render import environment
 from engines import get_ruleset
 from engines.coins import RULESET
 from engines.coins.scoring import breakdown
-from engines.coins.state import typed
 from engines.coins.world import partners
 from engines.rng import Rng
 from engines.text import Msg
-from tests.engines.coins.helpers import CN, EU, RU, US, country, game, play_ai_game, problems, run, setc
+from tests.engines.coins.helpers import (
+    CN,
+    EU,
+    RU,
+    US,
+    country,
+    game,
+    play_ai_game,
+    problems,
+    run,
+    setc,
+    typed,
+)
 from tests.engines.helpers import as_json, codes, mail, o
 from tests.paths import TEMPLATES
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.coins import RULESET
 from engines.coins.stored import current_state
 from engines.contract import Command
-from tests.engines.coins.helpers import CN, US, country, game, run, setc
+from tests.engines.coins.helpers import CN, US, country, game, run, setc, typed
 
 
 def test_a_state_and_orders_with_former_tech_names_play_on_with_todays_names() -> None:
@@ -43,4 +43,4 @@ def test_a_state_and_orders_with_former_tech_names_play_on_with_todays_names() -
 def test_a_state_with_todays_names_is_handed_on_untouched() -> None:
     state = game(3, "talks")
     setc(state, US, techs=["Высокоточное оружие"])
-    assert current_state(state) is state
+    assert current_state(typed(state)) is state

@@ -6,9 +6,9 @@ import pytest
 
 from engines.coins import RULESET
 from engines.coins.data import DATA
-from engines.coins.state import Stat, typed
+from engines.coins.state import Stat
 from engines.coins.world import has_grant
-from tests.engines.coins.helpers import CN, RU, US, country, game, problems, run, setc
+from tests.engines.coins.helpers import CN, RU, US, country, game, problems, run, setc, typed
 from tests.engines.helpers import codes, mail, o
 
 

@@ -6,12 +6,11 @@ from typing import Any
 
 from engines.coins import RULESET
 from engines.coins.data import DATA
-from engines.coins.state import typed
 from engines.coins.voting import EFFECTS
 from engines.coins.world import partners
 from engines.contract import JSON
 from engines.rng import Rng
-from tests.engines.coins.helpers import CN, EU, RU, US, country, game, problems, run, setc
+from tests.engines.coins.helpers import CN, EU, RU, US, country, game, problems, run, setc, typed
 from tests.engines.helpers import codes, mail, o
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.contract import JSON, Resolution
 from engines.mare import RULESET
-from engines.mare.state import typed
+from engines.mare.state import State
 from engines.mare.world import owned
 from engines.rng import Rng
 from tests.engines.helpers import RulesetUnderTest, o
@@ -22,7 +22,7 @@ problems = _UNDER_TEST.problems
 
 def game(players: int = 4, **might: int) -> JSON:
     """A fresh game; `might` by power index name: rome=…, greeks=…, gauls=…, punics=…"""
-    state = RULESET.setup(RULESET.playable_powers(players), Rng("setup"))
+    state: JSON = RULESET.setup(RULESET.playable_powers(players), Rng("setup"))
     keys = dict(zip(("rome", "greeks", "gauls", "punics"), POWERS, strict=True))
     for key, value in might.items():
         state["might"][keys[key]] = value
@@ -45,3 +45,13 @@ def told(result: Resolution[JSON], power: str, code: str) -> list[dict[str, Any]
 
 def count(state: JSON, power: str) -> int:
     return len(owned(typed(state), power))
+
+
+def typed(state: JSON) -> State:
+    """A state the tests hold as JSON, as the ruleset's modules type it (no copy, no check)."""
+    return cast(State, state)
+
+
+def plain(state: State) -> JSON:
+    """The ruleset's state as the daemon holds it."""
+    return cast(JSON, state)

@@ -5,11 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.mare.conflict import Stake, fight
-from engines.mare.state import typed
 from engines.mare.world import coefficient, decimal, is_border, is_internal
 from engines.rng import Rng
 from tests.engines.helpers import mail, o
-from tests.engines.mare.helpers import GAULS, GREEKS, NEUTRALS, PUNICS, ROME, bid, game, own, run, told
+from tests.engines.mare.helpers import GAULS, GREEKS, NEUTRALS, PUNICS, ROME, bid, game, own, run, told, typed
 
 ORDER = [ROME, GREEKS, GAULS, PUNICS, NEUTRALS]
 

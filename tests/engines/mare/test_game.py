@@ -18,7 +18,7 @@ from engines.mare import RULESET
 from engines.mare.checks import CHECKS
 from engines.mare.examples import BUILDERS
 from engines.mare.schema import COMMANDS
-from engines.mare.state import State, typed
+from engines.mare.state import State
 from engines.mare.world import (
     connectivity_cost,
     extra_components,
@@ -31,7 +31,7 @@ from engines.mare.world import (
 from engines.rng import Rng
 from engines.text import Msg
 from tests.engines.helpers import as_json, mail, o
-from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, count, game, problems, run
+from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, count, game, problems, run, typed
 from tests.paths import REPO, TEMPLATES
 
 SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engines" / "mare").glob("*.py"))

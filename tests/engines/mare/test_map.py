@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engines.mare.state import typed
 from engines.mare.world import components, connectivity_cost, influence
 from tests.engines.helpers import codes, mail, o
-from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, game, own, problems, run, told
+from tests.engines.mare.helpers import GAULS, GREEKS, PUNICS, ROME, bid, game, own, problems, run, told, typed
 
 
 # ---- fortresses ---------------------------------------------------------------------------------

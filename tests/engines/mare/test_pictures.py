@@ -18,7 +18,7 @@ from engines.mare.data import DATA, DATA_FILE, Data
 from engines.mare.pictures import footprint
 from engines.mare.views import view
 from tests.engines.helpers import refusal_of_edit
-from tests.engines.mare.helpers import GAULS, GREEKS, ROME, game, own
+from tests.engines.mare.helpers import GAULS, GREEKS, ROME, game, own, typed
 
 Change = Callable[[JSON], object]
 
@@ -74,7 +74,7 @@ HIDDEN_FROM_ROME: list[Change] = [
 def test_what_a_power_may_not_see_leaves_its_map_alone(change: Change) -> None:
     state = played()
     other = changed(state, change)
-    assert view(other, ROME) == view(state, ROME)  # truly hidden from Rome
+    assert view(typed(other), ROME) == view(typed(state), ROME)  # truly hidden from Rome
     assert drawn(other, ROME) == drawn(state, ROME)
     assert drawn(other, PUBLIC_VIEWER) == drawn(state, PUBLIC_VIEWER)
     assert drawn(other, GM_VIEWER) != drawn(state, GM_VIEWER)

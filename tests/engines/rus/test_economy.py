@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.rus.economy import harvest, mobilised, oversize_percent, province_tax, taxes, upkeep_per_man
-from engines.rus.state import typed
 from engines.rus.world import druzhina, provinces_of
 from tests.engines.helpers import mail, o
-from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc
+from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc, typed
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,8 @@ import pytest
 from engines.rus import RULESET, scoring
 from engines.rus.data import DATA
 from engines.rus.scoring import breakdown
-from engines.rus.state import typed
 from tests.engines.helpers import codes, mail, o
-from tests.engines.rus.helpers import NOVGOROD, PLAYERS, RYAZAN, game, run
+from tests.engines.rus.helpers import NOVGOROD, PLAYERS, RYAZAN, game, run, typed
 
 VASSALS = {"Муром": 1, "Псков": 2, "Переяславль": 1, "Туров": 2}  # computer countries, provinces each
 EVERY_VOTE = {p: mail(o("finish")) for p in PLAYERS}

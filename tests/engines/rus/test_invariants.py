@@ -10,9 +10,10 @@ from engines.contract import JSON, Command, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA
-from engines.rus.state import State, plain, typed
+from engines.rus.state import State
 from engines.rus.world import at_war, controller, country, friendly, is_ai, owner
 from tests.engines.helpers import Line, as_json, mail, o
+from tests.engines.rus.helpers import plain, typed
 
 POWERS = [p.name for p in DATA.powers]
 TERMS = {"Белый": "Белый", "Победа": "Поражение", "Поражение": "Победа"}

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engines.rus.science import price
-from engines.rus.state import typed
 from tests.engines.helpers import mail, o
-from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc
+from tests.engines.rus.helpers import CHERNIGOV, RYAZAN, game, problems, run, seed_where, setc, typed
 
 
 def test_zamet_ryazan_first_then_chernigov_needs_50_more() -> None:

@@ -182,7 +182,8 @@ def _played() -> JSON:
             o("war", power="Чернигов"),
         ),
     }
-    return RULESET.resolve(state, state["phase"], orders, Rng("x")).state
+    played: JSON = RULESET.resolve(state, state["phase"], orders, Rng("x")).state
+    return played
 
 
 def test_the_balance_lays_out_one_fact_a_line_and_says_why_influence_moved() -> None:
