@@ -61,32 +61,36 @@ class _Reader:
 BUILDERS: dict[str, Callable[[_Reader], Words]] = {}  # command → what makes its example
 
 
-def builds(builder: Callable[[_Reader], Words]) -> Callable[[_Reader], Words]:
-    """Registers `builder` as its command's: `_influence` makes the example of "influence"."""
-    BUILDERS[builder.__name__.removeprefix("_")] = builder
-    return builder
+def builds(command: str) -> Callable[[Callable[[_Reader], Words]], Callable[[_Reader], Words]]:
+    """Registers the decorated function as what makes `command`'s example."""
+
+    def register(build: Callable[[_Reader], Words]) -> Callable[[_Reader], Words]:
+        BUILDERS[command] = build
+        return build
+
+    return register
 
 
-@builds
+@builds("influence")
 def _influence(r: _Reader) -> Words:
     where = r.target()
     return [where, r.amount(T.profitable_spent)] if where and r.have else None
 
 
-@builds
+@builds("support")
 def _support(r: _Reader) -> Words:
     where, side = r.other_near()
     return [where, side, r.amount(2)] if where and r.have else None
 
 
-@builds
+@builds("general")
 def _general(r: _Reader) -> Words:
     plain = [g for g in r.generals if DATA.general(g).command == "general"]
     where = r.target()
     return [plain[0], where] if plain and where and r.have else None
 
 
-@builds
+@builds("charm")
 def _charm(r: _Reader) -> Words:
     """The influence example's territory: a neutral one is the neutrals' to win over."""
     where = r.target()
@@ -94,53 +98,53 @@ def _charm(r: _Reader) -> Words:
     return [where, side] if where and side and side != r.power and r.have else None
 
 
-@builds
+@builds("unite")
 def _unite(r: _Reader) -> Words:
     where = r.target()
     near = neighbours(r.state, where) if where else []
     return [where, near[0]] if near and r.have else None
 
 
-@builds
+@builds("kill")
 def _kill(r: _Reader) -> Words:
     killer = DATA.general_of("killer").name
     held = [g for g in DATA.generals if g.name not in pool(r.state) and g.name not in r.generals]
     return [held[0].name] if held and killer in r.generals else None
 
 
-@builds
+@builds("exchange")
 def _exchange(r: _Reader) -> Words:
     free = pool(r.state)
     return [free[0]] if free else None
 
 
-@builds
+@builds("fortify")
 def _fortify(r: _Reader) -> Words:
     land = [t for t in r.mine if is_land(t) and t not in r.state["fortresses"]]
     return [land[0]] if land else None
 
 
-@builds
+@builds("raze")
 def _raze(r: _Reader) -> Words:
     forts = [t for t in r.mine if r.state["fortresses"].get(t) == r.power]
     return [forts[0]] if forts else None
 
 
-@builds
+@builds("move_bonus")
 def _move_bonus(r: _Reader) -> Words:
     source = next((t for t in r.mine if bonus_at(r.state, t)), "")
     target = next((t for t in r.mine if is_land(t) and not bonus_at(r.state, t)), "")
     return [source, target] if source and target else None
 
 
-@builds
+@builds("connect")
 def _connect(r: _Reader) -> Words:
     extra = extra_components(r.state, r.power)
     affordable = [n for n in range(extra, 0, -1) if connectivity_cost(n) <= r.have]
     return [affordable[0]] if affordable else None
 
 
-@builds
+@builds("permit")
 def _permit(r: _Reader) -> Words:
     landless = [p for p in others(r.state, r.power) if not owned(r.state, p)]
     where = r.neutral_near()

@@ -75,6 +75,21 @@ class _Reader:
         return sorted(self.held.get(power, []), key=lambda p: p not in near)
 
 
+CANDIDATES: dict[str, Callable[[_Reader], Candidates]] = {}  # command → its example's candidates
+
+
+def builds(*commands: str) -> Callable[[Callable[[_Reader], Candidates]], Callable[[_Reader], Candidates]]:
+    """Registers the decorated function as what makes the candidates of these commands' examples."""
+
+    def register(build: Callable[[_Reader], Candidates]) -> Callable[[_Reader], Candidates]:
+        for command in commands:
+            CANDIDATES[command] = build
+        return build
+
+    return register
+
+
+@builds("specialise")
 def _specialise(r: _Reader) -> Candidates:
     for province in r.own:
         current = r.state["provinces"][province]["spec"]
@@ -84,42 +99,51 @@ def _specialise(r: _Reader) -> Candidates:
                 yield province, spec.name
 
 
+@builds("recruit")
 def _recruit(r: _Reader) -> Candidates:
     if r.money >= A.druzhina_price:
         yield (min(2, r.money // A.druzhina_price),)
 
 
+@builds("dismiss")
 def _dismiss(r: _Reader) -> Candidates:
     yield (min(2, druzhina(r.state, r.power)),)
 
 
+@builds("mobilise")
 def _mobilise(r: _Reader) -> Candidates:
     for province in reversed(r.own):
         yield (province,)
 
 
+@builds("disband")
 def _disband(r: _Reader) -> Candidates:
     for province in r.own:
         if r.state["provinces"][province]["militia"]:
             yield (province,)
 
 
+@builds("tactic")
 def _tactic(r: _Reader) -> Candidates:
     yield from ((t.name,) for t in DATA.tactics if t.name != r.me["tactic"])
 
 
+@builds("policy")
 def _policy(r: _Reader) -> Candidates:
     yield from ((p.name,) for p in DATA.policies if p.name != r.me["policy"])
 
 
+@builds("stability", "convert", "renounce", "finish")
 def _none(r: _Reader) -> Candidates:
     yield ()
 
 
+@builds("sacrifice")
 def _sacrifice(r: _Reader) -> Candidates:
     yield from ((p,) for p in sorted(r.own, key=lambda p: -r.state["provinces"][p]["op"]))
 
 
+@builds("research")
 def _research(r: _Reader) -> Candidates:
     for tech in DATA.techs:
         if tech.name not in r.me["techs"] and not missing_prerequisite(r.state, r.power, tech.name):
@@ -128,6 +152,7 @@ def _research(r: _Reader) -> Candidates:
                 yield tech.name, cost if cost <= r.money else (r.money // 50 * 50 or r.money)
 
 
+@builds("workshop")
 def _workshop(r: _Reader) -> Candidates:
     specs = specs_of(r.state, r.power)
     for craft in DATA.crafts:
@@ -135,10 +160,12 @@ def _workshop(r: _Reader) -> Candidates:
             yield craft.name, r.home
 
 
+@builds("temple")
 def _temple(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.own if not r.state["provinces"][p]["temple"])
 
 
+@builds("fortress")
 def _fortress(r: _Reader) -> Candidates:
     for province in r.own:
         level = r.state["provinces"][province]["fortress"] + 1
@@ -146,6 +173,7 @@ def _fortress(r: _Reader) -> Candidates:
             yield province, level
 
 
+@builds("trade")
 def _trade(r: _Reader) -> Candidates:
     partners = [p for p in r.players if not at_war(r.state, r.power, p)]
     partners += [p.name for p in DATA.parties if p.trade]
@@ -153,6 +181,7 @@ def _trade(r: _Reader) -> Candidates:
         yield from ((province, partner) for partner in partners)
 
 
+@builds("fair")
 def _fair(r: _Reader) -> Candidates:
     """A player's caravan, from its capital first: an enemy's never comes, nor a computer's."""
     for other in r.players:
@@ -161,12 +190,14 @@ def _fair(r: _Reader) -> Candidates:
             yield from ((p,) for p in sorted(r.held.get(other, []), key=lambda p: p != home))
 
 
+@builds("cancel_trade")
 def _cancel_trade(r: _Reader) -> Candidates:
     for route in r.state["routes"]:
         if r.power in (route["caravan"], route["fair"]):
             yield (route["province"],)
 
 
+@builds("march")
 def _march(r: _Reader) -> Candidates:
     """From where the druzhina stands: into an enemy's province first, else to one of its own or
     an ally's, else into a neighbour's (beside the blank's ВОЙНА on it)."""
@@ -178,6 +209,7 @@ def _march(r: _Reader) -> Candidates:
         yield start, min(5, r.me["posts"][start]), 0, (near,)
 
 
+@builds("boats")
 def _boats(r: _Reader) -> Candidates:
     if not has_effect(r.state, r.power, "boats"):
         return
@@ -188,148 +220,122 @@ def _boats(r: _Reader) -> Candidates:
         yield from ((start, min(5, r.me["posts"][start]), 0, target) for target in targets)
 
 
+@builds("lend")
 def _lend(r: _Reader) -> Candidates:
     lords = [p for p in r.others if allied(r.state, r.power, p) or suzerain(r.state, r.power) == p]
     for commander in lords:
         yield from ((commander, start, min(5, r.me["posts"][start])) for start in r.posts)
 
 
+@builds("war")
 def _war(r: _Reader) -> Candidates:
     """A neighbour it is not at war with yet, a player's first."""
     ranked = sorted(r.neighbours, key=lambda p: is_ai(r.state, p))
     yield from ((p,) for p in ranked if not at_war(r.state, r.power, p))
 
 
+@builds("peace")
 def _peace(r: _Reader) -> Candidates:
     yield from ((enemy, WHITE) for enemy in enemies_of(r.state, r.power))
 
 
+@builds("terms")
 def _terms(r: _Reader) -> Candidates:
     for enemy in enemies_of(r.state, r.power):
         yield from ((enemy, CESSION, (p,)) for p in r.foreign(enemy)[:1])
 
 
+@builds("leave_alliance")
 def _allies(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.others if allied(r.state, r.power, p))
 
 
+@builds("alliance", "accept_gift")
 def _players(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.players)
 
 
+@builds("marriage")
 def _marriage(r: _Reader) -> Candidates:
     yield from ((p,) for p in [*r.players, *r.neighbours])
 
 
+@builds("divorce")
 def _divorce(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.me["marriages"])
 
 
+@builds("gift")
 def _gift(r: _Reader) -> Candidates:
     for other in [*r.neighbours, *r.players]:
         yield from ((other, amount) for amount in r.sums(200, D.gift_unit))
 
 
+@builds("undermine")
 def _undermine(r: _Reader) -> Candidates:
     for other in r.neighbours:
         rival = next((p for p in r.others if p != other), "")
         yield from ((other, amount, rival) for amount in r.sums(200, D.gift_unit))
 
 
+@builds("pay")
 def _pay(r: _Reader) -> Candidates:
     for other in [*r.players, *r.neighbours]:
         yield from ((other, amount) for amount in r.sums(100, 50))
 
 
+@builds("embassy")
 def _embassy(r: _Reader) -> Candidates:
     if has_effect(r.state, r.power, "embassies"):
         yield from ((p,) for p in [*r.players, *r.neighbours])
 
 
+@builds("close_embassy")
 def _close_embassy(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.me["embassies"])
 
 
+@builds("cede")
 def _cede(r: _Reader) -> Candidates:
     for province in reversed(r.own):
         yield from ((province, p) for p in r.players)
 
 
+@builds("accept_province")
 def _accept_province(r: _Reader) -> Candidates:
     """A player's province next to ours, never its capital: the one a deal could hand over."""
     for other in r.players:
         yield from ((p,) for p in r.foreign(other) if p != capital(r.state, other))
 
 
+@builds("give_tech")
 def _give_tech(r: _Reader) -> Candidates:
     for tech in r.me["techs"]:
         yield from ((tech, p) for p in r.players if tech not in country(r.state, p)["techs"])
 
 
+@builds("demand")
 def _demand(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.others if r.power in r.state["rights"].get(p, {}))
 
 
+@builds("fealty")
 def _fealty(r: _Reader) -> Candidates:
     yield from ((p,) for p in r.state["rights"].get(r.power, {}))
 
 
+@builds("call")
 def _call(r: _Reader) -> Candidates:
     for vassal in vassals_of(r.state, r.power):
         yield from ((vassal, p) for p in r.held.get(vassal, [])[:1])
 
 
+@builds("bank")
 def _bank(r: _Reader) -> Candidates:
     for vassal in vassals_of(r.state, r.power):
         have = country(r.state, vassal)["bank"]
         if is_ai(r.state, vassal) and have:
             yield vassal, min(100, have)
-
-
-_CANDIDATES: dict[str, Callable[[_Reader], Candidates]] = {
-    "specialise": _specialise,
-    "recruit": _recruit,
-    "dismiss": _dismiss,
-    "mobilise": _mobilise,
-    "disband": _disband,
-    "tactic": _tactic,
-    "policy": _policy,
-    "stability": _none,
-    "sacrifice": _sacrifice,
-    "convert": _none,
-    "research": _research,
-    "workshop": _workshop,
-    "temple": _temple,
-    "fortress": _fortress,
-    "trade": _trade,
-    "fair": _fair,
-    "cancel_trade": _cancel_trade,
-    "march": _march,
-    "boats": _boats,
-    "lend": _lend,
-    "war": _war,
-    "peace": _peace,
-    "terms": _terms,
-    "alliance": _players,
-    "leave_alliance": _allies,
-    "marriage": _marriage,
-    "divorce": _divorce,
-    "gift": _gift,
-    "accept_gift": _players,
-    "undermine": _undermine,
-    "pay": _pay,
-    "embassy": _embassy,
-    "close_embassy": _close_embassy,
-    "cede": _cede,
-    "accept_province": _accept_province,
-    "give_tech": _give_tech,
-    "demand": _demand,
-    "fealty": _fealty,
-    "renounce": _none,
-    "call": _call,
-    "bank": _bank,
-    "finish": _none,
-}
 
 
 def _command(spec: CommandSpec, values: Iterable[Value]) -> Command:
@@ -359,7 +365,7 @@ def examples(state: State, power: str, phase: str) -> dict[str, str]:
     found: dict[str, tuple[str, Command]] = {}
     specs = sorted(PHASES[phase].commands, key=lambda spec: spec.name != "war")  # the war first
     for spec in specs:
-        for values in islice(_CANDIDATES[spec.name](reader), _TRIED):
+        for values in islice(CANDIDATES[spec.name](reader), _TRIED):
             command = _command(spec, values)
             alone = CHECKS[spec.name](Mail(state, power, [command], names), command) is None
             war = found["war"][1] if "war" in found and spec.name in _AT_WAR else None

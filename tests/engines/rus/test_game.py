@@ -12,6 +12,8 @@ from engines import get_ruleset
 from engines.contract import JSON, Resolution
 from engines.rng import Rng
 from engines.rus import RULESET
+from engines.rus.examples import CANDIDATES
+from engines.rus.schema import PHASES
 from engines.text import ARG_TITLE
 from parsers.orders import normal_form, parse_commands
 from tests.engines.helpers import as_json, mail, o
@@ -144,3 +146,8 @@ def test_all_sixteen_principalities_go_into_the_lot_and_the_rest_are_computer_ru
     assert len(pool) == 16
     state = RULESET.setup(pool[3:7], Rng("lot"))
     assert state["powers"] == pool and sorted(state["ai"]) == sorted(pool[:3] + pool[7:])
+
+
+def test_every_order_has_what_makes_its_example() -> None:
+    """The orders are listed once, in the schema; each registers what makes its example."""
+    assert set(CANDIDATES) == {spec.name for phase in PHASES.values() for spec in phase.commands}
