@@ -16,12 +16,14 @@ from daemon.incoming.auth import Passwords
 from daemon.secret_key import load_key
 from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
-from engines.text import Catalog
+from engines.russian import agree
+from engines.text import Catalog, Msg, Text
 from parsers.orders import parser_catalog
 from state.game_store import GameStore
 from state.records import GameRecord
 
 START_DATA = "start"  # the key of the data read at the start; a ДАННЫЕ's key is its command id
+DATA_MISTAKES_SHOWN = 20  # a refused GM data file's mistakes said; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,21 @@ class GameRules:
     def deadline_from(self, record: GameRecord, start: datetime) -> str:
         """The stored deadline of the current phase begun at `start`: on the minute (`on_the_minute`)."""
         return on_the_minute(start + self.duration(record)).isoformat()
+
+    def data_refusal(self, state: JSON | None, read: GmDataRead) -> Msg | None:
+        """Why the rules refuse the GM data `read` for `state` (None: before the game has one), its
+        mistakes one a line naming the key, at most `DATA_MISTAKES_SHOWN` of them; None to apply it."""
+        found = list(self.ruleset.data_problems(state, read.data))
+        if not found:
+            return None
+        more = len(found) - DATA_MISTAKES_SHOWN
+        if more > 0:
+            rest = Text(f"…и ещё {agree(more, 'ошибка')}", f"…and {more} more")
+            found = [*found[:DATA_MISTAKES_SHOWN], rest]
+        params: dict[str, str | int] = {"path": str(self.settings.data)}
+        for lang in ("ru", "en"):
+            params[f"mistakes_{lang}"] = "".join(f"\n    {text.get(lang)}" for text in found)
+        return Msg("gm_data_mistakes", params)
 
     def __reduce__(self) -> tuple[Callable[[GameSettings], GameRules], tuple[GameSettings]]:
         return rules_of, (self.settings,)

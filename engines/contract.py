@@ -337,6 +337,13 @@ class Ruleset(ABC, Generic[S]):
         and on ДАННЫЕ, never in a view. Default: the data ignored. Pure."""
         return state
 
+    def data_problems(self, state: S | None, data: JSON, /) -> Sequence[Text]:
+        """Why the game's GM data file cannot be applied to `state` (None: a check before the game
+        has a state), one line per mistake naming its key, in both languages
+        (`engines.ruledata.mistakes`). The daemon refuses such a file whole, before `with_data`: at
+        the start, on ДАННЫЕ and in `gonets check-data`. Default: none (any data is taken)."""
+        return ()
+
     def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
         """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.
         Pure: the same state gives the same bytes, so a preview is what players get. Default: none."""

@@ -73,6 +73,9 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
         ) from error
     state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
+    refusal = game.data_refusal(state, data)
+    if refusal is not None:
+        raise StartError(refusal)
     record.state = game.ruleset.with_data(state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = game.deadline_from(record, now)

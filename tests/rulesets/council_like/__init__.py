@@ -13,8 +13,9 @@ is refused, and the reply sums the pairs up.
 Each realm is a group of its families still in play (`Groups`). The GM may call an election
 (ВЫБОРЫ), which the next resolution announces to that realm's families only, and correct a family's
 influence, which a ruling family may not have above 50 (clamped) and a destroyed one not at all.
-The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view. The
-public view (templates/council_like/public.*.txt) shows the ruling families and the influence ranking.
+The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view; its
+plot must be a text and it may hold nothing else, or the file is refused. The public view
+(templates/council_like/public.*.txt) shows the ruling families and the influence ranking.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from engines.contract import (
     Vocabulary,
 )
 from engines.rng import Rng
+from engines.ruledata import RuleData, mistakes
 from engines.text import Catalog, Msg, Text
 
 REALMS = {"Рим": ("Орсини", "Колонна", "Савелли"), "Флоренция": ("Медичи", "Сфорца", "Строцци")}
@@ -96,6 +98,14 @@ ELECTION = CommandSpec(
     Text("объявить выборы в державе", "call an election in a realm"),
     "ВЫБОРЫ Рим",
 )
+
+
+class Secret(RuleData):
+    """The GM data file: the plot, a text."""
+
+    plot: str = ""
+
+
 INFLUENCE = Adjustable("influence", Text("Влияние", "Influence"), minimum=0, maximum=100)
 RULING_CAP = 50
 DEFAULT_DATA: JSON = {"plot": ""}
@@ -267,6 +277,9 @@ class CouncilLike(Ruleset[JSON]):
 
     def with_data(self, state: JSON, data: JSON) -> JSON:
         return {**state, "gm_data": {**DEFAULT_DATA, **data}}
+
+    def data_problems(self, state: JSON | None, data: JSON) -> Sequence[Text]:
+        return mistakes(Secret, data)
 
     def ended(self, state: JSON) -> set[str]:
         return set(state.get("ended", []))
