@@ -43,6 +43,9 @@ class ArgKind(StrEnum):
     # pair ended by a comma, min_items..max_items of them, to the end of the line; read into
     # `Command.pairs`
     PAIR_LIST = "pair_list"
+    # one word of the characters in `alphabet`, min_items..max_items of them (a move code "223"
+    # of the digits 1–8); a character outside it, or a longer word, is refused with its own message
+    CODE = "code"
 
 
 @dataclass(frozen=True)
@@ -53,11 +56,12 @@ class Arg:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
-    min_items: int = 1  # NAME_LIST and PAIR_LIST only
+    min_items: int = 1  # NAME_LIST and PAIR_LIST: the fewest items; CODE: the fewest characters
     # NAME_LIST and PAIR_LIST only: no item past it is read, so a mail's cost never grows with a
-    # list no rule allows
+    # list no rule allows; CODE: the most characters
     max_items: int = 20
     second_vocabulary: str = ""  # PAIR_LIST only: the vocabulary of each pair's second name
+    alphabet: str = ""  # CODE only: the characters a code is made of ("12345678")
 
 
 @dataclass(frozen=True)
