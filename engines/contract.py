@@ -298,10 +298,13 @@ class Ruleset(ABC, Generic[S]):
         edge), said in the notice of its end; None (the default) when the rules offer nothing."""
         return None
 
-    def join(self, state: S, name: str, rng: Rng, /) -> Joined[S] | Msg:
-        """A new power for a player joining the running game (tribes: a new tribe on the eastern
-        edge), named `name` when the player gave one; a Msg says why the rules place none (the
-        default: every power was dealt at the start). Pure."""
+    def join(self, state: S, name: str, rng: Rng, past: Sequence[str], /) -> Joined[S] | Msg:
+        """The power a player joining the running game gets: a new one (tribes: a new tribe on the
+        eastern edge), named `name` when the player gave one, or one of the game's that the
+        computer runs (then the daemon hands it over, `handover(…, computer=False)`; one an active
+        player holds is refused). `past`: the powers this player held in this game before, oldest
+        first, so the rules can tell a returning player (a tribe died out) from a newcomer. A Msg
+        says why the rules place none (the default: every power was dealt at the start). Pure."""
         return Msg("join_closed")
 
     def name_powers(self, state: S, names: Mapping[str, str], /) -> S:

@@ -5,7 +5,9 @@ hold yet still reminds, and misses count per turn, so a family that only voted h
 Families live in two realms; the lot spreads the played ones evenly over them and makes one of each
 realm's played families the ruling one. The rules themselves are trivial: the state moves through
 the stages, and a family put in disgrace (ОПАЛА) in the actions stage is destroyed; its player
-may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
+may found a new house, which joins under the name the player gives it (or "Дом N"); a joining
+player who names a family of the game is seated there, and one whose family is still in the game
+is told to be returned instead. Each handover is kept in "handed" (power → computer-run). Names given
 at signup are kept in "names". In the actions stage a family says which army supports which family
 (ВОЙСКА, up to three army–family pairs, as council.txt's change of commanders); an army named twice
 is refused, and the reply sums the pairs up.
@@ -128,6 +130,10 @@ class CouncilLike(Ruleset[JSON]):
         {
             "council_like.sent": Text("Приказов: {count}", "Orders: {count}"),
             "council_like.name_taken": Text("Имя {name} уже занято.", "The name {name} is taken."),
+            "council_like.return": Text(
+                "семья {family} ещё в игре: вернуть её игроку можно командой ВЕРНУТЬ",
+                "the family {family} is still in the game: RETURN gives it back",
+            ),
             "council_like.election_called": Text("Выборы объявлены: {realm}", "Election called: {realm}"),
             "council_like.election": Text("В державе {realm} выборы", "An election in {realm}"),
             "council_like.ruling_cap": Text(
@@ -187,7 +193,7 @@ class CouncilLike(Ruleset[JSON]):
         return [*played, *dealt[players:]]
 
     def handover(self, state: JSON, power: str, computer: bool) -> JSON:
-        return state
+        return {**state, "handed": {**state.get("handed", {}), power: computer}}
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
         return {
@@ -287,10 +293,15 @@ class CouncilLike(Ruleset[JSON]):
     def restart_offer(self, state: JSON, power: str) -> Msg | None:
         return Msg("council_like.restart")
 
-    def join(self, state: JSON, name: str, rng: Rng) -> Joined[JSON] | Msg:
+    def join(self, state: JSON, name: str, rng: Rng, past: Sequence[str]) -> Joined[JSON] | Msg:
+        kept = [power for power in past if power not in state["ended"]]
+        if kept:
+            return Msg("council_like.return", {"family": kept[-1]})
+        if name in state["ended"]:
+            return Msg("council_like.name_taken", {"name": name})
+        if name in state["powers"]:
+            return Joined(state, name)  # a family of the game: the daemon seats the player there
         power = name or f"Дом{len(state['powers']) + 1}"
-        if power in state["powers"]:
-            return Msg("council_like.name_taken", {"name": power})
         return Joined({**state, "powers": [*state["powers"], power]}, power)
 
     def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:
