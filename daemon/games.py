@@ -6,7 +6,7 @@ import hmac
 import secrets
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
@@ -16,7 +16,7 @@ from daemon.incoming.auth import Passwords
 from daemon.secret_key import load_key
 from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
-from engines.russian import agree
+from engines.russian import NO_FORMS, Forms, agree
 from engines.text import Catalog, Msg, Text
 from parsers.orders import parser_catalog
 from state.game_store import GameStore
@@ -42,6 +42,7 @@ class GameRules:
 
     settings: GameSettings
     ruleset: Ruleset[Any]
+    _own: tuple[Forms, Catalog] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -51,6 +52,22 @@ class GameRules:
     def catalog(self) -> Catalog:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
         return parser_catalog().merged(self.ruleset.catalog)
+
+    def catalog_for(self, state: JSON) -> Catalog:
+        """`catalog` with the game's own forms over the ruleset's (`Ruleset.forms` of `state`: the
+        names players gave, the names of the GM's data), for this game's mail; made once for the
+        forms last asked, as they change only with the names."""
+        forms = self.ruleset.forms(state) if state else NO_FORMS
+        if not forms.names:
+            return self.catalog
+        if self._own is None or self._own[0] != forms:
+            self._own = (forms, self.catalog.with_forms(forms))
+        return self._own[1]
+
+    def forms_for(self, state: JSON) -> Forms:
+        """The ruleset's forms and the game's own over them, for reading orders and for templates."""
+        own = self.ruleset.forms(state) if state else NO_FORMS
+        return self.ruleset.catalog.forms.merged(own) if own.names else self.ruleset.catalog.forms
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]

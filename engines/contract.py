@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
 from engines.rng import Rng
+from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, Text
 
 JSON = dict[str, Any]
@@ -350,6 +351,12 @@ class Ruleset(ABC, Generic[S]):
         (`engines.ruledata.mistakes`). The daemon refuses such a file whole, before `with_data`: at
         the start, on ДАННЫЕ and in `gonets check-data`. Default: none (any data is taken)."""
         return ()
+
+    def forms(self, state: S, /) -> Forms:
+        """Forms of this game's own names that the dictionary gets wrong and no data file of the
+        ruleset can know (names players gave their powers, names in the GM's data file), merged
+        over the ruleset's own when this game's mail is rendered and its orders read. Default: none."""
+        return NO_FORMS
 
     def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
         """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.

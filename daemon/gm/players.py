@@ -14,11 +14,13 @@ from state.records import GameRecord, Player
 
 
 def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
-    head = heading(ctx.game, ctx.game.load(), power)
+    record = ctx.game.load()
+    head = heading(ctx.game, record, power)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
     letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
-    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, ctx.game.catalog)
+    catalog = ctx.game.catalog_for(record.state)
+    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
 
 
 def _who(text: str, fallback_name: str) -> tuple[str, str]:

@@ -75,7 +75,8 @@ class MailMaker:
 
     def __call__(self, suffix: str) -> Composed:
         mail, game = self.mails.letter(suffix), self.mails.game
-        draft = Draft(f"{self.prefix}-{suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
+        catalog = game.catalog_for(self.mails.record.state)
+        draft = Draft(f"{self.prefix}-{suffix}", mail.to, mail.letter, game.settings.language, catalog)
         return compose(self.sender, self.now, draft)
 
 
@@ -272,7 +273,8 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
         "forum": DIALECTS[game.settings.forum],
-        "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
+        # turn records written before it was kept have none
+        "public": public_texts(game, record, data.get("public")),
         "scores": ranking(released.scores),
         "over": released.over,
         "correction": released.correction,

@@ -134,7 +134,12 @@ def mail_password(game: Game, postman: Postman, record: GameRecord, power: str, 
     game.store.save(record)
     letter = role_letter(game, record, power, password, why)
     postman.send(
-        player.role_mail, player.address, letter, game.settings.language, game.catalog, secrets=(password,)
+        player.role_mail,
+        player.address,
+        letter,
+        game.settings.language,
+        game.catalog_for(record.state),
+        secrets=(password,),
     )
     return True
 

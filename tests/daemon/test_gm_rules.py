@@ -1,7 +1,8 @@
 """What the rules let the GM decide, through the daemon on the council-like test ruleset: its own
 GM command (ВЫБОРЫ), corrections it clamps or refuses with the reason, and the game's secret GM
 data file (ДАННЫЕ), which never reaches a player and which the rules may refuse, each mistake by
-its key, at the start, on ДАННЫЕ and in `gonets check-data`."""
+its key, at the start, on ДАННЫЕ and in `gonets check-data`; its forms of names the game brings (a
+joining player's name for a family) decline them in this game's mails."""
 
 from __future__ import annotations
 
@@ -188,4 +189,36 @@ def test_check_data_judges_the_file_as_the_start_would_and_keeps_nothing(
     (tmp_path / "secret.toml").write_text('plot = "Заговор"\n', encoding="utf-8")
     assert main(["check-data", "--config", config, GAME]) == 0
     assert "подходит к правилам игры, ошибок нет" in capsys.readouterr().out
+    h.daemon.close()
+
+
+FORMS = """plot = ""
+[forms."Красные Волки"]
+"вин" = "Красных Волков"
+"род" = "Красных Волков"
+"твор" = "Красными Волками"
+"пол" = "мн"
+"""
+
+
+def test_a_name_the_game_brings_is_declined_by_the_forms_of_its_data_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's own name for a new family, which no data file of the ruleset can know: the
+    dictionary reads «Красные Волки» as «Красными Волки»; the GM's data file fixes it for this game."""
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = _secret_game(tmp_path, FORMS)
+    h.start()
+    assert h.gm("ПРИСОЕДИНИТЬ ivan@test.local Иван; Красные Волки").exit_code == 0
+    (role,) = [body(m) for m in h.mail_to("ivan@test.local")]
+    assert "по правилам вам достались Красные Волки." in role
+    assert "Если пропустить 2 хода подряд, Красными Волками начнёт управлять компьютер." in role
+    assert (
+        h.gm("ИЗГНАТЬ Красные Волки")
+        .text[0]
+        .endswith(
+            "игрок Красных Волков отстранён, Красными Волками управляет компьютер / "
+            "the player of Красные Волки is removed; the computer plays it"
+        )
+    )
     h.daemon.close()

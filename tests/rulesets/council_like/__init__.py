@@ -15,9 +15,10 @@ is refused, and the reply sums the pairs up.
 Each realm is a group of its families still in play (`Groups`). The GM may call an election
 (ВЫБОРЫ), which the next resolution announces to that realm's families only, and correct a family's
 influence, which a ruling family may not have above 50 (clamped) and a destroyed one not at all.
-The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view; its
-plot must be a text and it may hold nothing else, or the file is refused. The public view
-(templates/council_like/public.*.txt) shows the ruling families and the influence ranking.
+The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view; it
+holds the plot, a text, and the forms of names the dictionary gets wrong (a joining family's), and
+nothing else, or it is refused. The public view (templates/council_like/public.*.txt) shows the
+ruling families and the influence ranking.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ from engines.contract import (
     Vocabulary,
 )
 from engines.rng import Rng
-from engines.ruledata import RuleData, mistakes
+from engines.ruledata import NameForms, RuleData, mistakes
+from engines.russian import Forms, forms_from
 from engines.text import Catalog, Msg, Text
 
 REALMS = {"Рим": ("Орсини", "Колонна", "Савелли"), "Флоренция": ("Медичи", "Сфорца", "Строцци")}
@@ -103,9 +105,10 @@ ELECTION = CommandSpec(
 
 
 class Secret(RuleData):
-    """The GM data file: the plot, a text."""
+    """The GM data file: the plot, a text, and the forms of names the dictionary gets wrong."""
 
     plot: str = ""
+    forms: NameForms = Forms()
 
 
 INFLUENCE = Adjustable("influence", Text("Влияние", "Influence"), minimum=0, maximum=100)
@@ -286,6 +289,9 @@ class CouncilLike(Ruleset[JSON]):
 
     def data_problems(self, state: JSON | None, data: JSON) -> Sequence[Text]:
         return mistakes(Secret, data)
+
+    def forms(self, state: JSON) -> Forms:
+        return forms_from(state["gm_data"].get("forms", {}))
 
     def ended(self, state: JSON) -> set[str]:
         return set(state.get("ended", []))
