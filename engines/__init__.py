@@ -8,7 +8,12 @@ from typing import Any
 from engines.contract import Ruleset
 
 # ruleset id → module exposing RULESET; the daemon looks rulesets up here and nowhere else
-REGISTRY = {"coins": "engines.coins", "mare": "engines.mare", "rus": "engines.rus"}
+REGISTRY = {
+    "coins": "engines.coins",
+    "mare": "engines.mare",
+    "rus": "engines.rus",
+    "tribes": "engines.tribes",
+}
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:

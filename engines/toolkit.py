@@ -16,6 +16,7 @@ from engines.ruledata import Named
 from engines.text import Msg, Param
 
 N = TypeVar("N", bound=Named)
+S = TypeVar("S")  # a ruleset's state
 Orders = Mapping[str, Sequence[Command]]
 MailCheck = Callable[[JSON, str, str, Sequence[Command]], list[Problem]]
 
@@ -154,7 +155,11 @@ class Events:
 
 
 def standing_orders(
-    check: MailCheck, state: JSON, power: str, phase: str, commands: Sequence[Command]
+    check: Callable[[S, str, str, Sequence[Command]], list[Problem]],
+    state: S,
+    power: str,
+    phase: str,
+    commands: Sequence[Command],
 ) -> tuple[list[Command], list[Problem]]:
     """The orders that stand, and every problem found on the way: refused lines are dropped and the
     rest checked again until the ruleset accepts them all (dropping one order can break another
