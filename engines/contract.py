@@ -310,7 +310,9 @@ class Ruleset(ABC, Generic[S]):
 
     def name_powers(self, state: S, names: Mapping[str, str], /) -> S:
         """The state after setup with the names the players gave their powers at signup (power →
-        name, only those who gave one). Default: the rules' names stay. Pure."""
+        name, only those who gave one). A ruleset may keep them beside its powers or rename the
+        powers themselves (tribes): then the state's "powers" keeps its order and length, and the
+        daemon's players follow the new names. Default: the rules' names stay. Pure."""
         return state
 
     def draw(self, pool: Sequence[str], players: int, rng: Rng, /) -> list[str]:

@@ -11,7 +11,7 @@ fresh mail.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -72,7 +72,9 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
         raise StartError(
             Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
         ) from error
-    state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
+    set_up = game.ruleset.setup(powers, rng)
+    state = game.ruleset.name_powers(set_up, names)
+    record.players = _renamed(record.players, set_up["powers"], state["powers"])
     refusal = game.data_refusal(state, data)
     if refusal is not None:
         raise StartError(refusal)
@@ -94,6 +96,13 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     game.store.save(record)
     finish_start(game, postman, record)
     return StartResult({p: pl.name for p, pl in record.players.items()}, draws)
+
+
+def _renamed(players: dict[str, Player], before: list[str], after: list[str]) -> dict[str, Player]:
+    """The players under the names `name_powers` gave their powers: a ruleset that names a power
+    as its player asked (tribes) renames it in place in the state's "powers", order kept."""
+    names = dict(zip(before, after, strict=True))
+    return {names.get(p, p): replace(player, power=names.get(p, p)) for p, player in players.items()}
 
 
 def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
