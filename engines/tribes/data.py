@@ -169,7 +169,7 @@ class Data(RuleData):
     def feature(self, feature_id: str) -> Feature:
         return next(f for f in self.features if f.id == feature_id)
 
-    def stratum_id(self, name: str) -> StratumId:
+    def stratum_id(self, name: str) -> str:
         """A stratum's id from its name as orders give it (canonical)."""
         return next(s.id for s in self.strata if s.name == name)
 

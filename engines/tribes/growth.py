@@ -53,7 +53,11 @@ def raise_children(state: State, power: str, level: Level, commands: Sequence[Co
         mine = [c for c in commands if int(c.args["community"]) == community["number"]]
         strata = community["strata"]
         for cmd in (c for c in mine if c.name == "convert"):
-            source, target, count = str(cmd.args["source"]), str(cmd.args["target"]), int(cmd.args["count"])
+            source, target = (
+                DATA.stratum_id(str(cmd.args["source"])),
+                DATA.stratum_id(str(cmd.args["target"])),
+            )
+            count = int(cmd.args["count"])
             strata[source] -= count
             strata[target] = strata.get(target, 0) + count
             story.tell(
@@ -64,7 +68,7 @@ def raise_children(state: State, power: str, level: Level, commands: Sequence[Co
             )
         given: dict[str, int] = {}
         for cmd in (c for c in mine if c.name == "children"):
-            stratum = str(cmd.args["stratum"])
+            stratum = DATA.stratum_id(str(cmd.args["stratum"]))
             given[stratum] = given.get(stratum, 0) + int(cmd.args["count"])
         rest = community["children"] - sum(given.values())
         for stratum, count in by_default(level, community, rest).items():
@@ -86,7 +90,8 @@ def feed(state: State, power: str, level: Level, story: Story) -> None:
         number = community["number"]
         if food >= need:
             community["children"] = food - need
-            story.tell(power, "tribes.fed", community=number, food=food, eaten=need, children=food - need)
+            code = "tribes.fed" if food > need else "tribes.fed_even"
+            story.tell(power, code, community=number, food=food, eaten=need, children=food - need)
             continue
         community["children"] = 0
         dead = starve(community, need - food)

@@ -38,12 +38,7 @@ CHILDREN = CommandSpec(
     "children",
     ("РАСПРЕДЕЛИТЬ", "ДЕТИ", "DISTRIBUTE", "CHILDREN"),
     (_community(), _stratum(), _count()),
-    Text(
-        "Сколько детей общины вырастут людьми этой страты (по строке на страту); остальных "
-        "распределят по умолчанию, по работающим стратам общины.",
-        "How many of a community's children grow up into this stratum (a line a stratum); the rest "
-        "go by default to the community's working strata.",
-    ),
+    Text("дети общины — в эту страту (строка на страту)", "a community's children into this stratum"),
     "РАСПРЕДЕЛИТЬ 1 Охотники 3",
 )
 MOVE = CommandSpec(
@@ -55,10 +50,8 @@ MOVE = CommandSpec(
         Arg("conditions", ArgKind.NAME_LIST, "condition", optional=True, max_items=len(DATA.conditions)),
     ),
     Text(
-        "Перейти: шаги цифрами, 1 2 3 / 4 * 5 / 6 7 8 (2 — север, 5 — восток); за ход 3 очка, "
-        "в миграции 20; условия через запятую: до встречи (по умолчанию), мимо, до реки…",
-        "Move: steps as digits, 1 2 3 / 4 * 5 / 6 7 8 (2 north, 5 east); 3 points a turn, 20 in "
-        "migration; conditions after it: до встречи (the default), мимо, до реки…",
+        "шаги цифрами 1 2 3 / 4 * 5 / 6 7 8; «до реки», «мимо»…",
+        "steps as digits 1 2 3 / 4 * 5 / 6 7 8; «до реки», «мимо»…",
     ),
     "ИДТИ 1 223",
 )
@@ -67,8 +60,8 @@ MIGRATE = CommandSpec(
     ("МИГРИРОВАТЬ", "МИГРАЦИЯ", "MIGRATE"),
     (),
     Text(
-        "Со следующего хода племя в миграции: 20 очков перемещения, ЛЧ −50 %, без стариков.",
-        "From the next turn the tribe migrates: 20 movement points, ЛЧ −50%, without its old people.",
+        "со следующего хода миграция: 20 очков хода, ЛЧ −50\u00a0%",
+        "migrate from the next turn: 20 points, ЛЧ −50%",
     ),
     "МИГРИРОВАТЬ",
 )
@@ -76,30 +69,21 @@ SETTLE = CommandSpec(
     "settle",
     ("ОСЕСТЬ", "SETTLE"),
     (),
-    Text("Со следующего хода миграция окончена.", "From the next turn the migration is over."),
+    Text("со следующего хода миграция окончена", "end the migration from the next turn"),
     "ОСЕСТЬ",
 )
 MERGE = CommandSpec(
     "merge",
     ("СЛИТЬ", "ОБЪЕДИНИТЬ", "MERGE"),
     (_community(), _community("into")),
-    Text(
-        "Влить малую общину (не больше трети её ЛЧ) в соседнюю, если вместе они не превысят её ЛЧ.",
-        "Merge a small community (a third of its ЛЧ at most) into a neighbouring one, if together "
-        "they stay within its ЛЧ.",
-    ),
+    Text("влить малую общину (≤ ⅓ ЛЧ) в соседнюю", "merge a small community (≤ ⅓ ЛЧ) into a neighbour"),
     "СЛИТЬ 2 1",
 )
 CONVERT = CommandSpec(
     "convert",
     ("ПЕРЕВЕСТИ", "CONVERT"),
     (_community(), _stratum("source"), _count(), _stratum("target")),
-    Text(
-        "Когда еды общине не хватает: сразу сделать часть неработающих людей добытчиками "
-        "(из аристократов — до половины).",
-        "When a community lacks food: make some of its non-working people food-getters at once "
-        "(up to half of the aristocrats).",
-    ),
+    Text("когда еды мало: сделать людей добытчиками", "short of food: make people food-getters"),
     "ПЕРЕВЕСТИ 1 Аристократы 1 Охотники",
 )
 COMMANDS = (CHILDREN, MOVE, MIGRATE, SETTLE, MERGE, CONVERT)

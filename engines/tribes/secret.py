@@ -94,7 +94,8 @@ class GmData(RuleData):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         """Every check over the whole file, all its mistakes in one error, a line each."""
-        found = [*self._map(), *self._places(), *self._strata(), *self._techs()]
+        found = list(self._map())
+        found += [*([] if found else self._places()), *self._strata(), *self._techs()]
         if found:
             raise mistake(*("\n    ".join(text.get(lang) for text in found) for lang in ("ru", "en")))
         return self

@@ -47,6 +47,7 @@ def view(state: State, power: str) -> JSON:
         "most_communities": level.communities,
         "distance": level.distance,
         "moves": (DATA.game.migration_moves if tribe["migrating"] else DATA.game.moves) + level.moves,
+        "developed": any(tribe["points"].values()),
         "points": [
             {"name": _text(FIELD_NAMES[f]), "value": _text(tenths(tribe["points"][f]))} for f in FIELDS
         ],
