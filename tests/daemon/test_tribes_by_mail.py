@@ -79,10 +79,12 @@ def by_cell(h: Harness) -> dict[str, str]:
     return {cells[power]: address for address, power in h.powers.items()}
 
 
-def turn(h: Harness, orders: dict[str, tuple[str, ...]]) -> dict[str, list[str]]:
-    """Every player sends its orders (none: НЕТ ДЕЙСТВИЙ) and the turn resolves; every mail of it
-    by address, replies first."""
-    for address in PLAYERS:
+def turn(
+    h: Harness, orders: dict[str, tuple[str, ...]], senders: tuple[str, ...] = PLAYERS
+) -> dict[str, list[str]]:
+    """Each of `senders` sends its orders (none: НЕТ ДЕЙСТВИЙ) and the turn resolves; every mail
+    of it by address, replies first."""
+    for address in senders:
         h.send(address, h.orders(address, *(orders.get(address) or ("НЕТ ДЕЙСТВИЙ",))))
     h.run()
     h.run()
@@ -221,3 +223,72 @@ def test_move_codes_are_refused_by_mail_with_their_own_reasons(h: Harness) -> No
     assert "За ход община проходит не больше 3 клеток, а в коде 4 шага." in reply
     assert "«ИДТИ 1 7» — Шаг 1 ведёт в море." in reply
     assert "до реки" in reply  # the condition misspelt: the suggestion
+
+
+IVAN, PETR, OLGA = "ivan@test.local", "petr@test.local", "olga@test.local"
+
+
+def test_joins_seat_a_newcomer_at_a_tribe_of_the_computers_never_at_a_played_one(h: Tribes) -> None:
+    roles = by_cell(h)
+    turn(h, {roles["Б2"]: ("РАСПРЕДЕЛИТЬ 1 Охотники 3",)})
+    turn(h, {})  # the splitter's second split makes «Люди Ручья», a tribe of the computer's
+    played = h.powers[PLAYERS[0]]
+    refused = h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {played}")
+    assert refused.exit_code == 1 and f"уже играет {PLAYERS[0]}" in refused.text[0]
+    assert h.game.load().players[played].address == PLAYERS[0]
+
+    assert h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; Люди Ручья").exit_code == 0
+    (role,) = [body(m) for m in h.mail_to(IVAN)]
+    assert "по правилам вам достались Люди Ручья." in role
+    state = h.game.load().state
+    assert "Люди Ручья" in state["powers"] and "Люди Ручья" not in [a["name"] for a in state["ai"]]
+    assert state["tribes"]["Люди Ручья"]["communities"][0]["number"] == 1
+    assert "Люди Ручья" in state["tribes"][h.powers[roles["Б2"]]]["met"]  # the mother tribe knows it
+
+    assert h.gm(f"ПРИСОЕДИНИТЬ {PETR} Пётр").exit_code == 0  # no name: the last computer's tribe
+    assert "Люди Камня" in h.game.load().state["powers"]
+    assert h.gm(f"ПРИСОЕДИНИТЬ {OLGA} Ольга; Совы").exit_code == 0  # none left: a new tribe in the east
+    state = h.game.load().state
+    assert state["tribes"]["Совы"]["communities"][0]["cell"] == "М4" and state["ai"] == []
+    h.send(
+        OLGA, "\n".join([f"ИГРА {GAME}", "ПЛЕМЯ Совы", f"ПАРОЛЬ {_password(h, OLGA)}", "ИДТИ 1 4", "КОНЕЦ"])
+    )
+    h.run()
+    (move,) = h.game.store.orders(state["turn"], "orders")["Совы"].commands
+    assert (move.name, move.args) == ("move", {"community": 1, "code": "4"})
+
+
+def _password(h: Harness, address: str) -> str:
+    found = [re.search(r"Ваш пароль: (\S+)", body(m)) for m in h.mail_to(address)]
+    return next(f.group(1) for f in found if f)
+
+
+def test_a_join_onto_a_tribe_the_computer_took_over_hands_it_back_to_a_player(h: Tribes) -> None:
+    gleb = PLAYERS[3]
+    tribe = h.powers[gleb]
+    assert h.gm(f"ИЗГНАТЬ {tribe}").exit_code == 0
+    assert h.game.load().state["tribes"][tribe]["computer"] is True
+    again = h.gm(f"ПРИСОЕДИНИТЬ {gleb} Глеб")
+    assert again.exit_code == 1 and "вернуть ему племя можно командой ВЕРНУТЬ" in again.text[0]
+    assert h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {tribe}").exit_code == 0
+    record = h.game.load()
+    assert record.players[tribe].address == IVAN and record.state["tribes"][tribe]["computer"] is False
+
+
+def test_a_tribe_that_dies_out_is_told_once_with_a_new_start_on_offer(tmp_path: Path) -> None:
+    desert = WORLD.read_text(encoding="utf-8").replace(
+        '"Р Рлр Р Р У У У У У У У У"', '"Р Рлр Р Р У У У У У П У У"'
+    )
+    h = started(tmp_path, world=desert + FORMS)
+    doomed = by_cell(h)["К2"]
+    told: list[str] = []
+    for _ in range(8):
+        if h.game.load().players[h.powers[doomed]].status == "ended":
+            break
+        told += turn(h, {})[doomed]
+    assert h.game.load().players[h.powers[doomed]].status == "ended"
+    assert any("Голод в общине 1" in t for t in told)
+    (notice,) = [t for t in told if "из игры" in t]
+    assert "Вы можете вернуться в игру с новым племенем, если другие игроки не против" in notice
+    assert turn(h, {}, tuple(a for a in PLAYERS if a != doomed))[doomed] == []  # told once, not expected
+    h.daemon.close()
