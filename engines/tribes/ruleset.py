@@ -15,6 +15,7 @@ from engines.tribes import (
     checks,
     examples,
     founding,
+    gm,
     joining,
     pictures,
     schema,
@@ -38,6 +39,9 @@ class TribesRuleset(Ruleset[State]):
     max_players = DATA.game.max_players
     phases = schema.PHASES
     gm_commands = joining.GM_COMMANDS
+    adjustables = gm.ADJUSTABLES
+    read = staticmethod(gm.read)
+    adjust = staticmethod(gm.adjust)
     vocabularies = staticmethod(schema.vocabularies)
     vocabularies_for = staticmethod(schema.vocabularies_for)
     open_commands = staticmethod(checks.open_commands)

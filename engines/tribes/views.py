@@ -63,6 +63,10 @@ def view(state: State, power: str) -> JSON:
         "others": [{"tribe": owner, "cell": c["cell"]} for owner, c in sight.in_sight(state, power)],
         "explored": len(tribe["explored"]),
         "map": text_map(state, power),
+        "legend": {
+            "terrains": [{"code": t.code, **_named(t.name, t.en)} for t in DATA.terrains],
+            "features": [{"code": f.code, **_named(f.name, f.en)} for f in DATA.features if f.code],
+        },
     }
 
 

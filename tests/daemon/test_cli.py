@@ -63,7 +63,9 @@ def test_init_refuses_a_game_twice_and_an_unknown_ruleset(
     assert (
         main(["init", "--config", str(config), "--game", "chess", "--ruleset", "chess", "--gm", "g@x"]) == 2
     )
-    assert capsys.readouterr().err == "нет правил chess / no ruleset chess (known: coins, mare, rus)\n"
+    assert (
+        capsys.readouterr().err == "нет правил chess / no ruleset chess (known: coins, mare, rus, tribes)\n"
+    )
 
 
 def test_run_once_answers_signups_and_start_needs_enough_players(

@@ -143,7 +143,7 @@ def test_a_scripted_game_of_four_tribes_by_mail(h: Tribes) -> None:
         }
     )
     report = "\n".join(one[starving])
-    assert re.search(r"Голод в общине 1: добыто \d+ ед\. еды, а едоков 26\. Умерли \d+ человек", report)
+    assert re.search(r"Голод в общине 1: добыто \d+\xa0ед\. еды, а едоков 26\. Умерли \d+ человек", report)
     assert "Со следующего хода ваше племя в миграции." in report
     assert "Община 1 прошла 3 клетки: Б7 → В7 → Г7 → Д7." in "\n".join(one[walker])
     assert "Ваше племя открыло технологию «Теснота»: ЛЧ −18." in "\n".join(one[splitter])
@@ -163,6 +163,8 @@ def test_a_scripted_game_of_four_tribes_by_mail(h: Tribes) -> None:
     assert "Община 1 прошла 4 клетки: К2 → К3 → К4 → К5 → К6." in "\n".join(two[starving])
     assert "и остановилась: рядом Люди Камня" in "\n".join(two[walker])
 
+    forum = next(m for m in two[GM] if "Пост для форума" in m)
+    assert "[b]Численность племён[/b]" in forum and "[b]Развитие[/b]" in forum
     three = play({splitter: ("СЛИТЬ 2 1",)})
     assert re.search(r"Община 2 влилась в общину 1: теперь в ней \d+ человек", "\n".join(three[splitter]))
     for _ in range(3):
@@ -247,9 +249,12 @@ def test_joins_seat_a_newcomer_at_a_tribe_of_the_computers_never_at_a_played_one
 
     assert h.gm(f"ПРИСОЕДИНИТЬ {PETR} Пётр").exit_code == 0  # no name: the last computer's tribe
     assert "Люди Камня" in h.game.load().state["powers"]
+    assert h.gm("МЕСТО Б2").exit_code == 1  # a community lives there
+    assert h.gm("МЕСТО Л6").exit_code == 0  # the GM's place goes before the data's eastern М4
     assert h.gm(f"ПРИСОЕДИНИТЬ {OLGA} Ольга; Совы").exit_code == 0  # none left: a new tribe in the east
     state = h.game.load().state
-    assert state["tribes"]["Совы"]["communities"][0]["cell"] == "М4" and state["ai"] == []
+    assert state["tribes"]["Совы"]["communities"][0]["cell"] == "Л6" and state["ai"] == []
+    assert state["places"] == []
     h.send(
         OLGA, "\n".join([f"ИГРА {GAME}", "ПЛЕМЯ Совы", f"ПАРОЛЬ {_password(h, OLGA)}", "ИДТИ 1 4", "КОНЕЦ"])
     )
@@ -291,4 +296,33 @@ def test_a_tribe_that_dies_out_is_told_once_with_a_new_start_on_offer(tmp_path: 
     (notice,) = [t for t in told if "из игры" in t]
     assert "Вы можете вернуться в игру с новым племенем, если другие игроки не против" in notice
     assert turn(h, {}, tuple(a for a in PLAYERS if a != doomed))[doomed] == []  # told once, not expected
+    h.daemon.close()
+
+
+def test_the_gm_corrects_development_points_and_awards_food_in_store(h: Tribes) -> None:
+    tribe = h.powers[PLAYERS[1]]
+    assert h.gm(f"ПОПРАВКА {tribe} Воентех 12").exit_code == 0
+    assert h.gm(f"НАГРАДА {tribe} Дети 5").exit_code == 0
+    state = h.game.load().state
+    assert state["tribes"][tribe]["points"]["mil"] == 120
+    assert next(c for c in state["tribes"][tribe]["communities"] if c["main"])["children"] == 11  # 6 + 5
+
+
+def test_a_russian_game_is_set_in_russian_typography(tmp_path: Path) -> None:
+    """Decimal commas («1,4»), true minus signs («ЛЧ −18», «охотники −1»), a no-break space before
+    «%», and no Latin word outside addresses, ids and the order blank's keywords."""
+    h = started(tmp_path, language="ru")
+    roles = by_cell(h)
+    mails = [h.roles[a] for a in PLAYERS]
+    mails += [
+        t
+        for mail in turn(h, {roles["К2"]: ("МИГРИРОВАТЬ",), roles["Б7"]: ("ИДТИ 1 555",)}).values()
+        for t in mail
+    ]
+    mails += [t for mail in turn(h, {roles["К2"]: ("ИДТИ 1 7777", "ОСЕСТЬ")}).values() for t in mail]
+    text = "\n".join(mails)
+    assert re.search(r"\d,\d", text) and "ЛЧ −18" in text
+    assert not re.search(r"(?<![\w:])\d+\.\d", text)  # no decimal point
+    assert not re.search(r"(?<![\w-])-\d", text)  # no hyphen for a minus
+    assert not re.search(r"[^\u00a0]%", text)  # «−50 %»: a no-break space before the sign
     h.daemon.close()

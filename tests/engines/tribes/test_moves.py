@@ -126,7 +126,9 @@ def test_a_community_gathers_on_the_cell_it_held_at_the_start_of_the_turn() -> N
         alone(["Рлр Р Р", "Р Р Р", "Р Р Р"], "А1"), W, 1, strata={"hunters": 10, "gatherers": 10}, children=0
     )
     result = resolve(state, {W: [order("move", community=1, code="5")]})
-    assert "Община 1 добыла 26 ед. еды, едоков 20" in said(result.reports[W])[1]  # the forest and river's
+    assert (
+        "Община 1 добыла 26\u00a0ед. еды, едоков 20" in said(result.reports[W])[1]
+    )  # the forest and river's
     assert community(result.state, W)["cell"] == "Б1"
 
 

@@ -203,7 +203,7 @@ def test_everyone_but_the_children_eats_one_and_what_is_left_is_the_next_turns_c
     )
     after = resolve(state).state  # 22 food, 21 eaters
     assert community(after, W)["children"] == 1
-    assert "Община 1 добыла 22 ед. еды, едоков 21: из остатка в следующем ходу будет 1 ребёнок." in said(
+    assert "Община 1 добыла 22\u00a0ед. еды, едоков 21: из остатка в следующем ходу будет 1 ребёнок." in said(
         resolve(state).reports[W]
     )
 
@@ -214,7 +214,7 @@ def test_famine_leaves_no_children_and_kills_as_many_as_food_is_missing() -> Non
     village = community(result.state, W)
     assert village["children"] == 0
     assert (
-        "Голод в общине 1: добыто 11 ед. еды, а едоков 26. "
+        "Голод в общине 1: добыто 11\u00a0ед. еды, а едоков 26. "
         "Умерли 15 человек (охотники 3, собиратели 12), детей в следующем ходу не будет."
         in said(result.reports[W])
     )
@@ -283,3 +283,28 @@ def test_migration_halves_the_limit_drops_the_elders_and_walks_twenty_from_the_n
     assert numbers.limit(far, level, community(far, W, 2), migrating=True) == 15
     walked = resolve(after, {W: [order("move", community=1, code="5" * 20)]}).state
     assert community(walked, W)["cell"] == "Ц5" and community(walked, W)["elders"] == 0
+
+
+SHAMANS = {"name": "Анимизм", "en": "Animism", "effects": {"opens": ["shamans"], "caps": {"shamans": 2}}}
+PRIESTS = {"name": "Пантеон", "en": "Pantheon", "effects": {"opens": ["priests"]}}
+
+
+def test_shamans_are_capped_and_priests_never_live_with_them() -> None:
+    """«Количество шаманов в племени ограничено технологиями», «Количество священнослужителей … не
+    ограничено, однако они не могут существовать в одной общине с шаманами»."""
+    state = learnt(alone(one_tribe(techs=[SHAMANS, PRIESTS])), W, "Анимизм", "Пантеон")
+    state = set_community(state, W, 1, children=10)
+
+    def refusals(*orders: object) -> list[str]:
+        return said([p.msg for p in check(state, W, "orders", list(orders))])  # type: ignore[arg-type]
+
+    two = order("children", 1, community=1, stratum="Шаманы", count=2)
+    assert refusals(two) == []
+    assert refusals(two, order("children", 2, community=1, stratum="Шаманы", count=1)) == [
+        "Страта «шаманы»: в общине 1 может быть не больше 2, а вместе со строками выше выходит больше "
+        "(до этой строки — 2)."
+    ]
+    assert refusals(two, order("children", 2, community=1, stratum="Священнослужители", count=5)) == [
+        "В общине 1 есть шаманы или священнослужители: вместе они в одной общине не живут."
+    ]
+    assert refusals(order("children", 1, community=1, stratum="Священнослужители", count=9)) == []
