@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.contract import Command
 from engines.tribes.community import ai_limit, shares
 from engines.tribes.data import DATA, FIELDS
-from engines.tribes.level import tech_named
+from engines.tribes.level import opened
 from engines.tribes.state import AiTribe, Community, State
 
 A = DATA.ai
@@ -27,11 +27,6 @@ def new_ai(name: str, community: Community, points: dict[str, int], frozen: int)
     """A computer's tribe living as `community` (its number 1, its main one)."""
     own: Community = {**community, "number": 1, "main": True, "children": 0}
     return {"name": name, "community": own, "relations": {}, "frozen": frozen, "points": dict(points)}
-
-
-def opened(state: State) -> set[str]:
-    """The strata some discovered technology opens: public, so the computer's tribes have them."""
-    return {s for name in state["discovered"] for s in tech_named(state, name)["effects"]["opens"]}
 
 
 def settle(state: State, ai: AiTribe) -> None:

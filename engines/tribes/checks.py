@@ -219,7 +219,7 @@ def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]
     if any(c["children"] for c in communities):
         shown.add("children")
     shown.add("settle" if tribe["migrating"] else "migrate")
-    if _mergeable_pairs(state, level, tribe):
+    if mergeable_pairs(state, level, tribe):
         shown.add("merge")
     if any(
         growth.short_of_food(state, level, c)
@@ -230,7 +230,8 @@ def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]
     return [spec for spec in PHASES[phase].commands if spec.name in shown]
 
 
-def _mergeable_pairs(state: State, level: Level, tribe: Tribe) -> list[tuple[int, int]]:
+def mergeable_pairs(state: State, level: Level, tribe: Tribe) -> list[tuple[int, int]]:
+    """Every (small community, neighbour) that may merge now."""
     return [
         (source["number"], into["number"])
         for source in tribe["communities"]

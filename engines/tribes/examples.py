@@ -6,7 +6,7 @@ by `open_commands`)."""
 from __future__ import annotations
 
 from engines.tribes import growth, moves, world
-from engines.tribes.checks import _mergeable_pairs
+from engines.tribes.checks import mergeable_pairs
 from engines.tribes.data import DATA
 from engines.tribes.level import Level, level_of
 from engines.tribes.schema import KEYWORDS
@@ -43,7 +43,7 @@ def _move(state: State, power: str, level: Level, communities: list[Community]) 
 
 
 def _merge(state: State, level: Level, power: str) -> Words:
-    pairs = _mergeable_pairs(state, level, state["tribes"][power])
+    pairs = mergeable_pairs(state, level, state["tribes"][power])
     return list(pairs[0]) if pairs else None
 
 

@@ -120,5 +120,10 @@ def level_of(state: State, power: str) -> Level:
     return level(state, techs_of(state, power))
 
 
+def opened(state: State) -> set[str]:
+    """The strata some discovered technology opens: public rules (the computer's tribes have them)."""
+    return {s for name in state["discovered"] for s in tech_named(state, name)["effects"]["opens"]}
+
+
 def tech_named(state: State, name: str) -> Tech:
     return next(tech for tech in state["secret"]["techs"] if tech["name"] == name)

@@ -14,7 +14,7 @@ from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
 from engines.tribes import world
 from engines.tribes.data import DATA
-from engines.tribes.level import level_of
+from engines.tribes.level import level_of, opened
 from engines.tribes.state import State
 
 G = DATA.game
@@ -120,8 +120,6 @@ def vocabularies(state: State) -> dict[str, Vocabulary]:
 
 def public_strata(state: State) -> set[str]:
     """The strata public rules name: those open at the start and those discovered technologies open."""
-    from engines.tribes.ai import opened
-
     return set(DATA.opening) | opened(state)
 
 

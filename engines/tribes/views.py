@@ -14,10 +14,10 @@ from engines.tribes import community as numbers
 from engines.tribes import sight, world
 from engines.tribes.data import DATA, FIELDS
 from engines.tribes.development import FIELD_NAMES, describe
-from engines.tribes.level import level_of, tech_named
+from engines.tribes.level import Level, level_of, tech_named
 from engines.tribes.said import stratum_name, tenths
 from engines.tribes.secret import COLUMNS
-from engines.tribes.state import State
+from engines.tribes.state import Community, State
 
 JSON = dict[str, Any]
 MAP_COLUMNS = 22  # columns of the text map a line may hold within 72 characters
@@ -70,7 +70,7 @@ def view(state: State, power: str) -> JSON:
     }
 
 
-def _community(state: State, level: Any, community: Any, migrating: bool) -> JSON:
+def _community(state: State, level: Level, community: Community, migrating: bool) -> JSON:
     cell = community["cell"]
     terrain = world.terrain(state, cell)
     order: list[str] = [s.id for s in DATA.strata]
