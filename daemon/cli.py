@@ -22,6 +22,7 @@ from daemon.games import Game, Games
 from daemon.gm.dispatch import run_line
 from daemon.outgoing.alerts import failure_kind
 from daemon.service import Daemon, utc_now
+from daemon.tools.checkdata import check_data
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
 from daemon.tools.setup import init_game
@@ -112,6 +113,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     with _reader(args.config) as (config, games):
         _out(check_mail(config, games, utc_now(), raw))
     return 0
+
+
+def cmd_check_data(args: argparse.Namespace) -> int:
+    with _reader(args.config) as (config, games):
+        text, code = check_data(config, games, args.game)
+    _out(text)
+    return code
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -264,6 +272,13 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--config", required=True)
     check.add_argument("mail", help="an .eml file")
     check.set_defaults(func=cmd_check)
+
+    check_data_ = sub.add_parser(
+        "check-data", help="does a game's GM data file fit its rules (each mistake by its key)"
+    )
+    check_data_.add_argument("--config", required=True)
+    check_data_.add_argument("game")
+    check_data_.set_defaults(func=cmd_check_data)
 
     status = sub.add_parser("status", help="games, phases, deadlines, who has sent orders")
     status.add_argument("--config", required=True)

@@ -6,7 +6,7 @@ import hmac
 import secrets
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
@@ -16,19 +16,40 @@ from daemon.passwords import Passwords
 from daemon.secret_key import load_key
 from engines import get_ruleset
 from engines.contract import JSON, PhaseSpec, Ruleset
-from engines.text import Catalog
+from engines.russian import NO_FORMS, Forms, agree
+from engines.text import Catalog, Msg, Text
 from parsers.orders import parser_catalog
 from state.disk import Disk
 from state.game_store import GameStore
 from state.records import GameRecord
 
 START_DATA = "start"  # the key of the data read at the start; a ДАННЫЕ's key is its command id
+DATA_MISTAKES_SHOWN = 20  # a refused GM data file's mistakes said; the rest are counted
 
 
 @dataclass(frozen=True)
 class GmDataRead:
     data: JSON
     sha256: str  # of the bytes applied, kept in the store under it; "" when the game names no file
+
+
+def data_refusal(
+    ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None, read: GmDataRead
+) -> Msg | None:
+    """Why `ruleset` refuses the GM data `read` (from `settings.data`) for `state` (None: before
+    the game has one), its mistakes one a line naming the key, at most `DATA_MISTAKES_SHOWN` of
+    them; None to apply it."""
+    found = list(ruleset.data_problems(state, read.data))
+    if not found:
+        return None
+    more = len(found) - DATA_MISTAKES_SHOWN
+    if more > 0:
+        rest = Text(f"…и ещё {agree(more, 'ошибка')}", f"…and {more} more")
+        found = [*found[:DATA_MISTAKES_SHOWN], rest]
+    params: dict[str, str | int] = {"path": str(settings.data)}
+    for lang in ("ru", "en"):
+        params[f"mistakes_{lang}"] = "".join(f"\n    {text.get(lang)}" for text in found)
+    return Msg("gm_data_mistakes", params)
 
 
 def on_the_minute(instant: datetime) -> datetime:
@@ -48,6 +69,8 @@ class Game:
     # where the GM data file's bytes come from, by the read's key: the file itself, or for
     # `gonets rebuild` the bytes kept when that read was first applied
     data_source: Callable[[str], bytes] | None = None
+    # the game's own forms (names players gave, names of the GM's data) and the catalog with them
+    _own: tuple[Forms, Catalog] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -57,6 +80,22 @@ class Game:
     def catalog(self) -> Catalog:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
         return parser_catalog().merged(self.ruleset.catalog)
+
+    def catalog_for(self, state: JSON) -> Catalog:
+        """`catalog` with the game's own forms over the ruleset's (`Ruleset.forms` of `state`: the
+        names players gave, the names of the GM's data), for this game's mail; made once for the
+        forms last asked, as they change only with the names."""
+        forms = self.ruleset.forms(state) if state else NO_FORMS
+        if not forms.names:
+            return self.catalog
+        if self._own is None or self._own[0] != forms:
+            self._own = (forms, self.catalog.with_forms(forms))
+        return self._own[1]
+
+    def forms_for(self, state: JSON) -> Forms:
+        """The ruleset's forms and the game's own over them, for reading orders and for templates."""
+        own = self.ruleset.forms(state) if state else NO_FORMS
+        return self.ruleset.catalog.forms.merged(own) if own.names else self.ruleset.catalog.forms
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]

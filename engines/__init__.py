@@ -13,6 +13,7 @@ REGISTRY = {
     "council": "engines.council",
     "mare": "engines.mare",
     "rus": "engines.rus",
+    "tribes": "engines.tribes",
 }
 
 

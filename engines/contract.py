@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
+from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, Text
 
 JSON = dict[str, Any]
@@ -44,6 +45,9 @@ class ArgKind(StrEnum):
     # pair ended by a comma, min_items..max_items of them, to the end of the line; read into
     # `Command.pairs`
     PAIR_LIST = "pair_list"
+    # one word of the characters in `alphabet`, min_items..max_items of them (a move code "223"
+    # of the digits 1–8); a character outside it, or a longer word, is refused with its own message
+    CODE = "code"
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,12 @@ class Arg:
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
-    min_items: int = 1  # NAME_LIST and PAIR_LIST only
+    min_items: int = 1  # NAME_LIST and PAIR_LIST: the fewest items; CODE: the fewest characters
     # NAME_LIST and PAIR_LIST only: no item past it is read, so a mail's cost never grows with a
-    # list no rule allows
+    # list no rule allows; CODE: the most characters
     max_items: int = 20
     second_vocabulary: str = ""  # PAIR_LIST only: the vocabulary of each pair's second name
+    alphabet: str = ""  # CODE only: the characters a code is made of ("12345678")
 
 
 @dataclass(frozen=True)
@@ -298,15 +303,20 @@ class Ruleset(ABC, Generic[S]):
         edge), said in the notice of its end; None (the default) when the rules offer nothing."""
         return None
 
-    def join(self, state: S, name: str, rng: Rng, /) -> Joined[S] | Msg:
-        """A new power for a player joining the running game (tribes: a new tribe on the eastern
-        edge), named `name` when the player gave one; a Msg says why the rules place none (the
-        default: every power was dealt at the start). Pure."""
+    def join(self, state: S, name: str, rng: Rng, past: Sequence[str], /) -> Joined[S] | Msg:
+        """The power a player joining the running game gets: a new one (tribes: a new tribe on the
+        eastern edge), named `name` when the player gave one, or one of the game's that the
+        computer runs (then the daemon hands it over, `handover(…, computer=False)`; one an active
+        player holds is refused). `past`: the powers this player held in this game before, oldest
+        first, so the rules can tell a returning player (a tribe died out) from a newcomer. A Msg
+        says why the rules place none (the default: every power was dealt at the start). Pure."""
         return Msg("join_closed")
 
     def name_powers(self, state: S, names: Mapping[str, str], /) -> S:
         """The state after setup with the names the players gave their powers at signup (power →
-        name, only those who gave one). Default: the rules' names stay. Pure."""
+        name, only those who gave one). A ruleset may keep them beside its powers or rename the
+        powers themselves (tribes): then the state's "powers" keeps its order and length, and the
+        daemon's players follow the new names. Default: the rules' names stay. Pure."""
         return state
 
     def draw(self, pool: Sequence[str], players: int, rng: Rng, /) -> list[str]:
@@ -340,6 +350,19 @@ class Ruleset(ABC, Generic[S]):
         """The state holding the game's secret GM data file (tribes' map and tech tree), at setup
         and on ДАННЫЕ, never in a view. Default: the data ignored. Pure."""
         return state
+
+    def data_problems(self, state: S | None, data: JSON, /) -> Sequence[Text]:
+        """Why the game's GM data file cannot be applied to `state` (None: a check before the game
+        has a state), one line per mistake naming its key, in both languages
+        (`engines.ruledata.mistakes`). The daemon refuses such a file whole, before `with_data`: at
+        the start, on ДАННЫЕ and in `gonets check-data`. Default: none (any data is taken)."""
+        return ()
+
+    def forms(self, state: S, /) -> Forms:
+        """Forms of this game's own names that the dictionary gets wrong and no data file of the
+        ruleset can know (names players gave their powers, names in the GM's data file), merged
+        over the ruleset's own when this game's mail is rendered and its orders read. Default: none."""
+        return NO_FORMS
 
     def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
         """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.

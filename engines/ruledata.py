@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from engines.errors import GonetsError
 from engines.russian import Forms, forms_from
+from engines.text import Text
 
 M = TypeVar("M", bound="RuleData")
 
@@ -86,3 +88,63 @@ def describe(path: Path, error: ValidationError) -> str:
         got = f" (got {item['input']!r:.60})" if scalar and item["type"] != "missing" else ""
         lines.append(f"{path}: {where}{message}{got}")
     return "\n".join(lines)
+
+
+# pydantic's mistakes a data file's writer makes, in the game's words: error type → (ru, en); the
+# context's values (ge, max_length…) fill the braces
+_SAID: dict[str, tuple[str, str]] = {
+    "missing": ("нет значения", "missing"),
+    "extra_forbidden": ("такого ключа нет", "no such key"),
+    "int_type": ("нужно целое число", "a whole number is needed"),
+    "int_parsing": ("нужно целое число", "a whole number is needed"),
+    "int_from_float": ("нужно целое число", "a whole number is needed"),
+    "float_type": ("нужно число", "a number is needed"),
+    "float_parsing": ("нужно число", "a number is needed"),
+    "string_type": ("нужна строка в кавычках", "a quoted string is needed"),
+    "bool_type": ("нужно true или false", "true or false is needed"),
+    "bool_parsing": ("нужно true или false", "true or false is needed"),
+    "list_type": ("нужен список [ … ]", "a list [ … ] is needed"),
+    "tuple_type": ("нужен список [ … ]", "a list [ … ] is needed"),
+    "dict_type": ("нужна таблица", "a table is needed"),
+    "model_type": ("нужна таблица", "a table is needed"),
+    "greater_than_equal": ("должно быть не меньше {ge}", "should be at least {ge}"),
+    "greater_than": ("должно быть больше {gt}", "should be greater than {gt}"),
+    "less_than_equal": ("должно быть не больше {le}", "should be at most {le}"),
+    "less_than": ("должно быть меньше {lt}", "should be less than {lt}"),
+    "too_short": ("слишком короткий список: нужно не меньше {min_length}", "at least {min_length} items"),
+    "too_long": ("слишком длинный список: можно не больше {max_length}", "at most {max_length} items"),
+    "string_too_short": ("слишком короткая строка", "too short a string"),
+    "string_too_long": ("слишком длинная строка: до {max_length} знаков", "at most {max_length} chars"),
+    "literal_error": ("допустимо одно из: {expected}", "should be one of: {expected}"),
+}
+RULE_MISTAKE = "rule"  # the error type of `mistake`: a ruleset's own check, said in both languages
+
+
+def mistake(ru: str, en: str) -> PydanticCustomError:
+    """A ruleset's own check of a data file (raise it from a validator), said in both languages."""
+    return PydanticCustomError(RULE_MISTAKE, "{en}", {"ru": ru, "en": en})
+
+
+def mistakes(model: type[RuleData], data: object) -> list[Text]:
+    """Every mistake of `data` read as `model`, one a line naming its key, in Russian and in
+    English: what a GM's data file is refused for. [] when it is valid."""
+    try:
+        model.model_validate(data)
+    except ValidationError as error:
+        return [_said(item) for item in error.errors(include_url=False)]
+    return []
+
+
+def _said(item: ErrorDetails) -> Text:
+    where = ".".join(str(part) for part in item["loc"])
+    context = dict(item.get("ctx", {}))
+    if item["type"] == RULE_MISTAKE:
+        ru, en = str(context["ru"]), str(context["en"])
+    elif item["type"] in _SAID:
+        ru, en = (said.format(**context) for said in _SAID[item["type"]])
+    else:
+        ru = en = item["msg"].removeprefix("Value error, ")
+    scalar = not isinstance(item["input"], dict | list | tuple) and item["type"] != "missing"
+    got = f" ({item['input']!r:.60})" if scalar else ""
+    prefix = f"{where}: " if where else ""
+    return Text(f"{prefix}{ru}{got}", f"{prefix}{en}{got}")

@@ -21,7 +21,7 @@ from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, excerpt
 from parsers.arrangement import arrange, meaning
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
-from parsers.normalize import Token, phrase_keys, tokenize
+from parsers.normalize import Token, normalize, phrase_keys, tokenize
 from parsers.suggestions import refusal
 from parsers.wording import Keyword, Wording, is_chat, lead, wording
 
@@ -270,6 +270,8 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
             pass  # nothing left for it: missing, unless optional
         elif arg.kind is ArgKind.INT:
             args[arg.name] = _read_int(cursor, arg)
+        elif arg.kind is ArgKind.CODE:
+            args[arg.name] = _read_code(cursor, arg)
         elif arg.kind is ArgKind.NAME_LIST:
             path = _path_items(vocabulary)
             lists[arg.name] = _read_items(cursor, arg, _list_item(arg, vocabulary), _ITEM_COUNTS, path)
@@ -308,6 +310,34 @@ def _read_int(cursor: _Cursor, arg: Arg) -> int:
         raise _Refused(Msg("number_too_large", {**params, "max": arg.maximum}))
     cursor.index += 1
     return value
+
+
+def _read_code(cursor: _Cursor, arg: Arg) -> str:
+    """One word of `arg.alphabet`'s characters, `arg.min_items`..`arg.max_items` long (a move
+    code); its first foreign character, or its length, refuses it. Read in one pass over the word."""
+    token = cursor.tokens[cursor.index]
+    params: dict[str, str | int] = {"word": excerpt(token.raw), "arg": arg.name}
+    allowed = set(normalize(arg.alphabet))
+    foreign = next((ch for ch in token.key if ch not in allowed), None)
+    if foreign is not None:
+        raise _Refused(Msg("code_bad_character", {**params, "char": foreign, "allowed": _runs(arg.alphabet)}))
+    if len(token.key) > arg.max_items:
+        raise _Refused(Msg("code_too_long", {**params, "count": len(token.key), "max": arg.max_items}))
+    if len(token.key) < arg.min_items:
+        raise _Refused(Msg("code_too_short", {**params, "count": len(token.key), "min": arg.min_items}))
+    cursor.index += 1
+    return token.key
+
+
+def _runs(alphabet: str) -> str:
+    """The characters of an alphabet as a reader takes them in: «1–8», «1–3, 7»."""
+    runs: list[list[str]] = []
+    for ch in alphabet:
+        if runs and ord(ch) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(ch)
+        else:
+            runs.append([ch])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _read_name(cursor: _Cursor, arg: Arg, names: Names) -> str:

@@ -96,7 +96,7 @@ def _change(ctx: GmContext, cmd: Command, value_of: str) -> Msg:
     detail = f"{power} {name}: {before} → {taken}"
     said = result("gm_adjusted", power=power, field=spec.title.ru, before=before, after=taken)
     if isinstance(limited, Clamped):
-        why = {lang: ctx.game.catalog.render(limited.why, lang) for lang in ("ru", "en")}
+        why = {lang: ctx.game.catalog_for(record.state).render(limited.why, lang) for lang in ("ru", "en")}
         detail += f" (asked {value}: {why['en']})"
         said = result(
             "gm_clamped",

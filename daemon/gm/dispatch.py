@@ -152,7 +152,7 @@ def run_line(
     """A GM command typed on the command line, run exactly as if it came by mail; `token` is fresh
     unless `gonets rebuild` replays the line as the one its history entry names, or the daemon runs
     it from the control spool under the request's id. `actor` is who typed it (default: this user)."""
-    catalog = with_daemon_messages(game.catalog)
+    catalog = with_daemon_messages(game.catalog_for(game.load().state))
     gm_plan = plan(game, [(1, line)])
     if gm_plan.problems or not gm_plan.commands:
         said = [_said(game, catalog, p.msg, p.suggestion) for p in gm_plan.problems]

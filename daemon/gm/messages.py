@@ -49,7 +49,8 @@ def _send(ctx: GmContext, cmd: Command, record: GameRecord, powers: list[str], t
         context = {"game": ctx.game.id, "power": power, "to": to, "text": text, "first": first, "head": head}
         mail = Letter("player/broadcast", context, subject, {"game": ctx.game.id, "to": to})
         mail_id = f"{ctx.game.id}-{cmd.name}-{ctx.command_id}-{power}"
-        ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language, ctx.game.catalog)
+        catalog = ctx.game.catalog_for(record.state)
+        ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language, catalog)
     return said
 
 
@@ -61,7 +62,8 @@ def digest(ctx: GmContext, cmd: Command) -> Msg:
     data = ctx.game.store.read_turn_record(names[-1])
     (mail,) = letters(ctx.game, record, data, correction=False, only="")
     mail_id = f"{ctx.game.id}-{names[-1]}-digest-again-{ctx.command_id}"
-    ctx.postman.send(mail_id, ctx.game.settings.gm, mail.letter, ctx.game.settings.language, ctx.game.catalog)
+    catalog = ctx.game.catalog_for(record.state)
+    ctx.postman.send(mail_id, ctx.game.settings.gm, mail.letter, ctx.game.settings.language, catalog)
     return result("gm_digest_sent", name=names[-1])
 
 

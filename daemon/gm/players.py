@@ -14,11 +14,13 @@ from state.records import GameRecord, Player
 
 
 def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
-    head = heading(ctx.game, ctx.game.load(), power)
+    record = ctx.game.load()
+    head = heading(ctx.game, record, power)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
     letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
-    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, ctx.game.catalog)
+    catalog = ctx.game.catalog_for(record.state)
+    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
 
 
 def _who(text: str, fallback_name: str) -> tuple[str, str]:
@@ -116,8 +118,10 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def join(ctx: GmContext, cmd: Command) -> Msg:
-    """A new player in the running game: the rules place a new power (pure, its lot seeded by the
-    game and the moment, so a rebuild draws the same), then the role mail as at the start."""
+    """A new player in the running game: the rules place a new power or seat the player at one the
+    computer runs (pure, told the powers this address held before, its lot seeded by the game and
+    the moment, so a rebuild draws the same), then the role mail as at the start. A power an active
+    player holds, or one the rules ended, is refused; one the computer ran is handed over."""
     record = ctx.game.load()
     who, _, country = str(cmd.args["who"]).partition(";")
     address, name = _who(who, "")
@@ -130,10 +134,18 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
         if playing:
             return refused("gm_already_playing", address=address, power=playing[0].power)
         rng = Rng(f"{record.seed}:join:{record.turn}:{record.phase}:{len(record.players)}")
-        joined = ctx.game.ruleset.join(record.state, " ".join(country.split()), rng)
+        past = [p.power for p in record.players.values() if p.address == address]
+        joined = ctx.game.ruleset.join(record.state, " ".join(country.split()), rng, past)
         if not isinstance(joined, Joined):
             return Refused(joined.code, joined.params)
+        holder = record.players.get(joined.power)
+        if holder is not None and holder.status in ("active", "ended"):
+            code = "gm_power_taken" if holder.status == "active" else "gm_power_ended"
+            return refused(code, power=joined.power, address=holder.address)
+        computer_ran = joined.power in record.state["powers"]  # a power of the game no player holds
         record.state = joined.state
+        if computer_ran:
+            record.state = ctx.game.ruleset.handover(record.state, joined.power, computer=False)
         record.players[joined.power] = Player(joined.power, name or address, address, password_hash="")
         draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
         said = result("gm_joined", power=joined.power, address=address)

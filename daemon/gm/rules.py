@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from daemon.games import data_refusal
 from daemon.gm.context import GmContext, Refused, refused, result
 from engines.contract import Command, GmApplied
 from engines.rng import Rng
@@ -38,6 +39,9 @@ def reload_data(ctx: GmContext, cmd: Command) -> Msg:
         read = ctx.game.gm_data(ctx.command_id)
     except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
         return refused("gm_bad_data", path=str(path), error=str(error))
+    refusal = data_refusal(ctx.game.ruleset, ctx.game.settings, record.state, read)
+    if refusal is not None:
+        return Refused(refusal.code, refusal.params)
     record.state = ctx.game.ruleset.with_data(record.state, read.data)
     said = result("gm_data_reloaded", path=str(path))
     ctx.save(record, "data", str(path), extra={"data_sha256": read.sha256}, said=said)

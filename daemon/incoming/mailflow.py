@@ -65,7 +65,7 @@ class Outcome:
 
     @property
     def catalog(self) -> Catalog | None:
-        return self.game.catalog if self.game else None
+        return self.game.catalog_for(self.game.load().state) if self.game else None
 
 
 def read(raw: bytes, oversize: int, limits: Limits) -> IncomingMail:

@@ -26,6 +26,7 @@ from engines.contract import (
     Problem,
     Ruleset,
 )
+from engines.russian import Forms
 from engines.text import Msg, excerpt
 from engines.toolkit import standing_orders
 from parsers.cleanup import Part
@@ -95,7 +96,8 @@ def answer(
     game, record, power = route.game, route.record, route.power
     asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
     body = [(n, text) for n, text in body if n not in asked]
-    phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body)
+    forms = game.forms_for(record.state)
+    phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body, forms)
     unread = [(n, text) for n, text in body if n in parsed.unread]
     said = [str(c.args["words"]) for c in asked.values() if "words" in c.args] + [t for _, t in unread]
     accepted, check_problems = standing_orders(
@@ -186,16 +188,22 @@ def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: R
 
 
 def read_orders(
-    ruleset: Ruleset[Any], state: JSON, power: str, phase: str, body: list[tuple[int, str]]
+    ruleset: Ruleset[Any],
+    state: JSON,
+    power: str,
+    phase: str,
+    body: list[tuple[int, str]],
+    forms: Forms | None = None,
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
-    it. An order of a later phase is told where it belongs; prose is set aside, not refused."""
+    it. An order of a later phase is told where it belongs; prose is set aside, not refused.
+    `forms`: the names' forms (default: the ruleset's, without the game's own)."""
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
     known, *elsewhere = (_known_phase(ruleset, state, power, name) for name in (phase, *later))
     vocabularies = ruleset.vocabularies_for(state, power)
-    forms = ruleset.catalog.forms
+    forms = ruleset.catalog.forms if forms is None else forms
     return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True)
 
 

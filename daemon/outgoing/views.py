@@ -54,21 +54,21 @@ def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> di
 
 def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
     """The ruleset's own turn-balance table (templates/<ruleset>/status.<lang>.txt) of `view`."""
-    return ruleset_texts(game, "status", game.ruleset.view(record.state, power))
+    return ruleset_texts(game, record, "status", game.ruleset.view(record.state, power))
 
 
-def public_texts(game: Game, public: JSON | None) -> dict[str, str]:
+def public_texts(game: Game, record: GameRecord, public: JSON | None) -> dict[str, str]:
     """What everyone may see beyond news and scores (templates/<ruleset>/public.<lang>.txt) of
     `public_view`, for the forum post; nothing for None (a turn record older than public views)."""
-    return ruleset_texts(game, "public", public)
+    return ruleset_texts(game, record, "public", public)
 
 
-def ruleset_texts(game: Game, kind: str, view: JSON | None) -> dict[str, str]:
+def ruleset_texts(game: Game, record: GameRecord, kind: str, view: JSON | None) -> dict[str, str]:
     """`view` rendered by the ruleset's templates/<ruleset>/<kind>.<lang>.txt in each language of
-    the game (its names declined with the ruleset's forms); "" where the ruleset has no such
-    template or there is no view."""
+    the game (its names declined with the ruleset's forms and the game's own); "" where the
+    ruleset has no such template or there is no view."""
     template = f"{game.ruleset.name}/{kind}"
-    context = {"view": view, "forms": game.ruleset.catalog.forms}
+    context = {"view": view, "forms": game.forms_for(record.state)}
     return {
         lang: render_one(template, lang, context)
         if view is not None and template_exists(f"{template}.{lang}.txt")

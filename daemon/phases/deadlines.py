@@ -150,7 +150,7 @@ def _hold(game: Game, postman: Postman, record: GameRecord, silent: int, expecte
     }
     letter = Letter("gm/hold", context, "subject_hold", {"game": game.id, "turn": record.turn})
     mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-hold"
-    postman.send(mail_id, game.settings.gm, letter, game.settings.language, game.catalog)
+    postman.send(mail_id, game.settings.gm, letter, game.settings.language, game.catalog_for(record.state))
 
 
 def _remind(
@@ -179,7 +179,7 @@ def _remind(
         }
         letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
         mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
-        postman.send(mail_id, player.address, letter, game.settings.language, game.catalog)
+        postman.send(mail_id, player.address, letter, game.settings.language, game.catalog_for(record.state))
     record.clock = lifecycle.remind(record.clock)
     game.store.save(record)
 

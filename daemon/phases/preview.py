@@ -49,7 +49,10 @@ def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) ->
                 "power": mail.power,
                 "files": [f"{p.name}.png" for p in drawn],
                 "text": render(
-                    mail.letter.template, game.settings.language, mail.letter.context, game.catalog
+                    mail.letter.template,
+                    game.settings.language,
+                    mail.letter.context,
+                    game.catalog_for(future.state),
                 ),
             }
         )

@@ -47,9 +47,10 @@ def release(
     data = game.store.read_turn_record(name) if data is None else data
     prefix = f"{game.id}-{name}" + (f"-r{data['revision']}" if data["revision"] else "")
     mails = PhaseMails(game, record, data, correction=name in record.corrections)
+    catalog = game.catalog_for(record.state)
     for suffix in mails.suffixes:
         mail = mails.letter(suffix)
-        postman.send(f"{prefix}-{suffix}", mail.to, mail.letter, game.settings.language, game.catalog)
+        postman.send(f"{prefix}-{suffix}", mail.to, mail.letter, game.settings.language, catalog)
     game.store.purge_orders(data["turn"], data["phase"])
     record.corrections = [c for c in record.corrections if c != name]
     record.pending = lifecycle.finish(record.pending, pending)
@@ -249,7 +250,8 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
         "forum": DIALECTS[game.settings.forum],
-        "public": public_texts(game, data.get("public")),  # turn records written before it was kept have none
+        # turn records written before it was kept have none
+        "public": public_texts(game, record, data.get("public")),
         "scores": ranking(released.scores),
         "over": released.over,
         "correction": released.correction,

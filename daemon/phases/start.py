@@ -11,11 +11,11 @@ fresh mail.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from daemon.games import START_DATA, Game
+from daemon.games import START_DATA, Game, data_refusal
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
@@ -72,7 +72,12 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
         raise StartError(
             Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
         ) from error
-    state = game.ruleset.name_powers(game.ruleset.setup(powers, rng), names)
+    set_up = game.ruleset.setup(powers, rng)
+    state = game.ruleset.name_powers(set_up, names)
+    record.players = _renamed(record.players, set_up["powers"], state["powers"])
+    refusal = data_refusal(game.ruleset, game.settings, state, data)
+    if refusal is not None:
+        raise StartError(refusal)
     record.state = game.ruleset.with_data(state, data.data)
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = game.deadline_from(record, now)
@@ -91,6 +96,13 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     game.store.save(record)
     finish_start(game, postman, record)
     return StartResult({p: pl.name for p, pl in record.players.items()}, draws)
+
+
+def _renamed(players: dict[str, Player], before: list[str], after: list[str]) -> dict[str, Player]:
+    """The players under the names `name_powers` gave their powers: a ruleset that names a power
+    as its player asked (tribes) renames it in place in the state's "powers", order kept."""
+    names = dict(zip(before, after, strict=True))
+    return {names.get(p, p): replace(player, power=names.get(p, p)) for p, player in players.items()}
 
 
 def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
@@ -131,7 +143,12 @@ def mail_password(game: Game, postman: Postman, record: GameRecord, power: str, 
     game.store.save(record)
     letter = role_letter(game, record, power, password, why)
     postman.send(
-        player.role_mail, player.address, letter, game.settings.language, game.catalog, secrets=(password,)
+        player.role_mail,
+        player.address,
+        letter,
+        game.settings.language,
+        game.catalog_for(record.state),
+        secrets=(password,),
     )
     return True
 

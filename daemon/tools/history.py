@@ -19,7 +19,8 @@ def history_text(game: Game) -> str:
     # by time; at the same second a GM action first (an ОБРАБОТАТЬ is logged before it resolves)
     events = sorted([*_actions(game), *_turns(game)], key=lambda event: event["sort"])
     context = {"game": game.id, "title": game.ruleset.title, "events": events}
-    return render("gm/history", game.settings.language, context, game.catalog).rstrip("\n")
+    catalog = game.catalog_for(game.load().state)
+    return render("gm/history", game.settings.language, context, catalog).rstrip("\n")
 
 
 def _turns(game: Game) -> list[dict[str, Any]]:

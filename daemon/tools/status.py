@@ -28,7 +28,7 @@ def game_status(game: Game) -> str:
     }
     if record.status == "running":
         context.update(_running(game, record))
-    return render("gm/status", game.settings.language, context, game.catalog).rstrip("\n")
+    return render("gm/status", game.settings.language, context, game.catalog_for(record.state)).rstrip("\n")
 
 
 def _running(game: Game, record: GameRecord) -> dict[str, Any]:

@@ -6,7 +6,7 @@ computer-run family to a new player."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from engines.contract import JSON, Adjustable, Clamped, Command, GmApplied, Joined
 from engines.council.data import DATA
@@ -90,9 +90,10 @@ def handover(state: State, family: str, computer: bool) -> State:
     return new
 
 
-def join(state: State, name: str, rng: Rng) -> Joined[State] | Msg:
+def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State] | Msg:
     """A new player takes a computer-run family: the one named, or by lot one of a power with the
-    fewest players, so families stay spread evenly over the powers."""
+    fewest players, so families stay spread evenly over the powers. A returning player (`past`)
+    is dealt as a newcomer: a family is not a people that dies out."""
     free = [f for f in state["powers"] if f not in state["played"]]
     if name:
         if name not in state["powers"]:

@@ -63,7 +63,9 @@ def test_an_unknown_ruleset_on_the_command_line_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     assert main([arg.format(dir=tmp_path) for arg in argv]) == 2
-    assert one_line(capsys) == "нет правил chess / no ruleset chess (known: coins, council, mare, rus)\n"
+    assert (
+        one_line(capsys) == "нет правил chess / no ruleset chess (known: coins, council, mare, rus, tribes)\n"
+    )
     assert not (tmp_path / "new.toml").exists()
 
 

@@ -1,6 +1,8 @@
 """What the rules let the GM decide, through the daemon on the council-like test ruleset: its own
 GM command (ВЫБОРЫ), corrections it clamps or refuses with the reason, and the game's secret GM
-data file (ДАННЫЕ), which never reaches a player."""
+data file (ДАННЫЕ), which never reaches a player and which the rules may refuse, each mistake by
+its key, at the start, on ДАННЫЕ and in `gonets check-data`; its forms of names the game brings (a
+joining player's name for a family) decline them in this game's mails."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from daemon.cli import main
+from engines import REGISTRY
 from state.records import GameRecord
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
 from tests.daemon.test_attendance import stage
 from tests.rulesets import register
 from tests.rulesets.council_like import REALMS
@@ -128,3 +132,94 @@ def _parsed(message: mailbox.MaildirMessage) -> EmailMessage:
 def test_without_a_data_file_the_ruleset_keeps_its_default_and_reload_is_refused(h: Harness) -> None:
     assert h.game.load().state["gm_data"] == {"plot": ""}
     assert h.gm("ДАННЫЕ").exit_code == 1
+
+
+def _secret_game(tmp_path: Path, text: str) -> Harness:
+    harness = Harness(tmp_path, early=False, ruleset="council_like")
+    (tmp_path / "secret.toml").write_text(text, encoding="utf-8")
+    with harness.config_path.open("a", encoding="utf-8") as config:
+        config.write('data = "secret.toml"\n')
+    harness.restart()
+    return harness
+
+
+def test_a_data_file_the_rules_refuse_stops_the_start_naming_its_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = _secret_game(tmp_path, 'plot = 5\nvillain = "Пацци"\n')
+    for n, address in enumerate(PLAYERS):
+        h.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{h.game_id}] запись")
+    h.run()
+    done = h.gm("НАЧАТЬ")
+    assert done.exit_code == 1
+    assert "не принят, ничего из него не применено" in done.text[0]
+    assert "plot: нужна строка в кавычках (5)" in done.text[0]
+    assert "villain: такого ключа нет ('Пацци')" in done.text[0]
+    assert "villain: no such key ('Пацци')" in done.text[0]
+    assert h.game.load().status == "signup"  # nothing started: signups kept for a fixed file
+    (tmp_path / "secret.toml").write_text('plot = "Заговор Пацци"\n', encoding="utf-8")
+    assert h.gm("НАЧАТЬ").exit_code == 0
+    assert h.game.load().state["gm_data"] == {"plot": "Заговор Пацци"}
+    h.daemon.close()
+
+
+def test_data_the_rules_refuse_on_reload_is_mailed_to_the_gm_and_changes_nothing(secret: Harness) -> None:
+    h = secret
+    (h.root / "secret.toml").write_text("plot = [1, 2]\n", encoding="utf-8")
+    h.gm_mail("ДАННЫЕ")
+    h.run()
+    (answer,) = [body(m) for m in h.mail_to(GM) if "ДАННЫЕ" in body(m)]
+    assert "файл данных" in answer and "не принят" in answer
+    assert "\n    plot: нужна строка в кавычках\n" in answer
+    assert h.game.load().state["gm_data"] == {"plot": SECRET}
+    assert [e["action"] for e in h.game.store.history()].count("data") == 0
+
+
+def test_check_data_judges_the_file_as_the_start_would_and_keeps_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = _secret_game(tmp_path, "plot = 5\n")
+    config = str(h.config_path)
+    kept = sorted(p.name for p in tmp_path.rglob("*.toml"))
+    assert main(["check-data", "--config", config, GAME]) == 1
+    out = capsys.readouterr().out
+    assert "plot: нужна строка в кавычках (5)" in out and "plot: a quoted string is needed (5)" in out
+    assert sorted(p.name for p in tmp_path.rglob("*.toml")) == kept  # no copy of the data kept
+    (tmp_path / "secret.toml").write_text('plot = "Заговор"\n', encoding="utf-8")
+    assert main(["check-data", "--config", config, GAME]) == 0
+    assert "подходит к правилам игры, ошибок нет" in capsys.readouterr().out
+    h.daemon.close()
+
+
+FORMS = """plot = ""
+[forms."Красные Волки"]
+"вин" = "Красных Волков"
+"род" = "Красных Волков"
+"твор" = "Красными Волками"
+"пол" = "мн"
+"""
+
+
+def test_a_name_the_game_brings_is_declined_by_the_forms_of_its_data_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's own name for a new family, which no data file of the ruleset can know: the
+    dictionary reads «Красные Волки» as «Красными Волки»; the GM's data file fixes it for this game."""
+    monkeypatch.setitem(REGISTRY, "council_like", "tests.rulesets.council_like")
+    h = _secret_game(tmp_path, FORMS)
+    h.start()
+    assert h.gm("ПРИСОЕДИНИТЬ ivan@test.local Иван; Красные Волки").exit_code == 0
+    (role,) = [body(m) for m in h.mail_to("ivan@test.local")]
+    assert "по правилам вам достались Красные Волки." in role
+    assert "Если пропустить 2 хода подряд, Красными Волками начнёт управлять компьютер." in role
+    assert (
+        h.gm("ИЗГНАТЬ Красные Волки")
+        .text[0]
+        .endswith(
+            "игрок Красных Волков отстранён, Красными Волками управляет компьютер / "
+            "the player of Красные Волки is removed; the computer plays it"
+        )
+    )
+    h.daemon.close()

@@ -1,5 +1,7 @@
 """Joining a running game (ПРИСОЕДИНИТЬ), the names players give their powers, and a ruleset's
-own lot, through the daemon on the council-like test ruleset and on coins (which refuses joins)."""
+own lot, through the daemon on the council-like test ruleset and on coins (which refuses joins): a
+newcomer is seated at a power the computer runs (handed over) but never at one a player holds, and
+the rules hear which powers the joining player held before."""
 
 from __future__ import annotations
 
@@ -62,8 +64,10 @@ def test_a_join_by_mail_tells_the_gm_and_is_undone_by_rollback(h: Harness) -> No
 
 
 def test_joins_the_rules_refuse_and_a_player_already_in_the_game(h: Harness, tmp_path: Path) -> None:
-    result = h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {h.powers[ANNA]}")
-    assert result.exit_code == 1 and "уже занято" in result.text[0]
+    result = h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {h.powers[ANNA]}")  # the rules seat him at Anna's family
+    assert result.exit_code == 1 and f"уже играет {ANNA}" in result.text[0]
+    record = h.game.load()
+    assert record.players[h.powers[ANNA]].address == ANNA and IVAN not in str(record.players)
     assert h.gm(f"ПРИСОЕДИНИТЬ {ANNA} Анна").exit_code == 1
     (tmp_path / "coins").mkdir()
     coins = Harness(tmp_path / "coins")
@@ -71,6 +75,26 @@ def test_joins_the_rules_refuse_and_a_player_already_in_the_game(h: Harness, tmp
     result = coins.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван")
     assert result.exit_code == 1 and "новые страны во время игры не появляются" in result.text[0]
     coins.daemon.close()
+
+
+def test_a_join_onto_a_family_the_computer_runs_hands_it_over_to_the_newcomer(h: Harness) -> None:
+    undrawn = next(f for f in h.game.load().state["powers"] if f not in h.game.load().players)
+    assert h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {undrawn}").exit_code == 0
+    assert role(h, IVAN)[0] == undrawn
+    record = h.game.load()
+    assert record.players[undrawn].address == IVAN and record.state["handed"] == {undrawn: False}
+    assert record.state["powers"].count(undrawn) == 1
+
+
+def test_a_join_onto_an_ejected_players_family_replaces_him_and_he_is_told_to_be_returned(h: Harness) -> None:
+    gleb = h.powers[GLEB]
+    assert h.gm(f"ИЗГНАТЬ {gleb}").exit_code == 0
+    refused = h.gm(f"ПРИСОЕДИНИТЬ {GLEB} Глеб")  # his family is still in the game
+    assert refused.exit_code == 1 and f"семья {gleb} ещё в игре" in refused.text[0]
+    assert h.gm(f"ПРИСОЕДИНИТЬ {IVAN} Иван; {gleb}").exit_code == 0
+    record = h.game.load()
+    assert record.players[gleb].address == IVAN and record.players[gleb].status == "active"
+    assert record.state["handed"] == {gleb: False}  # the eject handed it to the computer, the join back
 
 
 def test_signups_may_name_their_power_and_setup_receives_it(council_signup: Harness) -> None:

@@ -1,6 +1,7 @@
 """Per-power knowledge and list arguments through the daemon by mail, on the test ruleset with a
 secret tech tree and map (tests/rulesets/hidden_tech): a tribe's reply, ПОМОЩЬ and БЛАНК name only
-what it has found; the tribe that knows a name is helped to spell it. Its fractional scores (0.2 a
+what it has found; the tribe that knows a name is helped to spell it; a move code (ТРОПА 223) is
+read whole or refused with its own reason. Its fractional scores (0.2 a
 thing known) are shown as read, in each language."""
 
 from __future__ import annotations
@@ -76,3 +77,11 @@ def test_scores_equal_as_shown_rank_as_a_tie_by_name() -> None:
 )
 def test_points_are_written_as_read(value: float, ru: str, en: str) -> None:
     assert (points(value, "ru"), points(value, "en")) == (ru, en)
+
+
+def test_a_move_code_is_read_whole_or_refused_with_its_own_reason(h: Harness) -> None:
+    text = reply(h, WOLVES, "ТРОПА 223", "ТРОПА 2293", "ТРОПА 123456")
+    assert "строка 5: «ТРОПА 2293» — код тропы: в «2293» знак «9» не годится, можно только 1–8." in text
+    assert "строка 6: «ТРОПА 123456» — код тропы: в «123456» 6 знаков, а можно не больше 5." in text
+    assert "path code: “9” in “2293” cannot be used, only 1–8." in text
+    assert "\n  ТРОПА 223\n" in text

@@ -82,7 +82,7 @@ def _play(h: Harness) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(
     "ruleset",
-    ["council_like", "council", "rus", "coins", "mare"],
+    ["council_like", "council", "rus", "coins", "mare", "tribes"],
 )
 def test_a_russian_only_game_mails_no_latin_word(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str

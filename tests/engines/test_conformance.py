@@ -97,13 +97,16 @@ TO_THE_END = (ArgKind.TEXT, ArgKind.NAME_LIST, ArgKind.PAIR_LIST)  # read to the
 
 def shape_faults(commands: Sequence[CommandSpec], declared: Collection[str]) -> list[str]:
     """Arguments the parser cannot read as declared: one read to the end of the line with another
-    after it, or a name, list or pair half whose vocabulary the ruleset does not declare (its
-    every name would be refused, with no guess)."""
+    after it, a name, list or pair half whose vocabulary the ruleset does not declare (its every
+    name would be refused, with no guess), or a code with no characters to be made of or no length
+    it may have."""
     faults = []
     for command in commands:
         for index, arg in enumerate(command.args):
             if arg.kind in TO_THE_END and index < len(command.args) - 1:
                 faults.append(f"{command.name}.{arg.name}: {arg.kind} before the last argument")
+            if arg.kind is ArgKind.CODE and not (arg.alphabet and 1 <= arg.min_items <= arg.max_items):
+                faults.append(f"{command.name}.{arg.name}: a code needs an alphabet and 1 ≤ min ≤ max")
             wanted = {
                 ArgKind.NAME: [arg.vocabulary],
                 ArgKind.NAME_LIST: [arg.vocabulary],
@@ -133,6 +136,15 @@ def test_the_shape_check_catches_a_pair_list_not_last_or_without_its_second_voca
     assert shape_faults([troops], {"army"}) == ["troops.troops: no vocabulary 'power'"]
     unnamed = replace(troops, args=(replace(troops.args[0], second_vocabulary=""),))
     assert shape_faults([unnamed], declared) == ["troops.troops: no vocabulary ''"]
+
+
+def test_the_shape_check_catches_a_code_with_no_alphabet_or_no_length() -> None:
+    path = next(c for c in HIDDEN_TECH.phases["orders"].commands if c.args[-1].kind is ArgKind.CODE)
+    assert shape_faults([path], set()) == []
+    bare = replace(path, args=(replace(path.args[0], alphabet=""),))
+    assert shape_faults([bare], set()) == ["path.code: a code needs an alphabet and 1 ≤ min ≤ max"]
+    empty = replace(path, args=(replace(path.args[0], max_items=0),))
+    assert shape_faults([empty], set()) == ["path.code: a code needs an alphabet and 1 ≤ min ≤ max"]
 
 
 # --- catalogs -------------------------------------------------------------------------------------

@@ -275,6 +275,11 @@ def all_problems() -> Iterator[Problem]:
     yield from parse_commands([(1, "СОЮЗ")], PHASE, VOCABULARIES, elsewhere=(talks,)).problems
     yield from parse_commands([(1, "ПЕРЕДАТЬ Лису 1")], PHASE, {"powers": {"Лис": [], "Лиса": []}}).problems
     yield from parse_commands([(1, "ПЕРЕДАТЬ США 1" + " и ещё" * ORDER_WORDS)], PHASE, VOCABULARIES).problems
+    code = Arg("code", ArgKind.CODE, alphabet="12345678", min_items=2, max_items=3)
+    walk = PhaseSpec(
+        "orders", Text("Приказы", "Orders"), (CommandSpec("walk", ("ИДТИ",), (code,), Text("", ""), ""),)
+    )
+    yield from parse_commands(list(enumerate(["ИДТИ 29", "ИДТИ 2222", "ИДТИ 2"], 1)), walk, {}).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

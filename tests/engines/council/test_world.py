@@ -84,16 +84,16 @@ def test_each_power_gets_a_ruling_family_by_lot_among_its_played_ones() -> None:
 
 def test_a_joining_player_takes_a_free_family_of_a_power_with_the_fewest_players() -> None:
     state = game()  # five rulers played, one a power
-    joined = RULESET.join(state, "", Rng("join"))
+    joined = RULESET.join(state, "", Rng("join"), [])
     assert isinstance(joined, Joined) and joined.power not in state["played"]
-    named = RULESET.join(state, "Пацци", Rng("join"))
+    named = RULESET.join(state, "Пацци", Rng("join"), [])
     assert isinstance(named, Joined) and named.power == "Пацци" and "Пацци" in named.state["played"]
     for name, why in (("Медичи", "За Медичи уже играет игрок."), ("Борджиа", "Семьи «Борджиа» в игре нет.")):
-        refusal = RULESET.join(state, name, Rng("j"))
+        refusal = RULESET.join(state, name, Rng("j"), [])
         assert isinstance(refusal, Msg) and RULESET.catalog.render(refusal, "ru") == why
     freed = RULESET.handover(state, "Медичи", True)
     assert "Медичи" not in freed["played"]
-    taken = RULESET.join(freed, "", Rng("join"))
+    taken = RULESET.join(freed, "", Rng("join"), [])
     assert (
         isinstance(taken, Joined) and realm_of(freed, taken.power) == "Флоренция"
     )  # the one power without a player

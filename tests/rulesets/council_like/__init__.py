@@ -5,7 +5,9 @@ hold yet still reminds, and misses count per turn, so a family that only voted h
 Families live in two realms; the lot spreads the played ones evenly over them and makes one of each
 realm's played families the ruling one. The rules themselves are trivial: the state moves through
 the stages, and a family put in disgrace (ОПАЛА) in the actions stage is destroyed; its player
-may found a new house, which joins under the name the player gives it (or "Дом N"). Names given
+may found a new house, which joins under the name the player gives it (or "Дом N"); a joining
+player who names a family of the game is seated there, and one whose family is still in the game
+is told to be returned instead. Each handover is kept in "handed" (power → computer-run). Names given
 at signup are kept in "names". In the actions stage a family says which army supports which family
 (ВОЙСКА, up to three army–family pairs, as council.txt's change of commanders); an army named twice
 is refused, and the reply sums the pairs up.
@@ -13,8 +15,10 @@ is refused, and the reply sums the pairs up.
 Each realm is a group of its families still in play (`Groups`). The GM may call an election
 (ВЫБОРЫ), which the next resolution announces to that realm's families only, and correct a family's
 influence, which a ruling family may not have above 50 (clamped) and a destroyed one not at all.
-The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view. The
-public view (templates/council_like/public.*.txt) shows the ruling families and the influence ranking.
+The game's GM data file is kept whole in "gm_data" (the default: no plot), never in a view; it
+holds the plot, a text, and the forms of names the dictionary gets wrong (a joining family's), and
+nothing else, or it is refused. The public view (templates/council_like/public.*.txt) shows the
+ruling families and the influence ranking.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from engines.contract import (
     Vocabulary,
 )
 from engines.rng import Rng
+from engines.ruledata import NameForms, RuleData, mistakes
+from engines.russian import Forms, forms_from
 from engines.text import Catalog, Msg, Text
 
 REALMS = {"Рим": ("Орсини", "Колонна", "Савелли"), "Флоренция": ("Медичи", "Сфорца", "Строцци")}
@@ -96,6 +102,15 @@ ELECTION = CommandSpec(
     Text("объявить выборы в державе", "call an election in a realm"),
     "ВЫБОРЫ Рим",
 )
+
+
+class Secret(RuleData):
+    """The GM data file: the plot, a text, and the forms of names the dictionary gets wrong."""
+
+    plot: str = ""
+    forms: NameForms = Forms()
+
+
 INFLUENCE = Adjustable("influence", Text("Влияние", "Influence"), minimum=0, maximum=100)
 RULING_CAP = 50
 DEFAULT_DATA: JSON = {"plot": ""}
@@ -118,6 +133,10 @@ class CouncilLike(Ruleset[JSON]):
         {
             "council_like.sent": Text("Приказов: {count}", "Orders: {count}"),
             "council_like.name_taken": Text("Имя {name} уже занято.", "The name {name} is taken."),
+            "council_like.return": Text(
+                "семья {family} ещё в игре: вернуть её игроку можно командой ВЕРНУТЬ",
+                "the family {family} is still in the game: RETURN gives it back",
+            ),
             "council_like.election_called": Text("Выборы объявлены: {realm}", "Election called: {realm}"),
             "council_like.election": Text("В державе {realm} выборы", "An election in {realm}"),
             "council_like.ruling_cap": Text(
@@ -177,7 +196,7 @@ class CouncilLike(Ruleset[JSON]):
         return [*played, *dealt[players:]]
 
     def handover(self, state: JSON, power: str, computer: bool) -> JSON:
-        return state
+        return {**state, "handed": {**state.get("handed", {}), power: computer}}
 
     def vocabularies(self, state: JSON) -> Mapping[str, Vocabulary]:
         return {
@@ -268,16 +287,27 @@ class CouncilLike(Ruleset[JSON]):
     def with_data(self, state: JSON, data: JSON) -> JSON:
         return {**state, "gm_data": {**DEFAULT_DATA, **data}}
 
+    def data_problems(self, state: JSON | None, data: JSON) -> Sequence[Text]:
+        return mistakes(Secret, data)
+
+    def forms(self, state: JSON) -> Forms:
+        return forms_from(state["gm_data"].get("forms", {}))
+
     def ended(self, state: JSON) -> set[str]:
         return set(state.get("ended", []))
 
     def restart_offer(self, state: JSON, power: str) -> Msg | None:
         return Msg("council_like.restart")
 
-    def join(self, state: JSON, name: str, rng: Rng) -> Joined[JSON] | Msg:
+    def join(self, state: JSON, name: str, rng: Rng, past: Sequence[str]) -> Joined[JSON] | Msg:
+        kept = [power for power in past if power not in state["ended"]]
+        if kept:
+            return Msg("council_like.return", {"family": kept[-1]})
+        if name in state["ended"]:
+            return Msg("council_like.name_taken", {"name": name})
+        if name in state["powers"]:
+            return Joined(state, name)  # a family of the game: the daemon seats the player there
         power = name or f"Дом{len(state['powers']) + 1}"
-        if power in state["powers"]:
-            return Msg("council_like.name_taken", {"name": power})
         return Joined({**state, "powers": [*state["powers"], power]}, power)
 
     def name_powers(self, state: JSON, names: Mapping[str, str]) -> JSON:

@@ -2,8 +2,8 @@
 the map are the GM's secret, and each tribe knows only what it has found.
 
 The Wolves know Bronze (and so the command ПЛАВИТЬ) and the River; the Bears know the Cave. Both
-know Fire and the Forest. МАРШ takes a list of up to three cells. The rules are trivial: the state
-only moves through the turns.
+know Fire and the Forest. МАРШ takes a list of up to three cells, ТРОПА a move code of up to five
+steps (digits 1–8). The rules are trivial: the state only moves through the turns.
 
 It draws a map (`Pictures`): the cells in a row, Cave, Forest, River; the Wolves live by the River,
 the Bears in the Cave. A tribe's map is its `view` (the cells it found, the tribes living there),
@@ -56,6 +56,13 @@ SMELT = CommandSpec(
     Text("плавить руду", "smelt ore"),
     "ПЛАВИТЬ 2",
 )
+PATH = CommandSpec(
+    "path",
+    ("ТРОПА", "PATH"),
+    (Arg("code", ArgKind.CODE, alphabet="12345678", max_items=5),),
+    Text("пройти тропой: шаги цифрами 1–8", "walk a path: steps as digits 1–8"),
+    "ТРОПА 223",
+)
 MARCH = CommandSpec(
     "march",
     ("МАРШ", "MARCH"),
@@ -63,7 +70,7 @@ MARCH = CommandSpec(
     Text("идти по клеткам", "walk through cells"),
     "МАРШ Лес",
 )
-PHASES = {"orders": PhaseSpec("orders", Text("Приказы", "Orders"), (LEARN, SMELT, MARCH))}
+PHASES = {"orders": PhaseSpec("orders", Text("Приказы", "Orders"), (LEARN, SMELT, MARCH, PATH))}
 
 
 def vocabularies(state: JSON) -> Mapping[str, Vocabulary]:
@@ -144,7 +151,12 @@ class HiddenTech(Ruleset[JSON]):
     min_players = 2
     max_players = 2
     phases = PHASES
-    catalog = Catalog({"hidden_tech.sent": Text("Приказов: {count}", "Orders: {count}")})
+    catalog = Catalog(
+        {
+            "hidden_tech.sent": Text("Приказов: {count}", "Orders: {count}"),
+            "arg.code": Text("код тропы", "path code"),
+        }
+    )
     vocabularies = staticmethod(vocabularies)
     vocabularies_for = staticmethod(vocabularies_for)
     known_commands = staticmethod(known_commands)

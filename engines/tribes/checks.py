@@ -1,0 +1,242 @@
+"""Rule checks of one tribe's orders, each problem tied to its line. A mail is judged top to bottom
+with running totals (children given, people converted, communities already moving or merging), so
+the line that oversteps is the one refused and a refused line takes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engines.contract import Command, CommandSpec, Problem
+from engines.text import Msg
+from engines.tribes import community as numbers
+from engines.tribes import division, growth, moves, world
+from engines.tribes.data import DATA
+from engines.tribes.level import Level, level_of
+from engines.tribes.said import msg, stratum_name
+from engines.tribes.schema import PHASES
+from engines.tribes.state import Community, State, Tribe
+
+
+@dataclass
+class Mail:
+    """One tribe's mail being judged, with what its earlier lines took."""
+
+    state: State
+    power: str
+    level: Level
+    given: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → children
+    converted: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → taken
+    raised: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → made
+    moving: dict[int, int] = field(default_factory=dict)  # community → line of its move
+    ends: dict[int, str] = field(default_factory=dict)  # community → where its accepted move ends
+    merging: dict[int, int] = field(default_factory=dict)  # community → line of its merge away
+    mode: int = 0  # line of a МИГРИРОВАТЬ or ОСЕСТЬ
+
+    @property
+    def tribe(self) -> Tribe:
+        return self.state["tribes"][self.power]
+
+    def community(self, number: int) -> Community | None:
+        return next((c for c in self.tribe["communities"] if c["number"] == number), None)
+
+    def added(self, number: int, stratum: str) -> int:
+        """People this mail already adds to a stratum of a community: children and conversions."""
+        return self.given.get((number, stratum), 0) + self.raised.get((number, stratum), 0)
+
+
+Check = Callable[[Mail, Command, Community], Msg | None]
+
+
+def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+    if state["over"]:
+        return [Problem(0, Msg("tribes.game_over"))]
+    if phase != state["phase"]:
+        return [Problem(0, Msg("tribes.wrong_phase"))]
+    tribe = state["tribes"][power]
+    if tribe["extinct"]:
+        return [Problem(0, Msg("tribes.no_tribe"))]
+    mail = Mail(state, power, level_of(state, power))
+    problems = []
+    for cmd in commands:
+        said = _judge(mail, cmd)
+        if said is not None:
+            problems.append(Problem(cmd.line, said))
+    return problems
+
+
+def _judge(mail: Mail, cmd: Command) -> Msg | None:
+    if cmd.name == "migrate" or cmd.name == "settle":
+        return _mode(mail, cmd)
+    number = int(cmd.args["community"])
+    community = mail.community(number)
+    if community is None:
+        return msg("tribes.no_community", community=number)
+    return CHECKS[cmd.name](mail, cmd, community)
+
+
+def _mode(mail: Mail, cmd: Command) -> Msg | None:
+    if mail.mode:
+        return msg("tribes.mode_twice", first=mail.mode)
+    migrating = mail.tribe["migrating"]
+    if cmd.name == "migrate" and migrating:
+        return msg("tribes.already_migrating")
+    if cmd.name == "settle" and not migrating:
+        return msg("tribes.not_migrating")
+    mail.mode = cmd.line
+    return None
+
+
+def _children(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    stratum, count, number = (
+        DATA.stratum_id(str(cmd.args["stratum"])),
+        int(cmd.args["count"]),
+        community["number"],
+    )
+    name = stratum_name(stratum)
+    if stratum not in mail.level.strata:
+        return msg("tribes.no_stratum", stratum=name)
+    if not mail.level.may_raise(stratum):
+        return msg("tribes.not_for_children", stratum=name)
+    given = sum(n for (c, _), n in mail.given.items() if c == number)
+    if given + count > community["children"]:
+        return msg("tribes.too_many_children", community=number, have=community["children"], given=given)
+    clash = _clash(mail, community, stratum)
+    if clash:
+        return clash
+    cap = mail.level.caps.get(stratum)
+    now = community["strata"].get(stratum, 0) + mail.added(number, stratum)
+    if cap is not None and now + count > cap:
+        return msg("tribes.over_cap", stratum=name, cap=cap, community=number, now=now)
+    mail.given[(number, stratum)] = mail.given.get((number, stratum), 0) + count
+    return None
+
+
+def _clash(mail: Mail, community: Community, stratum: str) -> Msg | None:
+    """«они не могут существовать в одной общине с шаманами»: priests and shamans never together."""
+    other = {"priests": "shamans", "shamans": "priests"}.get(stratum)
+    if other is None:
+        return None
+    if community["strata"].get(other, 0) + mail.added(community["number"], other):
+        return msg("tribes.priests_and_shamans", community=community["number"])
+    return None
+
+
+def _convert(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    source, target = DATA.stratum_id(str(cmd.args["source"])), DATA.stratum_id(str(cmd.args["target"]))
+    count, number = int(cmd.args["count"]), community["number"]
+    if source not in DATA.order.convertible:
+        return msg("tribes.not_convertible", stratum=stratum_name(source))
+    if target not in DATA.order.working or target not in mail.level.strata:
+        return msg("tribes.not_working", stratum=stratum_name(target))
+    if not growth.short_of_food(mail.state, mail.level, community):
+        return msg("tribes.not_hungry", community=number)
+    done = mail.converted.get((number, source), 0)
+    most = growth.convertible(mail.level, community, source)
+    if done + count > most:
+        return msg(
+            "tribes.convert_too_many", community=number, stratum=stratum_name(source), most=most, done=done
+        )
+    mail.converted[(number, source)] = done + count
+    mail.raised[(number, target)] = mail.raised.get((number, target), 0) + count
+    return None
+
+
+def _move(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    number, code = community["number"], str(cmd.args["code"])
+    if number in mail.moving:
+        return msg("tribes.moves_twice", community=number, first=mail.moving[number])
+    if number in mail.merging:
+        return msg("tribes.merging_no_move", community=number, first=mail.merging[number])
+    conditions = cmd.lists.get("conditions", ())
+    meet = {DATA.condition(name).meet for name in conditions} - {None}
+    if len(meet) > 1:
+        return msg("tribes.conditions_clash")
+    points = moves.points(mail.tribe, mail.level)
+    if len(code) > max(1, points):
+        return msg("tribes.code_too_long", steps=len(code), points=points)
+    plan = moves.plan(mail.state, mail.power, community["cell"], code)
+    if plan.sea:
+        return msg("tribes.into_sea", step=plan.sea)
+    if plan.least > points and len(code) > 1:
+        return msg("tribes.too_far", least=plan.least, points=points)
+    ends = {**mail.ends, number: plan.end}
+    far = _beyond(mail, ends)
+    if far:
+        return msg("tribes.beyond_distance", community=far, distance=mail.level.distance)
+    mail.moving[number], mail.ends[number] = cmd.line, plan.end
+    return None
+
+
+def _beyond(mail: Mail, ends: dict[int, str]) -> int:
+    """A community that would end the turn further than ЛР from the main one, if these moves are
+    made whole; 0 if none."""
+    cells = {
+        c["number"]: ends.get(c["number"], c["cell"])
+        for c in mail.tribe["communities"]
+        if c["number"] not in mail.merging
+    }
+    main = next(c["number"] for c in mail.tribe["communities"] if c["main"])
+    return next(
+        (n for n, cell in cells.items() if world.distance(cell, cells[main]) > mail.level.distance), 0
+    )
+
+
+def _merge(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    number, into_number = community["number"], int(cmd.args["into"])
+    into = mail.community(into_number)
+    if into is None:
+        return msg("tribes.no_community", community=into_number)
+    if into is community:
+        return msg("tribes.merge_self")
+    if community["main"]:
+        return msg("tribes.merge_main", community=number)
+    for taken in (number, into_number):
+        if taken in mail.merging:
+            return msg("tribes.merging_twice", community=taken, first=mail.merging[taken])
+    if number in mail.moving:
+        return msg("tribes.moving_no_merge", community=number, first=mail.moving[number])
+    why = division.merge_problem(mail.state, mail.level, community, into, mail.tribe["migrating"])
+    if why:
+        limit = numbers.limit(
+            mail.state, mail.level, into if why == "over" else community, mail.tribe["migrating"]
+        )
+        return msg(f"tribes.merge_{why}", community=number, into=into_number, limit=limit)
+    mail.merging[number] = cmd.line
+    return None
+
+
+CHECKS: dict[str, Check] = {"children": _children, "convert": _convert, "move": _move, "merge": _merge}
+
+
+def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]:
+    """The blank's commands: those that could be accepted now."""
+    tribe = state["tribes"][power]
+    level = level_of(state, power)
+    communities = tribe["communities"]
+    shown = {"move"}
+    if any(c["children"] for c in communities):
+        shown.add("children")
+    shown.add("settle" if tribe["migrating"] else "migrate")
+    if mergeable_pairs(state, level, tribe):
+        shown.add("merge")
+    if any(
+        growth.short_of_food(state, level, c)
+        and any(growth.convertible(level, c, s) for s in DATA.order.convertible)
+        for c in communities
+    ):
+        shown.add("convert")
+    return [spec for spec in PHASES[phase].commands if spec.name in shown]
+
+
+def mergeable_pairs(state: State, level: Level, tribe: Tribe) -> list[tuple[int, int]]:
+    """Every (small community, neighbour) that may merge now."""
+    return [
+        (source["number"], into["number"])
+        for source in tribe["communities"]
+        for into in tribe["communities"]
+        if source is not into
+        and not source["main"]
+        and not division.merge_problem(state, level, source, into, tribe["migrating"])
+    ]

@@ -1,0 +1,187 @@
+"""Who plays which tribe, and the GM's data: names players give their tribes at signup, a player
+joining the running game, the computer taking a tribe over, the GM's secret data file applied,
+and the GM's choice of where new tribes start (МЕСТО).
+
+«В любом из этих случаев игрок садится за АИ племя, имеющее 0 отношения со всеми игроками, либо
+если таких племен не осталось - на восточной границе, в месте выбранном Ведущим, создается новое
+племя для него.» A player whose tribe still lives (retired, ejected) is given it back with ВЕРНУТЬ,
+not joined.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.contract import Arg, ArgKind, Command, CommandSpec, GmApplied, Joined
+from engines.rng import Rng
+from engines.text import Msg, Text
+from engines.tribes import division, founding, secret, sight, world
+from engines.tribes.data import DATA
+from engines.tribes.said import msg
+from engines.tribes.state import State
+
+# a tribe's name as a player may give it: letters, spaces, hyphens and apostrophes (ours)
+NAME = re.compile(r"[^\W\d_](?:[\w '’-]*[^\W_])?")
+MOST_NAME = 30
+
+
+def given_name(state: State, name: str, keep: str = "") -> str | None:
+    """`name` cleaned, if it may name a tribe here: a word or a few, at most 30 characters, no
+    other tribe's name (`keep`: the tribe being named may keep its own)."""
+    name = " ".join(name.split())
+    taken = {n.casefold() for n in [*state["tribes"], *(a["name"] for a in state["ai"])] if n != keep}
+    if not name or len(name) > MOST_NAME or not NAME.fullmatch(name) or name.casefold() in taken:
+        return None
+    return name
+
+
+def renamed(state: State, old: str, new: str) -> State:
+    """`state` with the tribe `old` called `new` everywhere (powers, tribes met)."""
+    fresh = copy.deepcopy(state)
+    fresh["powers"] = [new if p == old else p for p in fresh["powers"]]
+    fresh["tribes"] = {new if p == old else p: t for p, t in fresh["tribes"].items()}
+    for tribe in fresh["tribes"].values():
+        tribe["met"] = sorted(new if m == old else m for m in tribe["met"])
+    if fresh["city"] == old:
+        fresh["city"] = new
+    return fresh
+
+
+def name_powers(state: State, names: Mapping[str, str]) -> State:
+    """«в теле сообщения игрок указывает … название своего племени»: each tribe takes the name its
+    player gave at signup, when it may (else it keeps the lot's)."""
+    for power, name in names.items():
+        given = given_name(state, name, keep=power)
+        if given is not None and given != power:
+            state = renamed(state, power, given)
+    return state
+
+
+def handover(state: State, power: str, computer: bool) -> State:
+    fresh = copy.deepcopy(state)
+    fresh["tribes"][power]["computer"] = computer
+    return fresh
+
+
+def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State] | Msg:
+    """The tribe a joining player gets: one the player names, a tribe of the computer's with no
+    relations (the player's own name for it, if given), or a new tribe on the eastern edge."""
+    kept = [p for p in past if p in state["tribes"] and not state["tribes"][p]["extinct"]]
+    if kept:
+        return msg("tribes.join_return", tribe=kept[-1])
+    named = " ".join(name.split())
+    if named in state["tribes"]:
+        if state["tribes"][named]["extinct"]:
+            return msg("tribes.join_extinct", tribe=named)
+        return Joined(state, named)
+    computer = next((a for a in state["ai"] if a["name"] == named), None)
+    if computer is not None and any(computer["relations"].values()):
+        return msg("tribes.join_relations", tribe=named)
+    if named and computer is None and given_name(state, named) is None:
+        return msg("tribes.join_bad_name", name=named[:MOST_NAME])
+    if computer is None:
+        free = [a for a in state["ai"] if not any(a["relations"].values())]
+        if free:
+            computer = rng.choice(
+                free,
+                "жребий: племя компьютера для нового игрока / lot: the computer's tribe for a new player",
+            )
+    fresh = copy.deepcopy(state)
+    if computer is not None:
+        fresh["ai"] = [a for a in fresh["ai"] if a["name"] != computer["name"]]
+        power = named or computer["name"]
+        tribe = founding.new_tribe(copy.deepcopy(computer["community"]), computer["points"])
+        for other in fresh["tribes"].values():
+            other["met"] = sorted(power if m == computer["name"] else m for m in other["met"])
+    else:
+        cell = founding.newcomers_cell(fresh)
+        if cell is None:
+            return msg("tribes.join_no_room")
+        power = named or _new_name(fresh)
+        tribe = founding.new_tribe(founding.start_community(cell))
+        fresh["places"] = [p for p in fresh["places"] if p != cell]
+    fresh["powers"].append(power)
+    fresh["tribes"][power] = tribe
+    sight.look(fresh, power)
+    return Joined(fresh, power)
+
+
+def _new_name(state: State) -> str:
+    """The first of the lot's names no tribe has, else a tribe of the GM's names' kind."""
+    used = {*state["tribes"], *(a["name"] for a in state["ai"])}
+    return next((t.name for t in DATA.tribes if t.name not in used), None) or division.tribe_name(state)
+
+
+PLACE = CommandSpec(
+    "place",
+    ("МЕСТО", "PLACE"),
+    (Arg("cell", ArgKind.NAME, "cell"),),
+    Text(
+        "где начнёт новое племя следующий присоединившийся игрок (клетка суши, не занятая общиной)",
+        "where the next joining player's new tribe starts (a land cell no community holds)",
+    ),
+    "МЕСТО Ш9",
+)
+GM_COMMANDS = (PLACE,)
+
+
+def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg:
+    """МЕСТО: the GM's choice of the next new tribe's cell, before the data's eastern places."""
+    cell = str(command.args["cell"])
+    if not world.passable(state, cell) or cell in sight.occupied(state):
+        return msg("tribes.place_taken", cell=cell)
+    fresh = copy.deepcopy(state)
+    fresh["places"] = [cell, *(p for p in fresh["places"] if p != cell)]
+    return GmApplied(fresh, msg("tribes.place_set", cell=cell))
+
+
+def data_problems(state: State | None, data: Mapping[str, Any]) -> list[Text]:
+    """The GM data file's mistakes; once the first turn is played, also what it may not change:
+    the map's size, and the land under every community."""
+    if not data:
+        return []
+    found = secret.problems(data)
+    if found or state is None:
+        return found
+    new = secret.stored(data)
+    if len(state["powers"]) > len(new["start"]["players"]) and state["turn"] == 1:
+        return [
+            Text(
+                f"start.players: мест {len(new['start']['players'])}, а племён {len(state['powers'])}",
+                f"start.players: {len(new['start']['players'])} places for {len(state['powers'])} tribes",
+            )
+        ]
+    if state["turn"] == 1:
+        return []
+    if (new["width"], new["height"]) != (state["secret"]["width"], state["secret"]["height"]):
+        return [
+            Text(
+                "map.rows: размер карты в идущей игре не меняется",
+                "map.rows: a running game keeps its map's size",
+            )
+        ]
+    homes = [c["cell"] for _, c in sight.occupants(state)]
+    return [
+        Text(
+            f"map.rows: под общиной на {cell} теперь не суша",
+            f"map.rows: the community on {cell} would be off land",
+        )
+        for cell in homes
+        if not world.terrain_of(new["cells"][cell]).passable
+    ]
+
+
+def with_data(state: State, data: Mapping[str, Any]) -> State:
+    """The GM's data in the state: before the first turn everything is placed afresh on its map,
+    later only its rules and map are taken and every community stays where it is."""
+    if not data:
+        return state
+    new = secret.stored(data)
+    if state["turn"] == 1:
+        return founding.placed(state, new)
+    fresh = copy.deepcopy(state)
+    fresh["secret"] = new
+    return fresh

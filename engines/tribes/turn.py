@@ -1,0 +1,136 @@
+"""A turn: the rulebook's nine steps («Порядок действий во время хода»), each done for every tribe
+in the turn's lot order («Очередность хода игроков определяется Ведущим по жребию каждый ход.
+Каждое действие выполняется по порядку для всех игроков, затем переходят к следующему»):
+
+1. the technologies discovered last turn take effect (and the computer's tribes are kept);
+2. the children are given to the strata (and the emergency conversions made);
+3. communities split for lack of ЛЧ;
+4. interactions between communities but war declarations: merging;
+5. food: gathering, eating, growth and famine;
+6. development: points and technologies;
+7. natural mortality;
+8. wars, losses and plunder: no tribe can fight yet (the technology of war is part 2's);
+9. the moves of communities not attacked;
+
+and after them: the migration ordered starts or ends, communities break away beyond ЛР, vanish
+or die out, each tribe looks around. A technology founding a city ends the game. Pure: the state
+is copied and every draw goes through `rng`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from engines.contract import Command, Resolution
+from engines.rng import Rng
+from engines.text import Text
+from engines.toolkit import standing_orders
+from engines.tribes import ai, division, growth, moves, sight
+from engines.tribes.checks import check
+from engines.tribes.data import DATA
+from engines.tribes.development import develop, take_effect
+from engines.tribes.level import level_of
+from engines.tribes.said import Story
+from engines.tribes.state import State
+
+
+def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng) -> Resolution[State]:
+    after = copy.deepcopy(state)
+    story = Story(state["powers"])
+    alive = [p for p in state["powers"] if not state["tribes"][p]["extinct"]]
+    standing = {p: _standing(state, p, phase, orders.get(p, ()), story) for p in alive}
+    turn = state["turn"]
+    lot = rng.shuffled(
+        alive, f"жребий: порядок племён в ходе {turn} / lot: the order of tribes in turn {turn}"
+    )
+    for place, power in enumerate(lot, 1):
+        story.tell(power, "tribes.lot", place=place, count=len(lot))
+    levels = {p: level_of(after, p) for p in lot}
+
+    def each(name: str) -> dict[str, list[Command]]:
+        return {p: [c for c in standing[p] if c.name == name] for p in lot}
+
+    for power in lot:  # 1
+        take_effect(after, power, story)
+    ai.upkeep(after)
+    for power in lot:  # 2
+        mine = [c for c in standing[power] if c.name in ("children", "convert")]
+        growth.raise_children(after, power, levels[power], mine, story)
+    for power in lot:  # 3
+        division.split(after, power, levels[power], rng, story)
+    merges = each("merge")
+    for power in lot:  # 4
+        division.merge(after, power, levels[power], merges[power], story)
+    for power in lot:  # 5
+        growth.feed(after, power, levels[power], story)
+    for power in lot:  # 6
+        develop(after, power, story)
+    for power in lot:  # 7
+        growth.age(after, power, levels[power], story)
+    walks = each("move")
+    for power in lot:  # 9
+        _walk(after, power, walks[power], story)
+    for power in lot:
+        _end(after, power, standing[power], story)
+    _found_city(after, lot, story)
+    after["turn"] = turn + 1
+    return Resolution(after, story.reports, story.news, story.gm_log)
+
+
+def _standing(
+    state: State, power: str, phase: str, commands: Sequence[Command], story: Story
+) -> list[Command]:
+    """The orders that stand; a line the turn refuses (the state changed since the mail) is told."""
+    valid, problems = standing_orders(check, state, power, phase, commands)
+    for problem in problems:
+        story.tell(power, "tribes.refused", line=problem.line)
+        story.reports[power].append(problem.msg)
+    return valid
+
+
+def _walk(state: State, power: str, commands: Sequence[Command], story: Story) -> None:
+    level = level_of(state, power)
+    for cmd in commands:
+        number = int(cmd.args["community"])
+        community = next((c for c in state["tribes"][power]["communities"] if c["number"] == number), None)
+        if community is None:
+            continue
+        start = community["cell"]
+        made = moves.walk(
+            state, power, community, str(cmd.args["code"]), cmd.lists.get("conditions", ()), level
+        )
+        route = " → ".join([start, *made.path])
+        code = f"tribes.{'walk' if made.path else 'stay'}_{made.stop}"
+        what: str | Text = made.what
+        if made.stop == "reached":
+            reached = next(c for c in DATA.conditions if c.at == made.what)
+            what = Text(reached.name, reached.en)
+        story.tell(power, code, community=number, route=route, what=what, steps=len(made.path))
+
+
+def _end(state: State, power: str, commands: Sequence[Command], story: Story) -> None:
+    tribe = state["tribes"][power]
+    for cmd in commands:
+        if cmd.name in ("migrate", "settle"):
+            tribe["migrating"] = cmd.name == "migrate"
+            story.tell(power, f"tribes.{cmd.name}_next")
+    division.settle_the_turn(state, power, level_of(state, power), story)
+    met = sight.look(state, power)
+    if met:
+        story.tell(power, "tribes.met", tribes=", ".join(met))
+
+
+def _found_city(state: State, lot: Sequence[str], story: Story) -> None:
+    """«Игра оканчивается, когда хотя бы один из игроков создаст город»: a technology founding a
+    city discovered this turn ends the game after it."""
+    for power in lot:
+        founded = [
+            tech
+            for tech in state["secret"]["techs"]
+            if tech["effects"]["city"] and state["tribes"][power]["techs"].get(tech["name"]) == state["turn"]
+        ]
+        if founded and not state["over"]:
+            state["over"], state["city"] = True, power
+            story.announce("tribes.city")
+            story.log("tribes.log_city", power=power)

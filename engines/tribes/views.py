@@ -1,0 +1,152 @@
+"""What one tribe may see (its turn balance: its communities, development and technologies, the
+other communities its own see now, and its explored map as text), and what everyone may see (the
+ratings «Каждый ход Ведущий вывешивает»). Nothing here reads the GM's secret beyond the cells a
+tribe has explored and the technologies it knows; the computer's tribes are seen only where a
+community of the tribe sees them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.text import Text
+from engines.tribes import community as numbers
+from engines.tribes import sight, world
+from engines.tribes.data import DATA, FIELDS
+from engines.tribes.development import FIELD_NAMES, describe
+from engines.tribes.level import Level, level_of, tech_named
+from engines.tribes.said import stratum_name, tenths
+from engines.tribes.secret import COLUMNS
+from engines.tribes.state import Community, State
+
+JSON = dict[str, Any]
+MAP_COLUMNS = 22  # columns of the text map a line may hold within 72 characters
+UNKNOWN = "··"
+
+
+def _text(value: Text) -> dict[str, str]:
+    return {"ru": value.ru, "en": value.en}
+
+
+def _named(record_name: str, record_en: str) -> dict[str, str]:
+    return {"ru": record_name.lower(), "en": record_en.lower()}
+
+
+def view(state: State, power: str) -> JSON:
+    tribe = state["tribes"][power]
+    level = level_of(state, power)
+    communities = sorted(tribe["communities"], key=lambda c: c["number"])
+    return {
+        "tribe": power,
+        "turn": state["turn"],
+        "over": state["over"],
+        "extinct": bool(tribe["extinct"]),
+        "migrating": tribe["migrating"],
+        "people": sum(numbers.people(c) for c in communities),
+        "count": len(communities),
+        "most_communities": level.communities,
+        "distance": level.distance,
+        "moves": (DATA.game.migration_moves if tribe["migrating"] else DATA.game.moves) + level.moves,
+        "developed": any(tribe["points"].values()),
+        "points": [
+            {"name": _text(FIELD_NAMES[f]), "value": _text(tenths(tribe["points"][f]))} for f in FIELDS
+        ],
+        "techs": [
+            {
+                "name": name,
+                "since": turn + 1,
+                "effects": _text(describe(state, tech_named(state, name))),
+            }
+            for name, turn in sorted(tribe["techs"].items(), key=lambda kv: (kv[1], kv[0]))
+        ],
+        "communities": [_community(state, level, c, tribe["migrating"]) for c in communities],
+        "others": [{"tribe": owner, "cell": c["cell"]} for owner, c in sight.in_sight(state, power)],
+        "explored": len(tribe["explored"]),
+        "map": text_map(state, power),
+        "legend": {
+            "terrains": [{"code": t.code, **_named(t.name, t.en)} for t in DATA.terrains],
+            "features": [{"code": f.code, **_named(f.name, f.en)} for f in DATA.features if f.code],
+        },
+    }
+
+
+def _community(state: State, level: Level, community: Community, migrating: bool) -> JSON:
+    cell = community["cell"]
+    terrain = world.terrain(state, cell)
+    order: list[str] = [s.id for s in DATA.strata]
+    return {
+        "number": community["number"],
+        "main": community["main"],
+        "cell": cell,
+        "terrain": _named(terrain.name, terrain.en),
+        "features": [_named(f.name, f.en) for f in world.features(state, cell)],
+        "people": numbers.people(community),
+        "limit": numbers.limit(state, level, community, migrating),
+        "strata": [
+            {"name": _text(stratum_name(s)), "count": n}
+            for s, n in sorted(community["strata"].items(), key=lambda kv: order.index(kv[0]))
+            if n
+        ],
+        "elders": community["elders"],
+        "children": community["children"],
+    }
+
+
+def text_map(state: State, power: str) -> list[str]:
+    """The tribe's explored map as monospace lines: a cell is its terrain's letter and then its
+    community's number, «*» for another tribe's, or its forest «л» or river «р» (both: «+»);
+    ``··`` unexplored. Cut into blocks of at most `MAP_COLUMNS` columns."""
+    tribe = state["tribes"][power]
+    explored = set(tribe["explored"])
+    if not explored:
+        return []
+    xs = [world.xy(c)[0] for c in explored]
+    ys = [world.xy(c)[1] for c in explored]
+    own = {c["cell"]: c["number"] for c in tribe["communities"]}
+    others = {c["cell"] for _, c in sight.in_sight(state, power)}
+    lines: list[str] = []
+    for left in range(min(xs), max(xs) + 1, MAP_COLUMNS):
+        columns = range(left, min(left + MAP_COLUMNS, max(xs) + 1))
+        if lines:
+            lines.append("")
+        lines.append("    " + " ".join(f"{COLUMNS[x]} " for x in columns).rstrip())
+        for y in range(min(ys), max(ys) + 1):
+            cells = [_cell(state, world.cell_at(state, x, y), explored, own, others) for x in columns]
+            lines.append(f"{y + 1:>3} " + " ".join(cells).rstrip())
+    return lines
+
+
+def _cell(state: State, cell: str | None, explored: set[str], own: dict[str, int], others: set[str]) -> str:
+    if cell is None or cell not in explored:
+        return UNKNOWN
+    letter = world.terrain(state, cell).code
+    if cell in own:
+        return letter + (str(own[cell]) if own[cell] < 10 else "#")
+    if cell in others:
+        return letter + "*"
+    marks = [f.code for f in world.features(state, cell) if f.code]
+    return letter + ("+" if len(marks) > 1 else marks[0] if marks else " ")
+
+
+def public_view(state: State) -> JSON:
+    """The ratings for the forum post: each tribe's people (ОЧ) and development points by field
+    and in sum, best first; the cells anyone has explored, the tribes that died out."""
+    living = [p for p in state["powers"] if not state["tribes"][p]["extinct"]]
+    people = {p: sum(numbers.people(c) for c in state["tribes"][p]["communities"]) for p in living}
+    points = {p: state["tribes"][p]["points"] for p in living}
+    explored = set().union(*(set(t["explored"]) for t in state["tribes"].values()))
+    return {
+        "turn": state["turn"],
+        "people": [[p, people[p]] for p in sorted(living, key=lambda p: (-people[p], p))],
+        "development": [
+            {
+                "tribe": p,
+                **{f: _text(tenths(points[p][f])) for f in FIELDS},
+                "total": _text(tenths(sum(points[p].values()))),
+            }
+            for p in sorted(living, key=lambda p: (-sum(points[p].values()), p))
+        ],
+        "explored": len(explored),
+        "extinct": [p for p in state["powers"] if state["tribes"][p]["extinct"]],
+        "city": state["city"],
+    }
