@@ -313,7 +313,7 @@ class Ruleset(ABC, Generic[S]):
         """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
         order, at least `players` of them, every draw through `rng` so it is logged. Default: a
         shuffle; a ruleset with constraints (council: families spread evenly) replaces it."""
-        return rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+        return rng.shuffled(pool, Msg("draw_powers"))
 
     def vocabularies_for(self, state: S, power: str, /) -> Mapping[str, Vocabulary]:
         """The names `power` has seen, by vocabulary key; its orders may name only these, and

@@ -6,6 +6,7 @@ from __future__ import annotations
 from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
+from daemon.outgoing.render import languages, said_draws
 from daemon.phases.start import mail_password
 from engines.contract import Command, Joined
 from engines.rng import Rng
@@ -135,7 +136,7 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
             return Refused(joined.code, joined.params)
         record.state = joined.state
         record.players[joined.power] = Player(joined.power, name or address, address, password_hash="")
-        draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
+        draws = said_draws(rng.log, languages(ctx.game.settings.language)[0], ctx.game.catalog)
         said = result("gm_joined", power=joined.power, address=address)
         ctx.save(
             record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""), said=said

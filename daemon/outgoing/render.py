@@ -18,14 +18,12 @@ import jinja2
 
 import templates
 from daemon.config import Language
+from engines.rng import Draw, draw_of
 from engines.russian import NO_FORMS, Forms, person_gender
-from engines.text import Catalog, Grammar, Lang, Msg, Text
+from engines.text import Catalog, Grammar, Lang, Msg, Text, number, percent, quantity, rounded, signed, span
 
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
 SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
-
-
-POINT_DECIMALS = 2  # scores are shown to at most this many decimals
 
 
 class _Environment(jinja2.Environment):
@@ -57,7 +55,14 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.finalize = _finalize
     env.filters["points"] = _points_filter
+    env.filters["number"] = _number_filter
+    env.filters["signed"] = _signed_filter
+    env.filters["unit"] = _unit_filter
+    env.filters["percent"] = _percent_filter
+    env.filters["span"] = _span_filter
+    env.filters["drawn"] = _drawn_filter
     env.filters["case"] = _case_filter
     env.filters["agree"] = _agree_filter
     env.filters["counted"] = _counted_filter
@@ -70,7 +75,7 @@ def environment() -> jinja2.Environment:
 
 def shown(value: float) -> float:
     """A score as it is shown, which is what rankings compare: float noise is no lead."""
-    return round(value, POINT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return rounded(value)
 
 
 def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
@@ -80,17 +85,52 @@ def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
 
 
 def points(value: float, lang: Lang) -> str:
-    """A score as players read it: «1,4» in Russian, "1.4" in English, a whole number with no
-    decimal part, and never float noise (0.1 + 0.2 is «0,3»)."""
-    text = f"{shown(value):.{POINT_DECIMALS}f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if lang == "ru" else text
+    """A score as players read it: «1,4» in Russian, "1.4" in English, to two decimals."""
+    return number(rounded(value), lang)
+
+
+@jinja2.pass_context
+def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
+    """Every `{{ number }}` of every template typeset in the template's language: «−150», «5,6»."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value, context["lang"])
+    return value
 
 
 @jinja2.pass_context
 def _points_filter(context: jinja2.runtime.Context, value: float) -> str:
-    """`{{ score|points }}`: in the language of the template being rendered."""
-    lang: Lang = context["lang"]
-    return points(value, lang)
+    """`{{ score|points }}`: a score as text, to align it in a column."""
+    return points(value, context["lang"])
+
+
+@jinja2.pass_context
+def _number_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ x|number }}`: a number as text («0,35»), to align it in a column."""
+    return number(value, context["lang"])
+
+
+@jinja2.pass_context
+def _signed_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ change|signed }}` → «+3», «−150»."""
+    return signed(value, context["lang"])
+
+
+@jinja2.pass_context
+def _unit_filter(context: jinja2.runtime.Context, value: float, unit: str, sign: bool = False) -> str:
+    """`{{ money|unit("Д") }}` → «500 Д» with a no-break space; `sign=True` → «+20 Д»."""
+    return quantity(value, unit, context["lang"], sign)
+
+
+@jinja2.pass_context
+def _percent_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ share|percent }}` → «10 %», "10%"."""
+    return percent(value, context["lang"])
+
+
+@jinja2.pass_context
+def _span_filter(context: jinja2.runtime.Context, low: float, high: float) -> str:
+    """`{{ low|span(high) }}` → «0–3»."""
+    return span(low, high, context["lang"])
 
 
 def _grammar(context: jinja2.runtime.Context) -> Grammar:
@@ -157,6 +197,30 @@ def _wordwrap_filter(
 @lru_cache(maxsize=256)
 def _wrapped(text: str, width: int, break_long_words: bool, wrapstring: str, hyphens: bool) -> str:
     return jinja2.filters.do_wordwrap(environment(), text, width, break_long_words, wrapstring, hyphens)
+
+
+def said_draw(data: Mapping[str, Any], lang: Lang, say: Callable[[Msg], str]) -> str:
+    """One lot draw as the GM reads it: «жребий: …: Китай, Евросоюз», a roll with its range
+    «… : 49 (1–100)»; a record older than catalog purposes as it was written."""
+    draw = draw_of(data)
+    if draw is None:
+        return f"{data.get('purpose', '')}: {data.get('outcome', '')}"
+    values = ", ".join(number(v, lang) if isinstance(v, int) else v for v in draw.values)
+    if draw.span is not None:
+        values += f" ({span(*draw.span, lang)})"
+    return f"{say(draw.purpose)}: {values}"
+
+
+def said_draws(draws: Sequence[Draw], lang: Lang, catalog: Catalog | None) -> str:
+    """The draws of a GM command for its history entry, in the game's first language."""
+    say = _sayer(catalog, lang)
+    return "; ".join(said_draw(d.to_json(), lang, say) for d in draws)
+
+
+@jinja2.pass_context
+def _drawn_filter(context: jinja2.runtime.Context, data: Mapping[str, Any]) -> str:
+    """`{{ d|drawn }}`: a turn record's draw said in the template's language."""
+    return said_draw(data, context["lang"], context["say"])
 
 
 @cache

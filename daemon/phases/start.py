@@ -110,6 +110,7 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
         game.settings.gm,
         Letter("gm/started", context, "subject_started", {"game": game.id}),
         game.settings.language,
+        game.catalog,
     )
     record.pending = lifecycle.finish(record.pending, Starting())
     game.store.save(record)

@@ -22,7 +22,6 @@ from engines.mare.victory import check_victory
 from engines.mare.world import (
     coefficient,
     connectivity_cost,
-    decimal,
     extra_components,
     influence,
     owned,
@@ -30,6 +29,7 @@ from engines.mare.world import (
     sides,
 )
 from engines.rng import Rng
+from engines.text import Msg
 from engines.toolkit import Orders, accepted, commands_named
 
 T, C = DATA.thresholds, DATA.costs
@@ -169,8 +169,8 @@ def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Afterm
             source=stake.source,
             beneficiary=stake.beneficiary,
             raw=stake.raw,
-            coefficient=decimal(stake.value / stake.raw) if stake.raw else "1",
-            value=decimal(stake.value),
+            coefficient=float(stake.value / stake.raw) if stake.raw else 1,
+            value=float(stake.value),
         )
     for group in _groups(start, stakes, plays):
         here = [s for s in stakes if s.territory in group]
@@ -197,9 +197,9 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
             who,
             "mare_side",
             side=side,
-            strength=decimal(c.strength[side]),
-            own=decimal(c.own(side)),
-            support=decimal(c.support(side)),
+            strength=float(c.strength[side]),
+            own=float(c.own(side)),
+            support=float(c.support(side)),
         )
     for r in c.rounds:
         if r.winner:
@@ -208,14 +208,14 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
                 "mare_round",
                 number=r.number,
                 winner=r.a,
-                winner_strength=decimal(r.a_strength),
+                winner_strength=float(r.a_strength),
                 loser=r.b,
-                loser_strength=decimal(r.b_strength),
-                left=decimal(r.left),
+                loser_strength=float(r.b_strength),
+                left=float(r.left),
             )
         else:
             events.tell_all(
-                who, "mare_round_tie", number=r.number, a=r.a, b=r.b, strength=decimal(r.a_strength)
+                who, "mare_round_tie", number=r.number, a=r.a, b=r.b, strength=float(r.a_strength)
             )
     if c.by_victor:
         events.tell_all(who, "mare_victor_wins", power=c.winner, territory=place)
@@ -252,7 +252,7 @@ def _general_moves(new: State, orders: Orders, after: Aftermath, events: Events,
         if not free:
             events.tell_all([winner], "mare_heroic_no_general", territory=territory)
             continue
-        general = rng.choice(free, f"mare {territory}: heroic victory of {winner}, a free general")
+        general = rng.choice(free, Msg("mare_draw_general", {"territory": territory, "power": winner}))
         new["generals"][general] = winner
         events.tell_all([winner], "mare_heroic_general", general=general)
         events.announce("mare_news_heroic", power=winner, territory=territory)

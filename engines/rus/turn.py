@@ -38,6 +38,7 @@ from engines.rus.world import (
     send_home,
     set_druzhina,
 )
+from engines.text import Msg
 from engines.toolkit import Orders, accepted
 
 G, B, TR = DATA.game, DATA.buildings, DATA.trade
@@ -71,7 +72,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JS
     turn = Turn(new["powers"])
     valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
-    new["order"] = rng.shuffled(new["powers"], f"Русь, ход {t}: очерёдность княжеств")
+    new["order"] = rng.shuffled(new["powers"], Msg("rus_draw_order", {"turn": t}))
     turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     gm_rules.carry(new, turn)
@@ -131,7 +132,7 @@ def _revolts(new: State, rng: Rng, turn: Turn) -> None:
         candidates = [p for p in own if not new["provinces"][p]["temple"] and p not in new["occupied"]]
         count = len(own) // 2
         if len(candidates) > count:
-            drawn = rng.shuffled(candidates, f"Русь, ход {new['turn']}: какие провинции ({power}) восстают")
+            drawn = rng.shuffled(candidates, Msg("rus_draw_revolt", {"turn": new["turn"], "power": power}))
             candidates = [p for p in own if p in drawn[:count]]
         for province in candidates[:count]:
             here = new["provinces"][province]

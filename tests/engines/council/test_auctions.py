@@ -76,8 +76,8 @@ def test_governing_a_mercenary_province_adds_five_percent_a_province() -> None:
     result = run(state, {"Висконти": ["СТАВКА Наёмники 10"], "Сфорца": ["СТАВКА Наёмники 10"]})
     assert "«Наёмники», квота Милана: Сфорца (10 Д)." in log(result)
     tied = {"Висконти": "СТАВКА Наёмники 11", "Сфорца": "СТАВКА Наёмники 10"}  # 11 against 10 + 10 %
-    assert [d.purpose for d in _draws(state, tied)] == [
-        "жребий: равные ставки, аукцион «Наёмники» (11 Д) / lot: equal bids"
+    assert [RULESET.catalog.render(d.purpose, "ru") for d in _draws(state, tied)] == [
+        "жребий: равные ставки на аукционе «Наёмники» (11\u00a0Д)"
     ]
 
 
@@ -99,8 +99,8 @@ def test_equal_bids_for_the_last_lot_go_by_a_logged_lot() -> None:
         won = lots(after, "Колонисты")
         assert len(won) == 2 and "Медичи" in won
         winners |= won.keys() - {"Медичи"}
-        assert [(d.purpose, sorted(d.outcome.split(", "))) for d in rng.log] == [
-            ("жребий: равные ставки, аукцион «Колонисты» (8 Д) / lot: equal bids", ["Дандоло", "Орсини"])
+        assert [(RULESET.catalog.render(d.purpose, "ru"), sorted(map(str, d.values))) for d in rng.log] == [
+            ("жребий: равные ставки на аукционе «Колонисты» (8\u00a0Д)", ["Дандоло", "Орсини"])
         ]
     assert winners == {"Орсини", "Дандоло"}
 

@@ -29,28 +29,28 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
         {
             "number": 1,
             "winner": GREEKS,
-            "winner_strength": "6",
+            "winner_strength": 6,
             "loser": ROME,
-            "loser_strength": "5.6",
-            "left": "3",
+            "loser_strength": 5.6,
+            "left": 3,
         },
-        "  Раунд 1: Греки (6) побеждают Римлян (5.6), у Греков остаётся 3.",
+        "  Раунд 1: Греки (6) побеждают Римлян (5,6), у Греков остаётся 3.",
     ),
     (
         "mare_round",
         {
             "number": 2,
             "winner": ROME,
-            "winner_strength": "11",
+            "winner_strength": 11,
             "loser": PUNICS,
-            "loser_strength": "5",
-            "left": "6",
+            "loser_strength": 5,
+            "left": 6,
         },
         "  Раунд 2: Римляне (11) побеждают Пунов (5), у Римлян остаётся 6.",
     ),
     (
         "mare_round_tie",
-        {"number": 2, "a": GAULS, "b": PUNICS, "strength": "5"},
+        {"number": 2, "a": GAULS, "b": PUNICS, "strength": 5},
         "  Раунд 2: у Галлов и Пунов поровну (5), проигрывают оба.",
     ),
     ("mare_conflict_won", {"territory": "Бетика", "winner": PUNICS}, "  Итог: в Бетике победили Пуны."),
@@ -84,7 +84,7 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     ("mare_robbed", {"winner": PUNICS, "territory": "Бруттий"}, "Пуны ограбили вашу территорию: Бруттий."),
     (
         "mare_catastrophic",
-        {"power": ROME, "territory": "Этрурия", "own": "6", "amount": 1},
+        {"power": ROME, "territory": "Этрурия", "own": 6, "amount": 1},
         "Римляне: катастрофическое поражение в Этрурии при своём влиянии 6, МОЩЬ −1.",
     ),
     (
@@ -99,17 +99,17 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     ),
     (
         "mare_annihilated",
-        {"power": ROME, "territory": "Сардиния", "own": "11", "amount": 11},
+        {"power": ROME, "territory": "Сардиния", "own": 11, "amount": 11},
         "Аннигилятор на Сардинии: Римляне теряют 11 единиц МОЩИ (влияние 11).",
     ),
     (
         "mare_annihilated",
-        {"power": GREEKS, "territory": "Сардиния", "own": "21.5", "amount": 21},
-        "Аннигилятор на Сардинии: Греки теряют 21 единицу МОЩИ (влияние 21.5).",
+        {"power": GREEKS, "territory": "Сардиния", "own": 21.5, "amount": 21},
+        "Аннигилятор на Сардинии: Греки теряют 21 единицу МОЩИ (влияние 21,5).",
     ),
     (
         "mare_annihilated",
-        {"power": GAULS, "territory": "Сардиния", "own": "5", "amount": 5},
+        {"power": GAULS, "territory": "Сардиния", "own": 5, "amount": 5},
         "Аннигилятор на Сардинии: Галлы теряют 5 единиц МОЩИ (влияние 5).",
     ),
     (
