@@ -216,6 +216,9 @@ class Ruleset(ABC, Generic[S]):
     name: str  # id used in configs and game ids: "coins"
     title: Text
     power_keywords: tuple[str, ...] = ()  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
+    power_title: Text = Text("Страна", "Power")  # what a player plays, as a mail's header names it
+    last_turn: int | None = None  # the turn the rules end the game on, if they fix one: «ход 3 из 10»
+    glossary: Text = Text("", "")  # the abbreviations its mails use, explained once, in the role mail
     min_players: int
     max_players: int
     phases: Mapping[str, PhaseSpec]  # in the order a turn plays them

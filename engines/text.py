@@ -150,18 +150,38 @@ class Grammar(string.Formatter):
         self.titles = titles or {}
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if self.lang == "en" and isinstance(value, str):
+            value = self.forms.in_english(value)
         if isinstance(value, int | float) and not isinstance(value, bool) and is_typeset(format_spec):
             return typeset(value, format_spec, self.lang)
+        if (
+            self.lang == "ru"
+            and isinstance(value, str)
+            and value in self.forms.common
+            and _named(format_spec)
+        ):
+            return self.forms.prose(value, self._russian(value, format_spec) if format_spec else value)
         if not format_spec:
             return str(super().format_field(value, format_spec))
         if format_spec == "назв":
             title = self.titles.get(f"{ARG_TITLE}{value}")
             return title.get(self.lang) if title else str(value)
+        return self._russian(value, format_spec) if self.lang == "ru" else self._english(value, format_spec)
+
+    def _english(self, value: Any, format_spec: str) -> str:
+        if format_spec in ("где", "в", "в:вин", *CASES):
+            return str(value)
+        return self._spoken(value, format_spec)
+
+    def _russian(self, value: Any, format_spec: str) -> str:
         if format_spec in ("где", "в", "в:вин"):
             case = "вин" if format_spec == "в:вин" else "пред"
-            return located(str(value), self.forms, case) if self.lang == "ru" else str(value)
+            return located(str(value), self.forms, case)
         if format_spec in CASES:
-            return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
+            return inflect(str(value), format_spec, self.forms)
+        return self._spoken(value, format_spec)
+
+    def _spoken(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("пол:"):
             return by_gender(str(value), format_spec[4:], self.forms)
         if format_spec[0] in "#~":
@@ -172,6 +192,22 @@ class Grammar(string.Formatter):
                 word = plural(int(value), noun, case or "им")
             return f"{number(int(value), self.lang)} {word}" if format_spec[0] == "#" else word
         return str(super().format_field(value, format_spec))
+
+
+def _named(spec: str) -> bool:
+    """Whether a field with this spec shows the name itself (as it is, in a case, or after its
+    preposition), not a word agreeing with it."""
+    return spec in ("", "где", "в", "в:вин") or spec in CASES
+
+
+def _capitalised(pattern: str, params: Mapping[str, Param], forms: Forms, said: str) -> str:
+    """A sentence that opens with a name prose writes in lowercase («римляне победили») starts
+    with a capital all the same."""
+    literal, field, _, _ = next(iter(string.Formatter().parse(pattern)), ("x", None, None, None))
+    if literal.strip() == "" and params.get(str(field)) in forms.common:
+        start = len(said) - len(said.lstrip())
+        return said[:start] + said[start : start + 1].upper() + said[start + 1 :]
+    return said
 
 
 RENDERED = 2048  # sentences a catalog keeps rendered
@@ -225,4 +261,8 @@ class Catalog:
         pattern = self.entries.get(msg.code)
         if pattern is None:
             raise KeyError(f"message code {msg.code!r} is missing from the catalog")
-        return Grammar(lang, self.forms, self.entries).vformat(pattern.get(lang), (), dict(msg.params))
+        text = pattern.get(lang)
+        said = Grammar(lang, self.forms, self.entries).vformat(text, (), dict(msg.params))
+        if self.forms.common and lang == "ru":
+            return _capitalised(text, msg.params, self.forms, said)
+        return said

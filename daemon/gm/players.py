@@ -15,9 +15,13 @@ from state.records import GameRecord, Player
 
 
 def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
-    head = heading(ctx.game, ctx.game.load(), power)
+    record = ctx.game.load()
+    head = heading(ctx.game, record, power)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
-    letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
+    player = record.players.get(power)
+    reader = player.name if player and player.address == address else ""
+    params: dict[str, str | int] = {"game": ctx.game.id, "power": power}
+    letter = Letter("player/notice", context, "subject_notice", params, reader=reader)
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
     ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, ctx.game.catalog)
 

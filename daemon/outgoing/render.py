@@ -6,6 +6,7 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
@@ -19,11 +20,18 @@ import jinja2
 import templates
 from daemon.config import Language
 from engines.rng import Draw, draw_of
-from engines.russian import NO_FORMS, Forms, person_gender
+from engines.russian import NO_FORMS, Forms, latin, person_gender
 from engines.text import Catalog, Grammar, Lang, Msg, Text, number, percent, quantity, rounded, signed, span
 
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
-SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
+SEPARATOR = "\n\n──── English version ────\n\n"  # between a ru+en mail's halves (the style guide's)
+WIDTH = 72  # the longest line of a mail: every mail client shows it whole
+GREETING = Text("{name}, здравствуйте.", "Hello, {name}.")
+HELLO = Text("Здравствуйте.", "Hello.")  # a reader whose name we do not know: a stranger, the GM
+SIGNATURE = Text("Гонец, помощник ведущего", "Gonets, the GM's assistant")
+# the forum post between these, pasted as it is: a wrapped line would be a line break on the forum
+FORUM_START = Text("──── пост для форума: начало ────", "──── forum post: start ────")
+FORUM_END = Text("──── пост для форума: конец ────", "──── forum post: end ────")
 
 
 class _Environment(jinja2.Environment):
@@ -63,6 +71,7 @@ def environment() -> jinja2.Environment:
     env.filters["percent"] = _percent_filter
     env.filters["span"] = _span_filter
     env.filters["drawn"] = _drawn_filter
+    env.filters["said"] = _said_filter
     env.filters["case"] = _case_filter
     env.filters["agree"] = _agree_filter
     env.filters["counted"] = _counted_filter
@@ -91,9 +100,13 @@ def points(value: float, lang: Lang) -> str:
 
 @jinja2.pass_context
 def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
-    """Every `{{ number }}` of every template typeset in the template's language: «−150», «5,6»."""
+    """Every `{{ value }}` of every template as its language says it: a number typeset («−150»,
+    «5,6»), and in English a name of the game (or names joined by «, ») by its English name."""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return number(value, context["lang"])
+    if isinstance(value, str) and context["lang"] == "en":
+        forms: Forms = context.get("forms") or NO_FORMS
+        return forms.in_english(value)
     return value
 
 
@@ -101,6 +114,12 @@ def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
 def _points_filter(context: jinja2.runtime.Context, value: float) -> str:
     """`{{ score|points }}`: a score as text, to align it in a column."""
     return points(value, context["lang"])
+
+
+@jinja2.pass_context
+def _said_filter(context: jinja2.runtime.Context, name: str) -> str:
+    """`{{ name|said }}`: a name as the template's language says it, before it is padded."""
+    return str(_finalize(context, name))
 
 
 @jinja2.pass_context
@@ -246,14 +265,86 @@ def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:
     return environment().get_template(f"{template}.{lang}.txt").render(lang=lang, **context)
 
 
-def render(template: str, language: Language, context: dict[str, Any], catalog: Catalog | None = None) -> str:
-    """The body in each language of the game; `say(msg)` renders a Msg from `catalog`."""
+def render(
+    template: str,
+    language: Language,
+    context: dict[str, Any],
+    catalog: Catalog | None = None,
+    reader: str | None = None,
+) -> str:
+    """The body in each language of the game; `say(msg)` renders a Msg from `catalog`. A mail
+    (`reader` given: the person's name, "" when unknown) is a letter: greeted by name, signed,
+    and wrapped to `WIDTH`."""
     parts = []
     forms = catalog.forms if catalog else NO_FORMS
     for lang in languages(language):
         say = _sayer(catalog, lang)
-        parts.append(render_one(template, lang, {"forms": forms, **context, "say": say}).strip())
+        text = render_one(template, lang, {"forms": forms, **context, "say": say}).strip()
+        parts.append(text if reader is None else letter(text, lang, reader))
     return SEPARATOR.join(parts) + "\n"
+
+
+def letter(text: str, lang: Lang, reader: str) -> str:
+    """`text` as a letter: the greeting (by name when we know it), the text, the signature, every
+    line wrapped to `WIDTH` but the forum post's."""
+    name = reader if lang == "ru" else latin(reader)
+    hello = GREETING.get(lang).format(name=name) if reader.strip() else HELLO.get(lang)
+    return wrapped(f"{hello}\n{text}\n\n{SIGNATURE.get(lang)}")
+
+
+_BULLET = re.compile(r"( *)([•*-] |# |\d+\. )?")
+_BREAK_AFTER = (". ", "; ", ", ", ": ", " — ")  # where a line is best broken: after a clause
+
+
+def wrapped(text: str, width: int = WIDTH) -> str:
+    """Every line longer than `width` broken at spaces (never inside a word, a «…» name or a
+    hyphenated one), at the end of a clause when one ends in its last third; a continuation is
+    indented under its item's text, and a comment line (`# …`, an order blank's hint) stays a
+    comment. The forum post, between `FORUM_START` and `FORUM_END`, is left as it is."""
+    out: list[str] = []
+    pasted = False
+    for line in text.split("\n"):
+        if line in (FORUM_START.ru, FORUM_START.en):
+            pasted = True
+        elif line in (FORUM_END.ru, FORUM_END.en):
+            pasted = False
+        out += [line] if pasted else _broken(line, width)
+    return "\n".join(out)
+
+
+def _broken(line: str, width: int) -> list[str]:
+    if len(line) <= width:
+        return [line]
+    found = _BULLET.match(line)
+    assert found is not None  # the pattern matches every line
+    spaces, bullet = found.group(1), found.group(2) or ""
+    if bullet == "# ":
+        hang = "#" + " " * (len(spaces) + 3)
+    elif bullet or spaces:
+        hang = " " * (len(spaces) + (len(bullet) if bullet else 2))
+    else:
+        hang = ""
+    lines, rest, first = [], line, True
+    while len(rest) > width:
+        cut = _cut(rest, width, len(spaces) + len(bullet) if first else len(hang))
+        if cut <= 0:
+            break
+        lines.append(rest[:cut].rstrip())
+        rest = hang + rest[cut:].lstrip()
+        first = False
+    lines.append(rest)
+    return lines
+
+
+def _cut(text: str, width: int, start: int) -> int:
+    """Where to break `text` to fit `width`: after a clause in the last third, else the last
+    space; 0 when no space past `start` fits (one long word stays whole)."""
+    window = text[: width + 1]
+    clause = max((window.rfind(mark) + len(mark) - 1 for mark in _BREAK_AFTER), default=-1)
+    if clause > max(start, width * 2 // 3):
+        return clause
+    space = window.rfind(" ")
+    return space if space > start else 0
 
 
 def subject(code: str, language: Language, catalog: Catalog | None = None, **params: str | int) -> str:
@@ -295,8 +386,9 @@ ZONE_NAMES = {"Europe/Moscow": Text("МСК", "MSK")}
 
 def moment(instant: datetime, zone: ZoneInfo, utc: bool = True) -> Text:
     """A deadline as a reader needs it, to the minute and never later than it is (the seconds are
-    dropped, not rounded): «3 декабря, 21:00 МСК (18:00 UTC)» in the game's zone and, with `utc`,
-    in UTC (its date too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
+    dropped, not rounded): «3 декабря, 21:00 МСК» in the game's zone (a Russian reader plays in
+    the game's zone: no UTC copy in Russian text) and, with `utc`, in English also in UTC (its date
+    too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
     shown = instant.replace(second=0, microsecond=0)
     local, universal = shown.astimezone(zone), shown.astimezone(ZoneInfo("UTC"))
     offset = local.utcoffset() or timedelta()
@@ -304,7 +396,7 @@ def moment(instant: datetime, zone: ZoneInfo, utc: bool = True) -> Text:
     def said(lang: Lang) -> str:
         label = ZONE_NAMES[zone.key].get(lang) if zone.key in ZONE_NAMES else _offset_name(offset)
         text = f"{_day(local, lang)}, {local:%H:%M} {label}"
-        if not offset or not utc:
+        if not offset or not utc or lang == "ru":
             return text
         other = (
             f"{universal:%H:%M} UTC"

@@ -107,14 +107,15 @@ class PhaseMails:
                 "gm": game.settings.gm,
                 "head": heading(game, record, power),
             }
-            letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
+            told: dict[str, str | int] = {"game": game.id, "power": power}
+            letter = Letter("player/retired", context, "subject_retired", told, reader=player.name)
             return OwedMail(suffix, player.address, letter, power)
         drawn = power_pictures(game, record, power)
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
         params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
         subject = "subject_report_missed" if context["warned"] else "subject_report"
-        letter = Letter("player/report", context, subject, params, drawn)
+        letter = Letter("player/report", context, subject, params, drawn, player.name)
         return OwedMail(suffix, player.address, letter, power)
 
 
@@ -155,7 +156,8 @@ def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
         "gm": game.settings.gm,
         "head": heading(game, record, power),
     }
-    return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
+    params: dict[str, str | int] = {"game": game.id, "power": power}
+    return Letter("player/ended", context, "subject_ended", params, reader=record.players[power].name)
 
 
 def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
@@ -175,7 +177,9 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
         "game": game.id,
         "title": game.ruleset.title,
         "power": power,
+        "power_title": game.ruleset.power_title,
         "turn": data["turn"],
+        "last": game.ruleset.last_turn,
         "phase": game.ruleset.phases[data["phase"]].title,
         "events": [Msg.from_json(m) for m in data["reports"].get(power, [])],
         "news": phase.news,
@@ -228,7 +232,9 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "game": game.id,
         "title": game.ruleset.title,
         "turn": data["turn"],
+        "last": game.ruleset.last_turn,
         "phase": phase.title,
+        "phase_count": len(game.ruleset.phases),
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
         "orders": orders,
         "missed": data["missed"],

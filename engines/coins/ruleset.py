@@ -13,6 +13,7 @@ from engines.coins.state import plain
 from engines.coins.stored import reading_orders, reading_state, resolve
 from engines.contract import JSON, Picture, Ruleset
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.text import Catalog, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
@@ -20,11 +21,10 @@ CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 class CoinsRuleset(Ruleset[JSON]):
     name = "coins"
-    title = Text(
-        f"Монеты: современные державы, {DATA.game.last_turn} ходов",
-        f"Coins: modern powers, {DATA.game.last_turn} turns",
-    )
+    title = Text("Монеты: современные державы", "Coins: modern powers")
     power_keywords = ("ДЕРЖАВА",)
+    last_turn = DATA.game.last_turn
+    glossary = Text("ПО — победные очки.", "ПО — victory points.")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
@@ -43,7 +43,7 @@ class CoinsRuleset(Ruleset[JSON]):
     examples = staticmethod(reading_state(examples.examples))
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """No draw is needed: every power starts equal (rng stays unused)."""

@@ -132,7 +132,6 @@ def start_turn(state: State, rng: Rng, events: Events) -> None:
             intel=c["intel"],
             influence=c["influence"],
         )
-    events.announce("turn_started", turn=state["turn"])
     intel.exchange(state, events)
     voting.choose_chair(state, rng, events)
 

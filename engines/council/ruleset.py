@@ -12,6 +12,7 @@ from engines.council import checks, examples, gm, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.text import Catalog, Msg, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
@@ -21,6 +22,9 @@ class CouncilRuleset(Ruleset[State]):
     name = "council"
     title = Text("Держава и семьи: государственный совет", "The Realm and the Families: the state council")
     power_keywords = ("СЕМЬЯ", "FAMILY")
+    power_title = Text("Семья", "Family")
+    last_turn = DATA.game.last_turn
+    glossary = Text("Д — деньги семьи.", "Д — a family's money.")
     min_players = DATA.game.min_players
     max_players = len(DATA.families)
     phases = schema.PHASES
@@ -48,7 +52,7 @@ class CouncilRuleset(Ruleset[State]):
     examples = staticmethod(examples.examples)  # its own provinces, kin, council list and sums
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         return world.setup(powers, rng)

@@ -204,8 +204,8 @@ SQUADRONS = _spec(
         Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
-    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid} Д).",
-    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid} Д).",
+    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0Д).",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(

@@ -65,7 +65,6 @@ def resolve(json: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JSON
     if not check_victory(new, events):
         new["turn"] += 1
         _new_turn(new, events)
-    _publish_map(new, events)
     return events.resolution(plain(new))
 
 
@@ -184,7 +183,13 @@ def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Afterm
 
 
 def _tell_conflict(c: Conflict, events: Events) -> None:
+    """A contest told round by round to those in it, and its result in the news; a lone bid met
+    by nobody is no conflict: one line to the bidder, and only the map's change in the news."""
     who, place = c.participants(), c.label
+    if len(c.sides) == 1 and c.winner and not c.active and not c.cancelled:
+        strength = float(c.strength[c.winner])
+        events.tell_all(who, "mare_uncontested", territory=place, winner=c.winner, strength=strength)
+        return
     events.tell_all(who, "mare_conflict", territory=place)
     for play in c.active:
         events.tell_all(who, "mare_general_played", general=play.general, holder=play.holder, territory=place)
@@ -193,13 +198,17 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
             who, "mare_general_cancelled", general=play.general, holder=play.holder, territory=place
         )
     for side in c.sides:
+        support = float(c.support(side))
+        if not support:
+            events.tell_all(who, "mare_side_alone", side=side, strength=float(c.strength[side]))
+            continue
         events.tell_all(
             who,
             "mare_side",
             side=side,
             strength=float(c.strength[side]),
             own=float(c.own(side)),
-            support=float(c.support(side)),
+            support=support,
         )
     for r in c.rounds:
         if r.winner:
@@ -276,19 +285,3 @@ def _new_turn(new: State, events: Events) -> None:
         )
         if extra:
             events.tell(power, "mare_turn_split", pieces=extra + 1, extra=extra)
-
-
-def _publish_map(new: State, events: Events) -> None:
-    """The painted map as a table in the news, then everyone's МОЩЬ."""
-    for territory in new["map"]:
-        events.announce(
-            "mare_news_map_row",
-            territory=territory,
-            owner=new["owners"][territory] or NEUTRALS,
-            fortress=" ♜" if territory in new["fortresses"] else "",
-            bonus="".join(f" ★{b}" for b, at in new["bonuses"].items() if at == territory),
-        )
-    for power in new["powers"]:
-        events.announce(
-            "mare_news_might", power=power, might=new["might"][power], territories=len(owned(new, power))
-        )

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engines.contract import JSON, Picture, Ruleset
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
@@ -32,6 +33,13 @@ class RusRuleset(Ruleset[JSON]):
     name = "rus"
     title = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
     power_keywords = ("КНЯЖЕСТВО", "PRINCIPALITY")
+    power_title = Text("Княжество", "Principality")
+    glossary = Text(
+        "Д — деньги; ВС — военная сила, ВС (п) — дружина, ВС (о) — ополчение; ОП — общий потенциал "
+        "провинции; Ст — стабильность; БО — боевые очки в бою.",
+        "Д — money (dengi); ВС — military strength, ВС (п) — the druzhina, ВС (о) — the militia; "
+        "ОП — a province's potential; Ст — stability; БО — battle points.",
+    )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
@@ -56,7 +64,7 @@ class RusRuleset(Ruleset[JSON]):
         self.catalog = parts[0]
         for part in parts[1:]:
             self.catalog = self.catalog.merged(part)
-        self.catalog = self.catalog.with_forms(DATA.forms)
+        self.catalog = self.catalog.with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """All sixteen principalities are in play; those no player drew are computer-run.

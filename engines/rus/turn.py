@@ -73,7 +73,6 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JS
     valid = accepted(check, stored, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
     new["order"] = rng.shuffled(new["powers"], Msg("rus_draw_order", {"turn": t}))
-    turn.announce("rus_news_turn", turn=t)
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     gm_rules.carry(new, turn)
     by_order = {p: valid[p] for p in new["order"]}
@@ -117,7 +116,7 @@ def resolve(stored: JSON, phase: str, orders: Orders, rng: Rng) -> Resolution[JS
 
 
 def _step(turn: Turn, number: int) -> None:
-    turn.log(STEPS[number - 1], step=number)
+    turn.step(STEPS[number - 1], number)
 
 
 def _revolts(new: State, rng: Rng, turn: Turn) -> None:

@@ -20,7 +20,7 @@ from tests.engines.mare.test_game import SCRIPT, play
 
 FORMS = RULESET.catalog.forms
 
-SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
+SENTENCES: list[tuple[str, dict[str, str | int | float], str]] = [
     ("mare_conflict", {"territory": "Кампания"}, "Конфликт в Кампании."),
     ("mare_conflict", {"territory": "Корсика"}, "Конфликт на Корсике."),
     ("mare_conflict", {"territory": "Сиракузы"}, "Конфликт в Сиракузах."),
@@ -207,7 +207,7 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
 
 @pytest.mark.parametrize(("code", "params", "expected"), SENTENCES)
 def test_a_message_reads_as_a_russian_gm_writes_it(
-    code: str, params: dict[str, str | int], expected: str
+    code: str, params: dict[str, str | int | float], expected: str
 ) -> None:
     assert RULESET.catalog.render(Msg(code, params), "ru") == expected
 
