@@ -138,7 +138,8 @@ def _revolts(new: State, rng: Rng, turn: Turn) -> None:
             here["op"] = max(G.min_op, here["op"] // 2)
             new["revolts"].append(province)
             turn.tell(power, "rus_revolt", province=province, op=here["op"])
-            turn.announce("rus_news_revolt", power=power, province=province)
+            code = "rus_news_revolt_home" if province == power else "rus_news_revolt"
+            turn.announce(code, power=power, province=province)
 
 
 def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
@@ -197,7 +198,7 @@ def _taxes(new: State, turn: Turn) -> None:
     exempt = set(new["revolts"]) | set(new["occupied"])
     for power in new["powers"]:
         per, percent, total = economy.taxes(new, power, exempt)
-        turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}%")
+        turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}\u00a0%")
 
 
 TradeIncome = dict[str, list[tuple[str, int, str]]]

@@ -67,7 +67,7 @@ def test_refused_line_has_its_number_reason_and_a_suggestion(h: Harness) -> None
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3", "ВЛОЖИТЬ Наука 2"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
+    assert "Строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
     assert "Может быть, «Промышленность»?" in text
     assert "line 4" in text and 'Did you mean "Промышленность"?' in text
     assert "ВЛОЖИТЬ Наука 2" in text  # the good line still stands
@@ -195,7 +195,7 @@ def test_a_rule_refusal_names_the_line_and_keeps_the_rest(h: Harness) -> None:
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Наука 3", "ВЛОЖИТЬ Армия 3"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "строка 6: «ВЛОЖИТЬ Армия 3»" in text
+    assert "Строка 6: «ВЛОЖИТЬ Армия 3»" in text
     stored = h.game.store.orders(1, "orders")[h.powers[ANNA]]
     assert [c.args["line"] for c in stored.commands] == ["Промышленность", "Наука"]
 
@@ -204,7 +204,7 @@ def test_a_greeting_above_the_header_costs_nothing_but_a_note(h: Harness) -> Non
     h.send(ANNA, "Привет, Ведущий!\n" + h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "ВЛОЖИТЬ Армия 1" in text and "строка 1: «Привет, Ведущий!»" in text
+    assert "ВЛОЖИТЬ Армия 1" in text and "Строка 1: «Привет, Ведущий!»" in text
 
 
 def test_a_mail_that_breaks_the_daemon_is_kept_and_its_sender_told(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.daemon.harness import GM, Harness, body
+from tests.daemon.harness import GM, Harness, accepted, body
 
 PLAYERS = tuple(f"{name}@test.local" for name in ("anna", "boris", "vera", "gleb", "dasha", "egor", "zhenya"))
 SEED = "council-seed-1"  # the lot it draws, checked in `test_the_lot_spreads_seven_players_over_five_powers`
@@ -109,7 +109,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
     assert (record.turn, record.phase) == (1, "decisions")
     naples = record.state["realms"]["Неаполь"]["agenda"]
     assert [i["kind"] for i in naples] == ["commanders", "rights", "repression"]
-    (karachollo_reply,) = [t for t in mails.texts(address(h, "Караччоло")) if "Приняты приказы" in t]
+    (karachollo_reply,) = [t for t in mails.texts(address(h, "Караччоло")) if accepted(t)]
     assert "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 Никто" in karachollo_reply
     list_line = "3. Репрессии: Карафа. Выдвинут анонимно."
     for who in ("Сансеверино", "Караччоло"):
@@ -133,7 +133,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
     )
     state = h.game.load().state
     assert state["realms"]["Неаполь"]["armies"]["Армия 1"]["commander"] == ""
-    (decided,) = [t for t in mails.texts(address(h, "Сансеверино")) if "итоги хода 1, фаза «Решения»" in t]
+    (decided,) = [t for t in mails.texts(address(h, "Сансеверино")) if "Итоги хода 1, фаза «Решения»" in t]
     assert "Армия 1 осталась без командира." in decided
     assert (
         "Проект 1 («Смена командующих»): за 4 (Караччоло 2, Сансеверино 2), против 0, сила 4 — принят."
@@ -204,7 +204,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
     players = [t for a in PLAYERS for t in mails.texts(a)]
     gm = mails.texts(GM)
     assert any(CRIME in t for t in gm) and any("анонимно выдвинули Караччоло" in t for t in gm)
-    own_replies = [t for t in mails.texts(address(h, "Караччоло")) if "Приняты приказы" in t]
+    own_replies = [t for t in mails.texts(address(h, "Караччоло")) if accepted(t)]
     assert [t for t in players if CRIME in t] == [t for t in own_replies if CRIME in t]
     assert not any("обвиняют" in t or "анонимно выдвинули" in t or "Штраф 2 Д получили" in t for t in players)
     # Russian typography: a minus sign, never a hyphen, before a number; a decimal comma
@@ -249,7 +249,7 @@ def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harn
     corrected = [
         t
         for t in mails.texts(address(h, "Караччоло"))
-        if "ИСПРАВЛЕННЫЕ ИТОГИ" in t and "итоги хода 1, фаза «Акции»" in t
+        if "ИСПРАВЛЕННЫЕ ИТОГИ" in t and "Итоги хода 1, фаза «Акции»" in t
     ]
     assert corrected and verdict in corrected[-1]
 

@@ -37,7 +37,7 @@ def test_every_active_player_in_resolves_early_and_mails_reports_and_digest(tmp_
     assert record.turn == 2
     for address in PLAYERS:
         texts = [body(m) for m in h.mail_to(address)]
-        assert any("итоги хода 1" in t and "Бланк приказов" in t for t in texts)
+        assert any("Итоги хода 1" in t and "Бланк приказов" in t for t in texts)
     digest = next(body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m))
     assert "ВЛОЖИТЬ Промышленность 3" in digest
     assert "[b]coins-t — ход 1" in digest  # the forum post

@@ -91,15 +91,15 @@ def test_preview_goes_to_the_gm_first_and_players_after_release(h: Harness) -> N
     h.run()
     record = h.game.load()
     assert (record.turn, record.clock) == (1, Previewed("0001-2-orders"))
-    assert all("итоги хода 1" not in t for t in texts(h, ANNA))
+    assert all("Итоги хода 1" not in t for t in texts(h, ANNA))
     (preview,) = [t for t in texts(h, GM) if "ПРЕДПРОСМОТР" in t]
-    assert preview.count("итоги хода 1") == 4 and "Сводка ведущего" in preview
+    assert preview.count("Итоги хода 1") == 4 and "Сводка ведущего" in preview
     h.send(BORIS, h.orders(BORIS, "ВЛОЖИТЬ Наука 1"))
     h.run()
     assert any("ждёт проверки ведущего" in t for t in texts(h, BORIS))
     assert h.gm("ВЫПУСТИТЬ 1 orders").exit_code == 0
     assert h.game.load().turn == 2
-    assert sum("итоги хода 1" in t for t in texts(h, ANNA)) == 1
+    assert sum("Итоги хода 1" in t for t in texts(h, ANNA)) == 1
 
 
 def test_the_gm_corrects_orders_in_preview_and_resolves_again(h: Harness) -> None:
@@ -138,7 +138,7 @@ def test_rollback_and_re_resolution_give_the_same_result_from_the_same_orders(h:
     h.gm("ОБРАБОТАТЬ 1 orders")
     again = h.game.store.read_turn_record("0001-2-orders")
     assert again["state_after"] == first["state_after"] and again["orders"] == first["orders"]
-    corrected = [t for t in texts(h, ANNA) if "итоги хода 1" in t]
+    corrected = [t for t in texts(h, ANNA) if "Итоги хода 1" in t]
     assert len(corrected) == 1 and corrected[0].startswith("ИСПРАВЛЕННЫЕ ИТОГИ")
     # the talks orders of turn 2 came back too, and the next phase is not marked twice
     assert h.game.store.orders(2, "talks")

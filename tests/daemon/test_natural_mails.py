@@ -61,9 +61,9 @@ def test_the_corpus_by_mail_is_kept_or_refused_only_by_the_rules(tmp_path: Path,
         refused = reply.split("Не приняты строки:")[1] if "Не приняты строки:" in reply else ""
         for number, (text, meaning) in enumerate(mail.lines, HEAD + 1):
             if meaning == CHAT:
-                assert f"строка {number}: «{text}»" in reply.split("Не прочитано как приказ")[1]
+                assert f"Строка {number}: «{text}»" in reply.split("Не прочитано как приказ")[1]
             elif number not in kept:
-                assert f"строка {number}: «{text}»" in refused, (text, reply)
+                assert f"Строка {number}: «{text}»" in refused, (text, reply)
             else:
                 assert kept[number] == meaning
         assert [s for s in wording_refusals() if s in refused] == [], reply

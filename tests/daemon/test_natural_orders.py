@@ -39,7 +39,7 @@ def test_names_in_any_case_and_after_a_preposition_are_read_and_quoted_back_as_d
     other = partner(h)
     text = reply(h, f"ПЕРЕДАТЬ {inflect(other, 'дат')} 1", "ВЛОЖИТЬ в Армию 1", "ВЛОЖИТЬ в Зюзю 1")
     assert f"ПЕРЕДАТЬ {other} 1" in text and "ВЛОЖИТЬ Армия 1" in text
-    assert "строка 6: «ВЛОЖИТЬ в Зюзю 1» — Такого названия нет: «Зюзю»" in text
+    assert "Строка 6: «ВЛОЖИТЬ в Зюзю 1» — Такого названия нет: «Зюзю»" in text
     stored = h.game.store.orders(1, "orders")[h.powers[ANNA]]
     expected = [{"power": other, "amount": 1}, {"line": "Армия", "amount": 1}]
     assert [dict(c.args) for c in stored.commands] == expected
@@ -108,16 +108,16 @@ def test_prose_around_the_orders_is_shown_as_not_read_and_fails_nothing(h: Harne
     assert "Приняты приказы:\n  ВЛОЖИТЬ Армия 1" in ru
     unread = ru.split("Не прочитано как приказ")[1]
     for line, words in ((4, "Привет!"), (5, "Вот мои приказы:"), (8, "Спасибо, удачи всем")):
-        assert f"строка {line}: «{words}»" in unread
+        assert f"Строка {line}: «{words}»" in unread
     refused = ru.split("Не приняты строки:")[1].split("Не прочитано")[0]
-    assert "строка 7: «ВЛАЖИТЬ Наука 1» — Неизвестный приказ «ВЛАЖИТЬ». Может быть, «ВЛОЖИТЬ»?" in refused
+    assert "Строка 7: «ВЛАЖИТЬ Наука 1» — Неизвестный приказ «ВЛАЖИТЬ». Может быть, «ВЛОЖИТЬ»?" in refused
     assert "Привет" not in refused and "Спасибо" not in refused
     assert [c.line for c in h.game.store.orders(1, "orders")[h.powers[ANNA]].commands] == [6]
 
 
 def test_a_mail_of_prose_alone_stores_nothing_and_says_so(h: Harness) -> None:
     text = reply(h, "Привет! Как дела?")
-    assert "Ни один приказ не принят" in text and "строка 4: «Привет! Как дела?»" in text
+    assert "Ни один приказ не принят" in text and "Строка 4: «Привет! Как дела?»" in text
     assert h.game.store.orders(1, "orders") == {}
 
 

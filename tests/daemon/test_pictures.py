@@ -71,7 +71,7 @@ def power_of(h: Harness, power: str) -> str:
     return next(address for address, p in h.powers.items() if p == power)
 
 
-def report(h: Harness, address: str, marker: str = "итоги хода 1") -> EmailMessage:
+def report(h: Harness, address: str, marker: str = "Итоги хода 1") -> EmailMessage:
     (mail,) = [m for m in h.mail_to(address) if marker in body(m)]
     return mail
 
@@ -130,7 +130,7 @@ def test_status_sends_the_tribes_map_before_and_after_the_first_turn(h: Harness)
     status("Положение на ход 1")
     one_turn(h)
     h.mail_to(ANNA)
-    status("итоги хода 1")
+    status("Итоги хода 1")
 
 
 def test_a_correction_after_a_rollback_carries_the_maps(h: Harness) -> None:
@@ -153,7 +153,7 @@ def test_a_ruleset_without_pictures_mails_one_text_part(council: Harness) -> Non
     council.clock.advance(hours=48)
     council.run()
     mails = [m for address in (*PLAYERS, GM) for m in council.mail_to(address)]
-    assert any("итоги хода 1" in body(m) for m in mails) and any("Сводка ведущего" in body(m) for m in mails)
+    assert any("Итоги хода 1" in body(m) for m in mails) and any("Сводка ведущего" in body(m) for m in mails)
     assert {(m.get_content_type(), m.is_multipart()) for m in mails} == {("text/plain", False)}
     assert all("Приложено" not in body(m) for m in mails)
 

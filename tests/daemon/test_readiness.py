@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
 CLEAN = "ВЛОЖИТЬ Армия 1"
@@ -52,7 +52,7 @@ def test_a_clean_mail_makes_the_power_ready_again(h: Harness) -> None:
     assert h.run().resolved == 0
     h.send(GLEB, h.orders(GLEB, "ВЛОЖИТЬ Промышленность 3"))
     assert h.run().resolved == 1
-    reply = next(t for t in replies(h, GLEB) if "Приняты приказы" in t)
+    reply = next(t for t in replies(h, GLEB) if accepted(t))
     assert "Приказы всех игроков готовы: ход будет обработан сейчас." in reply
 
 

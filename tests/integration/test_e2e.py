@@ -158,7 +158,7 @@ def test_two_turns_over_imap_and_smtp_with_restarts(servers: MailServers, tmp_pa
     for user in PLAYERS:
         for message in servers.mailbox(user):
             answered[str(message.get("In-Reply-To", ""))] += 1
-            reports[user] += sum(f"итоги хода {t}" in body(message) for t in (1, 2))
+            reports[user] += sum(f"Итоги хода {t}" in body(message) for t in (1, 2))
     del answered[""]
     assert answered == Counter(h.asked)  # every mail answered, none twice
     assert all(reports[user] >= 2 for user in PLAYERS)

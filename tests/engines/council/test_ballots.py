@@ -133,7 +133,9 @@ def test_an_investigation_is_voted_for_a_family_never_ones_own() -> None:
 
 def test_the_culprit_pays_a_tenth_of_its_budget_at_the_turns_start_to_its_top_accuser() -> None:
     state = investigation()
-    budget = state["families"]["Карафа"]["budget"]  # 20 Д at the start + 3 Д income + 2 Д governing Calabria
+    budget = state["families"]["Карафа"][
+        "budget"
+    ]  # 20 Д at the start + 3 Д income + 2 Д governing Calabria
     assert budget == 25
     state["families"]["Карафа"]["money"] = 40  # what it holds later does not count
     decided = run(
@@ -160,14 +162,14 @@ def test_the_culprit_pays_a_tenth_of_its_budget_at_the_turns_start_to_its_top_ac
     # Caracciolo (ruling: 2 votes) gave more votes against Carafa than Sanseverino (junior: 1)
     money = decided.state["families"]["Караччоло"]["money"]
     assert families["Караччоло"]["money"] == money + 2 + income("Караччоло")
-    assert told(result, "Караччоло")[0] == "Вам достался штраф Карафа по итогам расследования: 2 Д."
+    assert told(result, "Караччоло")[0] == "Вам достался штраф Карафа по итогам расследования: 2\u00a0Д."
     assert (
         told(result, "Карафа")[0]
-        == "Расследование признало вашу семью виновной: штраф 2 Д, влиятельность −5."
+        == "Расследование признало вашу семью виновной: штраф 2\u00a0Д, влиятельность −5."
     )
-    assert "Штраф 2 Д получили Караччоло." in log(result)
+    assert "Штраф 2\u00a0Д получили Караччоло." in log(result)
     assert group(result, NAPLES) == [
-        "Расследование в Неаполе: Карафа признаны виновными; штраф 2 Д, влиятельность −5."
+        "Расследование в Неаполе: Карафа признаны виновными; штраф 2\u00a0Д, влиятельность −5."
     ]
 
 

@@ -331,7 +331,7 @@ def test_the_reply_summary_is_the_allocation_table_with_what_is_left() -> None:
     rendered = [RULESET.catalog.render(m, "ru") for m in summary]
     assert rendered == [
         "влияние на Лаций: 5",
-        "поддержка Галлов в Лигурии: 6",
+        "поддержка галлов в Лигурии: 6",
         "Итого влияния: 11 из 12, осталось 1.",
     ]
 
