@@ -293,6 +293,7 @@ def letter(text: str, lang: Lang, reader: str) -> str:
 
 
 _BULLET = re.compile(r"( *)([•*-] |# |\d+\. )?")
+_ORDER = re.compile(r" *[А-ЯЁ]{2,}(?: [А-ЯЁ]{2,})*(?: |$)")  # an order line: its keyword first
 _BREAK_AFTER = (". ", "; ", ", ", ": ", " — ")  # where a line is best broken: after a clause
 
 
@@ -300,7 +301,8 @@ def wrapped(text: str, width: int = WIDTH) -> str:
     """Every line longer than `width` broken at spaces (never inside a word, a «…» name or a
     hyphenated one), at the end of a clause when one ends in its last third; a continuation is
     indented under its item's text, and a comment line (`# …`, an order blank's hint) stays a
-    comment. The forum post, between `FORUM_START` and `FORUM_END`, is left as it is."""
+    comment. An order line (a blank's, an accepted order's) is never broken: a player copies it;
+    nor is the forum post, between `FORUM_START` and `FORUM_END`."""
     out: list[str] = []
     pasted = False
     for line in text.split("\n"):
@@ -308,8 +310,13 @@ def wrapped(text: str, width: int = WIDTH) -> str:
             pasted = True
         elif line in (FORUM_END.ru, FORUM_END.en):
             pasted = False
-        out += [line] if pasted else _broken(line, width)
+        out += [line] if pasted or is_order_line(line) else _broken(line, width)
     return "\n".join(out)
+
+
+def is_order_line(line: str) -> bool:
+    """Whether `line` is an order as a player writes it (`ИГРА coins-1`, `  ВЛОЖИТЬ Наука 2`)."""
+    return bool(_ORDER.match(line))
 
 
 def _broken(line: str, width: int) -> list[str]:

@@ -210,3 +210,9 @@ _ACCEPTED = re.compile(r"^(Принят|Приняты) \d+ приказ", re.MU
 def accepted(text: str) -> bool:
     """Whether an order reply accepted orders («Приняты 3 приказа:»)."""
     return bool(_ACCEPTED.search(text))
+
+
+def flat(text: str) -> str:
+    """The text with its wrapped lines joined (a mail is wrapped to 72 characters): one space
+    wherever spaces and line breaks were, a no-break space kept."""
+    return re.sub(r"[ \n]+", " ", text)

@@ -48,7 +48,7 @@ def test_init_writes_a_commented_config_and_opens_signup(
     text = config.read_text(encoding="utf-8")
     assert '[games.coins-1]\nruleset = "coins"\ngm = "gm@x.test"' in text
     assert main(["status", "--config", str(config)]) == 0
-    assert "coins-1 · «Монеты: современные державы, 10 ходов» · идёт запись" in capsys.readouterr().out
+    assert "coins-1 · «Монеты: современные державы» · идёт запись" in capsys.readouterr().out
     archive = config.parent / "games" / "archive"
     assert all(len(list((archive / kind).iterdir())) == 256 for kind in ("raw", "done", "content"))
 

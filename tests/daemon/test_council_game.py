@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.daemon.harness import GM, Harness, accepted, body
+from tests.daemon.harness import GM, Harness, accepted, body, flat
 
 PLAYERS = tuple(f"{name}@test.local" for name in ("anna", "boris", "vera", "gleb", "dasha", "egor", "zhenya"))
 SEED = "council-seed-1"  # the lot it draws, checked in `test_the_lot_spreads_seven_players_over_five_powers`
@@ -117,7 +117,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
         assert list_line in report and "Совет Неаполя, проектов на голосование: 3." in report
     for who in ("Савелли", "Контарини", "Висконти"):  # other powers' families do not get Naples' list
         assert not any(list_line in t for t in mails.texts(address(h, who)))
-    (digest,) = [t for t in mails.texts(GM) if "ход 1, фаза «Планирование и аукционы» рассчитана" in t]
+    (digest,) = [t for t in mails.texts(GM) if "ход 1 из 12, фаза «Планирование и аукционы» рассчитана" in t]
     assert "Аукцион «Наёмники», ставки: Савелли 6 (+5 %), Тривульцио 6." in digest
     assert "Совет Неаполя, проект 3: анонимно выдвинули Караччоло." in digest
 
@@ -225,7 +225,7 @@ def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harn
     h.run()
     mails.collect()
     assert any(
-        "Текст преступления Караччоло засчитан: +1 голос в расследовании." in t for t in mails.texts(GM)
+        "Текст преступления Караччоло засчитан: +1 голос в расследовании." in flat(t) for t in mails.texts(GM)
     )
     assert h.game.load().state["realms"]["Неаполь"]["investigation"]["accepted"] == ["Караччоло"]
     assert [e["action"] for e in h.game.store.history()].count("rule") == 2
@@ -270,4 +270,4 @@ def test_a_refused_line_names_what_project_3_lacks_and_the_reserved_name(h: Harn
     h.run()
     (reply,) = [body(m) for m in h.mail_to(who)]
     assert "после «Армия 1» не хватает второго названия" in reply
-    assert re.search(r"В приказе СОЗДАТЬ АРМИЮ не хватает значения «командующий»", reply)
+    assert re.search(r"В приказе СОЗДАТЬ АРМИЮ не хватает значения «командующий»", flat(reply))

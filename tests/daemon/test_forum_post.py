@@ -21,7 +21,9 @@ from tests.rulesets import register
 from tests.rulesets.council_like import FAMILIES
 
 RULESETS = ("coins", "council", "mare", "rus", "council_like")
-POST_HEAD = re.compile(r"^(Пост для форума|Forum post):$", re.MULTILINE)
+POST = re.compile(
+    r"^──── (?:пост для форума|forum post): (?:начало|start) ────\n(.*?)^──── ", re.MULTILINE | re.DOTALL
+)
 
 
 def use_forum(h: Harness, forum: str) -> None:
@@ -32,9 +34,8 @@ def use_forum(h: Harness, forum: str) -> None:
 
 
 def forum_posts(digest: str) -> list[str]:
-    """Each language's forum post: from its heading to the end of that language's part."""
-    starts = [m.start() for m in POST_HEAD.finditer(digest)]
-    return [digest[start:].split("─" * 40)[0] for start in starts]
+    """Each language's forum post: what stands between its markers."""
+    return POST.findall(digest)
 
 
 def play_a_turn(h: Harness) -> None:

@@ -21,7 +21,7 @@ from engines.text import Text
 from state.delivery import Delivery
 from state.disk import Disk
 from state.outbox import Outbox
-from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone
+from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, flat
 from tests.rulesets.hidden_tech import BEARS, RULESET, WOLVES
 from tests.state.test_outbox import FakeTransport
 
@@ -141,9 +141,9 @@ def test_a_correction_after_a_rollback_carries_the_maps(h: Harness) -> None:
     assert h.gm("ОБРАБОТАТЬ 1 orders").exit_code == 0
     for address in (ANNA, BORIS):
         mail = report(h, address)
-        assert text_first(mail).startswith("ИСПРАВЛЕННЫЕ ИТОГИ")
+        assert "\nИСПРАВЛЕННЫЕ ИТОГИ" in text_first(mail)
         assert attachments(mail) == drawn(h.powers[address], h)
-    (digest,) = [m for m in h.mail_to(GM) if "рассчитана заново после отката" in body(m)]
+    (digest,) = [m for m in h.mail_to(GM) if "рассчитана заново после отката" in flat(body(m))]
     assert attachments(digest) == drawn(GM_VIEWER, h) | drawn(PUBLIC_VIEWER, h, "public-")
 
 

@@ -69,7 +69,8 @@ def test_a_rus_war_is_declared_and_fought_by_mail(tmp_path: Path) -> None:
     assert "Не приняты" not in reply
     report = next(t for t in mails if "Итоги хода 1" in t)
     assert (
-        f"Бой {located(target_province, DATA.forms)}" in report and f"Battle in {target_province}" in report
+        f"Бой {located(target_province, DATA.forms)}" in report
+        and f"Battle in {h.game.catalog.forms.in_english(target_province)}" in report
     )
     state = h.game.load().state
     assert [power, enemy] in state["wars"] or [enemy, power] in state["wars"]

@@ -133,9 +133,7 @@ def test_an_investigation_is_voted_for_a_family_never_ones_own() -> None:
 
 def test_the_culprit_pays_a_tenth_of_its_budget_at_the_turns_start_to_its_top_accuser() -> None:
     state = investigation()
-    budget = state["families"]["Карафа"][
-        "budget"
-    ]  # 20 Д at the start + 3 Д income + 2 Д governing Calabria
+    budget = state["families"]["Карафа"]["budget"]  # 20 Д at the start + 3 Д income + 2 Д governing Calabria
     assert budget == 25
     state["families"]["Карафа"]["money"] = 40  # what it holds later does not count
     decided = run(

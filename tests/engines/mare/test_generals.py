@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON
+from typing import Any
+
+from engines.contract import JSON, Resolution
 from tests.engines.helpers import mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, NEUTRALS, PUNICS, ROME, bid, game, problems, run, told
 
@@ -183,6 +185,6 @@ def test_killer_kills_a_general_anywhere_both_return_and_the_victim_still_acts()
     assert problems(state, ROME, o("kill", general="Дебилятор")) == ["mare_general_in_pool"]
 
 
-def sides_of(result, power):
+def sides_of(result: Resolution[JSON], power: str) -> list[dict[str, Any]]:
     """Each side of the conflicts `power` fought, supported or not (a side alone has its own line)."""
     return told(result, power, "mare_side") + told(result, power, "mare_side_alone")
