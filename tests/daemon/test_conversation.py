@@ -30,7 +30,8 @@ def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp
     h.run()
     (reply,) = h.mail_to(ANNA)
     assert body(reply).startswith("Анна, здравствуйте.\nВы записаны на игру «Монеты: современные державы».")
-    assert body(reply).rstrip().endswith("\n\nГонец, помощник ведущего")
+    assert "\n\nГонец, помощник ведущего\n\n──── English version ────\n\nHello, Anna.\n" in body(reply)
+    assert body(reply).rstrip().endswith("\n\nGonets, the GM's assistant")
     assert reply["In-Reply-To"] and reply["Auto-Submitted"] == "auto-replied"
     h.start(PLAYERS)
     assert set(h.passwords) == set(PLAYERS)
@@ -67,7 +68,7 @@ def test_refused_line_has_its_number_reason_and_a_suggestion(h: Harness) -> None
     text = body(h.mail_to(ANNA)[0])
     assert "Строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
     assert "Возможно, вы имели в виду «Промышленность»?" in flat(text)
-    assert "Line 4" in text and 'Did you mean "Промышленность"?' in flat(text)
+    assert "Line 4" in text and 'Did you mean "Industry"?' in flat(text)  # English names are aliases too
     assert "ВЛОЖИТЬ Наука 2" in text  # the good line still stands
 
 

@@ -52,8 +52,8 @@ def test_the_takeover_line_names_the_count_the_player_and_the_address(h: Harness
     (last,) = digests(h)
     by = inflect(power, "твор", h.game.catalog.forms)
     assert (
-        f"  • {power} (Игрок3, {GLEB}) {missed} 2 хода подряд, и {by} теперь управляет компьютер. "
-        "Игроку ушло уведомление." in last
+        f"• {power} (Игрок3, {GLEB}) {missed} 2 хода подряд, и {by} теперь управляет компьютер. "
+        "Игроку ушло уведомление." in flat(last)
     )
 
 

@@ -26,7 +26,7 @@ def h(tmp_path: Path) -> Harness:
 def reply(h: Harness, *lines: str, sender: str = ANNA) -> str:
     h.send(sender, h.orders(sender, *lines))
     h.run()
-    (text,) = [t for t in texts(h, sender) if "Игра coins-t" in t or "ход" in t]
+    (text,) = [t for t in texts(h, sender) if "\nХод " in t]
     return text
 
 
