@@ -66,14 +66,24 @@ class Forms:
         return said[:1].lower() + said[1:] if name in self.common else said
 
     def in_english(self, text: str) -> str:
-        """A name, or names joined by «, » or « – », as English text says them; any other text as it is."""
-        if text in self.english:
-            return self.english[text]
-        for joint in (", ", " – "):  # a list, a path
-            parts = text.split(joint)
-            if len(parts) > 1 and all(part in self.english for part in parts):
-                return joint.join(self.english[part] for part in parts)
+        """A name, or names joined by «, » or « – » (each maybe with its number: «Россия 2»), as
+        English text says them; any other text as it is."""
+        one = self._counted(text)
+        if one is not None:
+            return one
+        for joint in (", ", " – ", " → "):  # a list, a path, a route
+            parts = [self._counted(part) for part in text.split(joint)]
+            if len(parts) > 1 and all(part is not None for part in parts):
+                return joint.join(part for part in parts if part is not None)
         return text
+
+    def _counted(self, part: str) -> str | None:
+        """«Россия», «Россия 2» or «Тверь 0+2» in English; None for anything else."""
+        name, _, count = part.rpartition(" ")
+        if part in self.english:
+            return self.english[part]
+        counted = count.replace("+", "").isdigit()
+        return f"{self.english[name]} {count}" if counted and name in self.english else None
 
 
 NO_FORMS = Forms()

@@ -218,13 +218,14 @@ def _wrapped(text: str, width: int, break_long_words: bool, wrapstring: str, hyp
     return jinja2.filters.do_wordwrap(environment(), text, width, break_long_words, wrapstring, hyphens)
 
 
-def said_draw(data: Mapping[str, Any], lang: Lang, say: Callable[[Msg], str]) -> str:
+def said_draw(data: Mapping[str, Any], lang: Lang, say: Callable[[Msg], str], forms: Forms = NO_FORMS) -> str:
     """One lot draw as the GM reads it: «жребий: …: Китай, Евросоюз», a roll with its range
     «… : 49 (1–100)»; a record older than catalog purposes as it was written."""
     draw = draw_of(data)
     if draw is None:
         return f"{data.get('purpose', '')}: {data.get('outcome', '')}"
-    values = ", ".join(number(v, lang) if isinstance(v, int) else v for v in draw.values)
+    english = forms.in_english if lang == "en" else str
+    values = ", ".join(number(v, lang) if isinstance(v, int) else english(v) for v in draw.values)
     if draw.span is not None:
         values += f" ({span(*draw.span, lang)})"
     return f"{say(draw.purpose)}: {values}"
@@ -233,13 +234,14 @@ def said_draw(data: Mapping[str, Any], lang: Lang, say: Callable[[Msg], str]) ->
 def said_draws(draws: Sequence[Draw], lang: Lang, catalog: Catalog | None) -> str:
     """The draws of a GM command for its history entry, in the game's first language."""
     say = _sayer(catalog, lang)
-    return "; ".join(said_draw(d.to_json(), lang, say) for d in draws)
+    forms = catalog.forms if catalog else NO_FORMS
+    return "; ".join(said_draw(d.to_json(), lang, say, forms) for d in draws)
 
 
 @jinja2.pass_context
 def _drawn_filter(context: jinja2.runtime.Context, data: Mapping[str, Any]) -> str:
     """`{{ d|drawn }}`: a turn record's draw said in the template's language."""
-    return said_draw(data, context["lang"], context["say"])
+    return said_draw(data, context["lang"], context["say"], context.get("forms") or NO_FORMS)
 
 
 @cache

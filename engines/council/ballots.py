@@ -23,7 +23,6 @@ from engines.council.world import (
     families_of,
     provinces_of,
     set_ruling,
-    shown,
     vote_weight,
 )
 from engines.rng import Rng
@@ -78,7 +77,7 @@ def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: Co
             realm=realm,
             family=winner,
             freedom=here["freedom"],
-            loyalty=shown(E.repeat_loyalty),
+            loyalty=E.repeat_loyalty,
         )
     else:
         events.announce("council_ruling_stays", realm=realm, family=winner)

@@ -94,11 +94,6 @@ def status_by_influence(state: State, family: str) -> StatusKey:
     return "noble" if state["families"][family]["influence"] >= DATA.influence.noble_at else "junior"
 
 
-def shown(number: int) -> str:
-    """A number as a sentence shows it: «−2» with a minus sign, not a hyphen."""
-    return str(number).replace("-", "−")
-
-
 def clamp(value: int, top: int) -> int:
     return max(0, min(top, value))
 

@@ -14,6 +14,7 @@ from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES
 from engines.rus.state import plain
+from engines.russian import Forms
 from engines.text import Catalog, Text
 
 HERE = Path(__file__).parent
@@ -64,7 +65,7 @@ class RusRuleset(Ruleset[JSON]):
         self.catalog = parts[0]
         for part in parts[1:]:
             self.catalog = self.catalog.merged(part)
-        self.catalog = self.catalog.with_forms(names_forms(DATA))
+        self.catalog = self.catalog.with_forms(names_forms(DATA).merged(Forms(english=DATA.waters)))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:
         """All sixteen principalities are in play; those no player drew are computer-run.

@@ -87,8 +87,8 @@ COMMANDS = (
         "recruit",
         ("ДРУЖИНА", "НАНЯТЬ", "RECRUIT", "HIRE"),
         (_int("count", 1),),
-        f"Набрать дружину: {A.druzhina_price}\u00a0Д за 1 ВС (п).",
-        f"Hire druzhina: {A.druzhina_price}\u00a0Д per 1 ВС (п).",
+        f"Набрать дружину: {A.druzhina_price}\u00a0Д за 1\u00a0ВС (п).",
+        f"Hire druzhina: {A.druzhina_price}\u00a0Д per 1\u00a0ВС (п).",
         "ДРУЖИНА 2",
     ),
     _spec(
@@ -111,8 +111,8 @@ COMMANDS = (
         "disband",
         ("РАСПУСТИТЬ ОПОЛЧЕНИЕ", "DISBAND"),
         (_PROVINCE,),
-        f"Распустить ополчение провинции: 1 ВС (о) возвращает {A.disband_rate} ОП.",
-        f"Disband a province's militia: 1 ВС (о) gives back {A.disband_rate} ОП.",
+        f"Распустить ополчение провинции: 1\u00a0ВС (о) возвращает {A.disband_rate}\u00a0ОП.",
+        f"Disband a province's militia: 1\u00a0ВС (о) gives back {A.disband_rate}\u00a0ОП.",
         "РАСПУСТИТЬ ОПОЛЧЕНИЕ Тула",
     ),
     _spec(
@@ -137,7 +137,7 @@ COMMANDS = (
         "stability",
         ("СТАБИЛЬНОСТЬ", "STABILITY"),
         (),
-        f"При «Приоритете стабильности»: {DATA.stability.bought_cost}\u00a0Д за +1 Ст (раз в ход).",
+        f"При «Приоритете стабильности»: {DATA.stability.bought_cost}\u00a0Д за +1\u00a0Ст (раз в ход).",
         f"Under the stability policy: {DATA.stability.bought_cost}\u00a0Д for +1 stability (once a turn).",
         "СТАБИЛЬНОСТЬ",
     ),
@@ -145,8 +145,8 @@ COMMANDS = (
         "sacrifice",
         ("ЖЕРТВОПРИНОШЕНИЕ", "ЖЕРТВА", "SACRIFICE"),
         (_PROVINCE,),
-        "Язычникам: −1 ОП провинции за +1 Ст (раз в ход).",
-        "Pagans only: −1 ОП of a province for +1 stability (once a turn).",
+        "Язычникам: −1\u00a0ОП провинции за +1\u00a0Ст (раз в ход).",
+        "Pagans only: −1\u00a0ОП of a province for +1 stability (once a turn).",
         "ЖЕРТВОПРИНОШЕНИЕ Пронск",
     ),
     _spec(
@@ -297,7 +297,7 @@ COMMANDS = (
         "marriage",
         ("БРАК", "MARRIAGE"),
         (_POWER,),
-        f"Династический брак одной веры (+{D.marriage} влияния обоим, +1 Ст); не больше "
+        f"Династический брак одной веры (+{D.marriage} влияния обоим, +1\u00a0Ст); не больше "
         f"{D.max_marriages} за игру и одного за ход; с игроком — оба в один ход.",
         f"A dynastic marriage of one faith (+{D.marriage} influence each, +1 stability); at most "
         f"{D.max_marriages} a game and one a turn; with a player both in the same turn.",
@@ -307,7 +307,7 @@ COMMANDS = (
         "divorce",
         ("РАЗВОД", "РАЗОРВАТЬ БРАК", "DIVORCE"),
         (_POWER,),
-        f"Разорвать династический брак ({_n(D.divorce)} влияния, −1 Ст).",
+        f"Разорвать династический брак ({_n(D.divorce)} влияния, −1\u00a0Ст).",
         f"Break a dynastic marriage ({_n(D.divorce)} influence, −1 stability).",
         "РАЗВОД Новгород",
     ),
@@ -400,7 +400,7 @@ COMMANDS = (
         "fealty",
         ("ПРИСЯГА", "FEALTY", "SWEAR FEALTY"),
         (_POWER,),
-        "Принести присягу тому, кто её требует в этот ход (+1 Ст); молчание — отказ (−1 Ст).",
+        "Принести присягу тому, кто её требует в этот ход (+1\u00a0Ст); молчание — отказ (−1\u00a0Ст).",
         "Swear fealty to the one demanding it this turn (+1 stability); silence refuses (−1).",
         "ПРИСЯГА Рязань",
     ),
