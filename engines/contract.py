@@ -24,7 +24,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
-from engines.text import Catalog, Msg, Text
+from engines.text import BOTH, Catalog, Lang, Msg, Text
 
 JSON = dict[str, Any]
 S = TypeVar("S")  # a ruleset's state: the JSON kept on disk, as the ruleset's TypedDict types it
@@ -344,9 +344,11 @@ class Ruleset(ABC, Generic[S]):
         and on ДАННЫЕ, never in a view. Default: the data ignored. Pure."""
         return state
 
-    def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
-        """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.
-        Pure: the same state gives the same bytes, so a preview is what players get. Default: none."""
+    def pictures(self, state: S, viewer: str, langs: Sequence[Lang] = BOTH, /) -> Sequence[Picture]:
+        """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER,
+        their words in the game's languages `langs` (a Russian game's picture has no English word;
+        with both, Russian first: `engines.drawing.said`). Pure: the same state gives the same
+        bytes, so a preview is what players get. Default: none."""
         return ()
 
     def public_view(self, state: S, /) -> JSON:

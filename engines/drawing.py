@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engines.png import BAND, ONCE, SHARED, Band, Banded, Squeeze, band, boxes
+from engines.text import Lang, Text
 
 Colour = tuple[int, int, int]
 
@@ -92,6 +93,12 @@ class _KeptFont(ImageFont.FreeTypeFont):
         return self._recall(
             repr(("box", text, args, kwargs)), lambda: super(_KeptFont, self).getbbox(text, *args, **kwargs)
         )
+
+
+def said(text: Text, langs: Sequence[Lang]) -> str:
+    """A picture's words in the game's languages: «Карта Руси» in a Russian game, both joined
+    by « · » in a bilingual one, Russian first."""
+    return " · ".join(text.get(lang) for lang in langs)
 
 
 def colour_of(index: int) -> Colour:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from engines.russian import CASES, NO_FORMS, Forms, by_gender, english_plural, inflect, located, plural
 
 Lang = Literal["ru", "en"]
+BOTH: tuple[Lang, ...] = ("ru", "en")  # a ru+en game's languages, Russian first
 Param = str | int | float
 
 

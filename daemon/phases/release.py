@@ -18,7 +18,7 @@ from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import moment, ranking
+from daemon.outgoing.render import languages, moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg
@@ -130,9 +130,10 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
 
 def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
     """The digest with the GM's pictures and, named "public-…", the forum post's."""
-    own = tuple(game.ruleset.pictures(record.state, GM_VIEWER))
+    langs = languages(game.settings.language)
+    own = tuple(game.ruleset.pictures(record.state, GM_VIEWER, langs))
     public = tuple(
-        replace(p, name=f"public-{p.name}") for p in game.ruleset.pictures(record.state, PUBLIC_VIEWER)
+        replace(p, name=f"public-{p.name}") for p in game.ruleset.pictures(record.state, PUBLIC_VIEWER, langs)
     )
     context["pictures"] = [p.title for p in own]
     context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
@@ -142,7 +143,7 @@ def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> L
 
 def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture, ...]:
     """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
-    return tuple(game.ruleset.pictures(record.state, power))
+    return tuple(game.ruleset.pictures(record.state, power, languages(game.settings.language)))
 
 
 def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:

@@ -14,7 +14,7 @@ from engines.coins.stored import reading_orders, reading_state, resolve
 from engines.contract import JSON, Picture, Ruleset
 from engines.rng import Rng
 from engines.ruledata import names_forms
-from engines.text import Catalog, Text
+from engines.text import BOTH, Catalog, Lang, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
@@ -49,9 +49,9 @@ class CoinsRuleset(Ruleset[JSON]):
         """No draw is needed: every power starts equal (rng stays unused)."""
         return plain(world.setup(powers))
 
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: JSON, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The standings chart, in this ruleset's catalog's words."""
-        return pictures.pictures(state, viewer, self.catalog)
+        return pictures.pictures(state, viewer, self.catalog, langs)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

@@ -176,6 +176,7 @@ class Diplomacy(RuleData):
 # ---- the named lists -------------------------------------------------------------------------------
 class Power(Named):
     capital: str
+    colour: int  # its colour on the map: an index into engines.drawing.PALETTE
 
 
 class Party(Named):

@@ -15,7 +15,7 @@ from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES
 from engines.rus.state import plain
 from engines.russian import Forms
-from engines.text import Catalog, Text
+from engines.text import BOTH, Catalog, Lang, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
@@ -75,9 +75,9 @@ class RusRuleset(Ruleset[JSON]):
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return plain(world.setup(powers))
 
-    def pictures(self, state: JSON, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: JSON, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""
-        return map_pictures(state, viewer, self.catalog)
+        return map_pictures(state, viewer, self.catalog, tuple(langs))
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

@@ -66,8 +66,8 @@ def test_each_report_in_a_leave_says_so_and_lists_the_computers_orders(h: Harnes
     power = h.powers[GLEB]
     assert h.gm(f"ОТПУСК {power} 2").exit_code == 0
     (notice,) = [body(m) for m in h.mail_to(GLEB)]
-    assert "Ведущий дал вам отпуск до хода 2 включительно" in notice
-    assert f"Если вы не пришлёте приказы, за {said(h, power, 'вин')} сыграет компьютер" in notice
+    assert "Ведущий дал вам отпуск до хода 2 включительно" in flat(notice)
+    assert f"Если вы не пришлёте приказы, за {said(h, power, 'вин')} сыграет компьютер" in flat(notice)
     turn_without(h, GLEB)
     data = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert data["orders"][power]["source"] == "leave" and data["orders"][power]["commands"]

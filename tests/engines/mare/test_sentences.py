@@ -74,12 +74,12 @@ SENTENCES: list[tuple[str, dict[str, str | int | float], str]] = [
     (
         "mare_profitable",
         {"power": GREEKS, "territory": "Тарент", "spent": 2, "amount": 1},
-        "Греки: прибыльная победа в Таренте (потрачено влияния: 2), МОЩЬ +1.",
+        "Прибыльная победа греков в Таренте: влияние −2, МОЩЬ +1.",
     ),
     (
         "mare_robber",
         {"power": PUNICS, "territory": "Бруттий", "owner": GREEKS, "spent": 1, "amount": 1},
-        "Пуны: разбойная победа в Бруттии, на земле греков (потрачено влияния: 1), МОЩЬ +1.",
+        "Разбойная победа пунов в Бруттии, на земле греков: влияние −1, МОЩЬ +1.",
     ),
     ("mare_robbed", {"winner": PUNICS, "territory": "Бруттий"}, "Пуны ограбили вашу территорию: Бруттий."),
     (
@@ -267,7 +267,7 @@ def test_a_win_that_does_not_take_the_territory_says_why() -> None:
     assert "Пуны победили в Бетике, но Бетика не граничит с их землями и остаётся нейтральной." in news
     taken = run(own(game(), PUNICS, "Мавретания"), {PUNICS: mail(bid("Бетика", 3))})
     assert taken.state["owners"]["Бетика"] == PUNICS
-    assert "Бетика: было — нейтралы, стало — пуны." in [RULESET.catalog.render(m, "ru") for m in taken.news]
+    assert "Бетика перешла от нейтралов к пунам." in [RULESET.catalog.render(m, "ru") for m in taken.news]
 
 
 def test_an_internal_territory_won_stays_with_its_owner_and_the_news_says_why() -> None:

@@ -32,9 +32,12 @@ from engines.rus.pictures import (
     _map,
     _reach,
     board,
+    colour,
+    label,
     layer,
 )
 from engines.rus.views import troops, view
+from engines.text import Lang
 from tests.engines.helpers import refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
@@ -63,7 +66,8 @@ def test_one_small_map_a_mail_can_show(viewer: str) -> None:
     image = Image.open(io.BytesIO(picture.png))
     assert image.format == "PNG" and 900 <= image.width <= 1200 and image.height <= 1200
     assert len(picture.png) < 300_000
-    assert picture.name == "map-turn-4" and "4" in picture.title.ru and "4" in picture.title.en
+    assert picture.name == "map-turn-4"  # the state of turn 4: after turn 3
+    assert (picture.title.ru, picture.title.en) == ("Карта Руси после хода 3", "Map of Rus after turn 3")
 
 
 def test_the_same_state_gives_the_same_bytes() -> None:
@@ -224,13 +228,15 @@ def test_no_two_borders_cross() -> None:
     assert [(s, t) for s, t in combinations(borders, 2) if cross(*s, *t)] == []
 
 
-def test_no_name_covers_another_name_or_a_province() -> None:
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_name_covers_another_name_or_a_province(lang: Lang) -> None:
+    """Every label of the shipped map, in either language the map speaks."""
     pen = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     b = board(game(), PUBLIC_VIEWER)
     names = {
         name: pen.textbbox(
             _label_xy(FRAME.places[name], _reach(b, name)),
-            name,
+            label(name, (lang,)),
             font=font(LABEL, name in CAPITALS),
             anchor=_LABEL_ANCHOR[FRAME.places[name].label],
         )
@@ -248,6 +254,39 @@ def test_no_name_covers_another_name_or_a_province() -> None:
 
     assert [(a, c) for a, c in combinations(names, 2) if meet(names[a], names[c])] == []
     assert [(a, c) for a in names for c in discs if a != c and meet(names[a], discs[c])] == []
+
+
+def _lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65): where a distance is how different two colours look."""
+
+    def linear(u: float) -> float:
+        u /= 255
+        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+    r, g, b = (linear(c) for c in colour)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def test_neighbouring_principalities_never_look_alike() -> None:
+    """Two principalities that share a border differ by ΔE ≥ 40 (CIE76: 2.3 is just noticeable),
+    whoever plays them: Чернигов and Смоленск were 14 apart."""
+    owner = {p.name: p.owner for p in DATA.provinces}
+    neighbours = {frozenset((owner[b.a], owner[b.b])) for b in DATA.map.borders if owner[b.a] != owner[b.b]}
+    close = []
+    for pair in neighbours:
+        one, other = (_lab(colour(p)) for p in sorted(pair))
+        distance = sum((a - c) ** 2 for a, c in zip(one, other, strict=True)) ** 0.5
+        if distance < 40:
+            close.append((sorted(pair), round(distance)))
+    assert close == []
+    assert len({colour(p.name) for p in DATA.powers}) == len(DATA.powers)  # and no two alike at all
 
 
 KIEV_AT = '"Киев" = { x = 340, y = 810 }'
