@@ -1,5 +1,6 @@
 """The political map as a picture: provinces coloured by owner, occupations ringed in the
-occupier's colour, borders (on rivers in blue), names, and the troops the reader may see.
+occupier's colour, borders (on rivers in blue), names, wars (red) and alliances (green) between
+capitals, provinces in revolt, and the troops the reader may see.
 
 What a reader may know is gathered first (`board`), then drawn. A power's troops come only from
 its own view (`troops`, the part of it that shows them), the GM's from every power's, and the
@@ -56,6 +57,8 @@ RADIUS, CAPITAL_RADIUS, RING = 11, 14, 5  # a province, a capital, an occupation
 LABEL, SMALL, TITLE = 14, 12, 22  # font sizes
 RIVER: Colour = (64, 128, 186)
 BORDER: Colour = (176, 168, 156)
+WAR: Colour = (200, 30, 30)
+ALLIANCE: Colour = (40, 150, 60)
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,9 @@ class Board:
     owners: dict[str, str]
     occupiers: dict[str, str]
     armies: dict[str, list[Army]]  # province → the armies the reader sees there
+    wars: tuple[tuple[str, str], ...] = ()  # public, as the news tell them
+    alliances: tuple[tuple[str, str], ...] = ()
+    revolts: tuple[str, ...] = ()
 
     def colour(self, power: str) -> Colour:
         return colour(power) if power in self.powers else NEUTRAL
@@ -124,7 +130,14 @@ def board(stored: JSON, viewer: str, langs: tuple[Lang, ...] = BOTH) -> Board:
         owners={name: here["owner"] for name, here in state["provinces"].items()},
         occupiers=dict(state["occupied"]),
         armies=armies,
+        wars=_pairs(state["wars"]),
+        alliances=_pairs(state["alliances"]),
+        revolts=tuple(sorted(state["revolts"])),
     )
+
+
+def _pairs(pairs: Iterable[Sequence[str]]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((min(a, b), max(a, b)) for a, b in pairs))
 
 
 # ---- drawing -------------------------------------------------------------------------------------
@@ -149,6 +162,21 @@ def _borders(pen: ImageDraw) -> None:
         pen.line([a, b], fill=RIVER if border.river else BORDER, width=3 if border.river else 2)
 
 
+def _relations(pen: ImageDraw, b: Board) -> None:
+    """Wars and alliances as lines between the capitals (under the provinces and their names)."""
+    for pairs, colour, width in ((b.alliances, ALLIANCE, 3), (b.wars, WAR, 4)):
+        for one, other in pairs:
+            ends = [_at(FRAME.places[DATA.power(p).capital]) for p in (one, other)]
+            pen.line(ends, fill=colour, width=width)
+
+
+def _revolt(pen: ImageDraw, xy: tuple[int, int], capital: bool) -> None:
+    """A province in revolt: a red ring around its disc."""
+    x, y = xy
+    r = (CAPITAL_RADIUS if capital else RADIUS) + 3
+    pen.ellipse(_box(x, y, r), outline=WAR, width=3)
+
+
 def _box(x: int, y: int, r: int) -> tuple[int, int, int, int]:
     return x - r, y - r, x + r, y + r
 
@@ -168,6 +196,8 @@ def _disc(pen: ImageDraw, xy: tuple[int, int], fill: Colour, capital: bool, ring
 def _province(pen: ImageDraw, b: Board, name: str) -> None:
     occupier = b.occupiers.get(name)
     ring = b.colour(occupier) if occupier else None
+    if name in b.revolts:
+        _revolt(pen, _at(FRAME.places[name]), name in CAPITALS or bool(ring))
     _disc(pen, _at(FRAME.places[name]), b.colour(b.owners[name]), name in CAPITALS, ring)
 
 
@@ -287,7 +317,7 @@ def _power_line(pen: ImageDraw, y: int, power: str, mine: bool, langs: Sequence[
 def _legend(pen: ImageDraw, m: Shared) -> int:
     """The principalities with their colours, then what the marks mean; where the army's key goes."""
     x = LEGEND_X
-    heading, capital, occupied, border, river, _ = m.words
+    heading, capital, occupied, border, river, war, alliance, revolt, _ = m.words
     pen.text((x, TOP), said(heading, m.langs), fill=INK, font=font(LABEL, bold=True))
     y = ROWS_TOP
     for power in m.powers:
@@ -306,7 +336,17 @@ def _legend(pen: ImageDraw, m: Shared) -> int:
     y += 40
     pen.line([(x - 4, y), (x + 20, y)], fill=RIVER, width=3)
     _key_line(pen, x + 30, y, river, m.langs)
-    return y + 40
+    y += 40
+    pen.line([(x - 4, y), (x + 20, y)], fill=WAR, width=4)
+    _key_line(pen, x + 30, y, war, m.langs)
+    y += 40
+    pen.line([(x - 4, y), (x + 20, y)], fill=ALLIANCE, width=3)
+    _key_line(pen, x + 30, y, alliance, m.langs)
+    y += 46
+    _revolt(pen, (x + 8, y), capital=False)
+    _disc(pen, (x + 8, y), NEUTRAL, capital=False, ring=None)
+    _key_line(pen, x + 30, y, revolt, m.langs)
+    return y + 46
 
 
 def _reader(pen: ImageDraw, b: Board) -> None:
@@ -328,6 +368,9 @@ class Shared:
     langs: tuple[Lang, ...]
     owners: tuple[tuple[str, str], ...]
     occupiers: tuple[tuple[str, str], ...]
+    wars: tuple[tuple[str, str], ...]
+    alliances: tuple[tuple[str, str], ...]
+    revolts: tuple[str, ...]
     title: Text  # the map's, with the turn
     words: tuple[Text, ...]  # the legend's, LEGEND_WORDS
 
@@ -342,6 +385,9 @@ LEGEND_WORDS = (
     "rus_map_occupied",
     "rus_map_border",
     "rus_map_river",
+    "rus_map_war",
+    "rus_map_alliance",
+    "rus_map_revolt",
     "rus_map_army",
 )
 
@@ -352,6 +398,9 @@ def shared(b: Board, catalog: Catalog) -> Shared:
         b.langs,
         tuple(sorted(b.owners.items())),
         tuple(sorted(b.occupiers.items())),
+        b.wars,
+        b.alliances,
+        b.revolts,
         _dated(catalog, ("rus_map_title", "rus_map_title_start"), b.turn),
         tuple(_words(catalog, code) for code in LEGEND_WORDS),
     )
@@ -406,10 +455,22 @@ _LAST: dict[tuple[tuple[str, ...], tuple[Text, ...], tuple[Lang, ...]], Base] = 
 
 def _unread(m: Shared) -> tuple[Image, int]:
     """The map of `m` with no reader's part and no title; where the army's key goes."""
-    b = Board(0, PUBLIC_VIEWER, m.langs, m.powers, dict(m.owners), dict(m.occupiers), {})
+    b = Board(
+        0,
+        PUBLIC_VIEWER,
+        m.langs,
+        m.powers,
+        dict(m.owners),
+        dict(m.occupiers),
+        {},
+        m.wars,
+        m.alliances,
+        m.revolts,
+    )
     image, pen = canvas(LEGEND_X + LEGEND, TOP + FRAME.height + MARGIN)
     _parties(pen, m.langs)
     _borders(pen)
+    _relations(pen, b)
     for name in PROVINCES:
         _province(pen, b, name)
     for name in PROVINCES:
@@ -424,7 +485,9 @@ def palette_of(powers: tuple[str, ...], words: tuple[Text, ...], langs: tuple[La
     an occupation's ring and a badge. Made once a game rather than once a state (the octree over a
     whole map is 20 ms), and as close: 0.7 of a level per channel off the drawing on average, where
     each state's own palette was 0.7–1.0 off. It is public, as all it is made of is."""
-    unowned = Shared(powers, langs, tuple((name, "") for name in PROVINCES), (), Text("", ""), words)
+    unowned = Shared(
+        powers, langs, tuple((name, "") for name in PROVINCES), (), (), (), (), Text("", ""), words
+    )
     colours = [colour(power) for power in powers] + [NEUTRAL]
     marks, pen = canvas(max(LEGEND, 60 * len(colours)), 24 * len(colours) + 120)
     for n, shade in enumerate(colours):

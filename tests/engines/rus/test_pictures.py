@@ -116,6 +116,19 @@ def test_a_reader_sees_the_armies_its_view_shows_and_no_others(viewer: str, edit
 
 
 @pytest.mark.parametrize("viewer", [RYAZAN, KIEV, PUBLIC_VIEWER])
+def test_wars_alliances_and_revolts_are_drawn_for_everyone(viewer: str) -> None:
+    """They were told only in the news: the map shows them, to every reader (they are public)."""
+    peace = at_war()
+    peace["wars"] = []
+    allied = at_war()
+    allied["alliances"].append([KIEV, RYAZAN])
+    revolting = at_war()
+    revolting["revolts"].append("Вышгород")
+    drawn = {png_for(s, viewer) for s in (at_war(), peace, allied, revolting)}
+    assert len(drawn) == 4
+
+
+@pytest.mark.parametrize("viewer", [RYAZAN, KIEV, PUBLIC_VIEWER])
 def test_owners_and_occupations_are_everyones(viewer: str) -> None:
     freed = at_war()
     del freed["occupied"]["Мценск"]
