@@ -101,9 +101,15 @@ def said(text: Text, langs: Sequence[Lang]) -> str:
     return " · ".join(text.get(lang) for lang in langs)
 
 
+# The palette in the order powers take it: the first six as far apart as six of it can be (ΔE ≥ 56
+# in CIE76), for a game of up to six powers any two of which may border; then each next one the
+# farthest from those before it.
+APART = (1, 2, 3, 4, 5, 14, 12, 0, 13, 6, 11, 9, 15, 10, 8, 7)
+
+
 def colour_of(index: int) -> Colour:
     """The palette's colour for the `index`-th power (by its place in setup order)."""
-    return PALETTE[index % len(PALETTE)]
+    return PALETTE[APART[index % len(APART)]]
 
 
 def canvas(width: int, height: int, background: Colour = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:

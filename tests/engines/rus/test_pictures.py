@@ -38,7 +38,7 @@ from engines.rus.pictures import (
 )
 from engines.rus.views import troops, view
 from engines.text import Lang
-from tests.engines.helpers import refusal_of_edit
+from tests.engines.helpers import colour_distance, refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
 
@@ -269,24 +269,6 @@ def test_no_name_covers_another_name_or_a_province(lang: Lang) -> None:
     assert [(a, c) for a in names for c in discs if a != c and meet(names[a], discs[c])] == []
 
 
-def _lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
-    """CIE L*a*b* of an sRGB colour (D65): where a distance is how different two colours look."""
-
-    def linear(u: float) -> float:
-        u /= 255
-        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
-
-    r, g, b = (linear(c) for c in colour)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
 def test_neighbouring_principalities_never_look_alike() -> None:
     """Two principalities that share a border differ by ΔE ≥ 40 (CIE76: 2.3 is just noticeable),
     whoever plays them: Чернигов and Смоленск were 14 apart."""
@@ -294,8 +276,7 @@ def test_neighbouring_principalities_never_look_alike() -> None:
     neighbours = {frozenset((owner[b.a], owner[b.b])) for b in DATA.map.borders if owner[b.a] != owner[b.b]}
     close = []
     for pair in neighbours:
-        one, other = (_lab(colour(p)) for p in sorted(pair))
-        distance = sum((a - c) ** 2 for a, c in zip(one, other, strict=True)) ** 0.5
+        distance = colour_distance(*(colour(p) for p in sorted(pair)))
         if distance < 40:
             close.append((sorted(pair), round(distance)))
     assert close == []
