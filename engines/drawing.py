@@ -101,10 +101,10 @@ def said(text: Text, langs: Sequence[Lang]) -> str:
     return " · ".join(text.get(lang) for lang in langs)
 
 
-# The palette in the order powers take it: the first six as far apart as six of it can be (ΔE ≥ 56
-# in CIE76), for a game of up to six powers any two of which may border; then each next one the
-# farthest from those before it.
-APART = (1, 2, 3, 4, 5, 14, 12, 0, 13, 6, 11, 9, 15, 10, 8, 7)
+# The palette in the order powers take it: the first six as far apart as six of it can be (ΔE ≥ 36
+# in CIE76) of those black names stay readable on (contrast ≥ 4.5), for a game of up to six powers
+# any two of which may border; then each next one the farthest from those before it.
+APART = (1, 2, 3, 4, 5, 12, 14, 0, 13, 6, 11, 9, 15, 10, 8, 7)
 
 
 def colour_of(index: int) -> Colour:

@@ -97,3 +97,14 @@ def lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
 def colour_distance(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
     """How different two colours look: CIE76 ΔE (2.3 is just noticeable)."""
     return float(sum((a - b) ** 2 for a, b in zip(lab(one), lab(other), strict=True)) ** 0.5)
+
+
+def contrast_with_black(colour: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of black text on `colour` (4.5 reads comfortably)."""
+
+    def linear(u: float) -> float:
+        u /= 255
+        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+    r, g, b = (linear(c) for c in colour)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05) / 0.05
