@@ -284,7 +284,10 @@ def _spend(new: State, power: str, cmd: Command, turn: Turn) -> None:
             turn.book(new, power, "research", -amount, tech)
             learned, cost, burnt = invest(new, power, tech, amount)
             if learned:
-                turn.tell(power, "rus_tech_learned", tech=tech, price=cost, burnt=burnt)
+                if burnt:
+                    turn.tell(power, "rus_tech_learned", tech=tech, price=cost, burnt=burnt)
+                else:  # no zero part: «сгорело 0 Д»
+                    turn.tell(power, "rus_tech_learned_exactly", tech=tech, price=cost)
                 turn.announce("rus_news_tech", power=power, tech=tech)
             else:
                 turn.tell(power, "rus_tech_not_yet", tech=tech, invested=c["invested"][tech], price=cost)

@@ -140,6 +140,45 @@ def test_every_mail_greets_is_signed_and_keeps_its_lines_short(game: PlayedGame)
     assert long == []
 
 
+NOISE = {
+    "filler news": re.compile(r"^(?:• |\[\*\])(?:Итоги хода \d+|Начался ход \d+)\.$", re.MULTILINE),
+    "a zero part": re.compile(r"(?:урожай|сгорело) 0\u00a0Д|потрачено 0 из 0|: \+0$", re.MULTILINE),
+    "a change that cannot happen yet": re.compile(r"сменить хозяйство можно с хода 1$", re.MULTILINE),
+    "an empty rule step": re.compile(r"^Шаг \d+: .*\n(?:Шаг \d+:|\n)", re.MULTILINE),
+    "a map as news": re.compile(r"^(?:• |\[\*\])[А-ЯЁа-яё ]+ — [А-ЯЁ][а-яё]+(?: ★.*)?$", re.MULTILINE),
+    "a ranking as a list": re.compile(r"^\[\*\]\d+\. ", re.MULTILINE),
+    "a log in a player's battle": re.compile(r"БО нападающих|Таблица боя|доспехи сберегли 0"),
+}
+
+
+def test_no_mail_holds_noise(game: PlayedGame) -> None:
+    """What the guide calls noise (§10–11): filler news, zero parts, empty steps, the map as news
+    items, a ranking as a bulleted list, a battle's arithmetic in a player's mail; and one line,
+    not one a power, for the countries the computer plays."""
+    if game.lang != "ru":
+        pytest.skip("the noise is looked for in Russian")
+    found = []
+    for mail in game.mails:
+        text = mail.text if mail.to == GM else mail.text.replace("Журнал правил", "")
+        for what, noise in NOISE.items():
+            if what == "a log in a player's battle" and mail.to == GM:
+                continue
+            found += [f"{what}: {m.group()!r} — {mail.subject}" for m in noise.finditer(text)]
+        if mail.text.count("играет компьютер") > 1:
+            found.append(f"the computer's countries one a line — {mail.subject}")
+    assert found == [], "\n".join(found)
+
+
+def test_every_subject_says_what_the_mail_is_and_the_role_mail_explains_the_abbreviations(
+    game: PlayedGame,
+) -> None:
+    assert [m.subject for m in game.mails if m.subject.lower().startswith("re:")] == []
+    assert all(m.subject.startswith("[coins-t] ") for m in game.mails)
+    glossary = get_ruleset(game.ruleset).glossary.get(game.lang)
+    roles = [m for m in game.mails if re.search(r"^(?:Ваш пароль|Your password): ", m.text, re.MULTILINE)]
+    assert roles and all(glossary.split()[0] in m.text for m in roles if glossary)
+
+
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _ROMAN = re.compile(r"[IVXLCDM]+")  # «XI века»: Roman numerals are Russian typography
 _BBCODE = re.compile(r"\[/?[a-z*]+\]")

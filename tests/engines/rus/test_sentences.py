@@ -25,6 +25,26 @@ from tests.engines.rus.helpers import status
 N = "\u00a0"  # between a sum and «Д»
 
 SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
+    # which way a change goes, in sentences, with no «(Киев)» after «Киев»
+    ("rus_event_stability", {"power": "Волынь", "amount": 1}, "Волынь: стабильность +1."),
+    ("rus_event_stability", {"power": "Волынь", "amount": -2}, "Волынь: стабильность −2."),
+    (
+        "rus_troops_home",
+        {"count": 11, "province": "Перемышль", "home": "Владимир-Волынский"},
+        f"Дружина, 11{N}ВС (п), ушла из Перемышля домой, во Владимир-Волынский: "
+        "эта земля больше не вражеская и не союзная.",
+    ),
+    ("rus_news_revolt_home", {"power": "Киев", "province": "Киев"}, "Восстание в Киеве."),
+    (
+        "rus_war_fought",
+        {"province": "Курск", "attacker": "Половцы", "defender": "Северск", "winner": "Северск"},
+        "Бой в Курске: половцы напали на Северск, победил Северск.",
+    ),
+    (
+        "rus_war_you_lost",
+        {"lost": f"2{N}ВС (п) и 1{N}ВС (о)"},
+        f"В этом бою вы потеряли 2{N}ВС (п) и 1{N}ВС (о).",
+    ),
     ("rus_treaty_news_war", {"power": "Киев", "target": "Чернигов"}, "Киев объявил войну Чернигову."),
     ("rus_treaty_news_war", {"power": "Тверь", "target": "Туров"}, "Тверь объявила войну Турову."),
     (
