@@ -295,8 +295,9 @@ def letter(text: str, lang: Lang, reader: str) -> str:
 
 
 _BULLET = re.compile(r"( *)([•*-] |# |\d+\. )?")
+_NUMBERED = re.compile(r"(?:Строка|Line) \d+: ")  # a refused or unread line: its reason hangs under it
 _ORDER = re.compile(r" *[А-ЯЁ]{2,}(?: [А-ЯЁ]{2,})*(?: |$)")  # an order line: its keyword first
-_BREAK_AFTER = (". ", "; ", ", ", ": ", " — ")  # where a line is best broken: after a clause
+_BREAK_AFTER = (". ", "; ", ", ", " — ")  # where a line is best broken: after a clause
 
 
 def wrapped(text: str, width: int = WIDTH) -> str:
@@ -329,7 +330,7 @@ def _broken(line: str, width: int) -> list[str]:
     spaces, bullet = found.group(1), found.group(2) or ""
     if bullet == "# ":
         hang = "#" + " " * (len(spaces) + 3)
-    elif bullet or spaces:
+    elif bullet or spaces or _NUMBERED.match(line):
         hang = " " * (len(spaces) + (len(bullet) if bullet else 2))
     else:
         hang = ""

@@ -70,7 +70,7 @@ def test_max_missed_silent_turns_retire_a_family_at_the_end_of_the_turn(h: Harne
         stage(h, ANNA, BORIS)
     gleb = h.game.load().players[h.powers[GLEB]]
     assert (gleb.status, gleb.retired_turn, gleb.retired_why) == ("ai", 2, "missed")
-    assert any("теперь управляет компьютер" in flat(body(m)) for m in h.mail_to(GLEB))
+    assert any("теперь играет компьютер" in flat(body(m)) for m in h.mail_to(GLEB))
     assert h.game.load().players[h.powers[VERA]].status == "active"
 
 

@@ -8,7 +8,7 @@ from engines.contract import Command
 from engines.rng import Rng
 from engines.russian import inflect
 from state.lifecycle import Held
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body, flat
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
 ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
@@ -90,15 +90,17 @@ def test_two_missed_turns_retire_a_player_and_the_computer_takes_over(tmp_path: 
     record = h.game.load()
     gleb = record.players[h.powers[GLEB]]
     assert (gleb.status, gleb.retired_turn) == ("ai", 2)
-    assert any("теперь управляет компьютер" in body(m) for m in h.mail_to(GLEB))
+    assert any("теперь играет компьютер" in flat(body(m)) for m in h.mail_to(GLEB))
     digests = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
-    assert sum(f"и {inflect(h.powers[GLEB], 'твор')} теперь управляет компьютер" in d for d in digests) == 1
+    assert (
+        sum(f"и за {inflect(h.powers[GLEB], 'вин')} теперь играет компьютер" in flat(d) for d in digests) == 1
+    )
     turn_record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert turn_record["retired"] == [h.powers[GLEB]]
     # from now on the computer plays, and the player's orders are refused
     h.send(GLEB, h.orders(GLEB, "НЕТ ДЕЙСТВИЙ"))
     h.run()
-    assert "управляет компьютер" in body(h.mail_to(GLEB)[0])
+    assert "играет компьютер" in flat(body(h.mail_to(GLEB)[0]))
 
 
 def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> None:

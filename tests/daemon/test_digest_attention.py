@@ -50,9 +50,9 @@ def test_the_takeover_line_names_the_count_the_player_and_the_address(h: Harness
     h.mail_to(GM)
     to_deadline(h, PLAYERS[:3], "ВЛОЖИТЬ Наука 1")
     (last,) = digests(h)
-    by = inflect(power, "твор", h.game.catalog.forms)
+    by = inflect(power, "вин", h.game.catalog.forms)
     assert (
-        f"• {power} (Игрок3, {GLEB}) {missed} 2 хода подряд, и {by} теперь управляет компьютер. "
+        f"• {power} (Игрок3, {GLEB}) {missed} 2 хода подряд, и за {by} теперь играет компьютер. "
         "Игроку ушло уведомление." in flat(last)
     )
 
