@@ -70,6 +70,7 @@ def test_refused_line_has_its_number_reason_and_a_suggestion(h: Harness) -> None
     assert "Возможно, вы имели в виду «Промышленность»?" in flat(text)
     assert "Line 4" in text and 'Did you mean "Industry"?' in flat(text)  # English names are aliases too
     assert "ВЛОЖИТЬ Наука 2" in text  # the good line still stands
+    assert text.index("Не принята 1 строка:") < text.index("Принят 1 приказ:")  # refusals first
 
 
 def test_a_later_mail_replaces_the_earlier_orders(h: Harness) -> None:
