@@ -183,9 +183,9 @@ class GameSettings(Table):
     )
     gm: Address = Field(description="the game master's address: digests go there")
     timezone: Zone = Field(
-        ZoneInfo("Europe/Moscow"), description="deadlines are shown in this zone and in UTC"
+        ZoneInfo("Europe/Moscow"), description="deadlines are shown in this zone (English text adds UTC)"
     )
-    language: Language = Field("ru+en", description="ru, en or ru+en (Russian first, English below)")
+    language: Language = Field("ru", description="ru, en or ru+en (Russian first, English below)")
     forum: Forum = Field(
         "phpbb", description="the digest's forum post in this BBCode: phpbb, smf, ipb or mybb"
     )

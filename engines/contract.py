@@ -25,7 +25,7 @@ from typing import Any, Generic, Literal, TypeVar
 from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
 from engines.russian import NO_FORMS, Forms
-from engines.text import Catalog, Msg, Text
+from engines.text import BOTH, Catalog, Lang, Msg, Text
 
 JSON = dict[str, Any]
 S = TypeVar("S")  # a ruleset's state: the JSON kept on disk, as the ruleset's TypedDict types it
@@ -221,6 +221,9 @@ class Ruleset(ABC, Generic[S]):
     name: str  # id used in configs and game ids: "coins"
     title: Text
     power_keywords: tuple[str, ...] = ()  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
+    power_title: Text = Text("Страна", "Power")  # what a player plays, as a mail's header names it
+    last_turn: int | None = None  # the turn the rules end the game on, if they fix one: «ход 3 из 10»
+    glossary: Text = Text("", "")  # the abbreviations its mails use, explained once, in the role mail
     min_players: int
     max_players: int
     phases: Mapping[str, PhaseSpec]  # in the order a turn plays them
@@ -323,7 +326,7 @@ class Ruleset(ABC, Generic[S]):
         """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
         order, at least `players` of them, every draw through `rng` so it is logged. Default: a
         shuffle; a ruleset with constraints (council: families spread evenly) replaces it."""
-        return rng.shuffled(pool, "жребий: страны игрокам в порядке записи / lot: powers by signup order")
+        return rng.shuffled(pool, Msg("draw_powers"))
 
     def vocabularies_for(self, state: S, power: str, /) -> Mapping[str, Vocabulary]:
         """The names `power` has seen, by vocabulary key; its orders may name only these, and
@@ -364,9 +367,11 @@ class Ruleset(ABC, Generic[S]):
         over the ruleset's own when this game's mail is rendered and its orders read. Default: none."""
         return NO_FORMS
 
-    def pictures(self, state: S, viewer: str, /) -> Sequence[Picture]:
-        """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER.
-        Pure: the same state gives the same bytes, so a preview is what players get. Default: none."""
+    def pictures(self, state: S, viewer: str, langs: Sequence[Lang] = BOTH, /) -> Sequence[Picture]:
+        """Pictures for `viewer`: a power (never more than its `view`), GM_VIEWER or PUBLIC_VIEWER,
+        their words in the game's languages `langs` (a Russian game's picture has no English word;
+        with both, Russian first: `engines.drawing.said`). Pure: the same state gives the same
+        bytes, so a preview is what players get. Default: none."""
         return ()
 
     def public_view(self, state: S, /) -> JSON:

@@ -21,6 +21,7 @@ from typing import Any, TypeVar, cast
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from engines.png import BAND, ONCE, SHARED, Band, Banded, Squeeze, band, boxes
+from engines.text import Lang, Text
 
 Colour = tuple[int, int, int]
 
@@ -94,9 +95,29 @@ class _KeptFont(ImageFont.FreeTypeFont):
         )
 
 
+def said(text: Text, langs: Sequence[Lang]) -> str:
+    """A picture's words in the game's languages: «Карта Руси» in a Russian game, both joined
+    by « · » in a bilingual one, Russian first."""
+    return " · ".join(text.get(lang) for lang in langs)
+
+
+def dated(turn: int, ru: str, en: str) -> Text:
+    """A title saying what state the map shows: after the turn just resolved (the state's turn is
+    the next one), or the game's start."""
+    if turn > 1:
+        return Text(f"{ru} после хода {turn - 1}", f"{en} after turn {turn - 1}")
+    return Text(f"{ru} в начале игры", f"{en} at the start")
+
+
+# The palette in the order powers take it: the first six as far apart as six of it can be (ΔE ≥ 36
+# in CIE76) of those black names stay readable on (contrast ≥ 4.5), for a game of up to six powers
+# any two of which may border; then each next one the farthest from those before it.
+APART = (1, 2, 3, 4, 5, 12, 14, 0, 13, 6, 11, 9, 15, 10, 8, 7)
+
+
 def colour_of(index: int) -> Colour:
     """The palette's colour for the `index`-th power (by its place in setup order)."""
-    return PALETTE[index % len(PALETTE)]
+    return PALETTE[APART[index % len(APART)]]
 
 
 def canvas(width: int, height: int, background: Colour = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -63,6 +63,35 @@ class Named(RuleData):
         return (self.en, *self.aliases)
 
 
+def english_names(data: BaseModel) -> dict[str, str]:
+    """Every `Named` the data holds, at any depth: its Russian name → its English one, for English
+    text (`Forms.english`)."""
+    found: dict[str, str] = {}
+
+    def walk(value: object) -> None:
+        if isinstance(value, Named):
+            found.setdefault(value.name, value.en)
+        if isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                walk(getattr(value, name))
+        elif isinstance(value, tuple | list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def names_forms(data: BaseModel) -> Forms:
+    """A ruleset's forms of its names: the data file's `forms` and each name's English one."""
+    forms = getattr(data, "forms", Forms())
+    assert isinstance(forms, Forms)
+    return forms.merged(Forms(english=english_names(data)))
+
+
 def load_rules(path: Path, model: type[M], context: Mapping[str, Any] | None = None) -> M:
     """`path` validated as `model` (`context`: what its validators check it against, such as the
     ruleset's commands); `RuleDataError` listing every mistake otherwise."""

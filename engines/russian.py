@@ -38,23 +38,52 @@ _WORD = re.compile(r"[А-Яа-яЁё]+")
 class Forms:
     """A ruleset's own forms of its names, from its data file, where the dictionary is wrong:
     `cases[name][case]` (case: им…пред), `genders[name]` (м, ж, с, мн) and `places[name]`, the
-    preposition of being there when it is not «в» («на Корсике», «на Балеарах»)."""
+    preposition of being there when it is not «в» («на Корсике», «на Балеарах»); and `english`,
+    each name as English text says it (the data's `en`: «Римляне» → Romans)."""
 
     cases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     genders: Mapping[str, Gender] = field(default_factory=dict)
     places: Mapping[str, str] = field(default_factory=dict)
+    english: Mapping[str, str] = field(default_factory=dict)
+    common: frozenset[str] = frozenset()  # names that prose writes in lowercase: peoples («римляне»)
 
     @property
     def names(self) -> set[str]:
-        """Every name these forms speak of."""
-        return {*self.cases, *self.genders, *self.places}
+        """Every name these forms speak of (their Russian forms; the English ones name them all)."""
+        return {*self.cases, *self.genders, *self.places, *self.common}
 
     def merged(self, other: Forms) -> Forms:
         return Forms(
             {**self.cases, **other.cases},
             {**self.genders, **other.genders},
             {**self.places, **other.places},
+            {**self.english, **other.english},
+            self.common | other.common,
         )
+
+    def prose(self, name: str, said: str) -> str:
+        """`said` (a form of `name`) as a sentence writes it: a people in lowercase, «римлян»."""
+        return said[:1].lower() + said[1:] if name in self.common else said
+
+    def in_english(self, text: str) -> str:
+        """A name, or names joined by «, » or « – » (each maybe with its number: «Россия 2»), as
+        English text says them; any other text as it is."""
+        one = self._counted(text)
+        if one is not None:
+            return one
+        for joint in (", ", " – ", " → "):  # a list, a path, a route
+            parts = [self._counted(part) for part in text.split(joint)]
+            if len(parts) > 1 and all(part is not None for part in parts):
+                return joint.join(part for part in parts if part is not None)
+        return text
+
+    def _counted(self, part: str) -> str | None:
+        """«Россия», «Россия 2» or «Тверь 0+2» in English; None for anything else."""
+        name, _, count = part.rpartition(" ")
+        if part in self.english:
+            return self.english[part]
+        counted = count.replace("+", "").isdigit()
+        return f"{self.english[name]} {count}" if counted and name in self.english else None
 
 
 NO_FORMS = Forms()
@@ -247,15 +276,23 @@ def _adjective_with(adjective: Parse, head: Parse, number: int) -> Parse | None:
     return adjective.inflect({"plur", "gent"})
 
 
-def forms_from(table: Mapping[str, Mapping[str, str]]) -> Forms:
+def forms_from(table: Mapping[str, Mapping[str, object]]) -> Forms:
     """`Forms` from a data file's `[forms."Имя"]` tables: a form per case (им…пред), `пол`
-    (м, ж, с, мн) and `где`, the preposition of place (в, во, на). An unknown key is a mistake
-    in the file, said as such."""
+    (м, ж, с, мн), `где`, the preposition of place (в, во, на), and `строчная = true` for a name
+    prose writes in lowercase (a people: «победили римляне»). An unknown key is a mistake in the
+    file, said as such."""
     cases: dict[str, dict[str, str]] = {}
     genders: dict[str, Gender] = {}
     places: dict[str, str] = {}
+    common: set[str] = set()
     for name, entry in table.items():
         for key, value in entry.items():
+            if key == "строчная":
+                if value is not True:
+                    raise ValueError(f"forms.{name}.строчная: only true is meaningful")
+                common.add(name)
+                continue
+            value = str(value)
             if key == "где":
                 if value not in PLACE_PREPOSITIONS:
                     raise ValueError(f"forms.{name}.где: {value!r} is not one of в, во, на")
@@ -268,9 +305,67 @@ def forms_from(table: Mapping[str, Mapping[str, str]]) -> Forms:
                 cases.setdefault(name, {})[key] = value
             else:
                 raise ValueError(
-                    f"forms.{name}.{key}: not a case (им, род, дат, вин, твор, пред), пол nor где"
+                    f"forms.{name}.{key}: not a case (им, род, дат, вин, твор, пред), пол, где nor строчная"
                 )
-    return Forms(cases, genders, places)
+    return Forms(cases, genders, places, common=frozenset(common))
+
+
+# Russian letters in Latin as Russian passports write them (ICAO Doc 9303, the 2013 rules)
+_LATIN = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        [
+            "a",
+            "b",
+            "v",
+            "g",
+            "d",
+            "e",
+            "e",
+            "zh",
+            "z",
+            "i",
+            "i",
+            "k",
+            "l",
+            "m",
+            "n",
+            "o",
+            "p",
+            "r",
+            "s",
+            "t",
+            "u",
+            "f",
+            "kh",
+            "ts",
+            "ch",
+            "sh",
+            "shch",
+            "ie",
+            "y",
+            "",
+            "e",
+            "iu",
+            "ia",
+        ],
+        strict=True,
+    )
+)
+
+
+def latin(name: str) -> str:
+    """A person's name for an English text: «Анна» → Anna, «Глеб» → Gleb, «Щукин» → Shchukin;
+    Latin letters stay as they are."""
+    out = []
+    for char in name:
+        low = char.lower()
+        if low in _LATIN:
+            spelt = _LATIN[low]
+            out.append(spelt.capitalize() if char != low else spelt)
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def english_plural(number: int, forms: str) -> str:

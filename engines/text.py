@@ -16,7 +16,8 @@ from typing import Any, Literal
 from engines.russian import CASES, NO_FORMS, Forms, by_gender, english_plural, inflect, located, plural
 
 Lang = Literal["ru", "en"]
-Param = str | int
+BOTH: tuple[Lang, ...] = ("ru", "en")  # a ru+en game's languages, Russian first
+Param = str | int | float
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,70 @@ def excerpt(text: str, limit: int = QUOTED) -> str:
 
 ARG_TITLE = "arg."  # catalog codes of argument titles: "arg.amount" → «сумма» / "amount"
 
+# ---- typography: how every number, sign, unit and range reads, in one place -------------------------
+MINUS = "\u2212"  # «−150»: a minus sign, never the hyphen-minus
+NBSP = "\u00a0"  # «500 Д»: the number and its unit never part at a line's end
+DASH = "–"  # «0–3»: an en dash between the ends of a range
+DECIMALS = 4  # a fraction is shown to at most this many decimals (mare's 0,525), never its float noise
+SCORE_DECIMALS = 2  # scores to at most two
+
+
+def rounded(value: float, decimals: int = SCORE_DECIMALS) -> float:
+    """A score as it is shown, which is what rankings compare: float noise is no lead."""
+    return round(value, decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def number(value: float, lang: Lang) -> str:
+    """A number as a reader expects it: «−150», «5,6» in Russian ("5.6" in English), a whole
+    number without a decimal part, never float noise (0.1 + 0.2 is «0,3»)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, float):
+        text = f"{rounded(value, DECIMALS):.{DECIMALS}f}".rstrip("0").rstrip(".")
+        if lang == "ru":
+            text = text.replace(".", ",")
+    else:
+        text = str(value)
+    return text.replace("-", MINUS)
+
+
+def signed(value: float, lang: Lang) -> str:
+    """A change: «+3», «−150», «0»."""
+    return ("+" if value > 0 else "") + number(value, lang)
+
+
+def quantity(value: float, unit: str, lang: Lang, sign: bool = False) -> str:
+    """A number and its unit with a no-break space: «500 Д», «+20 Д»."""
+    return f"{signed(value, lang) if sign else number(value, lang)}{NBSP}{unit}"
+
+
+def percent(value: float, lang: Lang) -> str:
+    """«10 %» (a no-break space, as Russian typography writes it), "10%" in English."""
+    return number(value, lang) + (NBSP + "%" if lang == "ru" else "%")
+
+
+def span(low: float, high: float, lang: Lang) -> str:
+    """A range, «1–100»."""
+    return f"{number(low, lang)}{DASH}{number(high, lang)}"
+
+
+def typeset(value: Any, spec: str, lang: Lang) -> str:
+    """A number by a format spec of the catalog: "" the number, "+" signed, "%" a percentage,
+    " Д" with its unit, "+ Д" signed with its unit."""
+    sign = spec.startswith("+")
+    rest = spec[1:] if sign else spec
+    if rest == "%":
+        return ("+" if sign and value > 0 else "") + percent(value, lang)
+    if rest.startswith(" "):
+        return quantity(value, rest[1:], lang, sign)
+    return signed(value, lang) if sign else number(value, lang)
+
+
+def is_typeset(spec: str) -> bool:
+    """Whether `typeset` reads this spec."""
+    rest = spec[1:] if spec.startswith("+") else spec
+    return rest in ("", "%") or (rest.startswith(" ") and len(rest) > 1)
+
 
 class Grammar(string.Formatter):
     """`str.format` that speaks Russian: a field's format spec may ask for
@@ -75,6 +140,8 @@ class Grammar(string.Formatter):
       {count:~монета}    only the noun that agrees: «монеты»;
       {power:пол:ответил|ответила|ответило|ответили}  the word agreeing with the name's gender;
       {arg:назв}         an argument's title from the catalog's `arg.<name>` entry: «сумма»;
+      {n}, {n:+}, {n:%}, {n: Д}, {n:+ Д}  a number typeset (`typeset`): «−150», «5,6», «+3»,
+                         «10 %», «500 Д» with a no-break space;
     and in English {count:#coin|coins} and {count:~coin|coins}. Any other spec is Python's own.
     `forms` are the ruleset's fixes to the dictionary (engines/russian.py)."""
 
@@ -84,16 +151,38 @@ class Grammar(string.Formatter):
         self.titles = titles or {}
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if self.lang == "en" and isinstance(value, str):
+            value = self.forms.in_english(value)
+        if isinstance(value, int | float) and not isinstance(value, bool) and is_typeset(format_spec):
+            return typeset(value, format_spec, self.lang)
+        if (
+            self.lang == "ru"
+            and isinstance(value, str)
+            and value in self.forms.common
+            and _named(format_spec)
+        ):
+            return self.forms.prose(value, self._russian(value, format_spec) if format_spec else value)
         if not format_spec:
             return str(super().format_field(value, format_spec))
         if format_spec == "назв":
             title = self.titles.get(f"{ARG_TITLE}{value}")
             return title.get(self.lang) if title else str(value)
+        return self._russian(value, format_spec) if self.lang == "ru" else self._english(value, format_spec)
+
+    def _english(self, value: Any, format_spec: str) -> str:
+        if format_spec in ("где", "в", "в:вин", *CASES):
+            return str(value)
+        return self._spoken(value, format_spec)
+
+    def _russian(self, value: Any, format_spec: str) -> str:
         if format_spec in ("где", "в", "в:вин"):
             case = "вин" if format_spec == "в:вин" else "пред"
-            return located(str(value), self.forms, case) if self.lang == "ru" else str(value)
+            return located(str(value), self.forms, case)
         if format_spec in CASES:
-            return inflect(str(value), format_spec, self.forms) if self.lang == "ru" else str(value)
+            return inflect(str(value), format_spec, self.forms)
+        return self._spoken(value, format_spec)
+
+    def _spoken(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("пол:"):
             return by_gender(str(value), format_spec[4:], self.forms)
         if format_spec[0] in "#~":
@@ -102,8 +191,24 @@ class Grammar(string.Formatter):
                 word = english_plural(int(value), noun)
             else:
                 word = plural(int(value), noun, case or "им")
-            return f"{int(value)} {word}" if format_spec[0] == "#" else word
+            return f"{number(int(value), self.lang)} {word}" if format_spec[0] == "#" else word
         return str(super().format_field(value, format_spec))
+
+
+def _named(spec: str) -> bool:
+    """Whether a field with this spec shows the name itself (as it is, in a case, or after its
+    preposition), not a word agreeing with it."""
+    return spec in ("", "где", "в", "в:вин") or spec in CASES
+
+
+def _capitalised(pattern: str, params: Mapping[str, Param], forms: Forms, said: str) -> str:
+    """A sentence that opens with a name prose writes in lowercase («римляне победили») starts
+    with a capital all the same."""
+    literal, field, _, _ = next(iter(string.Formatter().parse(pattern)), ("x", None, None, None))
+    if literal.strip() == "" and params.get(str(field)) in forms.common:
+        start = len(said) - len(said.lstrip())
+        return said[:start] + said[start : start + 1].upper() + said[start + 1 :]
+    return said
 
 
 RENDERED = 2048  # sentences a catalog keeps rendered
@@ -157,4 +262,8 @@ class Catalog:
         pattern = self.entries.get(msg.code)
         if pattern is None:
             raise KeyError(f"message code {msg.code!r} is missing from the catalog")
-        return Grammar(lang, self.forms, self.entries).vformat(pattern.get(lang), (), dict(msg.params))
+        text = pattern.get(lang)
+        said = Grammar(lang, self.forms, self.entries).vformat(text, (), dict(msg.params))
+        if self.forms.common and lang == "ru":
+            return _capitalised(text, msg.params, self.forms, said)
+        return said

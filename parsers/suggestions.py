@@ -35,15 +35,16 @@ def refusal(
     def written(count: int) -> str:
         return excerpt(text[tokens[0].start : tokens[count - 1].end])
 
-    for other in elsewhere:
+    for n, other in enumerate(elsewhere):
         found = lead(keys, wording(other))
         if found is not None and found[0].command is not None:
+            before = elsewhere[n - 1].title if n else phase.title  # `elsewhere` is in the order phases come
             params = {
                 "word": written(found[1]),
                 "phase_ru": other.title.ru,
                 "phase_en": other.title.en,
-                "now_ru": phase.title.ru,
-                "now_en": phase.title.en,
+                "before_ru": before.ru,
+                "before_en": before.en,
             }
             return Msg("other_phase", params), ""
     spoken = meant(keys, table)

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from daemon.games import Game
 from daemon.outgoing.postman import Postman
-from engines.text import Msg
+from engines.text import Msg, Param
 from parsers.redact import NO_SECRETS, Redactor
 from state.records import GameRecord
 
@@ -77,9 +77,9 @@ class Refused(Msg):
     """What a command answers when it could not do what it was asked: the command line exits 1."""
 
 
-def result(code: str, **params: str | int) -> Msg:
+def result(code: str, **params: Param) -> Msg:
     return Msg(code, params)
 
 
-def refused(code: str, **params: str | int) -> Msg:
+def refused(code: str, **params: Param) -> Msg:
     return Refused(code, params)

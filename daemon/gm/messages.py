@@ -47,7 +47,9 @@ def _send(ctx: GmContext, cmd: Command, record: GameRecord, powers: list[str], t
         player = record.players[power]
         head = heading(ctx.game, record, power)
         context = {"game": ctx.game.id, "power": power, "to": to, "text": text, "first": first, "head": head}
-        mail = Letter("player/broadcast", context, subject, {"game": ctx.game.id, "to": to})
+        mail = Letter(
+            "player/broadcast", context, subject, {"game": ctx.game.id, "to": to}, reader=player.name
+        )
         mail_id = f"{ctx.game.id}-{cmd.name}-{ctx.command_id}-{power}"
         catalog = ctx.game.catalog_for(record.state)
         ctx.postman.send(mail_id, player.address, mail, ctx.game.settings.language, catalog)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
+from daemon.outgoing.render import languages, said_draws
 from daemon.phases.start import mail_password
 from engines.contract import Command, Joined
 from engines.rng import Rng
@@ -17,7 +18,10 @@ def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") 
     record = ctx.game.load()
     head = heading(ctx.game, record, power)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
-    letter = Letter("player/notice", context, "subject_notice", {"game": ctx.game.id, "power": power})
+    player = record.players.get(power)
+    reader = player.name if player and player.address == address else ""
+    params: dict[str, str | int] = {"game": ctx.game.id, "power": power}
+    letter = Letter("player/notice", context, "subject_notice", params, reader=reader)
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
     catalog = ctx.game.catalog_for(record.state)
     ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
@@ -147,7 +151,7 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
         if computer_ran:
             record.state = ctx.game.ruleset.handover(record.state, joined.power, computer=False)
         record.players[joined.power] = Player(joined.power, name or address, address, password_hash="")
-        draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
+        draws = said_draws(rng.log, languages(ctx.game.settings.language)[0], ctx.game.catalog)
         said = result("gm_joined", power=joined.power, address=address)
         ctx.save(
             record, "join", f"{joined.power}: {name} <{address}>" + (f"; {draws}" if draws else ""), said=said

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from daemon.games import data_refusal
 from daemon.gm.context import GmContext, Refused, refused, result
+from daemon.outgoing.render import languages, said_draws
 from engines.contract import Command, GmApplied
 from engines.rng import Rng
 from engines.text import Msg
@@ -20,7 +21,7 @@ def rule_input(ctx: GmContext, cmd: Command) -> Msg:
     if not isinstance(applied, GmApplied):
         return Refused(applied.code, applied.params)
     record.state = applied.state
-    draws = "; ".join(f"{d.purpose}: {d.outcome}" for d in rng.log)
+    draws = said_draws(rng.log, languages(ctx.game.settings.language)[0], ctx.game.catalog)
     ctx.save(record, "rule", ctx.command + (f"; {draws}" if draws else ""), said=applied.said)
     return applied.said
 

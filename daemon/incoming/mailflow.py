@@ -185,16 +185,16 @@ def _signup(game: Game, mail: IncomingMail, header: OrderHeader, now: datetime) 
         "country": words.country,
     }
     if record.status != "signup":
-        letter = Letter("player/signup-closed", context, "subject_signup", {"game": game.id})
+        letter = Letter("player/signup-closed", context, "subject_signup", {"game": game.id}, reader=name)
         return Outcome("refused", game, "", "signup closed", letter)
     others = [s for s in record.signups if s.address != mail.sender]
     if len(others) >= game.ruleset.max_players:
         context["max_players"] = game.ruleset.max_players
-        letter = Letter("player/signup-full", context, "subject_signup", {"game": game.id})
+        letter = Letter("player/signup-full", context, "subject_signup", {"game": game.id}, reader=name)
         return Outcome("refused", game, "", "game full", letter)
     context["count"] = len(others) + 1
     context["min_players"] = game.ruleset.min_players
-    letter = Letter("player/signup-ok", context, "subject_signup", {"game": game.id})
+    letter = Letter("player/signup-ok", context, "subject_signup", {"game": game.id}, reader=name)
     return Outcome(
         "signup",
         game,

@@ -128,6 +128,7 @@ def answer(
     deadline = game.deadline(record)
     context: dict[str, Any] = {
         "game": game.id,
+        "head": heading(game, record, power),
         "power": power,
         "turn": record.turn,
         "phase": phase.title,
@@ -152,12 +153,15 @@ def answer(
         "replaced": submitted and earlier is not None and earlier.mail_key != key,
         "kept_earlier": not submitted and earlier is not None,
         "misses_left": max(0, game.settings.max_missed - player.missed),
+        "missed": player.missed,
         "other_sender": mail.sender if mail.sender != player.address else "",
         "by_gm": route.by_gm,
         "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
-    letter = Letter("player/orders-reply", context, "subject_orders", {"game": game.id, "power": power})
+    params: dict[str, str | int] = {"game": game.id, "turn": record.turn, "refused": len(refused)}
+    subject = _subject(bool(accepted), orders is not None and orders.explicit_pass, len(refused))
+    letter = Letter("player/orders-reply", context, subject, params, reader=player.name)
     words = [redactor.text(t) for t in said]
     extras = _service_mails(game, record, power, list(asked.values()), words)
     kind = "orders" if orders else "rejected" if order_lines else "service"
@@ -167,6 +171,15 @@ def answer(
         {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
     )
     return Answer(orders, readiness.to_store(ready, kept), letter, extras, detail, kind, request)
+
+
+def _subject(accepted: bool, explicit_pass: bool, refused: int) -> str:
+    """What the reply says it is: orders accepted, some lines refused, all refused, or an answer."""
+    if refused:
+        return "subject_orders_part" if accepted else "subject_orders_refused"
+    if explicit_pass:
+        return "subject_orders_pass"
+    return "subject_orders" if accepted else "subject_orders_service"
 
 
 def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: Redactor) -> list[Refused]:
@@ -275,4 +288,5 @@ def _last_report(game: Game, record: GameRecord, power: str) -> Letter:
         "blank": blanks(game, record, power),
         "pictures": [p.title for p in drawn],
     }
-    return Letter("player/status", context, "subject_status", {"game": game.id, "power": power}, drawn)
+    params: dict[str, str | int] = {"game": game.id, "power": power}
+    return Letter("player/status", context, "subject_status", params, drawn, record.players[power].name)

@@ -176,10 +176,5 @@ def _boundary(parts: Sequence[bytes]) -> str:
             return boundary
 
 
-def reply_subject(subject: str) -> str:
-    subject = _one_line(subject)
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())[:200]

@@ -19,7 +19,9 @@ def heading(game: Game, record: GameRecord, power: str = "") -> dict[str, Any]:
     return {
         "title": game.ruleset.title,
         "power": power,
+        "power_title": game.ruleset.power_title,
         "turn": record.turn,
+        "last": game.ruleset.last_turn,
         "phase": game.phase_spec(record).title,
         "deadline": moment(deadline, game.settings.timezone) if deadline and running else None,
         "over": record.status == "over",

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from daemon.config import Config, Language
-from daemon.outgoing.compose import Envelope, outgoing, reply_subject
+from daemon.outgoing.compose import Envelope, outgoing
 from daemon.outgoing.render import render, subject
 from engines.contract import Picture
 from engines.text import Catalog
@@ -20,14 +20,16 @@ from state.sending import FinishedMail
 
 @dataclass(frozen=True)
 class Letter:
-    """What to say: a template, its data, the subject code from templates/messages.toml, and the
-    pictures attached after the text (their names unique within the mail)."""
+    """What to say: a template, its data, the subject code from templates/messages.toml, the
+    pictures attached after the text (their names unique within the mail), and the reader's name
+    it greets ("" for one we do not know by name: a stranger, the GM)."""
 
     template: str
     context: dict[str, Any]
     subject: str
     subject_params: dict[str, str | int]
     pictures: tuple[Picture, ...] = ()
+    reader: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ def compose(sender: str, now: datetime, draft: Draft) -> Composed:
     """The finished mail from `sender`, dated `now`, not queued. The outbox keeps it after sending
     with each of the draft's secrets masked (a role mail's password)."""
     envelope = _envelope(sender, draft)
-    body = render(draft.letter.template, draft.language, draft.letter.context, draft.catalog)
+    letter = draft.letter
+    body = render(letter.template, draft.language, letter.context, draft.catalog, reader=letter.reader)
     mail = outgoing(draft.mail_id, envelope, body, now, draft.letter.pictures)
     if draft.secrets:
         masked = outgoing(draft.mail_id, envelope, _masked(body, draft.secrets), now, draft.letter.pictures)
@@ -113,7 +116,7 @@ def _envelope(sender: str, draft: Draft) -> Envelope:
     return Envelope(
         sender=sender,
         recipient=draft.to,
-        subject=reply_subject(answering.subject) if answering.subject else title,
+        subject=title,  # what the reply is, not the player's words echoed: the thread's headers link them
         in_reply_to=answering.message_id,
         references=answering.references,
         cc=draft.cc,

@@ -6,6 +6,7 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
@@ -18,14 +19,19 @@ import jinja2
 
 import templates
 from daemon.config import Language
-from engines.russian import NO_FORMS, Forms, person_gender
-from engines.text import Catalog, Grammar, Lang, Msg, Text
+from engines.rng import Draw, draw_of
+from engines.russian import NO_FORMS, Forms, latin, person_gender
+from engines.text import Catalog, Grammar, Lang, Msg, Text, number, percent, quantity, rounded, signed, span
 
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
-SEPARATOR = "\n\n" + "─" * 40 + "\n\n"
-
-
-POINT_DECIMALS = 2  # scores are shown to at most this many decimals
+SEPARATOR = "\n\n──── English version ────\n\n"  # between a ru+en mail's halves (the style guide's)
+WIDTH = 72  # the longest line of a mail: every mail client shows it whole
+GREETING = Text("{name}, здравствуйте.", "Hello, {name}.")
+HELLO = Text("Здравствуйте.", "Hello.")  # a reader whose name we do not know: a stranger, the GM
+SIGNATURE = Text("Гонец, помощник ведущего", "Gonets, the GM's assistant")
+# the forum post between these, pasted as it is: a wrapped line would be a line break on the forum
+FORUM_START = Text("──── пост для форума: начало ────", "──── forum post: start ────")
+FORUM_END = Text("──── пост для форума: конец ────", "──── forum post: end ────")
 
 
 class _Environment(jinja2.Environment):
@@ -57,7 +63,15 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.finalize = _finalize
     env.filters["points"] = _points_filter
+    env.filters["number"] = _number_filter
+    env.filters["signed"] = _signed_filter
+    env.filters["unit"] = _unit_filter
+    env.filters["percent"] = _percent_filter
+    env.filters["span"] = _span_filter
+    env.filters["drawn"] = _drawn_filter
+    env.filters["said"] = _said_filter
     env.filters["case"] = _case_filter
     env.filters["agree"] = _agree_filter
     env.filters["counted"] = _counted_filter
@@ -70,7 +84,7 @@ def environment() -> jinja2.Environment:
 
 def shown(value: float) -> float:
     """A score as it is shown, which is what rankings compare: float noise is no lead."""
-    return round(value, POINT_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return rounded(value)
 
 
 def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
@@ -80,17 +94,62 @@ def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
 
 
 def points(value: float, lang: Lang) -> str:
-    """A score as players read it: «1,4» in Russian, "1.4" in English, a whole number with no
-    decimal part, and never float noise (0.1 + 0.2 is «0,3»)."""
-    text = f"{shown(value):.{POINT_DECIMALS}f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") if lang == "ru" else text
+    """A score as players read it: «1,4» in Russian, "1.4" in English, to two decimals."""
+    return number(rounded(value), lang)
+
+
+@jinja2.pass_context
+def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
+    """Every `{{ value }}` of every template as its language says it: a number typeset («−150»,
+    «5,6»), and in English a name of the game (or names joined by «, ») by its English name."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value, context["lang"])
+    if isinstance(value, str) and context["lang"] == "en":
+        forms: Forms = context.get("forms") or NO_FORMS
+        return forms.in_english(value)
+    return value
 
 
 @jinja2.pass_context
 def _points_filter(context: jinja2.runtime.Context, value: float) -> str:
-    """`{{ score|points }}`: in the language of the template being rendered."""
-    lang: Lang = context["lang"]
-    return points(value, lang)
+    """`{{ score|points }}`: a score as text, to align it in a column."""
+    return points(value, context["lang"])
+
+
+@jinja2.pass_context
+def _said_filter(context: jinja2.runtime.Context, name: str) -> str:
+    """`{{ name|said }}`: a name as the template's language says it, before it is padded."""
+    return str(_finalize(context, name))
+
+
+@jinja2.pass_context
+def _number_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ x|number }}`: a number as text («0,35»), to align it in a column."""
+    return number(value, context["lang"])
+
+
+@jinja2.pass_context
+def _signed_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ change|signed }}` → «+3», «−150»."""
+    return signed(value, context["lang"])
+
+
+@jinja2.pass_context
+def _unit_filter(context: jinja2.runtime.Context, value: float, unit: str, sign: bool = False) -> str:
+    """`{{ money|unit("Д") }}` → «500 Д» with a no-break space; `sign=True` → «+20 Д»."""
+    return quantity(value, unit, context["lang"], sign)
+
+
+@jinja2.pass_context
+def _percent_filter(context: jinja2.runtime.Context, value: float) -> str:
+    """`{{ share|percent }}` → «10 %», "10%"."""
+    return percent(value, context["lang"])
+
+
+@jinja2.pass_context
+def _span_filter(context: jinja2.runtime.Context, low: float, high: float) -> str:
+    """`{{ low|span(high) }}` → «0–3»."""
+    return span(low, high, context["lang"])
 
 
 def _grammar(context: jinja2.runtime.Context) -> Grammar:
@@ -159,6 +218,32 @@ def _wrapped(text: str, width: int, break_long_words: bool, wrapstring: str, hyp
     return jinja2.filters.do_wordwrap(environment(), text, width, break_long_words, wrapstring, hyphens)
 
 
+def said_draw(data: Mapping[str, Any], lang: Lang, say: Callable[[Msg], str], forms: Forms = NO_FORMS) -> str:
+    """One lot draw as the GM reads it: «жребий: …: Китай, Евросоюз», a roll with its range
+    «… : 49 (1–100)»; a record older than catalog purposes as it was written."""
+    draw = draw_of(data)
+    if draw is None:
+        return f"{data.get('purpose', '')}: {data.get('outcome', '')}"
+    english = forms.in_english if lang == "en" else str
+    values = ", ".join(number(v, lang) if isinstance(v, int) else english(v) for v in draw.values)
+    if draw.span is not None:
+        values += f" ({span(*draw.span, lang)})"
+    return f"{say(draw.purpose)}: {values}"
+
+
+def said_draws(draws: Sequence[Draw], lang: Lang, catalog: Catalog | None) -> str:
+    """The draws of a GM command for its history entry, in the game's first language."""
+    say = _sayer(catalog, lang)
+    forms = catalog.forms if catalog else NO_FORMS
+    return "; ".join(said_draw(d.to_json(), lang, say, forms) for d in draws)
+
+
+@jinja2.pass_context
+def _drawn_filter(context: jinja2.runtime.Context, data: Mapping[str, Any]) -> str:
+    """`{{ d|drawn }}`: a turn record's draw said in the template's language."""
+    return said_draw(data, context["lang"], context["say"], context.get("forms") or NO_FORMS)
+
+
 @cache
 def daemon_catalog() -> Catalog:
     return Catalog.load(TEMPLATES / "messages.toml")
@@ -182,14 +267,94 @@ def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:
     return environment().get_template(f"{template}.{lang}.txt").render(lang=lang, **context)
 
 
-def render(template: str, language: Language, context: dict[str, Any], catalog: Catalog | None = None) -> str:
-    """The body in each language of the game; `say(msg)` renders a Msg from `catalog`."""
+def render(
+    template: str,
+    language: Language,
+    context: dict[str, Any],
+    catalog: Catalog | None = None,
+    reader: str | None = None,
+) -> str:
+    """The body in each language of the game; `say(msg)` renders a Msg from `catalog`. A mail
+    (`reader` given: the person's name, "" when unknown) is a letter: greeted by name, signed,
+    and wrapped to `WIDTH`."""
     parts = []
     forms = catalog.forms if catalog else NO_FORMS
     for lang in languages(language):
         say = _sayer(catalog, lang)
-        parts.append(render_one(template, lang, {"forms": forms, **context, "say": say}).strip())
+        text = render_one(template, lang, {"forms": forms, **context, "say": say}).strip()
+        parts.append(text if reader is None else letter(text, lang, reader))
     return SEPARATOR.join(parts) + "\n"
+
+
+def letter(text: str, lang: Lang, reader: str) -> str:
+    """`text` as a letter: the greeting (by name when we know it), the text, the signature, every
+    line wrapped to `WIDTH` but the forum post's."""
+    name = reader if lang == "ru" else latin(reader)
+    hello = GREETING.get(lang).format(name=name) if reader.strip() else HELLO.get(lang)
+    return wrapped(f"{hello}\n{text}\n\n{SIGNATURE.get(lang)}")
+
+
+_BULLET = re.compile(r"( *)([•*-] |# |\d+\. )?")
+_NUMBERED = re.compile(r"(?:Строка|Line) \d+: ")  # a refused or unread line: its reason hangs under it
+_ORDER = re.compile(r" *[А-ЯЁ]{2,}(?: [А-ЯЁ]{2,})*(?: |$)")  # an order line: its keyword first
+_BREAK_AFTER = (". ", "; ", ", ", " — ")  # where a line is best broken: after a clause
+
+
+def wrapped(text: str, width: int = WIDTH) -> str:
+    """Every line longer than `width` broken at spaces (never inside a word, a «…» name or a
+    hyphenated one), at the end of a clause when one ends in its last third; a continuation is
+    indented under its item's text, and a comment line (`# …`, an order blank's hint) stays a
+    comment. An order line (a blank's, an accepted order's) is never broken: a player copies it;
+    nor is the forum post, between `FORUM_START` and `FORUM_END`."""
+    out: list[str] = []
+    pasted = False
+    for line in text.split("\n"):
+        if line in (FORUM_START.ru, FORUM_START.en):
+            pasted = True
+        elif line in (FORUM_END.ru, FORUM_END.en):
+            pasted = False
+        out += [line] if pasted or is_order_line(line) else _broken(line, width)
+    return "\n".join(out)
+
+
+def is_order_line(line: str) -> bool:
+    """Whether `line` is an order as a player writes it (`ИГРА coins-1`, `  ВЛОЖИТЬ Наука 2`)."""
+    return bool(_ORDER.match(line))
+
+
+def _broken(line: str, width: int) -> list[str]:
+    if len(line) <= width:
+        return [line]
+    found = _BULLET.match(line)
+    assert found is not None  # the pattern matches every line
+    spaces, bullet = found.group(1), found.group(2) or ""
+    if bullet == "# ":
+        hang = "#" + " " * (len(spaces) + 3)
+    elif bullet or spaces or _NUMBERED.match(line):
+        hang = " " * (len(spaces) + (len(bullet) if bullet else 2))
+    else:
+        hang = ""
+    lines, rest, first = [], line, True
+    while len(rest) > width:
+        cut = _cut(rest, width, len(spaces) + len(bullet) if first else len(hang))
+        if cut <= 0:
+            break
+        lines.append(rest[:cut].rstrip())
+        rest = hang + rest[cut:].lstrip()
+        first = False
+    lines.append(rest)
+    return lines
+
+
+def _cut(text: str, width: int, start: int) -> int:
+    """Where to break `text` to fit `width`: after a clause in the last third, else the last
+    space; 0 when no space past `start` fits (one long word stays whole)."""
+    window = text[: width + 1]
+    clause = max((window.rfind(mark) + len(mark) - 1 for mark in _BREAK_AFTER), default=-1)
+    if clause > max(start, width * 2 // 3):
+        return clause
+    space = window.rfind(" ")
+    return space if space > start else 0
 
 
 def subject(code: str, language: Language, catalog: Catalog | None = None, **params: str | int) -> str:
@@ -231,8 +396,9 @@ ZONE_NAMES = {"Europe/Moscow": Text("МСК", "MSK")}
 
 def moment(instant: datetime, zone: ZoneInfo, utc: bool = True) -> Text:
     """A deadline as a reader needs it, to the minute and never later than it is (the seconds are
-    dropped, not rounded): «3 декабря, 21:00 МСК (18:00 UTC)» in the game's zone and, with `utc`,
-    in UTC (its date too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
+    dropped, not rounded): «3 декабря, 21:00 МСК» in the game's zone (a Russian reader plays in
+    the game's zone: no UTC copy in Russian text) and, with `utc`, in English also in UTC (its date
+    too when it differs), "3 December, 21:00 MSK (18:00 UTC)"."""
     shown = instant.replace(second=0, microsecond=0)
     local, universal = shown.astimezone(zone), shown.astimezone(ZoneInfo("UTC"))
     offset = local.utcoffset() or timedelta()
@@ -240,7 +406,7 @@ def moment(instant: datetime, zone: ZoneInfo, utc: bool = True) -> Text:
     def said(lang: Lang) -> str:
         label = ZONE_NAMES[zone.key].get(lang) if zone.key in ZONE_NAMES else _offset_name(offset)
         text = f"{_day(local, lang)}, {local:%H:%M} {label}"
-        if not offset or not utc:
+        if not offset or not utc or lang == "ru":
             return text
         other = (
             f"{universal:%H:%M} UTC"

@@ -70,7 +70,7 @@ def ruleset_texts(game: Game, record: GameRecord, kind: str, view: JSON | None) 
     template = f"{game.ruleset.name}/{kind}"
     context = {"view": view, "forms": game.forms_for(record.state)}
     return {
-        lang: render_one(template, lang, context)
+        lang: render_one(template, lang, context).strip("\n")
         if view is not None and template_exists(f"{template}.{lang}.txt")
         else ""
         for lang in languages(game.settings.language)

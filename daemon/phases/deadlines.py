@@ -177,7 +177,7 @@ def _remind(
             "misses_left": max(0, game.settings.max_missed - player.missed),
             "head": heading(game, record, power),
         }
-        letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id})
+        letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id}, reader=player.name)
         mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
         postman.send(mail_id, player.address, letter, game.settings.language, game.catalog_for(record.state))
     record.clock = lifecycle.remind(record.clock)

@@ -18,7 +18,7 @@ from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
-from daemon.outgoing.render import moment, ranking
+from daemon.outgoing.render import languages, moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg
@@ -108,14 +108,15 @@ class PhaseMails:
                 "gm": game.settings.gm,
                 "head": heading(game, record, power),
             }
-            letter = Letter("player/retired", context, "subject_retired", {"game": game.id, "power": power})
+            told: dict[str, str | int] = {"game": game.id, "power": power}
+            letter = Letter("player/retired", context, "subject_retired", told, reader=player.name)
             return OwedMail(suffix, player.address, letter, power)
         drawn = power_pictures(game, record, power)
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
         params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
         subject = "subject_report_missed" if context["warned"] else "subject_report"
-        letter = Letter("player/report", context, subject, params, drawn)
+        letter = Letter("player/report", context, subject, params, drawn, player.name)
         return OwedMail(suffix, player.address, letter, power)
 
 
@@ -130,9 +131,10 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
 
 def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
     """The digest with the GM's pictures and, named "public-…", the forum post's."""
-    own = tuple(game.ruleset.pictures(record.state, GM_VIEWER))
+    langs = languages(game.settings.language)
+    own = tuple(game.ruleset.pictures(record.state, GM_VIEWER, langs))
     public = tuple(
-        replace(p, name=f"public-{p.name}") for p in game.ruleset.pictures(record.state, PUBLIC_VIEWER)
+        replace(p, name=f"public-{p.name}") for p in game.ruleset.pictures(record.state, PUBLIC_VIEWER, langs)
     )
     context["pictures"] = [p.title for p in own]
     context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
@@ -142,7 +144,7 @@ def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> L
 
 def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture, ...]:
     """What the ruleset draws for `power` from the game as it stands (its own fog only)."""
-    return tuple(game.ruleset.pictures(record.state, power))
+    return tuple(game.ruleset.pictures(record.state, power, languages(game.settings.language)))
 
 
 def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
@@ -156,7 +158,8 @@ def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
         "gm": game.settings.gm,
         "head": heading(game, record, power),
     }
-    return Letter("player/ended", context, "subject_ended", {"game": game.id, "power": power})
+    params: dict[str, str | int] = {"game": game.id, "power": power}
+    return Letter("player/ended", context, "subject_ended", params, reader=record.players[power].name)
 
 
 def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
@@ -176,7 +179,9 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
         "game": game.id,
         "title": game.ruleset.title,
         "power": power,
+        "power_title": game.ruleset.power_title,
         "turn": data["turn"],
+        "last": game.ruleset.last_turn,
         "phase": game.ruleset.phases[data["phase"]].title,
         "events": [Msg.from_json(m) for m in data["reports"].get(power, [])],
         "news": phase.news,
@@ -229,7 +234,9 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "game": game.id,
         "title": game.ruleset.title,
         "turn": data["turn"],
+        "last": game.ruleset.last_turn,
         "phase": phase.title,
+        "phase_count": len(game.ruleset.phases),
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
         "orders": orders,
         "missed": data["missed"],

@@ -45,7 +45,7 @@ class StartError(GonetsError):
 @dataclass(frozen=True)
 class StartResult:
     assignment: dict[str, str]  # power → player name
-    draws: list[dict[str, str]]
+    draws: list[dict[str, object]]
 
 
 def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
@@ -122,6 +122,7 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
         game.settings.gm,
         Letter("gm/started", context, "subject_started", {"game": game.id}),
         game.settings.language,
+        game.catalog,
     )
     record.pending = lifecycle.finish(record.pending, Starting())
     game.store.save(record)
@@ -181,11 +182,13 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str, why: 
         "phase": game.phase_spec(record).title,
         "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         "max_missed": game.settings.max_missed,
+        "glossary": game.ruleset.glossary,
+        "head": heading(game, record, power),
         "status": status_texts(game, record, power),
         "blank": blanks(game, record, power, password),
     }
     params: dict[str, str | int] = {"game": game.id, "power": power, "turn": record.turn}
-    return Letter("player/role", context, ROLE_SUBJECTS[why], params)
+    return Letter("player/role", context, ROLE_SUBJECTS[why], params, reader=player.name)
 
 
 def computer_played(game: Game, power: str) -> list[dict[str, Any]]:

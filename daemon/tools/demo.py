@@ -104,7 +104,7 @@ def _one_phase(
         if typo:  # read the refusal, then send the corrected orders, as a player would
             daemon.run_once()
             replies = player.read_mail(sent)
-            refused = [line for body in replies for line in body.splitlines() if "Может быть" in line]
+            refused = [line for body in replies for line in body.splitlines() if line.startswith("Строка ")]
             print(f"  {player.name} ошибся, ответ Гонца / mistyped, the reply says: {refused[0].strip()}")
             inbox.add(player.orders(game, clock()))
     clock.advance(timedelta(minutes=10))

@@ -16,27 +16,27 @@ from engines.coins.data import DATA
 from engines.coins.scoring import standings
 from engines.coins.state import State
 from engines.contract import GM_VIEWER, Picture
-from engines.drawing import colour_of
-from engines.text import Catalog, Text
+from engines.drawing import colour_of, said
+from engines.text import Catalog, Lang, Text
 
 ENGLISH = {power.name: power.en for power in DATA.powers}
 
 
-def pictures(state: State, viewer: str, catalog: Catalog) -> Sequence[Picture]:
+def pictures(state: State, viewer: str, catalog: Catalog, langs: Sequence[Lang]) -> Sequence[Picture]:
     shown = _shown(state, viewer)
     kept = standings(state)
     if not shown or not kept:
         return ()
     first, last = kept[0]["turn"], kept[-1]["turn"]
     chart = Chart(
-        title=_both(catalog.entries["chart_title"]),
-        note="" if shown == state["powers"] else _both(catalog.entries["chart_own_only"]),
-        x_title=_both(catalog.entries["chart_turn"]),
-        y_title=_both(catalog.entries["chart_points"]),
+        title=said(catalog.entries["chart_title"], langs),
+        note="" if shown == state["powers"] else said(catalog.entries["chart_own_only"], langs),
+        x_title=said(catalog.entries["chart_turn"], langs),
+        y_title=said(catalog.entries["chart_points"], langs),
         turns=(first, last if state["over"] else max(last, DATA.game.last_turn)),
         series=tuple(
             Series(
-                label=f"{power} · {ENGLISH[power]}  {kept[-1]['vp'][power]}",
+                label=f"{said(Text(power, ENGLISH[power]), langs)}  {kept[-1]['vp'][power]}",
                 colour=colour_of(state["powers"].index(power)),
                 points=tuple((entry["turn"], entry["vp"][power]) for entry in kept),
             )
@@ -51,8 +51,3 @@ def _shown(state: State, viewer: str) -> list[str]:
     if viewer == GM_VIEWER or state["over"]:
         return list(state["powers"])
     return [power for power in state["powers"] if power == viewer]
-
-
-def _both(text: Text) -> str:
-    """A picture has no language setting: it speaks both, Russian first."""
-    return f"{text.ru} / {text.en}"

@@ -13,18 +13,18 @@ from engines.coins.state import State
 from engines.coins.stored import reading_orders, reading_state, resolve
 from engines.contract import Picture, Ruleset
 from engines.rng import Rng
-from engines.text import Catalog, Text
+from engines.ruledata import names_forms
+from engines.text import BOTH, Catalog, Lang, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 
 class CoinsRuleset(Ruleset[State]):
     name = "coins"
-    title = Text(
-        f"Монеты: современные державы, {DATA.game.last_turn} ходов",
-        f"Coins: modern powers, {DATA.game.last_turn} turns",
-    )
+    title = Text("Монеты: современные державы", "Coins: modern powers")
     power_keywords = ("ДЕРЖАВА",)
+    last_turn = DATA.game.last_turn
+    glossary = Text("ПО — победные очки.", "ПО — victory points.")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
@@ -43,15 +43,15 @@ class CoinsRuleset(Ruleset[State]):
     examples = staticmethod(reading_state(examples.examples))
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No draw is needed: every power starts equal (rng stays unused)."""
         return world.setup(powers)
 
-    def pictures(self, state: State, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The standings chart, in this ruleset's catalog's words."""
-        return pictures.pictures(state, viewer, self.catalog)
+        return pictures.pictures(state, viewer, self.catalog, langs)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

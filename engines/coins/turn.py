@@ -131,7 +131,6 @@ def start_turn(state: State, rng: Rng, events: Events) -> None:
             intel=c["intel"],
             influence=c["influence"],
         )
-    events.announce("turn_started", turn=state["turn"])
     intel.exchange(state, events)
     voting.choose_chair(state, rng, events)
 
@@ -143,7 +142,7 @@ def _end_game(state: State, events: Events) -> None:
     for power in ranking:
         # equal totals share a place ("1, 1, 3"): the rulebook names no tie-break
         place = 1 + sum(1 for other in ranking if final[other] > final[power])
-        events.announce("final_score", place=place, power=power, vp=final[power])
+        events.log("final_score", place=place, power=power, vp=final[power])  # the post has the table
     events.log("game_ended", turn=state["turn"])
     for power in state["powers"]:
         events.tell(power, "your_final_score", vp=final[power])

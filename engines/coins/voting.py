@@ -24,7 +24,7 @@ def choose_chair(state: State, rng: Rng, events: Events) -> None:
 
     best = max(rank(p) for p in state["powers"])
     tied = [p for p in state["powers"] if rank(p) == best]
-    chair = tied[0] if len(tied) == 1 else rng.choice(tied, f"chair, turn {state['turn']}")
+    chair = tied[0] if len(tied) == 1 else rng.choice(tied, Msg("coins_draw_chair", {"turn": state["turn"]}))
     if len(tied) > 1:
         events.log("chair_lot", tied=", ".join(tied), chair=chair)
     state["chair"] = chair

@@ -22,6 +22,7 @@ from engines.council.schema import PROJECT_NAMES
 from engines.council.state import Item, State
 from engines.council.world import REALMS, families_of, government, vote_weight
 from engines.rng import Rng
+from engines.text import Msg
 
 Orders = Mapping[str, Sequence[Command]]
 
@@ -51,11 +52,10 @@ def put_projects(state: State, orders: Orders, rng: Rng, events: CouncilEvents) 
                 if cmd.name in PROJECT_NAMES:
                     put.append((family, cmd, hidden is None or cmd.name in hidden))
         if len(put) > 1:
-            purpose = f"жребий: порядок проектов в совете, {realm} / lot: the order of {realm}'s council"
             labels = [
                 f"{family}: {DATA.project(cmd.name).name} (строка {cmd.line})" for family, cmd, _ in put
             ]
-            drawn = rng.shuffled(labels, purpose)
+            drawn = rng.shuffled(labels, Msg("council_draw_agenda", {"realm": realm}))
             put = [put[labels.index(label)] for label in drawn]
         put.sort(key=lambda entry: DATA.project(entry[1].name).number)
         here["agenda"] = [
@@ -170,19 +170,19 @@ def carried(tallies: Sequence[Tally], rng: Rng, realm: str) -> list[Tally]:
     out: list[Tally] = []
     passed = sorted((t for t in tallies if t.passed), key=lambda t: DATA.project(t.item["kind"]).number)
     for kind, group in groupby(passed, key=lambda t: t.item["kind"]):
-        ordered = strongest_first(list(group), rng, f"{realm}, {DATA.project(kind).name}")
+        ordered = strongest_first(list(group), rng, realm, DATA.project(kind).name)
         out += ordered[:1] if DATA.project(kind).competition == "strongest" else ordered
     return out
 
 
-def strongest_first(tallies: list[Tally], rng: Rng, what: str) -> list[Tally]:
+def strongest_first(tallies: list[Tally], rng: Rng, realm: str, project: str) -> list[Tally]:
     out: list[Tally] = []
     for _, group in groupby(sorted(tallies, key=lambda t: -t.strength), key=lambda t: t.strength):
         tied = list(group)
         if len(tied) > 1:
             numbers = rng.shuffled(
                 [t.item["number"] for t in tied],
-                f"жребий: равная сила проектов, {what} / lot: equal strength",
+                Msg("council_draw_strength", {"realm": realm, "project": project}),
             )
             tied.sort(key=lambda t: numbers.index(t.item["number"]))
         out += tied

@@ -19,6 +19,7 @@ from engines.council.events import CouncilEvents
 from engines.council.state import Lot, State
 from engines.council.world import REALMS, governed, realm_of
 from engines.rng import Rng
+from engines.text import Msg
 
 
 @dataclass(frozen=True)
@@ -60,19 +61,11 @@ def ranked(bids: Sequence[Bid], auction: Auction, rng: Rng) -> list[Bid]:
     for weight, group in groupby(ordered, key=lambda b: b.weight):
         tied = list(group)
         if len(tied) > 1:
-            purpose = (
-                f"жребий: равные ставки, аукцион «{auction.name}» ({_shown(weight)} Д) / lot: equal bids"
-            )
+            purpose = Msg("council_draw_bids", {"auction": auction.name, "stake": float(weight)})
             drawn = rng.shuffled([b.family for b in tied], purpose)
             tied.sort(key=lambda b: drawn.index(b.family))
         out += tied
     return out
-
-
-def _shown(weight: Fraction) -> str:
-    return (
-        str(int(weight)) if weight.denominator == 1 else f"{float(weight):.2f}".rstrip("0").replace(".", ",")
-    )
 
 
 def lots_won(

@@ -23,16 +23,16 @@ from engines.council.world import (
     families_of,
     provinces_of,
     set_ruling,
-    shown,
     vote_weight,
 )
 from engines.rng import Rng
+from engines.text import Msg
 
 Orders = Mapping[str, Sequence[Command]]
 INV, E = DATA.investigation, DATA.elections
 
 
-def _top(counts: Counter[str], order: Sequence[str], rng: Rng, purpose: str) -> str:
+def _top(counts: Counter[str], order: Sequence[str], rng: Rng, purpose: Msg) -> str:
     """The name with the most, equal ones drawn by lot."""
     best = max(counts.values())
     leaders = [name for name in order if counts.get(name) == best]
@@ -65,7 +65,7 @@ def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: Co
     events.inform(
         realm, "council_election_votes", votes=", ".join(f"{f} {votes[f]}" for f in kin if votes[f])
     )
-    winner = _top(votes, kin, rng, f"жребий: равные голоса на выборах, {realm} / lot: a tied election")
+    winner = _top(votes, kin, rng, Msg("council_draw_election", {"realm": realm}))
     if winner != ruling:
         set_ruling(state, realm, winner)
         events.announce("council_elected", realm=realm, family=winner)
@@ -77,7 +77,7 @@ def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: Co
             realm=realm,
             family=winner,
             freedom=here["freedom"],
-            loyalty=shown(E.repeat_loyalty),
+            loyalty=E.repeat_loyalty,
         )
     else:
         events.announce("council_ruling_stays", realm=realm, family=winner)
@@ -126,13 +126,11 @@ def settle_investigation(state: State, realm: str, rng: Rng, events: CouncilEven
         against[vote["accused"]] += given[accuser]
     kin = families_of(state, realm)
     if against:
-        culprit = _top(
-            against, kin, rng, f"жребий: равные голоса в расследовании, {realm} / lot: a tied investigation"
-        )
+        culprit = _top(against, kin, rng, Msg("council_draw_investigation", {"realm": realm}))
         accusers = Counter({a: n for a, n in given.items() if held["votes"][a]["accused"] == culprit})
-        receiver = _top(accusers, kin, rng, f"жребий: кому штраф, {realm} / lot: who gets the fine")
+        receiver = _top(accusers, kin, rng, Msg("council_draw_fine", {"realm": realm}))
     else:
-        culprit = rng.choice(kin, f"жребий: виновный без голосов, {realm} / lot: a culprit nobody named")
+        culprit = rng.choice(kin, Msg("council_draw_culprit", {"realm": realm}))
         receiver = ""
     family = state["families"][culprit]
     fine = min(family["budget"] * INV.fine_percent // 100, family["money"])

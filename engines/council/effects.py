@@ -23,7 +23,6 @@ from engines.council.world import (
     governed,
     government,
     provinces_of,
-    shown,
     size,
 )
 
@@ -113,9 +112,7 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
     add_freedom(t.here, C.rights_freedom)
     provinces = provinces_of(t.state, t.realm)
     add_loyalty(t.state, provinces, C.rights_loyalty)
-    t.events.inform(
-        t.realm, "council_rights_granted", freedom=t.here["freedom"], loyalty=shown(C.rights_loyalty)
-    )
+    t.events.inform(t.realm, "council_rights_granted", freedom=t.here["freedom"], loyalty=C.rights_loyalty)
     author = tally.item["author"]
     if not tally.item["anonymous"]:
         add_influence(t.state["families"][author], C.rights_influence)
@@ -154,7 +151,7 @@ def _repression(t: Turn, tally: Tally, cmd: Command) -> None:
     add_freedom(t.here, C.repression_freedom)
     for family in families:
         add_influence(t.state["families"][family], C.repression_influence)
-        t.events.tell(family, "council_repressed", amount=shown(C.repression_influence))
+        t.events.tell(family, "council_repressed", amount=C.repression_influence)
         add_loyalty(t.state, governed(t.state, family), C.repression_loyalty)
     t.events.inform(t.realm, "council_repression", families=", ".join(families), freedom=t.here["freedom"])
 

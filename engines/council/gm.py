@@ -108,6 +108,6 @@ def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State
         fewest = min(players[realm_of(state, f)] for f in free)
         chosen = rng.choice(
             [f for f in free if players[realm_of(state, f)] == fewest],
-            "жребий: семья нового игрока / lot: a family to join",
+            Msg("council_draw_join"),
         )
     return Joined(handover(state, chosen, computer=False), chosen)

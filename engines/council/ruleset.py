@@ -12,7 +12,8 @@ from engines.council import checks, examples, gm, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
-from engines.text import Catalog, Text
+from engines.ruledata import names_forms
+from engines.text import Catalog, Msg, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
@@ -21,6 +22,9 @@ class CouncilRuleset(Ruleset[State]):
     name = "council"
     title = Text("Держава и семьи: государственный совет", "The Realm and the Families: the state council")
     power_keywords = ("СЕМЬЯ", "FAMILY")
+    power_title = Text("Семья", "Family")
+    last_turn = DATA.game.last_turn
+    glossary = Text("Д — деньги семьи.", "Д — a family's money.")
     min_players = DATA.game.min_players
     max_players = len(DATA.families)
     phases = schema.PHASES
@@ -48,7 +52,7 @@ class CouncilRuleset(Ruleset[State]):
     examples = staticmethod(examples.examples)  # its own provinces, kin, council list and sums
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         return world.setup(powers, rng)
@@ -65,18 +69,16 @@ class CouncilRuleset(Ruleset[State]):
         """The families spread evenly over the powers: each power's families in lot order, dealt
         from the powers in lot order, so the first `players` of them are as even as can be; those
         are then shuffled over the players in signup order."""
-        realms = rng.shuffled(
-            [r.name for r in DATA.realms], "жребий: порядок держав / lot: the order of powers"
-        )
+        realms = rng.shuffled([r.name for r in DATA.realms], Msg("council_draw_realms"))
         rows = [
             rng.shuffled(
                 [f.name for f in DATA.families if f.realm == realm and f.name in pool],
-                f"жребий: семьи, {realm} / lot: families of {realm}",
+                Msg("council_draw_families", {"realm": realm}),
             )
             for realm in realms
         ]
         dealt = [family for row in zip_longest(*rows) for family in row if family]
-        played = rng.shuffled(dealt[:players], "жребий: семьи игрокам / lot: families to players")
+        played = rng.shuffled(dealt[:players], Msg("draw_powers"))
         return [*played, *dealt[players:]]
 
     def ai_orders(self, state: State, power: str, phase: str) -> list[Command]:

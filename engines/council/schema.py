@@ -10,7 +10,7 @@ from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
-from engines.text import Text
+from engines.text import Lang, Text, number, signed
 from engines.toolkit import vocabulary_of
 
 C = DATA.council
@@ -33,15 +33,13 @@ def _spec(
     return CommandSpec(name, keywords, args, Text(ru, en), example)
 
 
-def _signed(number: int) -> str:
-    """«+5», «−10»: a change as Russian typography writes it (a minus sign, not a hyphen)."""
-    return f"{number:+d}".replace("-", "−")
+def _signed(value: int) -> str:
+    return signed(value, "ru")
 
 
-def _people(tenths: int, lang: str) -> str:
+def _people(tenths: int, lang: Lang) -> str:
     """Tenths of a жителя as written: «0,3» in Russian, "0.3" in English."""
-    text = f"{tenths // 10}.{tenths % 10}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return number(tenths / 10, lang)
 
 
 _PROVINCE = _name("province", "province")
@@ -204,16 +202,16 @@ SQUADRONS = _spec(
         Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
-    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid} Д).",
-    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid} Д).",
+    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0Д).",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
     "transfer",
     ("ПЕРЕВЕСТИ", "TRANSFER"),
     (_name("family", "power"), _AMOUNT),
-    f"Перевести деньги семье; {DATA.transfers.loss_percent} % пропадает в пути.",
-    f"Send money to a family; {DATA.transfers.loss_percent} % is lost on the way.",
+    f"Перевести деньги семье; {DATA.transfers.loss_percent}\u00a0% пропадает в пути.",
+    f"Send money to a family; {DATA.transfers.loss_percent}% is lost on the way.",
     f"ПЕРЕВЕСТИ {_KIN[1]} 10",
 )
 RESIGN_GOVERNOR = _spec(

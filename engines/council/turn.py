@@ -20,7 +20,7 @@ from engines.council.data import DATA
 from engines.council.effects import carry_out
 from engines.council.events import CouncilEvents
 from engines.council.state import State
-from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, STAGES, shown, start_turn
+from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, STAGES, start_turn
 from engines.rng import Rng
 from engines.toolkit import accepted
 
@@ -62,7 +62,7 @@ def _decisions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) ->
                 project_en=kind.en,
                 yes=_votes(t.yes),
                 no=_votes(t.no),
-                strength=shown(t.strength),
+                strength=t.strength,
             )
         carry_out(state, realm, agenda.carried(tallies, rng, realm), events)
         state["realms"][realm]["agenda"] = []

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from engines.council.data import DATA, Form, Size, StatusKey
 from engines.council.state import Family, Line, Province, Realm, State
 from engines.rng import Rng
+from engines.text import Msg
 from engines.toolkit import Events
 
 PLANNING, DECISIONS, ACTIONS = "planning", "decisions", "actions"
@@ -91,11 +92,6 @@ def status_by_influence(state: State, family: str) -> StatusKey:
     if ruling(state, family):
         return "ruling"
     return "noble" if state["families"][family]["influence"] >= DATA.influence.noble_at else "junior"
-
-
-def shown(number: int) -> str:
-    """A number as a sentence shows it: «−2» with a minus sign, not a hyphen."""
-    return str(number).replace("-", "−")
 
 
 def clamp(value: int, top: int) -> int:
@@ -210,9 +206,7 @@ def setup(played: Sequence[str], rng: Rng) -> State:
     for realm in DATA.realms:
         families = [f.name for f in DATA.families if f.realm == realm.name]
         drawn = [f for f in families if f in played] or families
-        chosen = rng.choice(
-            drawn, f"жребий: правящая семья, {realm.name} / lot: the ruling family of {realm.name}"
-        )
+        chosen = rng.choice(drawn, Msg("council_draw_ruling", {"realm": realm.name}))
         set_ruling(state, realm.name, chosen)
     start_turn(state, Events(state["powers"]))
     return state

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from engines.mare.data import DATA
 from engines.rng import Rng
+from engines.text import Msg
 
 NEUTRALS = DATA.neutrals.name
 R = DATA.generals_rules
@@ -150,7 +151,9 @@ def _rounds(conflict: Conflict, rng: Rng) -> str:
     number = 0
     while len(alive) > 1:
         number += 1
-        a, b = _two_strongest(alive, f"{conflict.label}: round {number}", rng)
+        a, b = _two_strongest(
+            alive, Msg("mare_draw_meet", {"territory": conflict.label, "round": number}), rng
+        )
         sa, sb = alive[a], alive[b]
         if sa == sb:
             del alive[a], alive[b]
@@ -164,7 +167,7 @@ def _rounds(conflict: Conflict, rng: Rng) -> str:
     return next(iter(alive), "")
 
 
-def _two_strongest(alive: dict[str, Fraction], purpose: str, rng: Rng) -> tuple[str, str]:
+def _two_strongest(alive: dict[str, Fraction], purpose: Msg, rng: Rng) -> tuple[str, str]:
     """The two largest; a tie for a place among more sides than places is settled by lot."""
     ranked = sorted(alive.values(), reverse=True)
     second = ranked[1]
@@ -172,6 +175,6 @@ def _two_strongest(alive: dict[str, Fraction], purpose: str, rng: Rng) -> tuple[
     tied = [side for side, v in alive.items() if v == second]
     need = 2 - len(sure)
     if len(tied) > need:
-        tied = rng.shuffled(tied, f"mare {purpose}: who meets, among equals")[:need]
+        tied = rng.shuffled(tied, purpose)[:need]
     pair = sure + tied
     return pair[0], pair[1]

@@ -15,8 +15,9 @@ from engines.mare.conflict import NEUTRALS, Conflict
 from engines.mare.data import DATA
 from engines.mare.events import Events
 from engines.mare.state import Due, State
-from engines.mare.world import decimal, is_land
+from engines.mare.world import is_land
 from engines.rng import Rng
+from engines.text import Msg
 
 T, R = DATA.thresholds, DATA.generals_rules
 
@@ -70,7 +71,7 @@ def _outcomes(start: State, c: Conflict, territory: str, events: Events, after: 
         own = c.own(loser)
         if own >= T.catastrophic_own:
             events.change_might(
-                loser, -T.catastrophic_loss, "mare_catastrophic", territory=territory, own=decimal(own)
+                loser, -T.catastrophic_loss, "mare_catastrophic", territory=territory, own=float(own)
             )
 
 
@@ -91,7 +92,7 @@ def _generals(c: Conflict, events: Events, after: Aftermath, rng: Rng) -> None:
     if (dominator := c.playing("dominator")) and c.winner == dominator.holder:
         victims = _players(c.losers)
         if victims:
-            victim = rng.choice(victims, f"mare {place}: Доминатор takes 1 МОЩЬ from a random loser")
+            victim = rng.choice(victims, Msg("mare_draw_dominator", {"territory": place}))
             events.change_might(
                 dominator.holder, R.dominator_steal, "mare_dominator_gain", territory=place, victim=victim
             )
@@ -102,20 +103,20 @@ def _generals(c: Conflict, events: Events, after: Aftermath, rng: Rng) -> None:
         for loser in _players(c.losers):
             if loser != crusher.holder and c.own(loser) > R.crusher_over:
                 events.change_might(
-                    loser, -R.crusher_loss, "mare_crushed", territory=place, own=decimal(c.own(loser))
+                    loser, -R.crusher_loss, "mare_crushed", territory=place, own=float(c.own(loser))
                 )
     if c.playing("partisan"):
         for power in players:
             if c.own(power) > R.partisan_over:
                 events.change_might(
-                    power, -R.partisan_loss, "mare_partisans", territory=place, own=decimal(c.own(power))
+                    power, -R.partisan_loss, "mare_partisans", territory=place, own=float(c.own(power))
                 )
     if (annihilator := c.playing("annihilator")) and c.own(annihilator.holder) > R.annihilator_over:
         for power in players:
             loss = math.floor(c.own(power))
             if loss:
                 events.change_might(
-                    power, -loss, "mare_annihilated", territory=place, own=decimal(c.own(power))
+                    power, -loss, "mare_annihilated", territory=place, own=float(c.own(power))
                 )
         played = sorted(p.general for p in (*c.active, *c.cancelled))
         after.to_pool |= set(played)

@@ -16,11 +16,12 @@ from PIL import ImageDraw
 
 from engines import drawing
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
-from engines.drawing import FAINT, INK, NEUTRAL, PAPER, SEA, Colour
+from engines.drawing import FAINT, INK, NEUTRAL, PAPER, SEA, Colour, dated, said
 from engines.mare.data import DATA, Territory
 from engines.mare.state import State
 from engines.mare.world import bonus_at, held_generals, neighbours, owned
-from engines.text import Text
+from engines.russian import agree, english_plural
+from engines.text import BOTH, Lang, Text
 from engines.toolkit import by_name
 
 Box = tuple[int, int, int, int]
@@ -31,6 +32,7 @@ LINE = NAME + 3
 PAD = 5
 WRAP = 96  # a name wider than this breaks at its space
 STAR = 11  # a bonus star's outer radius
+CASTLE = 13  # a fortress's height
 CHIP = 15  # height of a spending chip under a territory
 LAND_LINK: Colour = (120, 104, 88)
 SEA_LINK: Colour = (138, 170, 196)
@@ -41,11 +43,9 @@ SHORE_COLOUR: Colour = (232, 226, 208)
 GOLD: Colour = (246, 196, 36)
 
 
-def pictures(state: State, viewer: str) -> Sequence[Picture]:
+def pictures(state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
     turn = state["turn"]
-    return (
-        Picture(f"map-turn-{turn}", Text(f"Карта, ход {turn}", f"Map, turn {turn}"), _map(state, viewer)),
-    )
+    return (Picture(f"map-turn-{turn}", dated(turn, "Карта", "Map"), _map(state, viewer, tuple(langs))),)
 
 
 def privy(state: State, viewer: str) -> tuple[str, ...]:
@@ -59,28 +59,48 @@ def privy(state: State, viewer: str) -> tuple[str, ...]:
     raise ValueError(f"mare draws for a power, {GM_VIEWER} or {PUBLIC_VIEWER}, not {viewer!r}")
 
 
-def lines_of(territory: Territory) -> list[str]:
-    """The name as drawn: broken at its space when too wide for one line."""
-    name = territory.name
+def lines_of(territory: Territory, langs: Sequence[Lang] = BOTH) -> list[str]:
+    """The name as drawn, in the game's first language: broken at its space when too wide."""
+    name = territory.name if langs[0] == "ru" else territory.en
     if " " in name and drawing.text_width(name, NAME) > WRAP:
         return name.split(" ", 1)
     return [name]
 
 
-def label_box(territory: Territory) -> Box:
+def label_box(territory: Territory, langs: Sequence[Lang] = BOTH) -> Box:
     """Where a territory's name is drawn; the same whatever the state, so nothing jumps."""
-    names = lines_of(territory)
+    names = lines_of(territory, langs)
     width = max(drawing.text_width(n, NAME) for n in names)
     x, y = _centre(territory)
     half = LINE * len(names) // 2
     return (x - width // 2 - PAD, y - half - PAD, x + width // 2 + PAD, y + half + PAD)
 
 
-def footprint(territory: Territory) -> Box:
+def text_box(territory: Territory, langs: Sequence[Lang] = BOTH) -> Box:
+    """Where the name's letters are: inside the label's padding."""
+    left, top, right, bottom = label_box(territory, langs)
+    return (left + PAD, top + PAD, right - PAD, bottom - PAD)
+
+
+def star_xy(territory: Territory, langs: Sequence[Lang] = BOTH) -> tuple[int, int]:
+    """A bonus star's centre: on the label's upper right corner, raised clear of the name."""
+    _, top, right, _ = label_box(territory, langs)
+    return right, top + PAD - STAR - 1
+
+
+def castle_xy(territory: Territory, langs: Sequence[Lang] = BOTH) -> tuple[int, int]:
+    """A fortress's top left: on the label's upper left corner, raised clear of the name."""
+    left, top, _, _ = label_box(territory, langs)
+    return left - 3, top + PAD - CASTLE - 1
+
+
+def footprint(territory: Territory, langs: Sequence[Lang] = BOTH) -> Box:
     """All a territory's label may take: the sea's ellipse, a bonus star on the upper right
-    corner, half a chip row below."""
-    box = label_box(territory) if territory.is_land else _ellipse(label_box(territory))
-    return (box[0], box[1] - STAR, box[2] + STAR, box[3] + CHIP // 2)
+    corner, a fortress on the upper left, half a chip row below."""
+    box = label_box(territory, langs) if territory.is_land else _ellipse(label_box(territory, langs))
+    x, y = star_xy(territory, langs)
+    left, _ = castle_xy(territory, langs)
+    return (min(box[0], left), y - STAR, max(box[2], x + STAR), box[3] + CHIP // 2)
 
 
 def _area(box: Box) -> int:
@@ -91,29 +111,32 @@ def _ellipse(box: Box) -> Box:
     return (box[0] - 10, box[1] - 5, box[2] + 10, box[3] + 5)
 
 
-def _map(state: State, viewer: str) -> bytes:
+def _map(state: State, viewer: str, langs: tuple[Lang, ...]) -> bytes:
     seen = privy(state, viewer)
-    legend = _legend_lines(state, seen)
+    legend = _legend_lines(state, seen, langs)
     height = TOP + DATA.picture.height + 16 + len(legend) * (LEGEND + 9)
     image, pen = drawing.canvas(DATA.picture.width, height)
     pen.rectangle((0, TOP, DATA.picture.width, TOP + DATA.picture.height), fill=SEA)
-    _title(pen, state, viewer)
+    _title(pen, state, viewer, langs)
     _links(pen, state)
     for name in state["map"]:
-        _territory(pen, state, DATA.territory(name))
+        _territory(pen, state, DATA.territory(name), langs)
     for name, chips in _spending(state, seen).items():  # last: a long row may pass a neighbour
-        left, _, right, bottom = label_box(DATA.territory(name))
+        left, _, right, bottom = label_box(DATA.territory(name), langs)
         _chips(pen, state, chips, (left + right) // 2, bottom)
     _legend(pen, state, legend, TOP + DATA.picture.height + 12)
     return drawing.png(image)
 
 
-def _title(pen: ImageDraw.ImageDraw, state: State, viewer: str) -> None:
-    readers = {GM_VIEWER: "ведущему / GM", PUBLIC_VIEWER: "всем / public"}
-    who = readers[viewer] if viewer in readers else f"{viewer} / {_en(viewer)}"
-    turn = state["turn"]
-    pen.text((12, 10), f"Ход {turn} / Turn {turn}", font=drawing.font(17, bold=True), fill=INK)
-    text = f"Средиземноморская изюминка · карта: {who}"
+def _title(pen: ImageDraw.ImageDraw, state: State, viewer: str, langs: tuple[Lang, ...]) -> None:
+    readers = {
+        GM_VIEWER: Text("карта ведущего", "the GM's map"),
+        PUBLIC_VIEWER: Text("общая карта", "the public map"),
+    }
+    who = readers.get(viewer) or Text(f"карта: {viewer}", f"map of the {_en(viewer)}")
+    title = said(dated(state["turn"], "Средиземноморье", "The Mediterranean"), langs)
+    pen.text((12, 10), title, font=drawing.font(17, bold=True), fill=INK)
+    text = said(who, langs)
     right = DATA.picture.width - 12 - drawing.text_width(text, 14)
     pen.text((right, 13), text, font=drawing.font(14), fill=INK)
 
@@ -143,9 +166,9 @@ def _centre(territory: Territory) -> tuple[int, int]:
     return x, y + TOP
 
 
-def _territory(pen: ImageDraw.ImageDraw, state: State, territory: Territory) -> None:
+def _territory(pen: ImageDraw.ImageDraw, state: State, territory: Territory, langs: tuple[Lang, ...]) -> None:
     owner, bonus = state["owners"][territory.name], bonus_at(state, territory.name)
-    box = label_box(territory)
+    box = label_box(territory, langs)
     if territory.is_land:
         fill = _colour(state, owner) if owner else NEUTRAL
         pen.rounded_rectangle(box, radius=5, fill=fill, outline=INK, width=2 if owner else 1)
@@ -153,15 +176,15 @@ def _territory(pen: ImageDraw.ImageDraw, state: State, territory: Territory) -> 
         fill = _mix(_colour(state, owner), SEA) if owner else SEA
         pen.ellipse(_ellipse(box), fill=fill, outline=INK if owner else SEA_EDGE)
     x, top = (box[0] + box[2]) // 2, box[1] + PAD
-    for line in lines_of(territory):
+    for line in lines_of(territory, langs):
         pen.text(
             (x, top), line, font=drawing.font(NAME), fill=INK if territory.is_land else SEA_INK, anchor="mt"
         )
         top += LINE
     if bonus:
-        _star(pen, box[2], box[1], _bonus_number(bonus))
+        _star(pen, *star_xy(territory, langs), _bonus_number(bonus))
     if territory.name in state["fortresses"]:
-        _castle(pen, box[0] - 3, box[1] - 6)
+        _castle(pen, *castle_xy(territory, langs))
 
 
 def _chips(pen: ImageDraw.ImageDraw, state: State, chips: list[tuple[str, str]], x: int, y: int) -> None:
@@ -211,28 +234,41 @@ def _bonus_number(bonus: str) -> str:
 
 
 def _castle(pen: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    """A tower with three merlons, 14×13, its top left at (x, y)."""
+    """A tower with three merlons, 14×`CASTLE`, its top left at (x, y)."""
     pen.rectangle((x, y + 4, x + 13, y + 13), fill=INK)
     for i in (0, 5, 10):
         pen.rectangle((x + i, y, x + i + 3, y + 4), fill=INK)
     pen.rectangle((x + 5, y + 8, x + 8, y + 13), fill=PAPER)
 
 
-def _legend_lines(state: State, seen: Sequence[str]) -> list[list[tuple[str, str]]]:
+def _legend_lines(state: State, seen: Sequence[str], langs: tuple[Lang, ...]) -> list[list[tuple[str, str]]]:
     """The legend as lines of (mark, text), two a line: the peoples, the signs, then the generals
     `seen` powers hold, one line each. A mark is a people ("" the neutrals) or "@" and a sign."""
-    peoples = [
-        (p, f"{p} / {_en(p)} · МОЩЬ {state['might'][p]} · {len(owned(state, p))} терр./terr.")
-        for p in state["powers"]
-    ]
-    peoples.append(("", f"{DATA.neutrals.name} / {DATA.neutrals.en}"))
-    signs = [(f"@bonus{_bonus_number(b.name)}", f"{b.name} / {b.en}") for b in DATA.bonuses]
-    signs.append(("@fortress", "крепость / fortress"))
+
+    def people(p: str) -> str:
+        lands = len(owned(state, p))
+        counted = Text(agree(lands, "территория"), f"{lands} {english_plural(lands, 'land|lands')}")
+        return f"{said(Text(p, _en(p)), langs)}: МОЩЬ {state['might'][p]}, {said(counted, langs)}"
+
+    def sign(ru: str, en: str) -> str:
+        return said(Text(ru, en), langs)
+
+    peoples = [(p, people(p)) for p in state["powers"]]
+    peoples.append(("", sign(DATA.neutrals.name, DATA.neutrals.en)))
+    signs = [(f"@bonus{_bonus_number(b.name)}", sign(b.name, b.en)) for b in DATA.bonuses]
+    signs.append(("@fortress", sign("крепость", "fortress")))
     if seen:
-        signs.append(("@spent", "влияние прошлого хода / influence last turn"))
-        signs.append(("@due", "поддержка нейтралов (Заэбатор) / neutral support (Pesterator)"))
-    held = [(p, ", ".join(held_generals(state, p))) for p in seen if held_generals(state, p)]
-    return [*_pairs(peoples), *_pairs(signs), *([(p, f"генералы / generals: {g}")] for p, g in held)]
+        signs.append(("@spent", sign("влияние прошлого хода", "influence last turn")))
+        signs.append(("@due", sign("поддержка нейтралов (Заэбатор)", "neutral support (Pesterator)")))
+    held = [
+        (p, ", ".join(sign(g, by_name(DATA.generals, g).en) for g in held_generals(state, p))) for p in seen
+    ]
+    held = [(p, names) for p, names in held if names]
+    return [
+        *_pairs(peoples),
+        *_pairs(signs),
+        *([(p, f"{sign('генералы', 'generals')}: {g}")] for p, g in held),
+    ]
 
 
 def _pairs(entries: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:

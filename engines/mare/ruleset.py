@@ -12,6 +12,7 @@ from engines.mare.data import DATA
 from engines.mare.schema import PHASES
 from engines.mare.state import State
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.text import Catalog, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
@@ -24,6 +25,7 @@ class MareRuleset(Ruleset[State]):
         "Mediterranean Twist: antiquity, one resource (МОЩЬ)",
     )
     power_keywords = ("НАРОД", "PEOPLE")
+    power_title = Text("Народ", "People")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
@@ -42,7 +44,7 @@ class MareRuleset(Ruleset[State]):
     pictures = staticmethod(pictures.pictures)  # the painted map
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""

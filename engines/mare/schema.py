@@ -116,9 +116,9 @@ FORTIFY = CommandSpec(
     ("КРЕПОСТЬ", "ПОСТРОИТЬ КРЕПОСТЬ", "FORTRESS", "FORTIFY"),
     (_name("territory", "territory"),),
     Text(
-        f"Построить крепость на своей сухопутной территории ({C.fortress} влияния, −1 МОЩЬ); если "
-        f"удержите её, со следующего хода крепость даёт там {C.fortress_influence} влияния каждый ход.",
-        f"Build a fortress on your land territory ({C.fortress} influence, −1 МОЩЬ); if you hold it, "
+        f"Построить крепость на своей сухопутной территории (влияние −{C.fortress}, МОЩЬ −1); если "
+        f"удержите её, со следующего хода крепость даёт там влияние +{C.fortress_influence} каждый ход.",
+        f"Build a fortress on your land territory (influence −{C.fortress}, МОЩЬ −1); if you hold it, "
         f"from next turn it gives {C.fortress_influence} influence there every turn.",
     ),
     f"КРЕПОСТЬ {_HOME}",
@@ -128,8 +128,8 @@ RAZE = CommandSpec(
     ("СНЕСТИ", "СНЕСТИ КРЕПОСТЬ", "RAZE"),
     (_name("territory", "territory"),),
     Text(
-        f"Уничтожить свою крепость ({C.raze} влияния); в этом ходу она поможет вам последний раз.",
-        f"Raze your fortress ({C.raze} influence); it helps you one last time this turn.",
+        f"Уничтожить свою крепость (влияние −{C.raze}); в этом ходу она поможет вам последний раз.",
+        f"Raze your fortress (influence −{C.raze}); it helps you one last time this turn.",
     ),
     f"СНЕСТИ {_HOME}",
 )
@@ -150,7 +150,7 @@ CONNECT = CommandSpec(
     ("СВЯЗНОСТЬ", "CONNECT", "CONNECTIVITY"),
     (Arg("count", ArgKind.INT, minimum=1),),
     Text(
-        "Оплатить связность стольких лишних кусков государства: 1 влияния за второй, 2 за третий… "
+        "Оплатить связность стольких лишних кусков государства: влияние 1 за второй, 2 за третий… "
         "Неоплаченный кусок стоит 1 МОЩИ, если у вас не меньше 11.",
         "Pay to keep this many extra pieces of a split state: 1 influence for the 2nd, 2 for the "
         "3rd… Each unpaid piece costs 1 МОЩЬ if you have at least 11.",

@@ -22,7 +22,6 @@ from engines.mare.victory import check_victory
 from engines.mare.world import (
     coefficient,
     connectivity_cost,
-    decimal,
     extra_components,
     influence,
     owned,
@@ -30,6 +29,7 @@ from engines.mare.world import (
     sides,
 )
 from engines.rng import Rng
+from engines.text import Msg
 from engines.toolkit import Orders, accepted, commands_named
 
 T, C = DATA.thresholds, DATA.costs
@@ -64,7 +64,6 @@ def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[St
     if not check_victory(new, events):
         new["turn"] += 1
         _new_turn(new, events)
-    _publish_map(new, events)
     return events.resolution(new)
 
 
@@ -168,8 +167,8 @@ def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Afterm
             source=stake.source,
             beneficiary=stake.beneficiary,
             raw=stake.raw,
-            coefficient=decimal(stake.value / stake.raw) if stake.raw else "1",
-            value=decimal(stake.value),
+            coefficient=float(stake.value / stake.raw) if stake.raw else 1,
+            value=float(stake.value),
         )
     for group in _groups(start, stakes, plays):
         here = [s for s in stakes if s.territory in group]
@@ -183,7 +182,13 @@ def _conflicts(start: State, orders: Orders, events: Events, rng: Rng) -> Afterm
 
 
 def _tell_conflict(c: Conflict, events: Events) -> None:
+    """A contest told round by round to those in it, and its result in the news; a lone bid met
+    by nobody is no conflict: one line to the bidder, and only the map's change in the news."""
     who, place = c.participants(), c.label
+    if len(c.sides) == 1 and c.winner and not c.active and not c.cancelled:
+        strength = float(c.strength[c.winner])
+        events.tell_all(who, "mare_uncontested", territory=place, winner=c.winner, strength=strength)
+        return
     events.tell_all(who, "mare_conflict", territory=place)
     for play in c.active:
         events.tell_all(who, "mare_general_played", general=play.general, holder=play.holder, territory=place)
@@ -192,13 +197,17 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
             who, "mare_general_cancelled", general=play.general, holder=play.holder, territory=place
         )
     for side in c.sides:
+        support = float(c.support(side))
+        if not support:
+            events.tell_all(who, "mare_side_alone", side=side, strength=float(c.strength[side]))
+            continue
         events.tell_all(
             who,
             "mare_side",
             side=side,
-            strength=decimal(c.strength[side]),
-            own=decimal(c.own(side)),
-            support=decimal(c.support(side)),
+            strength=float(c.strength[side]),
+            own=float(c.own(side)),
+            support=support,
         )
     for r in c.rounds:
         if r.winner:
@@ -207,14 +216,14 @@ def _tell_conflict(c: Conflict, events: Events) -> None:
                 "mare_round",
                 number=r.number,
                 winner=r.a,
-                winner_strength=decimal(r.a_strength),
+                winner_strength=float(r.a_strength),
                 loser=r.b,
-                loser_strength=decimal(r.b_strength),
-                left=decimal(r.left),
+                loser_strength=float(r.b_strength),
+                left=float(r.left),
             )
         else:
             events.tell_all(
-                who, "mare_round_tie", number=r.number, a=r.a, b=r.b, strength=decimal(r.a_strength)
+                who, "mare_round_tie", number=r.number, a=r.a, b=r.b, strength=float(r.a_strength)
             )
     if c.by_victor:
         events.tell_all(who, "mare_victor_wins", power=c.winner, territory=place)
@@ -251,7 +260,7 @@ def _general_moves(new: State, orders: Orders, after: Aftermath, events: Events,
         if not free:
             events.tell_all([winner], "mare_heroic_no_general", territory=territory)
             continue
-        general = rng.choice(free, f"mare {territory}: heroic victory of {winner}, a free general")
+        general = rng.choice(free, Msg("mare_draw_general", {"territory": territory, "power": winner}))
         new["generals"][general] = winner
         events.tell_all([winner], "mare_heroic_general", general=general)
         events.announce("mare_news_heroic", power=winner, territory=territory)
@@ -275,19 +284,3 @@ def _new_turn(new: State, events: Events) -> None:
         )
         if extra:
             events.tell(power, "mare_turn_split", pieces=extra + 1, extra=extra)
-
-
-def _publish_map(new: State, events: Events) -> None:
-    """The painted map as a table in the news, then everyone's МОЩЬ."""
-    for territory in new["map"]:
-        events.announce(
-            "mare_news_map_row",
-            territory=territory,
-            owner=new["owners"][territory] or NEUTRALS,
-            fortress=" ♜" if territory in new["fortresses"] else "",
-            bonus="".join(f" ★{b}" for b, at in new["bonuses"].items() if at == territory),
-        )
-    for power in new["powers"]:
-        events.announce(
-            "mare_news_might", power=power, might=new["might"][power], territories=len(owned(new, power))
-        )

@@ -15,7 +15,6 @@ from engines.mare.world import (
     components,
     connectivity_cost,
     conquest_target,
-    decimal,
     extra_components,
     fortresses_of,
     held_generals,
@@ -65,7 +64,7 @@ def view(state: State, power: str) -> JSON:
                 "border": is_border(state, t),
                 "fortress": t in state["fortresses"],
                 "bonus": bonus_at(state, t),
-                "coefficient": decimal(coefficient(state, power, t)),
+                "coefficient": float(coefficient(state, power, t)),
             }
             for t in state["map"]
         ],

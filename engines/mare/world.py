@@ -156,21 +156,5 @@ def sides(state: State) -> list[str]:
     return [*state["powers"], DATA.neutrals.name]
 
 
-def decimal(value: Fraction) -> str:
-    """An exact value as players read it: 5.6, 2.45, 7 (every coefficient is a terminating decimal).
-
-    A non-terminating value (none arises from the data's hundredths and halvings) shows 4 places.
-    """
-    digits, scaled = 0, abs(value)
-    while scaled.denominator != 1 and digits < 12:
-        scaled, digits = scaled * 10, digits + 1
-    sign = "-" if value < 0 else ""
-    if scaled.denominator != 1:
-        return f"{float(value):.4f}"
-    text = str(scaled.numerator).rjust(digits + 1, "0")
-    whole, part = (text[:-digits], text[-digits:]) if digits else (text, "")
-    return sign + whole + ("." + part.rstrip("0") if part.rstrip("0") else "")
-
-
 def names_in(items: Iterable[str]) -> str:
     return ", ".join(items)

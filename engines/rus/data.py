@@ -176,6 +176,7 @@ class Diplomacy(RuleData):
 # ---- the named lists -------------------------------------------------------------------------------
 class Power(Named):
     capital: str
+    colour: int  # its colour on the map: an index into engines.drawing.PALETTE
 
 
 class Party(Named):
@@ -295,6 +296,7 @@ class Data(RuleData):
     tactics: tuple[Tactic, ...]
     techs: tuple[Tech, ...]
     events: tuple[Event, ...]
+    waters: dict[str, str]  # a province's water → its English name
     forms: NameForms = Forms()
 
     @model_validator(mode="after")
@@ -314,6 +316,9 @@ class Data(RuleData):
                 yield f"map.borders.{i}: {border.a}–{border.b} is unknown, to itself or repeated"
             elif border.river and not all(provinces[side].water for side in pair):
                 yield f"map.borders.{i}: {border.a}–{border.b} has a river, so both must lie on water"
+        for p in self.provinces:
+            if p.water and p.water not in self.waters:
+                yield f"provinces.{p.name}.water: {p.water!r} has no English name in [waters]"
             seen.add(pair)
         for i, power in enumerate(self.powers):
             here = provinces.get(power.capital)

@@ -23,6 +23,7 @@ from engines.rus.world import (
     provinces_of,
     set_druzhina,
 )
+from engines.text import Msg
 
 G, R = DATA.game, DATA.religions
 
@@ -41,9 +42,14 @@ def roll(state: State, rng: Rng, turn: Turn) -> list[HarvestChange]:
     harvests: list[HarvestChange] = []
     t = state["turn"]
     for event in DATA.events:
-        if rng.randint(1, 100, f"Русь, ход {t}: {event.name}, вероятность {event.chance}%") > event.chance:
+        if (
+            rng.randint(
+                1, 100, Msg("rus_draw_event", {"turn": t, "event": event.name, "chance": event.chance})
+            )
+            > event.chance
+        ):
             continue
-        power = rng.choice(state["powers"], f"Русь, ход {t}: {event.name}, где случилось")
+        power = rng.choice(state["powers"], Msg("rus_draw_event_where", {"turn": t, "event": event.name}))
         change = strike(state, event, power, rng, turn)
         if change is not None:
             harvests.append(change)
@@ -56,11 +62,11 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
     own = provinces_of(state, power)
     if event.kind == "harvest" and own:
         specs = [s.name for s in DATA.specs if any(state["provinces"][p]["spec"] == s.name for p in own)]
-        spec = rng.choice(specs, f"Русь, ход {t}: {event.name}, {power}, какое хозяйство")
+        spec = rng.choice(specs, _why("rus_draw_event_craft", t, event, power))
         _news(turn, power, event, "rus_event_harvest", spec=spec, percent=event.percent)
         return HarvestChange(power, spec, event.percent)
     if event.kind == "fire" and own:
-        province = rng.choice(own, f"Русь, ход {t}: {event.name}, {power}, какая провинция")
+        province = rng.choice(own, _why("rus_draw_event_province", t, event, power))
         here = state["provinces"][province]
         lost = max(0, min(event.amount, here["op"] - G.min_op))
         here["op"] -= lost
@@ -69,7 +75,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
         made = change_stability(state, power, event.amount)
         _news(turn, power, event, "rus_event_stability", amount=made)
     elif event.kind == "raid" and own:
-        province = rng.choice(own, f"Русь, ход {t}: {event.name}, {power}, какая провинция")
+        province = rng.choice(own, _why("rus_draw_event_province", t, event, power))
         _news(
             turn, power, event, "rus_event_raid", province=province, amount=event.amount, raider=event.raider
         )
@@ -79,7 +85,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
         _news(turn, power, event, "rus_event_druzhina", amount=event.amount)
     elif event.kind == "influence":
         others = list(state["influence"][power])
-        target = rng.choice(others, f"Русь, ход {t}: {event.name}, {power}, на какую страну")
+        target = rng.choice(others, _why("rus_draw_event_target", t, event, power))
         state["influence"][power][target] = clamp_influence(state["influence"][power][target] + event.amount)
         turn.note_influence(power, target, event.amount, state["influence"][power][target], "event")
         _news(turn, power, event, "rus_event_influence", target=target, amount=event.amount)
@@ -90,7 +96,7 @@ def strike(state: State, event: Event, power: str, rng: Rng, turn: Turn) -> Harv
             if x.name not in c["techs"] and not missing_prerequisite(state, power, x.name)
         ]
         if open_techs:
-            tech = rng.choice(open_techs, f"Русь, ход {t}: {event.name}, {power}, какая технология")
+            tech = rng.choice(open_techs, _why("rus_draw_event_tech", t, event, power))
             grant(state, power, tech)
             _news(turn, power, event, "rus_event_tech", tech=tech)
     elif event.kind == "money":
@@ -113,6 +119,11 @@ def ai_conversion(state: State, rng: Rng, turn: Turn) -> None:
     pagans = [p for p in state["powers"] if is_ai(state, p) and country(state, p)["religion"] == R.pagan]
     if not pagans:
         return
-    power = rng.choice(pagans, f"Русь, ход {state['turn']}: какая страна ведущего крестится")
+    power = rng.choice(pagans, Msg("rus_draw_christening", {"turn": state["turn"]}))
     country(state, power)["religion"] = R.christian
     turn.announce("rus_news_ai_converts", power=power)
+
+
+def _why(code: str, turn: int, event: Event, power: str) -> Msg:
+    """Why an event's lot is drawn: which craft, province, country or technology it strikes."""
+    return Msg(code, {"turn": turn, "event": event.name, "power": power})

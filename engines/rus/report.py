@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from engines.rus.state import InfluenceLine, Line, State
 from engines.rus.world import country
-from engines.text import Param, Text
+from engines.text import Msg, Param, Text
 from engines.toolkit import Events
 
 # (from, on, delta, cause): the turn's influence changes, applied at step 8; the cause is a key of
@@ -42,6 +42,18 @@ class Turn(Events):
         super().__init__(powers)
         self.accounts: dict[str, list[Line]] = {power: [] for power in self.reports}
         self.influence: dict[str, list[InfluenceLine]] = {power: [] for power in self.reports}
+        self._step: Msg | None = None
+
+    def step(self, code: str, number: int) -> None:
+        """A step of the turn begins: its heading goes to the GM's log only if the step logs
+        anything (ten empty «Шаг N:» headings are noise)."""
+        self._step = Msg(code, {"step": number})
+
+    def log(self, code: str, /, **params: Param) -> None:
+        if self._step is not None:
+            self.gm_log.append(self._step)
+            self._step = None
+        super().log(code, **params)
 
     def book(self, state: State, power: str, item: str, amount: int, note: str = "") -> None:
         """Credit (or debit, if negative) the treasury and write the line in the turn's account."""

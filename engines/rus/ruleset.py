@@ -8,12 +8,14 @@ from pathlib import Path
 
 from engines.contract import Picture, Ruleset
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
 from engines.rus.data import DATA
 from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES
 from engines.rus.state import State
-from engines.text import Catalog, Text
+from engines.russian import Forms
+from engines.text import BOTH, Catalog, Lang, Text
 
 HERE = Path(__file__).parent
 # the economy and the game; battles and marches; wars, peace and alliances; influence and vassals;
@@ -32,6 +34,13 @@ class RusRuleset(Ruleset[State]):
     name = "rus"
     title = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
     power_keywords = ("КНЯЖЕСТВО", "PRINCIPALITY")
+    power_title = Text("Княжество", "Principality")
+    glossary = Text(
+        "Д — деньги; ВС — военная сила, ВС (п) — дружина, ВС (о) — ополчение; ОП — общий потенциал "
+        "провинции; Ст — стабильность; БО — боевые очки в бою.",
+        "Д — money (dengi); ВС — military strength, ВС (п) — the druzhina, ВС (о) — the militia; "
+        "ОП — a province's potential; Ст — stability; БО — battle points.",
+    )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
@@ -56,7 +65,7 @@ class RusRuleset(Ruleset[State]):
         self.catalog = parts[0]
         for part in parts[1:]:
             self.catalog = self.catalog.merged(part)
-        self.catalog = self.catalog.with_forms(DATA.forms)
+        self.catalog = self.catalog.with_forms(names_forms(DATA).merged(Forms(english=DATA.waters)))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """All sixteen principalities are in play; those no player drew are computer-run.
@@ -66,9 +75,9 @@ class RusRuleset(Ruleset[State]):
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return world.setup(powers)
 
-    def pictures(self, state: State, viewer: str) -> Sequence[Picture]:
+    def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py)."""
-        return map_pictures(state, viewer, self.catalog)
+        return map_pictures(state, viewer, self.catalog, tuple(langs))
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

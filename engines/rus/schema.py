@@ -12,7 +12,7 @@ from engines.ruledata import Named
 from engines.rus.data import DATA
 from engines.rus.state import State
 from engines.rus.world import ORDERS
-from engines.text import Text
+from engines.text import Text, number
 from engines.toolkit import power_vocabulary, vocabulary_of
 
 A, W, D, B, P = DATA.army, DATA.war, DATA.diplomacy, DATA.buildings, DATA.production
@@ -44,6 +44,14 @@ def _provinces(name: str, optional: bool = False, most: int = len(DATA.provinces
 
 def _int(name: str, minimum: int, maximum: int | None = None) -> Arg:
     return Arg(name, ArgKind.INT, minimum=minimum, maximum=maximum)
+
+
+_D = "\u00a0Д"  # money after its amount, never parted from it
+
+
+def _n(value: int) -> str:
+    """A rule's number in a help text, typeset: «−150», not «-150»."""
+    return number(value, "ru")
 
 
 def _spec(
@@ -79,8 +87,8 @@ COMMANDS = (
         "recruit",
         ("ДРУЖИНА", "НАНЯТЬ", "RECRUIT", "HIRE"),
         (_int("count", 1),),
-        f"Набрать дружину: {A.druzhina_price}Д за 1 ВС (п).",
-        f"Hire druzhina: {A.druzhina_price}Д per 1 ВС (п).",
+        f"Набрать дружину: {A.druzhina_price}\u00a0Д за 1\u00a0ВС (п).",
+        f"Hire druzhina: {A.druzhina_price}\u00a0Д per 1\u00a0ВС (п).",
         "ДРУЖИНА 2",
     ),
     _spec(
@@ -103,17 +111,17 @@ COMMANDS = (
         "disband",
         ("РАСПУСТИТЬ ОПОЛЧЕНИЕ", "DISBAND"),
         (_PROVINCE,),
-        f"Распустить ополчение провинции: 1 ВС (о) возвращает {A.disband_rate} ОП.",
-        f"Disband a province's militia: 1 ВС (о) gives back {A.disband_rate} ОП.",
+        f"Распустить ополчение провинции: 1\u00a0ВС (о) возвращает {A.disband_rate}\u00a0ОП.",
+        f"Disband a province's militia: 1\u00a0ВС (о) gives back {A.disband_rate}\u00a0ОП.",
         "РАСПУСТИТЬ ОПОЛЧЕНИЕ Тула",
     ),
     _spec(
         "tactic",
         ("ТАКТИКА", "TACTIC"),
         (_name("tactic", "tactic"),),
-        "Боевая тактика дружины: Конница +50% против Лучников (и 40Д содержания), Лучники +25% "
-        "против Копейщиков, Копейщики +25% против Конницы.",
-        "The druzhina's battle tactic: Cavalry +50% against Archers (and 40Д upkeep), Archers +25% "
+        "Боевая тактика дружины: Конница +50\u00a0% против Лучников (и 40\u00a0Д содержания), "
+        "Лучники +25\u00a0% против Копейщиков, Копейщики +25\u00a0% против Конницы.",
+        "The druzhina's battle tactic: Cavalry +50% against Archers (and 40\u00a0Д upkeep), Archers +25% "
         "against Spearmen, Spearmen +25% against Cavalry.",
         "ТАКТИКА Лучники",
     ),
@@ -129,24 +137,24 @@ COMMANDS = (
         "stability",
         ("СТАБИЛЬНОСТЬ", "STABILITY"),
         (),
-        f"При «Приоритете стабильности»: {DATA.stability.bought_cost}Д за +1 Ст (раз в ход).",
-        f"Under the stability policy: {DATA.stability.bought_cost}Д for +1 stability (once a turn).",
+        f"При «Приоритете стабильности»: {DATA.stability.bought_cost}\u00a0Д за +1\u00a0Ст (раз в ход).",
+        f"Under the stability policy: {DATA.stability.bought_cost}\u00a0Д for +1 stability (once a turn).",
         "СТАБИЛЬНОСТЬ",
     ),
     _spec(
         "sacrifice",
         ("ЖЕРТВОПРИНОШЕНИЕ", "ЖЕРТВА", "SACRIFICE"),
         (_PROVINCE,),
-        "Язычникам: −1 ОП провинции за +1 Ст (раз в ход).",
-        "Pagans only: −1 ОП of a province for +1 stability (once a turn).",
+        "Язычникам: −1\u00a0ОП провинции за +1\u00a0Ст (раз в ход).",
+        "Pagans only: −1\u00a0ОП of a province for +1 stability (once a turn).",
         "ЖЕРТВОПРИНОШЕНИЕ Пронск",
     ),
     _spec(
         "convert",
         ("КРЕЩЕНИЕ", "CONVERT", "BAPTISM"),
         (),
-        f"Принять христианство ({DATA.stability.conversion} Ст).",
-        f"Convert to Christianity ({DATA.stability.conversion} stability).",
+        f"Принять христианство ({_n(DATA.stability.conversion)}\u00a0Ст).",
+        f"Convert to Christianity ({_n(DATA.stability.conversion)} stability).",
         "КРЕЩЕНИЕ",
     ),
     _spec(
@@ -169,8 +177,8 @@ COMMANDS = (
         "temple",
         ("ХРАМ", "TEMPLE"),
         (_PROVINCE,),
-        f"Построить храм ({B.temple}Д, только христианам): в провинции не бывает восстаний.",
-        f"Build a temple ({B.temple}Д, Christians only): the province never revolts.",
+        f"Построить храм ({B.temple}\u00a0Д, только христианам): в провинции не бывает восстаний.",
+        f"Build a temple ({B.temple}\u00a0Д, Christians only): the province never revolts.",
         "ХРАМ Рязань",
     ),
     _spec(
@@ -203,8 +211,8 @@ COMMANDS = (
         "cancel_trade",
         ("РАЗОРВАТЬ ТОРГОВЛЮ", "CANCEL TRADE"),
         (_PROVINCE,),
-        f"Разорвать торговое соглашение провинции-каравана ({DATA.trade.break_influence} влияния).",
-        f"Break the trade agreement of a caravan province ({DATA.trade.break_influence} influence).",
+        f"Разорвать торговое соглашение провинции-каравана ({_n(DATA.trade.break_influence)} влияния).",
+        f"Break the trade agreement of a caravan province ({_n(DATA.trade.break_influence)} influence).",
         "РАЗОРВАТЬ ТОРГОВЛЮ Рязань",
     ),
     _spec(
@@ -245,8 +253,8 @@ COMMANDS = (
         "war",
         ("ВОЙНА", "ОБЪЯВИТЬ ВОЙНУ", "WAR", "DECLARE WAR"),
         (_name("power", "partner"),),  # Польша and Венгрия parse, to be refused in words
-        f"Объявить войну ({D.war} влияния; союзники вступают, если не разорвут союз).",
-        f"Declare war ({D.war} influence; allies join unless they leave the alliance).",
+        f"Объявить войну ({_n(D.war)} влияния; союзники вступают, если не разорвут союз).",
+        f"Declare war ({_n(D.war)} influence; allies join unless they leave the alliance).",
         "ВОЙНА Чернигов",
     ),
     _spec(
@@ -281,15 +289,15 @@ COMMANDS = (
         "leave_alliance",
         ("РАЗОРВАТЬ СОЮЗ", "ВЫЙТИ ИЗ СОЮЗА", "LEAVE ALLIANCE"),
         (_POWER,),
-        f"Разорвать союз ({D.break_alliance} влияния); так же — отказ вступить в войну союзника.",
-        f"Leave an alliance ({D.break_alliance} influence); also how to refuse an ally's war.",
+        f"Разорвать союз ({_n(D.break_alliance)} влияния); так же — отказ вступить в войну союзника.",
+        f"Leave an alliance ({_n(D.break_alliance)} influence); also how to refuse an ally's war.",
         "РАЗОРВАТЬ СОЮЗ Новгород",
     ),
     _spec(
         "marriage",
         ("БРАК", "MARRIAGE"),
         (_POWER,),
-        f"Династический брак одной веры (+{D.marriage} влияния обоим, +1 Ст); не больше "
+        f"Династический брак одной веры (+{D.marriage} влияния обоим, +1\u00a0Ст); не больше "
         f"{D.max_marriages} за игру и одного за ход; с игроком — оба в один ход.",
         f"A dynastic marriage of one faith (+{D.marriage} influence each, +1 stability); at most "
         f"{D.max_marriages} a game and one a turn; with a player both in the same turn.",
@@ -299,17 +307,17 @@ COMMANDS = (
         "divorce",
         ("РАЗВОД", "РАЗОРВАТЬ БРАК", "DIVORCE"),
         (_POWER,),
-        f"Разорвать династический брак ({D.divorce} влияния, −1 Ст).",
-        f"Break a dynastic marriage ({D.divorce} influence, −1 stability).",
+        f"Разорвать династический брак ({_n(D.divorce)} влияния, −1\u00a0Ст).",
+        f"Break a dynastic marriage ({_n(D.divorce)} influence, −1 stability).",
         "РАЗВОД Новгород",
     ),
     _spec(
         "gift",
         ("ДАР", "ПОДАРОК", "GIFT"),
         (_POWER, _AMOUNT),
-        f"Подарить Д: +{D.gift_points} влияния за {D.gift_unit}Д ({D.etiquette_unit}Д с «Этикетом»); "
+        f"Подарить Д: +{D.gift_points} влияния за {D.gift_unit}{_D} ({D.etiquette_unit}{_D} с «Этикетом»); "
         "игрок должен принять (ПРИНЯТЬ ДАР).",
-        f"Give Д: +{D.gift_points} influence per {D.gift_unit}Д ({D.etiquette_unit}Д with Etiquette); "
+        f"Give Д: +{D.gift_points} influence per {D.gift_unit}{_D} ({D.etiquette_unit}{_D} with Etiquette); "
         "a player must accept (ACCEPT GIFT).",
         "ДАР Муром 200",
     ),
@@ -325,8 +333,9 @@ COMMANDS = (
         "undermine",
         ("ПОДКУП", "UNDERMINE"),
         (_POWER, _AMOUNT, _name("rival", "power")),
-        f"Передать Д стране, чтобы снизить на ней влияние третьей: −{D.gift_points} за {D.gift_unit}Д.",
-        f"Give Д to a country to lower a third one's influence on it: −{D.gift_points} per {D.gift_unit}Д.",
+        f"Передать Д стране, чтобы снизить на ней влияние третьей: −{D.gift_points} за {D.gift_unit}{_D}.",
+        f"Give Д to a country to lower a third one's influence on it: "
+        f"−{D.gift_points} per {D.gift_unit}{_D}.",
         "ПОДКУП Муром 200 Владимир",
     ),
     _spec(
@@ -341,9 +350,9 @@ COMMANDS = (
         "embassy",
         ("ПОСОЛЬСТВО", "EMBASSY"),
         (_POWER,),
-        f"С «Посольствами»: открыть посольство (+{D.embassy} влияния, {D.embassy_upkeep}Д в ход, "
+        f"С «Посольствами»: открыть посольство (+{D.embassy} влияния, {D.embassy_upkeep}\u00a0Д в ход, "
         "дипломатическая сводка каждый ход).",
-        f"With Embassies: open an embassy (+{D.embassy} influence, {D.embassy_upkeep}Д a turn, "
+        f"With Embassies: open an embassy (+{D.embassy} influence, {D.embassy_upkeep}\u00a0Д a turn, "
         "a diplomatic summary every turn).",
         "ПОСОЛЬСТВО Новгород",
     ),
@@ -391,7 +400,7 @@ COMMANDS = (
         "fealty",
         ("ПРИСЯГА", "FEALTY", "SWEAR FEALTY"),
         (_POWER,),
-        "Принести присягу тому, кто её требует в этот ход (+1 Ст); молчание — отказ (−1 Ст).",
+        "Принести присягу тому, кто её требует в этот ход (+1\u00a0Ст); молчание — отказ (−1\u00a0Ст).",
         "Swear fealty to the one demanding it this turn (+1 stability); silence refuses (−1).",
         "ПРИСЯГА Рязань",
     ),
@@ -399,10 +408,10 @@ COMMANDS = (
         "renounce",
         ("ОТКАЗ ОТ ПРИСЯГИ", "RENOUNCE"),
         (),
-        f"Разорвать вассальный договор ({D.renounce} влияния на сюзерена, {D.contempt} на всех, "
-        f"{D.renounce_stability} Ст).",
-        f"Renounce vassalage ({D.renounce} influence on the suzerain, {D.contempt} on everyone, "
-        f"{D.renounce_stability} stability).",
+        f"Разорвать вассальный договор ({_n(D.renounce)} влияния на сюзерена, {_n(D.contempt)} на всех, "
+        f"{_n(D.renounce_stability)}\u00a0Ст).",
+        f"Renounce vassalage ({_n(D.renounce)} influence on the suzerain, {_n(D.contempt)} on everyone, "
+        f"{_n(D.renounce_stability)} stability).",
         "ОТКАЗ ОТ ПРИСЯГИ",
     ),
     _spec(

@@ -38,6 +38,7 @@ from engines.rus.world import (
     send_home,
     set_druzhina,
 )
+from engines.text import Msg
 from engines.toolkit import Orders, accepted
 
 G, B, TR = DATA.game, DATA.buildings, DATA.trade
@@ -71,8 +72,7 @@ def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[St
     turn = Turn(new["powers"])
     valid = accepted(check, state, phase, orders, turn, "rus_order_refused")
     t = new["turn"]
-    new["order"] = rng.shuffled(new["powers"], f"Русь, ход {t}: очерёдность княжеств")
-    turn.announce("rus_news_turn", turn=t)
+    new["order"] = rng.shuffled(new["powers"], Msg("rus_draw_order", {"turn": t}))
     turn.announce("rus_news_order", order=", ".join(new["order"]))
     gm_rules.carry(new, turn)
     by_order = {p: valid[p] for p in new["order"]}
@@ -116,7 +116,7 @@ def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[St
 
 
 def _step(turn: Turn, number: int) -> None:
-    turn.log(STEPS[number - 1], step=number)
+    turn.step(STEPS[number - 1], number)
 
 
 def _revolts(new: State, rng: Rng, turn: Turn) -> None:
@@ -131,14 +131,15 @@ def _revolts(new: State, rng: Rng, turn: Turn) -> None:
         candidates = [p for p in own if not new["provinces"][p]["temple"] and p not in new["occupied"]]
         count = len(own) // 2
         if len(candidates) > count:
-            drawn = rng.shuffled(candidates, f"Русь, ход {new['turn']}: какие провинции ({power}) восстают")
+            drawn = rng.shuffled(candidates, Msg("rus_draw_revolt", {"turn": new["turn"], "power": power}))
             candidates = [p for p in own if p in drawn[:count]]
         for province in candidates[:count]:
             here = new["provinces"][province]
             here["op"] = max(G.min_op, here["op"] // 2)
             new["revolts"].append(province)
             turn.tell(power, "rus_revolt", province=province, op=here["op"])
-            turn.announce("rus_news_revolt", power=power, province=province)
+            code = "rus_news_revolt_home" if province == power else "rus_news_revolt"
+            turn.announce(code, power=power, province=province)
 
 
 def _trade_agreements(new: State, orders: Orders, influence: Influence, turn: Turn) -> None:
@@ -197,7 +198,7 @@ def _taxes(new: State, turn: Turn) -> None:
     exempt = set(new["revolts"]) | set(new["occupied"])
     for power in new["powers"]:
         per, percent, total = economy.taxes(new, power, exempt)
-        turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}%")
+        turn.book(new, power, "taxes", total, f"{sum(per.values())} × {percent}\u00a0%")
 
 
 TradeIncome = dict[str, list[tuple[str, int, str]]]
@@ -283,7 +284,10 @@ def _spend(new: State, power: str, cmd: Command, turn: Turn) -> None:
             turn.book(new, power, "research", -amount, tech)
             learned, cost, burnt = invest(new, power, tech, amount)
             if learned:
-                turn.tell(power, "rus_tech_learned", tech=tech, price=cost, burnt=burnt)
+                if burnt:
+                    turn.tell(power, "rus_tech_learned", tech=tech, price=cost, burnt=burnt)
+                else:  # no zero part: «сгорело 0 Д»
+                    turn.tell(power, "rus_tech_learned_exactly", tech=tech, price=cost)
                 turn.announce("rus_news_tech", power=power, tech=tech)
             else:
                 turn.tell(power, "rus_tech_not_yet", tech=tech, invested=c["invested"][tech], price=cost)

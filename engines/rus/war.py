@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engines.contract import Command
-from engines.rus.combat import Contingent, Ground, Outcome, Side, fight
+from engines.rus.combat import Contingent, Ground, Loss, Outcome, Side, fight
 from engines.rus.data import DATA
 from engines.rus.economy import mobilised
 from engines.rus.report import Turn
@@ -304,6 +304,12 @@ def _battle(new: State, army: _Army, previous: str, province: str, defence: list
     return outcome.attacker_wins
 
 
+def _lost(loss: Loss) -> str:
+    """What a contingent lost, as a sentence says it: «2 ВС (п) и 1 ВС (о)»; "" for nothing."""
+    parts = [f"{n}\u00a0ВС ({kind})" for n, kind in ((loss.druzhina, "п"), (loss.militia, "о")) if n]
+    return " и ".join(parts)
+
+
 def _defenders_lose(new: State, province: str, defence: list[_Unit], outcome: Outcome, turn: Turn) -> None:
     here = new["provinces"][province]
     for unit, loss in zip(defence, outcome.defence_losses, strict=True):
@@ -324,12 +330,22 @@ def _report(
     defence: list[_Unit],
     outcome: Outcome,
 ) -> None:
-    """The full account to everyone who fought (and the GM once); who fought and won to the news."""
+    """Those who fought read what happened in sentences: who attacked whom, who won, what each lost;
+    the arithmetic (forces, combat points, the table's cell, each loss) goes to the GM's log; who
+    fought and won to the news."""
     everyone = [u.power for u in (*attack, *defence)]
     winner = attacker if outcome.attacker_wins else defender
     cell = outcome.cell
-    turn.tell_all(
-        everyone,
+    sides = {"attacker": attacker, "defender": defender, "winner": winner}
+    for power in dict.fromkeys(p for p in everyone if p in turn.reports):  # raiders read no report
+        turn.tell(power, "rus_war_fought", province=province, **sides)
+    for loss in (*outcome.attack_losses, *outcome.defence_losses):
+        lost = _lost(loss)
+        if lost and loss.power in turn.reports:
+            turn.tell(loss.power, "rus_war_you_lost", lost=lost)
+            if loss.spared:
+                turn.tell(loss.power, "rus_war_armour", spared=loss.spared)
+    turn.log(
         "rus_war_battle",
         province=province,
         attacker=attacker,
@@ -337,14 +353,9 @@ def _report(
         attack=_forces(attack),
         defence=_forces(defence),
     )
-    turn.tell_all(
-        everyone, "rus_war_attack_points", formula=outcome.attack.formula, points=outcome.attack.value
-    )
-    turn.tell_all(
-        everyone, "rus_war_defence_points", formula=outcome.defence.formula, points=outcome.defence.value
-    )
-    turn.tell_all(
-        everyone,
+    turn.log("rus_war_attack_points", formula=outcome.attack.formula, points=outcome.attack.value)
+    turn.log("rus_war_defence_points", formula=outcome.defence.formula, points=outcome.defence.value)
+    turn.log(
         "rus_war_cell",
         attack_range=cell.attack_range,
         defence_range=cell.defence_range,
@@ -353,8 +364,7 @@ def _report(
         defence_loss=cell.defence_loss,
     )
     for loss in (*outcome.attack_losses, *outcome.defence_losses):
-        turn.tell_all(
-            everyone,
+        turn.log(
             "rus_war_loss",
             power=loss.power,
             druzhina=loss.druzhina,

@@ -77,7 +77,8 @@ class Place(Named):
 
 class Terrain(Place):
     id: str
-    code: str = Field(min_length=1, max_length=1)
+    code: str = Field(min_length=1, max_length=1)  # its letter in the GM's map and a Russian mail's
+    code_en: str = Field(min_length=1, max_length=1)  # its letter in an English mail's map
     move: int
     food: int = 0  # %
     limit: int = 0  # % of ЛЧ
@@ -88,6 +89,7 @@ class Terrain(Place):
 class Feature(Place):
     id: FeatureId
     code: str = ""  # its letter in the GM's map; "" for the coast, which the sea makes
+    code_en: str = ""  # its letter in an English mail's map
     move: int = 0
     food: dict[StratumId, int] = Field(default_factory=dict)  # % by stratum
 
@@ -207,9 +209,12 @@ class Data(RuleData):
                 yield f"order.{key}: a stratum twice"
 
     def _map_problems(self) -> Iterable[str]:
-        codes = [t.code for t in self.terrains] + [f.code for f in self.features if f.code]
-        if len(set(codes)) != len(codes):
-            yield "terrains, features: two with one code"
+        for key in ("code", "code_en"):
+            codes = [getattr(t, key) for t in self.terrains] + [
+                getattr(f, key) for f in self.features if f.code
+            ]
+            if len(set(codes)) != len(codes) or any(not getattr(f, key) for f in self.features if f.code):
+                yield f"terrains, features: two with one {key}, or a feature in the map without one"
         if sorted(f.id for f in self.features) != sorted(get_args(FeatureId)):
             yield f"features: each of {', '.join(get_args(FeatureId))} exactly once"
         for i, condition in enumerate(self.conditions):

@@ -52,7 +52,7 @@ def develop(state: State, power: str, story: Story) -> None:
     story.tell(
         power,
         "tribes.developed",
-        **{f: tenths(gained[f], signed=True) for f in FIELDS},
+        **{f: tenths(gained[f], sign=True) for f in FIELDS},
         **{f"{f}_total": tenths(tribe["points"][f]) for f in FIELDS},
     )
     known = set(tribe["techs"])
@@ -93,13 +93,13 @@ def describe(state: State, tech: Tech) -> Text:
     )
     for more, ru, en in limits:
         if more:
-            value = tenths(more * 10, signed=True)
+            value = tenths(more * 10, sign=True)
             parts.append(Text(f"{ru} {value.ru}", f"{en} {value.en}"))
     if effects["limit_percent"]:
-        value = tenths(effects["limit_percent"] * 10, signed=True)
+        value = tenths(effects["limit_percent"] * 10, sign=True)
         parts.append(Text(f"ЛЧ {value.ru}\u00a0%", f"population limit {value.en}%"))
     if effects["moves"]:
-        value = tenths(effects["moves"] * 10, signed=True)
+        value = tenths(effects["moves"] * 10, sign=True)
         parts.append(Text(f"очки перемещения {value.ru}", f"movement points {value.en}"))
     base = base_numbers(state)
     for stratum in effects["opens"]:
@@ -122,11 +122,11 @@ def describe(state: State, tech: Tech) -> Text:
     for place, by in effects["bonus"].items():
         where = DATA.place(place).at
         for who, percent in by.items():
-            value = tenths(percent * 10, signed=True)
+            value = tenths(percent * 10, sign=True)
             food = Text(f"еда {value.ru}\u00a0% {where.ru}", f"food {value.en}% {where.en}")
             parts.append(food if who == "all" else _of(stratum_name(who), food))
     for place, more_cap in effects["food_cap"].items():
-        where, value = DATA.place(place).at, tenths(more_cap * 10, signed=True)
+        where, value = DATA.place(place).at, tenths(more_cap * 10, sign=True)
         parts.append(Text(f"предел добычи еды {where.ru} {value.ru}", f"food cap {where.en} {value.en}"))
     if effects["city"]:
         parts.append(Text("основан город: игра окончена", "a city is founded: the game ends"))
@@ -147,12 +147,12 @@ def _numbers(numbers: Numbers, signed: bool = False) -> Text:
     ):
         value = numbers[key]
         if value:
-            said = tenths(value * scale, signed=signed)
+            said = tenths(value * scale, sign=signed)
             percent = ("\u00a0%", "%") if key == "mortality" else ("", "")
             parts.append(Text(f"{ru} {said.ru}{percent[0]}", f"{en} {said.en}{percent[1]}"))
     for field in FIELDS:
         value = numbers[field]
         if value:
-            said = tenths(value, signed=signed)
+            said = tenths(value, sign=signed)
             parts.append(Text(f"{FIELD_NAMES[field].ru} {said.ru}", f"{FIELD_NAMES[field].en} {said.en}"))
     return joined(parts)

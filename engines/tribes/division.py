@@ -12,18 +12,19 @@ from collections.abc import Sequence
 
 from engines.contract import Command
 from engines.rng import Rng
+from engines.text import Msg
 from engines.tribes import ai, sight, world
 from engines.tribes import community as numbers
 from engines.tribes.data import DATA
 from engines.tribes.level import Level
-from engines.tribes.said import Story
+from engines.tribes.said import Story, msg
 from engines.tribes.state import Community, State
 
 G = DATA.game
 NEARBY = 2  # a community that splits off settles this many cells away at most (ours)
 
 
-def free_cell(state: State, near: str, rng: Rng, purpose: str) -> str | None:
+def free_cell(state: State, near: str, rng: Rng, purpose: Msg) -> str | None:
     """A free land cell next to `near` (then one further), drawn by lot; None when all are taken."""
     taken = sight.occupied(state)
     for radius in range(1, NEARBY + 1):
@@ -69,9 +70,7 @@ def split(state: State, power: str, level: Level, rng: Rng, story: Story) -> Non
             most := numbers.limit(state, level, community, tribe["migrating"])
         ):
             number = community["number"]
-            purpose = (
-                f"жребий: куда уходит часть общины {number} ({power}) / lot: where community {number} splits"
-            )
+            purpose = msg("tribes.draw_split", community=number, tribe=power)
             cell = free_cell(state, community["cell"], rng, purpose)
             if cell is None:
                 scatter(community, count - most)

@@ -102,7 +102,7 @@ def feed(state: State, power: str, level: Level, story: Story) -> None:
             food=food,
             eaten=need,
             dead=sum(dead.values()),
-            strata=strata_list(dead, signed=False),
+            strata=strata_list(dead, sign=False),
         )
 
 

@@ -85,10 +85,7 @@ def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State
     if computer is None:
         free = [a for a in state["ai"] if not any(a["relations"].values())]
         if free:
-            computer = rng.choice(
-                free,
-                "жребий: племя компьютера для нового игрока / lot: the computer's tribe for a new player",
-            )
+            computer = rng.choice(free, msg("tribes.draw_computer_tribe"))
     fresh = copy.deepcopy(state)
     if computer is not None:
         fresh["ai"] = [a for a in fresh["ai"] if a["name"] != computer["name"]]

@@ -6,20 +6,22 @@ What a reader may see is gathered first (`Board`), then drawn: a tribe sees the 
 explored and the communities its own see now (its `view`, never more), in a frame around what it
 has explored, so the picture shows no more of the map's size than the cells' names do; the GM sees
 everything; the forum's map shows every cell anyone has explored and no community («карта,
-показывающая общую изученность карты, но без указания расположения общин»). The words are
-Russian, as the cell names and the game are.
+показывающая общую изученность карты, но без указания расположения общин»). The title is in
+the game's languages; the cell names are the map's own, in any language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL.ImageDraw import ImageDraw
 
 from engines import drawing
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
-from engines.drawing import FAINT, INK, PAPER, SEA, Colour
-from engines.text import Text
+from engines.drawing import FAINT, INK, PAPER, SEA, Colour, dated, said
+from engines.russian import Forms
+from engines.text import Lang, Text
 from engines.tribes import sight, world
 from engines.tribes.secret import COLUMNS
 from engines.tribes.state import State
@@ -55,24 +57,24 @@ class Board:
     colours: dict[str, Colour]  # tribe → colour
 
 
-def board(state: State, viewer: str) -> Board:
+def board(state: State, viewer: str, forms: Forms) -> Board:
     turn = state["turn"]
     colours = {p: drawing.colour_of(i) for i, p in enumerate(state["powers"])}
     colours.update({a["name"]: COMPUTER for a in state["ai"]})
     whole = (0, 0, state["secret"]["width"] - 1, state["secret"]["height"] - 1)
     if viewer == GM_VIEWER:
         shown = [(c["cell"], owner, _label(state, owner, c["number"])) for owner, c in sight.occupants(state)]
-        title = Text(f"Карта ведущего, ход {turn}", f"The GM's map, turn {turn}")
+        title = dated(turn, "Карта ведущего", "The GM's map")
         return Board(title, whole, frozenset(state["secret"]["cells"]), tuple(shown), colours)
     if viewer == PUBLIC_VIEWER:
         explored = frozenset().union(*(frozenset(t["explored"]) for t in state["tribes"].values()))
-        title = Text(f"Исследованный мир, ход {turn}", f"The explored world, turn {turn}")
+        title = dated(turn, "Исследованный мир", "The explored world")
         return Board(title, _frame(state, explored), explored, (), colours)
     tribe = state["tribes"][viewer]
     own = [(c["cell"], viewer, str(c["number"])) for c in tribe["communities"]]
     others = [(c["cell"], o, _label(state, o, c["number"])) for o, c in sight.in_sight(state, viewer)]
     explored = frozenset(tribe["explored"])
-    title = Text(f"{viewer}: карта, ход {turn}", f"{viewer}: map, turn {turn}")
+    title = dated(turn, f"{viewer}: карта", f"{forms.in_english(viewer)}: map")
     return Board(title, _frame(state, explored), explored, tuple(own + others), colours)
 
 
@@ -89,12 +91,16 @@ def _frame(state: State, cells: frozenset[str]) -> tuple[int, int, int, int]:
     return max(0, min(xs) - 1), max(0, min(ys) - 1), min(width - 1, max(xs) + 1), min(height - 1, max(ys) + 1)
 
 
-def pictures(state: State, viewer: str) -> list[Picture]:
-    shown = board(state, viewer)
-    return [Picture(f"map-turn-{state['turn']}", shown.title, draw(state, shown))]
+def pictures(state: State, viewer: str, forms: Forms, langs: Sequence[Lang]) -> list[Picture]:
+    """The map `viewer` may see, its words in `langs`: a tribe's name in English by `forms`."""
+    shown = board(state, viewer, forms)
+    names = {owner: said(Text(owner, forms.in_english(owner)), langs) for _, owner, _ in shown.communities}
+    return [
+        Picture(f"map-turn-{state['turn']}", shown.title, draw(state, shown, said(shown.title, langs), names))
+    ]
 
 
-def draw(state: State, shown: Board) -> bytes:
+def draw(state: State, shown: Board, title: str, names: dict[str, str]) -> bytes:
     x0, y0, x1, y1 = shown.frame
     left, top = MARGIN + RULER, TOP + RULER
     owners = sorted({o for _, o, _ in shown.communities}, key=lambda o: (shown.colours[o] == COMPUTER, o))
@@ -102,11 +108,11 @@ def draw(state: State, shown: Board) -> bytes:
     legend = LEGEND_ROW * ((len(owners) + 2) // 3) + (MARGIN if owners else 0)
     width = max(
         left + (x1 - x0 + 1) * CELL + MARGIN,
-        2 * MARGIN + drawing.text_width(shown.title.ru, 20, bold=True),
+        2 * MARGIN + drawing.text_width(title, 20, bold=True),
         MARGIN + columns * LEGEND_COLUMN,
     )
     image, pen = drawing.canvas(width, top + (y1 - y0 + 1) * CELL + MARGIN + legend)
-    pen.text((MARGIN, 12), shown.title.ru, fill=INK, font=drawing.font(20, bold=True))
+    pen.text((MARGIN, 12), title, fill=INK, font=drawing.font(20, bold=True))
     small = drawing.font(12)
     for x in range(x0, x1 + 1):
         pen.text(
@@ -143,7 +149,7 @@ def draw(state: State, shown: Board) -> bytes:
     for n, owner in enumerate(owners):
         lx, ly = MARGIN + (n % 3) * LEGEND_COLUMN, base + (n // 3) * LEGEND_ROW
         pen.ellipse((lx, ly + 2, lx + 14, ly + 16), fill=shown.colours[owner], outline=INK)
-        pen.text((lx + 20, ly), owner, fill=INK, font=drawing.font(14))
+        pen.text((lx + 20, ly), names[owner], fill=INK, font=drawing.font(14))
     return drawing.png(image)
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.contract import Command, Ruleset
+from engines.contract import Command, Picture, Ruleset
 from engines.rng import Rng
+from engines.ruledata import names_forms
 from engines.russian import Forms, forms_from
-from engines.text import Catalog, Msg, Text
+from engines.text import BOTH, Catalog, Lang, Msg, Text
 from engines.tribes import (
     ai,
     checks,
@@ -35,6 +36,13 @@ class TribesRuleset(Ruleset[State]):
     name = "tribes"
     title = Text("Проект 13: первобытность", "Project 13: prehistory")
     power_keywords = ("ПЛЕМЯ", "TRIBE")
+    power_title = Text("Племя", "Tribe")
+    glossary = Text(
+        "ОЧ — общая численность племени; ЛО — лимит числа общин; ЛР — лимит расстояния до главной "
+        "общины; ЛЧ — лимит численности общины.",
+        "ОЧ — a tribe's people in all; ЛО — the most communities it may have; ЛР — how far a "
+        "community may be from the main one; ЛЧ — the most people a community may hold.",
+    )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = schema.PHASES
@@ -51,7 +59,6 @@ class TribesRuleset(Ruleset[State]):
     view = staticmethod(views.view)
     public_view = staticmethod(views.public_view)
     scores = staticmethod(scoring.scores)
-    pictures = staticmethod(pictures.pictures)
     examples = staticmethod(examples.examples)  # its own communities, strata and a step it can take
     name_powers = staticmethod(joining.name_powers)
     handover = staticmethod(joining.handover)
@@ -61,7 +68,7 @@ class TribesRuleset(Ruleset[State]):
     data_problems = staticmethod(joining.data_problems)
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(CATALOG_FILE).with_forms(DATA.forms)
+        self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """The tribes at the default data's starting places in the lot's order (the GM's data file
@@ -85,6 +92,10 @@ class TribesRuleset(Ruleset[State]):
     def forms(self, state: State) -> Forms:
         """The GM's data file's forms of names (the tribes players named, its own tribes)."""
         return forms_from(state["secret"]["forms"])
+
+    def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
+        """The map (`pictures.pictures`), the tribes' names in English where the data has them."""
+        return pictures.pictures(state, viewer, self.catalog.forms.merged(self.forms(state)), langs)
 
     def summary(self, state: State, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
         """Per community with children: how many this mail gives, the rest going by default."""

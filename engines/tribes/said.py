@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engines.text import Msg, Param, Text
+from engines.text import Msg, Param, Text, number, signed
 from engines.tribes.data import DATA
 
 
-def tenths(value: int, signed: bool = False) -> Text:
-    """Whole tenths as read: 36 → «3,6» / "3.6", 30 → «3»; `signed`: «+3,6», «−0,5»."""
-    sign = ("+" if value > 0 else "−" if value < 0 else "") if signed else ("−" if value < 0 else "")
-    whole, tenth = divmod(abs(value), 10)
-    text = f"{whole}.{tenth}" if tenth else str(whole)
-    return Text(sign + text.replace(".", ","), (sign.replace("−", "-")) + text)
+def tenths(value: int, sign: bool = False) -> Text:
+    """Whole tenths as read: 36 → «3,6» / "3.6", 30 → «3»; `sign`: «+3,6», «−0,5»."""
+    said = signed if sign else number
+    return Text(said(value / 10, "ru"), said(value / 10, "en"))
 
 
 def stratum_name(stratum: str) -> Text:
@@ -23,19 +21,15 @@ def stratum_name(stratum: str) -> Text:
     return Text(record.name.lower(), record.en.lower())
 
 
-def strata_list(counts: Mapping[str, int], signed: bool = True) -> Text:
+def strata_list(counts: Mapping[str, int], sign: bool = True) -> Text:
     """«охотники +3, собиратели +2» in the table's order; only the non-zero."""
     order: list[str] = [s.id for s in DATA.strata]
     parts = [(stratum_name(s), n) for s, n in sorted(counts.items(), key=lambda kv: order.index(kv[0])) if n]
 
-    def number(n: int, lang: str) -> str:
-        if not signed:
-            return str(n)
-        return f"+{n}" if n > 0 else ("−" if lang == "ru" else "-") + str(-n)
-
+    said = signed if sign else number
     return Text(
-        ", ".join(f"{name.ru} {number(n, 'ru')}" for name, n in parts),
-        ", ".join(f"{name.en} {number(n, 'en')}" for name, n in parts),
+        ", ".join(f"{name.ru} {said(n, 'ru')}" for name, n in parts),
+        ", ".join(f"{name.en} {said(n, 'en')}" for name, n in parts),
     )
 
 

@@ -31,7 +31,7 @@ from engines.tribes.checks import check
 from engines.tribes.data import DATA
 from engines.tribes.development import develop, take_effect
 from engines.tribes.level import level_of
-from engines.tribes.said import Story
+from engines.tribes.said import Story, msg
 from engines.tribes.state import State
 
 
@@ -41,9 +41,7 @@ def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], r
     alive = [p for p in state["powers"] if not state["tribes"][p]["extinct"]]
     standing = {p: _standing(state, p, phase, orders.get(p, ()), story) for p in alive}
     turn = state["turn"]
-    lot = rng.shuffled(
-        alive, f"жребий: порядок племён в ходе {turn} / lot: the order of tribes in turn {turn}"
-    )
+    lot = rng.shuffled(alive, msg("tribes.draw_order", turn=turn))
     for place, power in enumerate(lot, 1):
         story.tell(power, "tribes.lot", place=place, count=len(lot))
     levels = {p: level_of(after, p) for p in lot}

@@ -7,7 +7,7 @@ community of the tribe sees them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from engines.text import Text
 from engines.tribes import community as numbers
@@ -62,10 +62,16 @@ def view(state: State, power: str) -> JSON:
         "communities": [_community(state, level, c, tribe["migrating"]) for c in communities],
         "others": [{"tribe": owner, "cell": c["cell"]} for owner, c in sight.in_sight(state, power)],
         "explored": len(tribe["explored"]),
-        "map": text_map(state, power),
+        "map": {"ru": text_map(state, power, "code"), "en": text_map(state, power, "code_en")},
         "legend": {
-            "terrains": [{"code": t.code, **_named(t.name, t.en)} for t in DATA.terrains],
-            "features": [{"code": f.code, **_named(f.name, f.en)} for f in DATA.features if f.code],
+            "terrains": [
+                {"code": t.code, "code_en": t.code_en, **_named(t.name, t.en)} for t in DATA.terrains
+            ],
+            "features": [
+                {"code": f.code, "code_en": f.code_en, **_named(f.name, f.en)}
+                for f in DATA.features
+                if f.code
+            ],
         },
     }
 
@@ -92,10 +98,11 @@ def _community(state: State, level: Level, community: Community, migrating: bool
     }
 
 
-def text_map(state: State, power: str) -> list[str]:
-    """The tribe's explored map as monospace lines: a cell is its terrain's letter and then its
-    community's number, «*» for another tribe's, or its forest «л» or river «р» (both: «+»);
-    ``··`` unexplored. Cut into blocks of at most `MAP_COLUMNS` columns."""
+def text_map(state: State, power: str, letters: Literal["code", "code_en"]) -> list[str]:
+    """The tribe's explored map as monospace lines: a cell is its terrain's letter (`letters`:
+    the data's Russian or English ones) and then its community's number, «*» for another tribe's,
+    or its forest «л» or river «р» (both: «+»); ``··`` unexplored. Cut into blocks of at most
+    `MAP_COLUMNS` columns; the columns keep their names, which the cells' names are made of."""
     tribe = state["tribes"][power]
     explored = set(tribe["explored"])
     if not explored:
@@ -111,20 +118,29 @@ def text_map(state: State, power: str) -> list[str]:
             lines.append("")
         lines.append("    " + " ".join(f"{COLUMNS[x]} " for x in columns).rstrip())
         for y in range(min(ys), max(ys) + 1):
-            cells = [_cell(state, world.cell_at(state, x, y), explored, own, others) for x in columns]
+            cells = [
+                _cell(state, world.cell_at(state, x, y), explored, own, others, letters) for x in columns
+            ]
             lines.append(f"{y + 1:>3} " + " ".join(cells).rstrip())
     return lines
 
 
-def _cell(state: State, cell: str | None, explored: set[str], own: dict[str, int], others: set[str]) -> str:
+def _cell(
+    state: State,
+    cell: str | None,
+    explored: set[str],
+    own: dict[str, int],
+    others: set[str],
+    letters: Literal["code", "code_en"],
+) -> str:
     if cell is None or cell not in explored:
         return UNKNOWN
-    letter = world.terrain(state, cell).code
+    letter: str = getattr(world.terrain(state, cell), letters)
     if cell in own:
         return letter + (str(own[cell]) if own[cell] < 10 else "#")
     if cell in others:
         return letter + "*"
-    marks = [f.code for f in world.features(state, cell) if f.code]
+    marks = [getattr(f, letters) for f in world.features(state, cell) if f.code]
     return letter + ("+" if len(marks) > 1 else marks[0] if marks else " ")
 
 

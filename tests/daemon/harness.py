@@ -202,3 +202,17 @@ def everyone(h: Harness, *lines: str) -> None:
 def texts(h: Harness, address: str) -> list[str]:
     """The bodies of the mails `address` got since the last look."""
     return [body(m) for m in h.mail_to(address)]
+
+
+_ACCEPTED = re.compile(r"^(Принят|Приняты) \d+ приказ", re.MULTILINE)
+
+
+def accepted(text: str) -> bool:
+    """Whether an order reply accepted orders («Приняты 3 приказа:»)."""
+    return bool(_ACCEPTED.search(text))
+
+
+def flat(text: str) -> str:
+    """The text with its wrapped lines joined (a mail is wrapped to 72 characters): one space
+    wherever spaces and line breaks were, a no-break space kept."""
+    return re.sub(r"[ \n]+", " ", text)

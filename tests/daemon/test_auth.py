@@ -17,7 +17,7 @@ from daemon.passwords import Passwords, is_secret
 from state.disk import Disk
 from state.files import atomic_write_json, read_json
 from state.game_store import GameStore
-from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body, flat
 from tests.hostile.corpus import logged
 
 ANNA, BORIS = PLAYERS[0], PLAYERS[1]
@@ -183,7 +183,7 @@ def test_a_gm_mail_with_a_players_password_is_refused(h: Harness) -> None:
     before = h.game.load().deadline
     h.gm_mail("ПРОДЛИТЬ 24", password=h.passwords[ANNA])
     h.run()
-    assert any("только с адреса ведущего и с паролем ведущего" in body(m) for m in h.mail_to(GM))
+    assert any("только с адреса ведущего и с паролем ведущего" in flat(body(m)) for m in h.mail_to(GM))
     assert h.game.load().deadline == before
 
 
@@ -200,5 +200,5 @@ def test_orders_from_another_address_are_copied_to_the_registered_one(h: Harness
     h.run()
     (reply,) = h.mail_to("anna.phone@other.example")
     assert reply["To"] == "anna.phone@other.example" and reply["Cc"] == ANNA
-    assert "копия этого ответа отправлена на зарегистрированный адрес" in body(reply)
-    assert GAME in body(reply)
+    assert "копия этого ответа ушла на зарегистрированный адрес" in flat(body(reply))
+    assert reply["Subject"].startswith(f"[{GAME}]")

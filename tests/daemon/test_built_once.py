@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engines.text import Catalog
-from tests.daemon.harness import GM, PLAYERS, Harness, everyone, texts
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, everyone, texts
 
 
 def test_the_games_messages_merge_with_the_daemons_once(
@@ -32,7 +32,7 @@ def test_the_games_messages_merge_with_the_daemons_once(
     refused = h.gm("ПРОДЛИТЬ 1ч")
     assert refused.exit_code == 2 and "не целое число" in refused.text[0]
     replies = [text for address in PLAYERS for text in texts(h, address)]
-    assert sum("Приняты приказы" in text for text in replies) == len(PLAYERS)
-    assert sum("итоги хода 1" in text for text in replies) == len(PLAYERS)
+    assert sum(accepted(text) for text in replies) == len(PLAYERS)
+    assert sum("Итоги хода 1" in text for text in replies) == len(PLAYERS)
     assert any("Сводка ведущего" in text for text in texts(h, GM))
     assert len(merges) == 1

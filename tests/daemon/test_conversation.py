@@ -11,7 +11,7 @@ from daemon.incoming import mailflow
 from daemon.tools.checkmail import check_mail
 from engines.contract import Problem
 from engines.text import Msg
-from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body, flat
 
 
 @pytest.fixture
@@ -29,10 +29,9 @@ def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp
     h.send(ANNA, "ЗАПИСЫВАЮСЬ Анна", subject=f"[{GAME}] запись")
     h.run()
     (reply,) = h.mail_to(ANNA)
-    assert (
-        "Анна, здравствуйте! Вы записаны на игру «Монеты: современные державы, 10 ходов» (coins-t)."
-        in body(reply)
-    )
+    assert body(reply).startswith("Анна, здравствуйте.\nВы записаны на игру «Монеты: современные державы».")
+    assert "\n\nГонец, помощник ведущего\n\n──── English version ────\n\nHello, Anna.\n" in body(reply)
+    assert body(reply).rstrip().endswith("\n\nGonets, the GM's assistant")
     assert reply["In-Reply-To"] and reply["Auto-Submitted"] == "auto-replied"
     h.start(PLAYERS)
     assert set(h.passwords) == set(PLAYERS)
@@ -67,10 +66,11 @@ def test_refused_line_has_its_number_reason_and_a_suggestion(h: Harness) -> None
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3", "ВЛОЖИТЬ Наука 2"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
-    assert "Может быть, «Промышленность»?" in text
-    assert "line 4" in text and 'Did you mean "Промышленность"?' in text
+    assert "Строка 4: «ВЛОЖИТЬ Промышленост 3»" in text
+    assert "Возможно, вы имели в виду «Промышленность»?" in flat(text)
+    assert "Line 4" in text and 'Did you mean "Industry"?' in flat(text)  # English names are aliases too
     assert "ВЛОЖИТЬ Наука 2" in text  # the good line still stands
+    assert text.index("Не принята 1 строка:") < text.index("Принят 1 приказ:")  # refusals first
 
 
 def test_a_later_mail_replaces_the_earlier_orders(h: Harness) -> None:
@@ -79,7 +79,7 @@ def test_a_later_mail_replaces_the_earlier_orders(h: Harness) -> None:
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
     h.run()
     replies = [body(m) for m in h.mail_to(ANNA)]
-    assert sum("заменяют присланные вами ранее" in text for text in replies) == 1
+    assert sum("заменяют приказы из вашего прошлого письма" in flat(text) for text in replies) == 1
     stored = h.game.store.orders(1, h.game.load().phase)[h.powers[ANNA]]
     assert [c.args for c in stored.commands] == [{"line": "Армия", "amount": 1}]
 
@@ -185,7 +185,7 @@ def test_check_prints_the_reply_and_stores_nothing(h: Harness, tmp_path: Path) -
     eml = tmp_path / "orders.eml"
     eml.write_bytes(h.message(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленост 3")))
     printed = check_mail(h.daemon.config, h.daemon.games, h.clock(), eml.read_bytes())
-    assert "Может быть, «Промышленность»?" in printed
+    assert "Возможно, вы имели в виду «Промышленность»?" in flat(printed)
     assert h.game.store.orders(1, h.game.load().phase) == {}
     assert h.mail_to(ANNA) == []
 
@@ -195,7 +195,7 @@ def test_a_rule_refusal_names_the_line_and_keeps_the_rest(h: Harness) -> None:
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Наука 3", "ВЛОЖИТЬ Армия 3"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "строка 6: «ВЛОЖИТЬ Армия 3»" in text
+    assert "Строка 6: «ВЛОЖИТЬ Армия 3»" in text
     stored = h.game.store.orders(1, "orders")[h.powers[ANNA]]
     assert [c.args["line"] for c in stored.commands] == ["Промышленность", "Наука"]
 
@@ -204,7 +204,7 @@ def test_a_greeting_above_the_header_costs_nothing_but_a_note(h: Harness) -> Non
     h.send(ANNA, "Привет, Ведущий!\n" + h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "ВЛОЖИТЬ Армия 1" in text and "строка 1: «Привет, Ведущий!»" in text
+    assert "ВЛОЖИТЬ Армия 1" in text and "Строка 1: «Привет, Ведущий!»" in text
 
 
 def test_a_mail_that_breaks_the_daemon_is_kept_and_its_sender_told(
@@ -242,5 +242,5 @@ def test_a_problem_with_the_whole_mail_stores_nothing_of_it(
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Наука 2"))
     h.run()
     text = body(h.mail_to(ANNA)[0])
-    assert "Ни один приказ не принят" in text and "всё письмо" in text
+    assert "Ни один приказ не принят" in text and "Всё письмо" in text
     assert h.game.store.orders(1, h.game.load().phase) == {}

@@ -46,7 +46,7 @@ def assert_resolved_once(h: Harness) -> None:
     assert (record.turn, record.phase, record.pending) == (2, "talks", None)
     assert h.game.store.turn_records() == ["0000-start", "0001-2-orders"]
     for address in PLAYERS:
-        reports = [m for m in h.mail_to(address) if "итоги хода 1" in body(m)]
+        reports = [m for m in h.mail_to(address) if "Итоги хода 1" in body(m)]
         assert len(reports) == 1
     digests = [m for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
     assert len(digests) == 1

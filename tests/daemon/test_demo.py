@@ -19,7 +19,7 @@ def test_demo_plays_all_ten_turns_and_retires_the_silent_player(
     assert run_demo(tmp_path) == 0
     printed = capsys.readouterr().out
     assert "ход/turn 10 orders" in printed
-    assert "ошибся, ответ Гонца" in printed and "Может быть" in printed  # the refusal the player read
+    assert "ошибся, ответ Гонца / mistyped, the reply says: Строка " in printed  # the refusal the player read
     games = Games(load_config(tmp_path / "gonets.toml"), Disk(tmp_path))
     try:
         game = games.get(GAME)

@@ -100,7 +100,7 @@ def test_orders_for_an_ended_family_are_refused_in_its_own_words_and_status_show
     (reply,) = h.mail_to(GLEB)
     text = body(reply)
     assert f"{out(h.powers[GLEB])} из игры, приказы за" in text and GM in text
-    assert "управляет компьютер" not in text
+    assert "играет компьютер" not in text
     status = status_text(h.daemon.games)
     verb = by_gender(h.powers[GLEB], "выбыл|выбыла|выбыло|выбыли")
     assert f"  {h.powers[GLEB]} (Игрок3, {GLEB}): {verb} из игры" in status

@@ -21,7 +21,9 @@ from tests.rulesets import register
 from tests.rulesets.council_like import FAMILIES
 
 RULESETS = ("coins", "council", "mare", "rus", "council_like")
-POST_HEAD = re.compile(r"^(Пост для форума|Forum post):$", re.MULTILINE)
+POST = re.compile(
+    r"^──── (?:пост для форума|forum post): (?:начало|start) ────\n(.*?)^──── ", re.MULTILINE | re.DOTALL
+)
 
 
 def use_forum(h: Harness, forum: str) -> None:
@@ -32,9 +34,8 @@ def use_forum(h: Harness, forum: str) -> None:
 
 
 def forum_posts(digest: str) -> list[str]:
-    """Each language's forum post: from its heading to the end of that language's part."""
-    starts = [m.start() for m in POST_HEAD.finditer(digest)]
-    return [digest[start:].split("─" * 40)[0] for start in starts]
+    """Each language's forum post: what stands between its markers."""
+    return POST.findall(digest)
 
 
 def play_a_turn(h: Harness) -> None:
@@ -71,9 +72,10 @@ def test_the_forum_post_of_a_played_game_parses_in_every_dialect(played: Harness
         (digest,) = [body(m) for m in played.mail_to(GM) if "Сводка ведущего" in body(m)]
         posts = forum_posts(digest)
         assert len(posts) == 2, digest  # ru and en
-        for post in posts:
+        english = played.game.catalog.forms.in_english
+        for post, names in zip(posts, (powers, {english(p) for p in powers}), strict=True):
             assert mistakes(post, dialect) == [], post
-            assert all(power in post for power in powers)
+            assert all(name in post for name in names)
             assert ("[table]" in post) == (forum == "smf")
             assert ("[code]" in post) == (forum != "smf")
 

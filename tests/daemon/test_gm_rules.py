@@ -17,7 +17,7 @@ import pytest
 from daemon.cli import main
 from engines import REGISTRY
 from state.records import GameRecord
-from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body, flat
 from tests.daemon.test_attendance import stage
 from tests.rulesets import register
 from tests.rulesets.council_like import REALMS
@@ -211,14 +211,14 @@ def test_a_name_the_game_brings_is_declined_by_the_forms_of_its_data_file(
     h = _secret_game(tmp_path, FORMS)
     h.start()
     assert h.gm("ПРИСОЕДИНИТЬ ivan@test.local Иван; Красные Волки").exit_code == 0
-    (role,) = [body(m) for m in h.mail_to("ivan@test.local")]
+    (role,) = [flat(body(m)) for m in h.mail_to("ivan@test.local")]
     assert "по правилам вам достались Красные Волки." in role
-    assert "Если пропустить 2 хода подряд, Красными Волками начнёт управлять компьютер." in role
+    assert "Если пропустить 2 хода подряд, за Красных Волков начнёт играть компьютер." in role
     assert (
         h.gm("ИЗГНАТЬ Красные Волки")
         .text[0]
         .endswith(
-            "игрок Красных Волков отстранён, Красными Волками управляет компьютер / "
+            "игрок Красных Волков отстранён, за Красных Волков играет компьютер / "
             "the player of Красные Волки is removed; the computer plays it"
         )
     )

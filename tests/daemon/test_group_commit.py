@@ -14,7 +14,7 @@ import pytest
 from daemon.phases import deadlines
 from daemon.transports.maildir import MaildirTransport
 from state.journal import JOURNAL_NAME, Journal
-from tests.daemon.harness import GM, PLAYERS, Harness, body, texts
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body, texts
 
 ANNA = PLAYERS[0]
 
@@ -56,7 +56,7 @@ def test_an_order_mail_pass_syncs_the_journal_once_and_each_sent_mark_once(h: Ha
         h.run()
     # the journal record; the sent record's folder; Maildir's own two (the mail and its folder)
     assert fsync.call_count == 1 + 1 + 2
-    assert any("Приняты приказы" in text for text in texts(h, ANNA))
+    assert any(accepted(text) for text in texts(h, ANNA))
 
 
 def test_a_commit_that_fails_acknowledges_and_sends_nothing_and_the_next_pass_does_it_once(
@@ -76,7 +76,7 @@ def test_a_commit_that_fails_acknowledges_and_sends_nothing_and_the_next_pass_do
     assert any("Авария хранилища" in str(m["Subject"]) and JOURNAL_NAME in body(m) for m in h.mail_to(GM))
     h.run()
     assert inbox_waiting(h) == 0
-    assert [t for t in texts(h, ANNA) if "Приняты приказы" in t] != []
+    assert [t for t in texts(h, ANNA) if accepted(t)] != []
     h.run()
     assert h.mail_to(ANNA) == []
 
@@ -88,7 +88,7 @@ def test_a_bug_in_one_games_clock_does_not_hold_back_the_mail(
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
     h.run()
     assert inbox_waiting(h) == 0
-    assert any("Приняты приказы" in text for text in texts(h, ANNA))
+    assert any(accepted(text) for text in texts(h, ANNA))
     assert "the clock failed" in caplog.text
 
 

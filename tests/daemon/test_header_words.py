@@ -38,6 +38,8 @@ def test_a_power_named_by_any_games_word_and_in_any_case_routes_the_mail(
     )
     h.run()
     (reply,) = texts(h, ANNA)
-    assert f"страна {power}" in reply and "Принято: НЕТ ДЕЙСТВИЙ" in reply, reply
+    assert f"\n{h.game.ruleset.power_title.ru}: {power}\n" in reply and "Принято: НЕТ ДЕЙСТВИЙ" in reply, (
+        reply
+    )
     stored = h.game.store.orders(1, h.game.load().phase)[power]
     assert stored.explicit_pass

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from daemon.outgoing.render import with_daemon_messages
 from daemon.phases.start import START_RECORD, start_game
 from engines.rng import Rng
+from engines.text import Msg
 from state.archive import MailArchive
 from state.game_store import GameStore
 from state.outbox import Outbox
@@ -118,8 +120,9 @@ def test_the_lot_spreads_played_families_evenly_with_one_ruling_family_each(h: H
     for families in REALMS.values():
         assert len(played.intersection(families)) == 2
     assert {realm: record.state["ruling"][realm] in played for realm in REALMS} == dict.fromkeys(REALMS, True)
-    purposes = [d["purpose"] for d in h.game.store.read_turn_record(START_RECORD)["draws"]]
-    assert purposes[0].startswith("жребий: порядок держав") and "правящая семья" in purposes[-1]
+    draws = h.game.store.read_turn_record(START_RECORD)["draws"]
+    purposes = [with_daemon_messages(h.game.catalog).render(Msg.from_json(d["purpose"]), "ru") for d in draws]
+    assert purposes[0] == "жребий: порядок держав" and "правящая семья" in purposes[-1]
 
 
 @pytest.mark.parametrize("players", range(2, 7))

@@ -12,7 +12,7 @@ import pytest
 
 from daemon.outgoing.render import SEPARATOR, points, ranking
 from daemon.tools.status import status_text
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body, flat
 from tests.rulesets.hidden_tech import BEARS, WOLVES
 
 SECRETS = ("Бронза", "Bronze", "ПЛАВИТЬ", "SMELT", "Река", "River")
@@ -81,7 +81,8 @@ def test_points_are_written_as_read(value: float, ru: str, en: str) -> None:
 
 def test_a_move_code_is_read_whole_or_refused_with_its_own_reason(h: Harness) -> None:
     text = reply(h, WOLVES, "ТРОПА 223", "ТРОПА 2293", "ТРОПА 123456")
-    assert "строка 5: «ТРОПА 2293» — код тропы: в «2293» знак «9» не годится, можно только 1–8." in text
-    assert "строка 6: «ТРОПА 123456» — код тропы: в «123456» 6 знаков, а можно не больше 5." in text
-    assert "path code: “9” in “2293” cannot be used, only 1–8." in text
+    said = flat(text)
+    assert "Строка 5: «ТРОПА 2293» — код тропы: в «2293» знак «9» не годится, можно только 1–8." in said
+    assert "Строка 6: «ТРОПА 123456» — код тропы: в «123456» 6 знаков, а можно не больше 5." in said
+    assert "path code: “9” in “2293” cannot be used, only 1–8." in said
     assert "\n  ТРОПА 223\n" in text

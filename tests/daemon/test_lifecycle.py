@@ -80,7 +80,7 @@ def test_an_old_preview_waits_for_the_release_and_plays_on(h: Harness) -> None:
     assert h.game.load().clock == Previewed("0001-2-orders")
     assert h.gm("ВЫПУСТИТЬ 1 orders").exit_code == 0
     assert h.game.load().turn == 2
-    assert sum("итоги хода 1" in t for t in texts(h, ANNA)) == 1
+    assert sum("Итоги хода 1" in t for t in texts(h, ANNA)) == 1
 
 
 def test_an_old_release_interrupted_by_a_crash_is_finished_once(
@@ -104,7 +104,7 @@ def test_an_old_release_interrupted_by_a_crash_is_finished_once(
     h.run()
     assert h.game.load().pending is None
     for address in PLAYERS:
-        assert sum("итоги хода 1" in t for t in texts(h, address)) == 1
+        assert sum("Итоги хода 1" in t for t in texts(h, address)) == 1
 
 
 def test_a_paused_hold_is_held_again_once_resumed(h: Harness) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.daemon.harness import GM, body
+from tests.daemon.harness import GM, body, flat
 from tests.hostile.corpus import MAILS, CorpusHarness
 
 POWER = "Северск"
@@ -57,5 +57,6 @@ def test_a_wrapped_broadcast_reaches_the_players_in_whole_paragraphs(h: CorpusHa
     )
     for address in PLAYERS:
         (mail,) = h.mail_to(address)
-        assert paragraphs in body(mail) and "Ведущий" not in body(mail).split(paragraphs)[1]
-    assert any("объявление отправлено 16 игрокам" in body(m) for m in h.mail_to(GM))
+        text = flat(body(mail))
+        assert flat(paragraphs) in text and "Ведущий" not in text.split(flat(paragraphs))[1]
+    assert any("объявление отправлено 16 игрокам" in flat(body(m)) for m in h.mail_to(GM))

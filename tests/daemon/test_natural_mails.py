@@ -12,7 +12,7 @@ import pytest
 
 from engines import get_ruleset
 from parsers.orders import normal_form
-from tests.daemon.harness import body
+from tests.daemon.harness import body, flat
 from tests.hostile.corpus import CorpusHarness
 from tests.parsers.test_natural_corpus import CHAT, mails
 from tests.paths import REPO
@@ -58,12 +58,13 @@ def test_the_corpus_by_mail_is_kept_or_refused_only_by_the_rules(tmp_path: Path,
         record = h.game.load()
         stored = h.game.store.orders(record.turn, record.phase).get(mail.power)
         kept = {c.line: normal_form(c, ruleset.phases[phase]) for c in (stored.commands if stored else [])}
-        refused = reply.split("Не приняты строки:")[1] if "Не приняты строки:" in reply else ""
+        head = re.search(r"^Не (?:принята|приняты) \d+ строк[аи]?:$", reply, re.MULTILINE)
+        refused = flat(reply[head.end() :].split("Приняты")[0].split("Принят ")[0]) if head else ""
         for number, (text, meaning) in enumerate(mail.lines, HEAD + 1):
             if meaning == CHAT:
-                assert f"строка {number}: «{text}»" in reply.split("Не прочитано как приказ")[1]
+                assert f"Строка {number}: «{text}»" in flat(reply.split("Не прочитано как приказ")[1])
             elif number not in kept:
-                assert f"строка {number}: «{text}»" in refused, (text, reply)
+                assert f"Строка {number}: «{flat(text)}»" in refused, (text, reply)
             else:
                 assert kept[number] == meaning
         assert [s for s in wording_refusals() if s in refused] == [], reply

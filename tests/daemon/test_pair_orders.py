@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.contract import Command
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body, flat
 from tests.daemon.test_attendance import stage
 
 ANNA = PLAYERS[0]
@@ -47,8 +47,9 @@ def test_the_pairs_are_kept_whole_through_the_resolution(h: Harness) -> None:
 
 def test_a_wrong_half_is_refused_by_its_pair_with_a_guess(h: Harness) -> None:
     text = reply(h, "ВОЙСКА Армия1 Медичи, Армия2 Медичы", "ВОЙСКА Армия3")
+    text = flat(text)
     assert "пара 2: второго названия «Медичы» нет." in text
-    assert "Медичи" in text.split("«Медичы»")[1].split("\n")[0]
+    assert "Медичи" in text.split("«Медичы»")[1].split("Строка")[0]
     assert "пара 1: после «Армия3» не хватает второго названия" in text
 
 

@@ -21,7 +21,7 @@ from engines.text import Text
 from state.delivery import Delivery
 from state.disk import Disk
 from state.outbox import Outbox
-from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone
+from tests.daemon.harness import GM, PLAYERS, Harness, body, everyone, flat
 from tests.rulesets.hidden_tech import BEARS, RULESET, WOLVES
 from tests.state.test_outbox import FakeTransport
 
@@ -71,7 +71,7 @@ def power_of(h: Harness, power: str) -> str:
     return next(address for address, p in h.powers.items() if p == power)
 
 
-def report(h: Harness, address: str, marker: str = "итоги хода 1") -> EmailMessage:
+def report(h: Harness, address: str, marker: str = "Итоги хода 1") -> EmailMessage:
     (mail,) = [m for m in h.mail_to(address) if marker in body(m)]
     return mail
 
@@ -130,7 +130,7 @@ def test_status_sends_the_tribes_map_before_and_after_the_first_turn(h: Harness)
     status("Положение на ход 1")
     one_turn(h)
     h.mail_to(ANNA)
-    status("итоги хода 1")
+    status("Итоги хода 1")
 
 
 def test_a_correction_after_a_rollback_carries_the_maps(h: Harness) -> None:
@@ -141,9 +141,9 @@ def test_a_correction_after_a_rollback_carries_the_maps(h: Harness) -> None:
     assert h.gm("ОБРАБОТАТЬ 1 orders").exit_code == 0
     for address in (ANNA, BORIS):
         mail = report(h, address)
-        assert text_first(mail).startswith("ИСПРАВЛЕННЫЕ ИТОГИ")
+        assert "\nИСПРАВЛЕННЫЕ ИТОГИ" in text_first(mail)
         assert attachments(mail) == drawn(h.powers[address], h)
-    (digest,) = [m for m in h.mail_to(GM) if "рассчитана заново после отката" in body(m)]
+    (digest,) = [m for m in h.mail_to(GM) if "рассчитана заново после отката" in flat(body(m))]
     assert attachments(digest) == drawn(GM_VIEWER, h) | drawn(PUBLIC_VIEWER, h, "public-")
 
 
@@ -153,7 +153,7 @@ def test_a_ruleset_without_pictures_mails_one_text_part(council: Harness) -> Non
     council.clock.advance(hours=48)
     council.run()
     mails = [m for address in (*PLAYERS, GM) for m in council.mail_to(address)]
-    assert any("итоги хода 1" in body(m) for m in mails) and any("Сводка ведущего" in body(m) for m in mails)
+    assert any("Итоги хода 1" in body(m) for m in mails) and any("Сводка ведущего" in body(m) for m in mails)
     assert {(m.get_content_type(), m.is_multipart()) for m in mails} == {("text/plain", False)}
     assert all("Приложено" not in body(m) for m in mails)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body, flat
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
 CLEAN = "ВЛОЖИТЬ Армия 1"
@@ -35,9 +35,10 @@ def test_a_refused_line_holds_the_turn_to_its_deadline(h: Harness) -> None:
     h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
     assert h.run().resolved == 0  # every power has orders in, but Gleb's mail had a refused line
     (reply,) = replies(h, GLEB)
-    assert "Пока в письме есть непринятые строки, ход не будет обработан раньше срока." in reply
-    assert "когда вы пришлёте письмо без ошибок или строку ГОТОВО" in reply
-    assert "а если нет — в срок: 4 марта, 12:00 МСК (09:00 UTC)." in reply
+    said = flat(reply)
+    assert "Пока в письме есть непринятые строки, раньше срока ход не рассчитаем." in said
+    assert "Пришлите письмо без ошибок или строку ГОТОВО" in said
+    assert "\nПриказы принимаются до 4 марта, 12:00 МСК.\n" in reply  # the deadline, in the header
     h.clock.advance(hours=47)
     assert h.run().resolved == 0
     h.clock.advance(hours=1)
@@ -52,8 +53,8 @@ def test_a_clean_mail_makes_the_power_ready_again(h: Harness) -> None:
     assert h.run().resolved == 0
     h.send(GLEB, h.orders(GLEB, "ВЛОЖИТЬ Промышленность 3"))
     assert h.run().resolved == 1
-    reply = next(t for t in replies(h, GLEB) if "Приняты приказы" in t)
-    assert "Приказы всех игроков готовы: ход будет обработан сейчас." in reply
+    reply = next(t for t in replies(h, GLEB) if accepted(t))
+    assert "Приказы всех игроков готовы: ход будет рассчитан сейчас." in reply
 
 
 def test_gotovo_accepts_the_lines_that_were_kept(h: Harness) -> None:
@@ -64,7 +65,7 @@ def test_gotovo_accepts_the_lines_that_were_kept(h: Harness) -> None:
     h.send(GLEB, h.orders(GLEB, "Готово"))
     assert h.run().resolved == 1
     reply = next(t for t in replies(h, GLEB) if "ГОТОВО" in t)
-    assert "Вы написали ГОТОВО: ход пойдёт по приказам из вашего прошлого письма, непринятые" in reply
+    assert "Вы написали ГОТОВО: ход пойдёт по приказам из вашего прошлого письма, непринятые" in flat(reply)
     assert "Ни один приказ не принят" not in reply
     data = h.game.store.read_turn_record("0001-2-orders")
     assert [c["args"] for c in data["orders"][h.powers[GLEB]]["commands"]] == [{"line": "Армия", "amount": 1}]
@@ -74,14 +75,16 @@ def test_ready_in_the_same_mail_as_a_refused_line(h: Harness) -> None:
     the_others_send_clean_orders(h)
     h.send(GLEB, h.orders(GLEB, CLEAN, TYPO, "READY"))
     assert h.run().resolved == 1
-    reply = next(t for t in replies(h, GLEB) if "Не приняты строки" in t)
-    assert "Вы написали ГОТОВО: ход пойдёт по принятым приказам, непринятые строки в него не войдут." in reply
+    reply = next(t for t in replies(h, GLEB) if "Не принята 1 строка" in t)
+    assert "Вы написали ГОТОВО: ход пойдёт по принятым приказам, непринятые строки в него не войдут." in flat(
+        reply
+    )
 
 
 def test_a_refused_line_after_a_clean_mail_makes_the_power_not_ready(h: Harness) -> None:
     h.send(GLEB, h.orders(GLEB, CLEAN))
     h.run()
-    assert "когда будут готовы приказы всех игроков, и не позже 4 марта" in replies(h, GLEB)[0]
+    assert "когда приказы пришлют все игроки, и не позже срока" in flat(replies(h, GLEB)[0])
     h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
     h.run()
     the_others_send_clean_orders(h)
@@ -105,7 +108,7 @@ def test_gotovo_without_orders_changes_nothing(h: Harness) -> None:
     assert h.run().resolved == 0
     reply = next(t for t in replies(h, GLEB) if "ГОТОВО" in t)
     assert "Вы написали ГОТОВО, но приказов от вас на этот ход нет." in reply
-    assert "Ход будет обработан, когда вы пришлёте приказы" in reply
+    assert "Ход будет рассчитан, когда вы пришлёте приказы" in flat(reply)
 
 
 def test_without_early_resolution_the_reply_names_the_deadline(tmp_path: Path) -> None:
@@ -113,7 +116,9 @@ def test_without_early_resolution_the_reply_names_the_deadline(tmp_path: Path) -
     h.start()
     h.send(ANNA, h.orders(ANNA, CLEAN))
     h.run()
-    assert "The turn will be resolved at the deadline: 4 March, 12:00 MSK (09:00 UTC)." in replies(h, ANNA)[0]
+    reply = replies(h, ANNA)[0]
+    assert "The turn will be resolved at the deadline." in reply
+    assert "\nOrders are due by 4 March, 12:00 MSK (09:00 UTC).\n" in reply
 
 
 @pytest.mark.parametrize("ruleset", ["mare", "rus"])

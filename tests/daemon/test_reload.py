@@ -31,7 +31,7 @@ def test_a_game_added_by_init_while_the_daemon_runs_takes_signups_at_once(tmp_pa
     h.run()
     assert daemon.games.get("coins-new") is not None
     (reply,) = h.mail_to("ivan@test.local")
-    assert "coins-new" in body(reply) and "не найдена" not in body(reply)
+    assert reply["Subject"].startswith("[coins-new]") and "не найдена" not in body(reply)
     assert [s.address for s in daemon.games.get("coins-new").load().signups] == ["ivan@test.local"]  # type: ignore[union-attr]
 
 

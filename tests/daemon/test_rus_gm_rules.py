@@ -100,7 +100,7 @@ def test_the_next_report_tells_the_players_of_the_gms_peace(h: Harness) -> None:
     everyone(h, "НЕТ ДЕЙСТВИЙ")
     assert h.run().resolved == 1
     address = next(a for a in PLAYERS if h.powers[a] == power)
-    report = next(body(m) for m in h.mail_to(address) if "итоги хода 1" in body(m))
+    report = next(body(m) for m in h.mail_to(address) if "Итоги хода 1" in body(m))
     assert f"Мир между {_with(enemy)} и {_with(power)} заключён" in report
     assert "gm_events" not in h.game.load().state
 

@@ -15,7 +15,7 @@ from tests.rulesets import register
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _ADDRESS = re.compile(r"[\w.+-]+@[\w.-]+")
-_SEED = re.compile(r"\(зерно [^)]*\)")  # the lot's seed: an identifier, like the game's id
+_SEED = re.compile(r"^Зерно: \S+$", re.MULTILINE)  # the lot's seed: an identifier, like the game's id
 _BBCODE = re.compile(r"\[/?[a-z*]+\]")  # the forum post's markup
 _DRAWS = re.compile(r"^Жребии.*\n(  .*\n?)*", re.MULTILINE)  # each lot's purpose: the ruleset's words
 _SECRET = re.compile(r"^(ПАРОЛЬ|Ваш пароль:) \S+$", re.MULTILINE)

@@ -7,7 +7,7 @@ from pathlib import Path
 from engines.rus.data import DATA
 from engines.russian import located
 from parsers.orders import normal_form
-from tests.daemon.harness import GM, PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body
 
 
 def test_a_mare_game_plays_two_turns_by_mail(tmp_path: Path) -> None:
@@ -25,9 +25,9 @@ def test_a_mare_game_plays_two_turns_by_mail(tmp_path: Path) -> None:
         assert h.run().resolved == 1
         for address in PLAYERS:
             mails = [body(m) for m in h.mail_to(address)]
-            reply = next(t for t in mails if "Приняты приказы" in t)
+            reply = next(t for t in mails if accepted(t))
             assert "Итого влияния" in reply and "Не приняты" not in reply
-            assert any(f"итоги хода {turn}" in t for t in mails)
+            assert any(f"Итоги хода {turn}" in t for t in mails)
         assert any("Сводка ведущего" in body(m) for m in h.mail_to(GM))
     assert h.game.load().turn == 3
 
@@ -46,7 +46,7 @@ def test_rus_draws_four_of_sixteen_principalities_and_the_computer_plays_the_res
     data = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert sum(entry["source"] == "ai" for entry in data["orders"].values()) == 12
     for address in PLAYERS:
-        assert any("итоги хода 1" in body(m) for m in h.mail_to(address))
+        assert any("Итоги хода 1" in body(m) for m in h.mail_to(address))
     # a retired player's principality passes to the computer inside the game's state too
     assert h.gm(f"ИЗГНАТЬ {h.powers[PLAYERS[0]]}").exit_code == 0
     assert h.powers[PLAYERS[0]] in h.game.load().state["ai"]
@@ -65,11 +65,12 @@ def test_a_rus_war_is_declared_and_fought_by_mail(tmp_path: Path) -> None:
         h.send(other, h.orders(other, "НЕТ ДЕЙСТВИЙ"))
     assert h.run().resolved == 1
     mails = [body(m) for m in h.mail_to(address)]
-    reply = next(t for t in mails if "Приняты приказы" in t)
+    reply = next(t for t in mails if accepted(t))
     assert "Не приняты" not in reply
-    report = next(t for t in mails if "итоги хода 1" in t)
+    report = next(t for t in mails if "Итоги хода 1" in t)
     assert (
-        f"Бой {located(target_province, DATA.forms)}" in report and f"Battle in {target_province}" in report
+        f"Бой {located(target_province, DATA.forms)}" in report
+        and f"Battle in {h.game.catalog.forms.in_english(target_province)}" in report
     )
     state = h.game.load().state
     assert [power, enemy] in state["wars"] or [enemy, power] in state["wars"]

@@ -14,6 +14,7 @@ from daemon.outgoing.render import daemon_catalog, moment, render_one, subject
 from engines.russian import NO_FORMS
 from engines.text import Msg, Text
 from parsers.orders import parser_catalog
+from tests.daemon.harness import flat
 
 GM = "gm@example.org"
 
@@ -31,7 +32,7 @@ CATALOG: list[tuple[str, dict[str, str | int], str]] = [
         {"game": "coins-1", "power": "Евросоюз"},
         "[coins-1] Сообщение ведущего для Евросоюза",
     ),
-    ("subject_retired", {"game": "coins-1", "power": "Китай"}, "[coins-1] Китаем теперь управляет компьютер"),
+    ("subject_retired", {"game": "coins-1", "power": "Китай"}, "[coins-1] За Китай теперь играет компьютер"),
     ("subject_ended", {"game": "g", "power": "Россия"}, "[g] Россия выбыла из игры"),
     ("subject_ended", {"game": "g", "power": "Китай"}, "[g] Китай выбыл из игры"),
     ("subject_ended", {"game": "g", "power": "США"}, "[g] США выбыли из игры"),
@@ -46,7 +47,7 @@ CATALOG: list[tuple[str, dict[str, str | int], str]] = [
     (
         "route_retired",
         {"power": "Россия", "gm": GM},
-        "Россией теперь управляет компьютер: были пропущены ходы. "
+        "За Россию теперь играет компьютер: были пропущены ходы. "
         f"Чтобы вернуться в игру, напишите ведущему: {GM}.",
     ),
     (
@@ -87,7 +88,7 @@ CATALOG: list[tuple[str, dict[str, str | int], str]] = [
         "Россия возвращена игроку a@b.c, пароль отправлен",
     ),
     ("gm_returned", {"power": "США", "address": "a@b.c"}, "США возвращены игроку a@b.c, пароль отправлен"),
-    ("gm_ejected", {"power": "Китай"}, "игрок Китая отстранён, Китаем управляет компьютер"),
+    ("gm_ejected", {"power": "Китай"}, "игрок Китая отстранён, за Китай играет компьютер"),
     (
         "gm_not_retired",
         {"power": "Россия"},
@@ -150,7 +151,9 @@ def _template(template: str, **context: Any) -> str:
 HEAD = {
     "title": Text("Монеты: современные державы", "Coins"),
     "power": "Россия",
+    "power_title": Text("Страна", "Power"),
     "turn": 3,
+    "last": 10,
     "phase": Text("Переговоры", "Talks"),
     "deadline": moment(datetime(2026, 12, 3, 18, 0, 20, tzinfo=UTC), ZoneInfo("Europe/Moscow")),
     "over": False,
@@ -161,10 +164,12 @@ HEAD = {
 def test_the_header_gives_game_power_turn_phase_and_the_deadline_to_the_minute() -> None:
     text = _template("player/retired", head=HEAD, missed=2, power="Россия", gm=GM)
     assert text.startswith(
-        "«Монеты: современные державы» · Россия · ход 3, фаза «Переговоры»\n"
-        "Приказы принимаются до 3 декабря, 21:00 МСК (18:00 UTC).\n"
+        "«Монеты: современные державы»\n"
+        "Страна: Россия\n"
+        "Ход 3 из 10, фаза «Переговоры»\n"
+        "Приказы принимаются до 3 декабря, 21:00 МСК.\n"
     )
-    assert "Вы пропустили 2 хода подряд, поэтому Россией теперь управляет компьютер." in text
+    assert "Вы пропустили 2 хода подряд, поэтому за Россию теперь играет компьютер." in flat(text)
     assert f"Чтобы вернуться в игру, напишите ведущему: {GM}." in text
 
 
@@ -225,7 +230,9 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "title": HEAD["title"],
         "game": "g",
         "turn": 3,
+        "last": 10,
         "phase": HEAD["phase"],
+        "phase_count": 3,
         "correction": False,
         "over": False,
         "next": None,
@@ -249,6 +256,6 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "draws": [],
     }
     text = _template("gm/digest", **context)
-    assert f"  Китай ({name}, a@b.c): {said}\n" in text
-    assert "  США (Глеб, g@b.c): в отпуске, играл компьютер\n      ВЛОЖИТЬ Армия 1\n" in text
-    assert "  • Россия (Вера, v@b.c) пропустила ход, пропусков подряд: 1. Игрок предупреждён.\n" in text
+    assert f"\nКитай ({name}, a@b.c): {said}\n" in text
+    assert "\nСША (Глеб, g@b.c): в отпуске, играл компьютер\n    ВЛОЖИТЬ Армия 1\n" in text
+    assert "\n• Россия (Вера, v@b.c) пропустила ход, пропусков подряд: 1. Игрок предупреждён.\n" in text

@@ -36,7 +36,7 @@ def test_the_name_is_the_players_own_or_the_senders(
     (signup,) = h.game.load().signups
     assert signup.name == name
     (reply,) = h.mail_to(signup.address)
-    assert body(reply).startswith(f"{name}, здравствуйте! Вы записаны на игру")
+    assert body(reply).startswith(f"{name}, здравствуйте.\nВы записаны на игру")
     assert "назвали" not in body(reply)
     h.daemon.close()
 

@@ -74,3 +74,37 @@ def refusal_of_edit(
     with pytest.raises(RuleDataError) as caught:
         load_rules(path, model)
     return path, str(caught.value)
+
+
+def lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65): where a distance is how different two colours look."""
+
+    def linear(u: float) -> float:
+        u /= 255
+        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+    r, g, b = (linear(c) for c in colour)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def colour_distance(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    """How different two colours look: CIE76 ΔE (2.3 is just noticeable)."""
+    return float(sum((a - b) ** 2 for a, b in zip(lab(one), lab(other), strict=True)) ** 0.5)
+
+
+def contrast_with_black(colour: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of black text on `colour` (4.5 reads comfortably)."""
+
+    def linear(u: float) -> float:
+        u /= 255
+        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+    r, g, b = (linear(c) for c in colour)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05) / 0.05

@@ -7,12 +7,14 @@ from __future__ import annotations
 import io
 import zlib
 from importlib import resources
+from itertools import combinations
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from engines import drawing, png
 from engines.drawing import FAINT, INK, PAPER, Base, Pen, canvas, cut, font, palette, png_over
+from tests.engines.helpers import colour_distance, contrast_with_black
 
 
 def decoded(data: bytes) -> Image.Image:
@@ -144,3 +146,12 @@ def test_a_base_like_the_last_cuts_again_only_the_bands_whose_pixels_changed(hei
     assert [n for n, kept in enumerate(shared) if not kept] == list(touched)
     other = palette(base_picture(), base_picture(50, 50))  # another palette: cut whole, the same bytes
     assert Base.of(after, other, like=before).encoded.png() == Base.of(after, other).encoded.png()
+
+
+def test_the_first_six_powers_colours_never_look_alike_and_carry_black_names() -> None:
+    """A game of up to six powers (mare, coins), any two of which may border: Римляне and
+    Македоняне were orange and dark orange, 33 apart; a name is written in black on its colour."""
+    six = [drawing.colour_of(n) for n in range(6)]
+    assert min(colour_distance(a, b) for a, b in combinations(six, 2)) >= 35
+    assert all(contrast_with_black(colour) >= 4.5 for colour in six)
+    assert len({drawing.colour_of(n) for n in range(len(drawing.PALETTE))}) == len(drawing.PALETTE)

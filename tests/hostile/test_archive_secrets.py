@@ -25,7 +25,7 @@ import pytest
 
 from daemon.passwords import normalized
 from parsers.secrets import plain
-from tests.daemon.harness import GAME, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, PLAYERS, Harness, accepted, body
 from tests.hostile.corpus import logged
 
 ANNA, BORIS = PLAYERS[0], PLAYERS[1]
@@ -166,7 +166,7 @@ def test_the_orders_of_those_mails_are_read_all_the_same(h: Harness) -> None:
     ):
         h.inbox.add(ATTACKS[attack](h, password))
         h.run()
-        assert "Приняты приказы" in body(h.mail_to(ANNA)[0]), attack
+        assert accepted(body(h.mail_to(ANNA)[0])), attack
 
 
 def test_every_file_under_the_games_directory_is_the_daemons_alone(h: Harness) -> None:

@@ -125,11 +125,11 @@ def test_two_turns_over_imap_and_smtp_with_restarts(servers: MailServers, tmp_pa
     h.daemon.run_once()
     for user in PLAYERS:
         (reply,) = h.new_mail(user)
-        assert reply["Subject"] == "Re: привет"
+        assert reply["Subject"] == f"[{GAME}] Запись на игру"  # what it is, not "Re: привет"
         assert reply["Auto-Submitted"] == "auto-replied"
         assert reply["In-Reply-To"] in h.asked and reply["References"].endswith(reply["In-Reply-To"])
         assert reply["Message-ID"] and reply["Date"]
-        assert reply.get_content_charset() == "utf-8" and "coins-e2e" in body(reply)
+        assert reply.get_content_charset() == "utf-8" and "Вы записаны на игру" in body(reply)
 
     h.start()
     assert sorted(h.powers) == sorted(PLAYERS)
@@ -158,7 +158,7 @@ def test_two_turns_over_imap_and_smtp_with_restarts(servers: MailServers, tmp_pa
     for user in PLAYERS:
         for message in servers.mailbox(user):
             answered[str(message.get("In-Reply-To", ""))] += 1
-            reports[user] += sum(f"итоги хода {t}" in body(message) for t in (1, 2))
+            reports[user] += sum(f"Итоги хода {t}" in body(message) for t in (1, 2))
     del answered[""]
     assert answered == Counter(h.asked)  # every mail answered, none twice
     assert all(reports[user] >= 2 for user in PLAYERS)

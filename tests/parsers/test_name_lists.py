@@ -30,7 +30,7 @@ CELLS = {
 VOCABULARIES = {"cells": CELLS}
 
 
-def parse(line: str) -> tuple[list[Command], list[tuple[str, dict[str, str | int], str]]]:
+def parse(line: str) -> tuple[list[Command], list[tuple[str, dict[str, str | int | float], str]]]:
     parsed = parse_commands([(1, line)], PHASE, VOCABULARIES)
     return parsed.commands, [(p.msg.code, dict(p.msg.params), p.suggestion) for p in parsed.problems]
 

@@ -149,11 +149,12 @@ def test_an_order_of_another_phase_says_which_phase_takes_it():
     lines = [(1, "СОЮЗ Торговый с Россией"), (2, "голосую за"), (3, "ВЛАЖИТЬ Армия 1")]
     parsed = parse_commands(lines, COINS_ORDERS, VOCABULARIES["coins"], elsewhere=ELSEWHERE)
     talks, vote, typo = parsed.problems
-    assert (talks.msg.code, talks.msg.params["phase_ru"], talks.msg.params["now_ru"]) == (
+    assert (talks.msg.code, talks.msg.params["phase_ru"], talks.msg.params["before_ru"]) == (
         "other_phase",
         "Переговоры",
         "Приказы",
     )
+    assert vote.msg.params["before_ru"] == "Переговоры"  # the vote comes after the talks
     assert (vote.msg.params["word"], vote.msg.params["phase_en"]) == ("голосую", "Vote")
     assert (typo.msg.code, typo.suggestion) == ("unknown_command", "ВЛОЖИТЬ")
 

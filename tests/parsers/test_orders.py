@@ -81,7 +81,7 @@ def one_command(line: str) -> tuple[str, dict[str, int | str]]:
     return command.name, dict(command.args)
 
 
-def one_problem(line: str) -> tuple[str, dict[str, str | int], str]:
+def one_problem(line: str) -> tuple[str, dict[str, str | int | float], str]:
     parsed = parse(line)
     assert parsed.commands == []
     [problem] = parsed.problems

@@ -36,7 +36,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "Орсини": (),
 }
 VOCABULARIES: dict[str, Vocabulary] = {"army": ARMIES, "family": FAMILIES}
-Found = tuple[list[Command], list[tuple[str, dict[str, str | int], str]]]
+Found = tuple[list[Command], list[tuple[str, dict[str, str | int | float], str]]]
 
 
 def parse(line: str, vocabularies: Mapping[str, Vocabulary] = VOCABULARIES) -> Found:
@@ -48,7 +48,9 @@ def support(*pairs: tuple[str, str]) -> Command:
     return Command("support", {}, 1, {}, {"support": pairs})
 
 
-def problem(code: str, item: int, word: str, guess: str = "") -> tuple[str, dict[str, str | int], str]:
+def problem(
+    code: str, item: int, word: str, guess: str = ""
+) -> tuple[str, dict[str, str | int | float], str]:
     return code, {"arg": "support", "item": item, "word": word}, guess
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from daemon.cli import main
-from tests.daemon.harness import PLAYERS, Harness, body
+from tests.daemon.harness import PLAYERS, Harness, accepted, body
 
 ANNA = PLAYERS[0]
 
@@ -59,7 +59,7 @@ def test_run_once_on_a_full_disk_keeps_the_mail_and_ends_cleanly(
     filler.unlink()
     assert main(["run", "--config", config, "--once"]) == 0
     h.daemon = h._daemon()
-    assert any("Приняты приказы" in body(m) for m in h.mail_to(ANNA))
+    assert any(accepted(body(m)) for m in h.mail_to(ANNA))
     assert h.powers[ANNA] in h.game.store.orders(1, h.game.load().phase)
 
 

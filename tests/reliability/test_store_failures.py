@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from state.disk import Disk
-from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body
+from tests.daemon.harness import GAME, GM, PLAYERS, Harness, accepted, body
 
 ANNA = PLAYERS[0]
 real_write = Disk.write
@@ -71,7 +71,7 @@ def test_a_failed_store_write_leaves_the_mail_and_alerts_the_gm_once(
     monkeypatch.setattr(Disk, "write", real_write)
     h.run()
     assert inbox_waiting(h) == 0
-    assert any("Приняты приказы" in body(m) for m in h.mail_to(ANNA))
+    assert any(accepted(body(m)) for m in h.mail_to(ANNA))
     assert h.powers[ANNA] in h.game.store.orders(1, "orders")
 
 

@@ -27,8 +27,11 @@ def test_every_code_in_the_source_is_in_the_catalog() -> None:
     assert used and used <= set(RULESET.catalog.entries)
 
 
+OLD_CODES = {"turn_started"}  # no longer sent (filler news), kept for old turn records
+
+
 def test_every_catalog_code_is_used() -> None:
-    codes = [code for code in RULESET.catalog.entries if not code.startswith(ARG_TITLE)]
+    codes = [c for c in RULESET.catalog.entries if not c.startswith(ARG_TITLE) and c not in OLD_CODES]
     unused = [code for code in codes if f'"{code}"' not in SOURCE]
     assert unused == []
 

@@ -59,5 +59,5 @@ def test_no_player_reads_who_accused_whom_nor_a_crime_text() -> None:
     texts += player_texts(verdict)
     assert not any(TEXT in text or "обвиняют" in text or "accuse" in text for text in texts)
     news = said(verdict.group_news["Венеция"])
-    assert news == ["Расследование в Венеции: Мочениго признаны виновными; штраф 3 Д, влиятельность −5."]
+    assert news == ["Расследование в Венеции: Мочениго признаны виновными; штраф 3\u00a0Д, влиятельность −5."]
     assert not any(f in news[0] for f in ("Дандоло", "Контарини"))

@@ -38,13 +38,14 @@ def test_one_quota_lot_a_power_then_two_open_lots_and_a_powers_lot_lost_without_
         ["Орсини", "Колонна", "Медичи", "Строцци", "Дандоло", "Сфорца"], 1
     )
     assert "«Фактория», квоты без заявок (лоты пропали): Неаполь." in log(result)
-    assert "«Фактория», открытый лот: Медичи (9 Д)." in log(result)
+    assert "«Фактория», открытый лот: Медичи (9\u00a0Д)." in log(result)
     # a winner pays its bid and holds the right; the loser forfeits the minimum bid, 5 Д
     assert after["families"]["Строцци"]["money"] == before["families"]["Строцци"]["money"] - 20
     assert after["families"]["Строцци"]["rights"] == ["trading_post"]
     assert after["families"]["Висконти"]["money"] == before["families"]["Висконти"]["money"] - 5
     assert told(result, "Висконти") == [
-        "Ставка 7 Д на аукционе «Фактория» не выиграла: минимальная ставка 5 Д потеряна, 2 Д вам вернули."
+        "Ставка 7\u00a0Д на аукционе «Фактория» не выиграла: "
+        "минимальная ставка 5\u00a0Д потеряна, 2\u00a0Д вам вернули."
     ]
 
 
@@ -69,15 +70,15 @@ def test_governing_a_mercenary_province_adds_five_percent_a_province() -> None:
     """Savelli govern Romagna («наёмники»): their 10 counts as 10,5 and beats Orsini's 10."""
     state = game()
     result = run(state, {"Орсини": ["СТАВКА Наёмники 10"], "Савелли": ["СТАВКА Наёмники 10"]})
-    assert "«Наёмники», квота Рима: Савелли (10 Д)." in log(result)
+    assert "«Наёмники», квота Рима: Савелли (10\u00a0Д)." in log(result)
     assert "Аукцион «Наёмники», ставки: Орсини 10, Савелли 10 (+5 %)." in log(result)
     for province in ("Ломбардия", "Бергамо"):  # two mercenary provinces: Sforza's bids count 10 % more
         state["provinces"][province]["governor"] = "Сфорца"
     result = run(state, {"Висконти": ["СТАВКА Наёмники 10"], "Сфорца": ["СТАВКА Наёмники 10"]})
-    assert "«Наёмники», квота Милана: Сфорца (10 Д)." in log(result)
+    assert "«Наёмники», квота Милана: Сфорца (10\u00a0Д)." in log(result)
     tied = {"Висконти": "СТАВКА Наёмники 11", "Сфорца": "СТАВКА Наёмники 10"}  # 11 against 10 + 10 %
-    assert [d.purpose for d in _draws(state, tied)] == [
-        "жребий: равные ставки, аукцион «Наёмники» (11 Д) / lot: equal bids"
+    assert [RULESET.catalog.render(d.purpose, "ru") for d in _draws(state, tied)] == [
+        "жребий: равные ставки на аукционе «Наёмники» (11\u00a0Д)"
     ]
 
 
@@ -99,8 +100,8 @@ def test_equal_bids_for_the_last_lot_go_by_a_logged_lot() -> None:
         won = lots(after, "Колонисты")
         assert len(won) == 2 and "Медичи" in won
         winners |= won.keys() - {"Медичи"}
-        assert [(d.purpose, sorted(d.outcome.split(", "))) for d in rng.log] == [
-            ("жребий: равные ставки, аукцион «Колонисты» (8 Д) / lot: equal bids", ["Дандоло", "Орсини"])
+        assert [(RULESET.catalog.render(d.purpose, "ru"), sorted(map(str, d.values))) for d in rng.log] == [
+            ("жребий: равные ставки на аукционе «Колонисты» (8\u00a0Д)", ["Дандоло", "Орсини"])
         ]
     assert winners == {"Орсини", "Дандоло"}
 
@@ -137,9 +138,9 @@ def test_squadrons_three_to_ruling_families_any_number_each_at_price_times_quant
     assert (
         after["families"]["Орсини"]["money"] == before["families"]["Орсини"]["money"] - 5
     )  # lost: the minimum
-    assert told(result, "Медичи") == ["Вы купили 2 эскадры по 7 Д, всего за 14 Д."]
+    assert told(result, "Медичи") == ["Вы купили 2 эскадры по 7\u00a0Д, всего за 14\u00a0Д."]
     assert told(result, "Висконти") == [
-        "Вам досталось только 1 эскадра по 6 Д, всего за 6 Д; 6 Д вам вернули."
+        "Вам досталось только 1 эскадра по 6\u00a0Д, всего за 6\u00a0Д; 6\u00a0Д вам вернули."
     ]
 
 
@@ -153,5 +154,5 @@ def test_a_bid_is_paid_from_the_money_of_the_stage_with_the_lines_above() -> Non
         parsed(state, "Медичи", f"СТАВКА Фактория {have - 5}", "СТАВКА Дипломат 6"),
     )
     assert RULESET.catalog.render(problem.msg, "ru") == (
-        f"Вместе со строками выше нужно {have + 1} Д, а у семьи на начало стадии {have} Д."
+        f"Вместе со строками выше нужно {have + 1}\u00a0Д, а у семьи на начало стадии {have}\u00a0Д."
     )

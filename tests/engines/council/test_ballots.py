@@ -71,8 +71,8 @@ def test_a_tied_election_goes_by_a_logged_lot() -> None:
         "Карафа": "ИЗБРАТЬ Сансеверино",
     }
     RULESET.resolve(state, "decisions", {f: parsed(state, f, line) for f, line in orders.items()}, rng)
-    assert [d.purpose for d in rng.log] == [
-        "жребий: равные голоса на выборах, Неаполь / lot: a tied election"
+    assert [RULESET.catalog.render(d.purpose, "ru") for d in rng.log] == [
+        "жребий: равные голоса на выборах в Неаполе"
     ]
 
 
@@ -160,14 +160,14 @@ def test_the_culprit_pays_a_tenth_of_its_budget_at_the_turns_start_to_its_top_ac
     # Caracciolo (ruling: 2 votes) gave more votes against Carafa than Sanseverino (junior: 1)
     money = decided.state["families"]["Караччоло"]["money"]
     assert families["Караччоло"]["money"] == money + 2 + income("Караччоло")
-    assert told(result, "Караччоло")[0] == "Вам достался штраф Карафа по итогам расследования: 2 Д."
+    assert told(result, "Караччоло")[0] == "Вам достался штраф Карафа по итогам расследования: 2\u00a0Д."
     assert (
         told(result, "Карафа")[0]
-        == "Расследование признало вашу семью виновной: штраф 2 Д, влиятельность −5."
+        == "Расследование признало вашу семью виновной: штраф 2\u00a0Д, влиятельность −5."
     )
-    assert "Штраф 2 Д получили Караччоло." in log(result)
+    assert "Штраф 2\u00a0Д получили Караччоло." in log(result)
     assert group(result, NAPLES) == [
-        "Расследование в Неаполе: Карафа признаны виновными; штраф 2 Д, влиятельность −5."
+        "Расследование в Неаполе: Карафа признаны виновными; штраф 2\u00a0Д, влиятельность −5."
     ]
 
 
@@ -184,8 +184,8 @@ def test_an_accepted_crime_text_adds_a_vote_and_changes_the_verdict() -> None:
     RULESET.resolve(
         gm(gm(decided.state, "ПРИНЯТЬ ТЕКСТ Караччоло"), "ОТКЛОНИТЬ ТЕКСТ Караччоло"), "actions", {}, rng
     )
-    tie = "жребий: равные голоса в расследовании, Неаполь / lot: a tied investigation"
-    assert rng.log[0].purpose == tie
+    tie = "жребий: равные голоса в расследовании в Неаполе"
+    assert RULESET.catalog.render(rng.log[0].purpose, "ru") == tie
 
 
 def test_the_gm_judges_only_a_text_given_to_an_investigation_awaiting_its_verdict() -> None:
@@ -206,10 +206,10 @@ def test_with_no_vote_the_lot_names_the_culprit_and_the_fine_is_lost() -> None:
     money = {f: state["families"][f]["money"] for f in ("Караччоло", "Сансеверино", "Карафа")}
     rng = Rng("nobody")
     result = RULESET.resolve(state, "actions", {}, rng)
-    assert [d.purpose for d in rng.log] == [
-        "жребий: виновный без голосов, Неаполь / lot: a culprit nobody named"
+    assert [RULESET.catalog.render(d.purpose, "ru") for d in rng.log] == [
+        "жребий: виновный, когда никто не голосовал, Неаполь"
     ]
-    culprit = rng.log[0].outcome
+    culprit = str(rng.log[0].values[0])
     fine = state["families"][culprit]["budget"] // 10
     families = result.state["families"]
 

@@ -83,8 +83,8 @@ def test_equal_strengths_are_ordered_by_a_logged_lot() -> None:
         ]
         assert len(raised) == 1
         seen.add(raised[0])
-        assert [d.purpose for d in rng.log] == [
-            "жребий: равная сила проектов, Флоренция, Зрелища / lot: equal strength"
+        assert [RULESET.catalog.render(d.purpose, "ru") for d in rng.log] == [
+            "жребий: проекты равной силы, Флоренция, «Зрелища»"
         ]
     assert seen == {"Пиза", "Сиена"}
 

@@ -17,8 +17,8 @@ def test_a_fifth_of_a_transfer_is_lost_rounded_in_the_senders_disfavour(sent: in
     families = result.state["families"]
     assert families["Медичи"]["money"] == before["families"]["Медичи"]["money"] - sent
     assert families["Пацци"]["money"] == before["families"]["Пацци"]["money"] + arrived
-    assert told(result, "Медичи") == [f"Вы перевели Пацци {sent} Д, дошло {arrived} Д."]
-    assert told(result, "Пацци") == [f"Медичи перевели вам {arrived} Д."]
+    assert told(result, "Медичи") == [f"Вы перевели Пацци {sent}\u00a0Д, дошло {arrived}\u00a0Д."]
+    assert told(result, "Пацци") == [f"Медичи перевели вам {arrived}\u00a0Д."]
 
 
 def test_a_transfer_goes_to_any_family_in_any_stage_but_not_to_oneself() -> None:

@@ -202,10 +202,10 @@ def test_sentences_with_the_hard_names() -> None:
     def say(code: str, **params: str | int) -> str:
         return RULESET.catalog.render(Msg(code, params), "ru")
 
-    assert say("council_transfer_received", family="Орсини", got=8) == "Орсини перевели вам 8 Д."
+    assert say("council_transfer_received", family="Орсини", got=8) == "Орсини перевели вам 8\u00a0Д."
     assert (
         say("council_transfer_sent", family="Сансеверино", amount=10, got=8)
-        == "Вы перевели Сансеверино 10 Д, дошло 8 Д."
+        == "Вы перевели Сансеверино 10\u00a0Д, дошло 8\u00a0Д."
     )
     assert say("council_item_games", number=2, province="Лаций", author="Колонна") == (
         "2. Зрелища в Лации. Выдвинули Колонна."
@@ -234,5 +234,5 @@ def test_sentences_with_the_hard_names() -> None:
     )
     assert (
         say("council_squadrons_won", count=1, price=7, paid=7, back=0)
-        == "Вы купили 1 эскадру по 7 Д, всего за 7 Д."
+        == "Вы купили 1 эскадру по 7\u00a0Д, всего за 7\u00a0Д."
     )

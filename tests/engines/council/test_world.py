@@ -30,7 +30,7 @@ def test_the_turn_starts_with_the_influence_gain_then_the_status_then_the_income
     assert colonna["income"] == [{"item": "status", "amount": 5}, {"item": "governorships", "amount": 2}]
     assert colonna["money"] == colonna["budget"] == money + 7
     assert told(result, "Колонна") == [
-        f"Ход 2 начался: влиятельность +3 (теперь 31), доход 7 Д (в казне {money + 7} Д).",
+        f"Ход 2 начался: влиятельность +3 (теперь 31), доход 7\u00a0Д (в казне {money + 7}\u00a0Д).",
         "Ваша семья теперь знатная.",
     ]
 

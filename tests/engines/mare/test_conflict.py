@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.mare.conflict import Stake, fight
-from engines.mare.world import coefficient, decimal, is_border, is_internal
+from engines.mare.world import coefficient, is_border, is_internal
 from engines.rng import Rng
+from engines.text import number
 from tests.engines.helpers import mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, NEUTRALS, PUNICS, ROME, bid, game, own, run, told, typed
 
@@ -38,9 +39,9 @@ def test_fractions_are_kept_exact_and_shown_as_decimals() -> None:
     state = game()
     result = run(state, {ROME: mail(bid("Карфаген", 3)), PUNICS: mail(bid("Карфаген", 1))})
     stakes = [m.params for m in result.gm_log if m.code == "mare_gm_stake_own" and m.params["source"] == ROME]
-    assert stakes[0]["coefficient"] == "0.35" and stakes[0]["value"] == "1.05"
-    assert told(result, ROME, "mare_round")[0]["left"] == "0.525"  # 1.05 − 1 < 1.05 / 2: at most halved
-    assert decimal(Fraction(21, 40)) == "0.525" and decimal(Fraction(7)) == "7"
+    assert stakes[0]["coefficient"] == 0.35 and stakes[0]["value"] == 1.05
+    assert told(result, ROME, "mare_round")[0]["left"] == 0.525  # 1.05 − 1 < 1.05 / 2: at most halved
+    assert number(float(Fraction(21, 40)), "ru") == "0,525" and number(float(Fraction(7)), "en") == "7"
 
 
 def test_one_bidder_wins() -> None:
@@ -74,7 +75,9 @@ def test_equal_second_places_are_settled_by_a_logged_lot() -> None:
     rng = Rng("lot")
     conflict = fight(["Корсика"], [stake(ROME, 9), stake(GREEKS, 3), stake(GAULS, 3)], [], ORDER, rng)
     assert conflict.winner == ROME and len(conflict.rounds) == 2
-    assert any("round 1" in draw.purpose for draw in rng.log)
+    assert any(
+        draw.purpose.code == "mare_draw_meet" and draw.purpose.params["round"] == 1 for draw in rng.log
+    )
 
 
 def test_support_adds_to_the_supported_and_is_worthless_if_they_spend_nothing() -> None:

@@ -234,7 +234,7 @@ def placeholders(pattern: str) -> set[str]:
 
 
 # codes no longer sent that turn records of old games still hold
-OLD_CODES = {"mare_news_turn", "mare_special_action", "mare_gm_stake"}
+OLD_CODES = {"mare_news_turn", "mare_special_action", "mare_gm_stake", "mare_news_map_row", "mare_news_might"}
 
 
 def test_catalog_both_languages_same_placeholders_every_code_used_and_present() -> None:
@@ -331,7 +331,7 @@ def test_the_reply_summary_is_the_allocation_table_with_what_is_left() -> None:
     rendered = [RULESET.catalog.render(m, "ru") for m in summary]
     assert rendered == [
         "влияние на Лаций: 5",
-        "поддержка Галлов в Лигурии: 6",
+        "поддержка галлов в Лигурии: 6",
         "Итого влияния: 11 из 12, осталось 1.",
     ]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.contract import JSON
+from typing import Any
+
+from engines.contract import JSON, Resolution
 from tests.engines.helpers import mail, o
 from tests.engines.mare.helpers import GAULS, GREEKS, NEUTRALS, PUNICS, ROME, bid, game, problems, run, told
 
@@ -56,8 +58,8 @@ def test_debilitator_takes_2_from_every_package_down_to_zero_even_if_it_spoils_a
     }
     result = run(state, orders)  # Gauls 3 − 2 = 1 < 3: no Victorator; Rome 2 > 1
     assert told(result, ROME, "mare_conflict_won")[0]["winner"] == ROME
-    sides = {m["side"]: m["strength"] for m in told(result, ROME, "mare_side")}
-    assert sides == {ROME: "2", GAULS: "1"}
+    sides = {m["side"]: m["strength"] for m in sides_of(result, ROME)}
+    assert sides == {ROME: 2.0, GAULS: 1.0}
 
 
 def test_dominator_takes_1_might_from_a_random_loser() -> None:
@@ -73,16 +75,16 @@ def test_pesterator_after_a_loss_the_neutrals_support_with_10_next_turn() -> Non
     first = run(state, orders)
     assert first.state["pesterator"] == [{"power": GAULS, "territory": "Лигурия"}]
     second = run(first.state, {ROME: mail(bid("Лигурия", 5)), GAULS: mail(bid("Лигурия", 1))})
-    sides = {m["side"]: m["strength"] for m in told(second, GAULS, "mare_side")}
-    assert sides[GAULS] == "11"  # 1 own + 10 neutrals; Liguria was Rome's border land: now neutral
+    sides = {m["side"]: m["strength"] for m in sides_of(second, GAULS)}
+    assert sides[GAULS] == 11.0  # 1 own + 10 neutrals; Liguria was Rome's border land: now neutral
     assert second.state["owners"]["Лигурия"] == "" and second.state["pesterator"] == []
 
 
 def test_nothingator_neutrals_spend_30() -> None:
     state = holding(game(), ROME, "Нифигатор")
     result = run(state, {ROME: mail(bid("Кампания", 1), send("Нифигатор", "Кампания"))})
-    sides = {m["side"]: m["strength"] for m in told(result, ROME, "mare_side")}
-    assert sides[NEUTRALS] == "30" and result.state["owners"]["Кампания"] == ""
+    sides = {m["side"]: m["strength"] for m in sides_of(result, ROME)}
+    assert sides[NEUTRALS] == 30.0 and result.state["owners"]["Кампания"] == ""
 
 
 def test_charmer_turns_the_chosen_sides_influence_into_support() -> None:
@@ -181,3 +183,8 @@ def test_killer_kills_a_general_anywhere_both_return_and_the_victim_still_acts()
     assert result.state["generals"]["Побеждатор"] == "" and result.state["generals"]["Убиватор"] == ""
     assert told(result, GAULS, "mare_general_killed")
     assert problems(state, ROME, o("kill", general="Дебилятор")) == ["mare_general_in_pool"]
+
+
+def sides_of(result: Resolution[JSON], power: str) -> list[dict[str, Any]]:
+    """Each side of the conflicts `power` fought, supported or not (a side alone has its own line)."""
+    return told(result, power, "mare_side") + told(result, power, "mare_side_alone")

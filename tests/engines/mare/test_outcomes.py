@@ -91,7 +91,7 @@ def test_heroic_with_an_empty_pool_gives_nothing() -> None:
 def test_catastrophic_defeat_losing_with_6_of_own_costs_1() -> None:
     state = game()
     result = run(state, {ROME: mail(bid("Лигурия", 7)), GAULS: mail(bid("Лигурия", 6))})
-    assert told(result, GAULS, "mare_catastrophic")[0]["own"] == "6"
+    assert told(result, GAULS, "mare_catastrophic")[0]["own"] == 6.0
     assert result.state["might"][GAULS] == 11
 
 

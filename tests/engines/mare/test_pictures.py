@@ -15,8 +15,9 @@ from PIL import Image
 from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER
 from engines.mare import RULESET
 from engines.mare.data import DATA, DATA_FILE, Data
-from engines.mare.pictures import footprint
+from engines.mare.pictures import CASTLE, STAR, Box, castle_xy, footprint, star_xy, text_box
 from engines.mare.views import view
+from engines.text import Lang
 from tests.engines.helpers import refusal_of_edit
 from tests.engines.mare.helpers import GAULS, GREEKS, ROME, game, own, typed
 
@@ -52,7 +53,7 @@ def test_every_reader_gets_a_png_map_of_the_turn() -> None:
     state = played()
     for viewer in (GM_VIEWER, PUBLIC_VIEWER, *state["powers"]):
         (picture,) = RULESET.pictures(state, viewer)
-        assert (picture.name, picture.title.ru) == ("map-turn-2", "Карта, ход 2")
+        assert (picture.name, picture.title.ru) == ("map-turn-2", "Карта после хода 1")  # what it shows
         image = Image.open(io.BytesIO(picture.png))
         assert image.format == "PNG" and image.width == DATA.picture.width
         assert len(picture.png) < 60_000
@@ -117,22 +118,38 @@ def test_only_powers_of_the_game_the_gm_and_the_public_are_readers() -> None:
         drawn(game(), "Иберы")  # a people of the data that does not play here
 
 
-def test_no_two_labels_overlap_whatever_the_state() -> None:
-    """Every territory of the largest map keeps its label (with a bonus star and chips) clear of
-    every other's and inside the picture."""
-    boxes = {t.name: footprint(t) for t in DATA.territories}
-    for (a, (al, at, ar, ab)), (b, (bl, bt, br, bb)) in combinations(boxes.items(), 2):
-        assert ar <= bl or br <= al or ab <= bt or bb <= at, f"{a} overlaps {b}"
+def _apart(a: Box, b: Box) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("langs", [("ru", "en"), ("ru",), ("en",)])
+def test_no_two_labels_overlap_whatever_the_state(langs: tuple[Lang, ...]) -> None:
+    """Every territory of the largest map keeps its label (with a bonus star, a fortress and chips)
+    clear of every other's and inside the picture, its names in any of the game's languages."""
+    boxes = {t.name: footprint(t, langs) for t in DATA.territories}
+    for (a, one), (b, other) in combinations(boxes.items(), 2):
+        assert _apart(one, other), f"{a} overlaps {b}"
     for name, (left, _, right, _) in boxes.items():
         assert left >= 0 and right <= DATA.picture.width, name
+
+
+@pytest.mark.parametrize("langs", [("ru",), ("en",)])
+def test_a_star_or_a_fortress_never_covers_a_letter_of_the_name(langs: tuple[Lang, ...]) -> None:
+    """The star on «Бетика» and the fortress on «Этрурия» used to cover the name's letters."""
+    for territory in DATA.territories:
+        x, y = star_xy(territory, langs)
+        left, top = castle_xy(territory, langs)
+        name = text_box(territory, langs)
+        assert _apart((x - STAR, y - STAR, x + STAR, y + STAR), name), territory.name
+        assert _apart((left, top, left + 14, top + CASTLE), name), territory.name
 
 
 @pytest.mark.parametrize(
     ("old", "new", "says"),
     [
-        ("position = [690, 225]\n", "", "territories.0.position: Field required"),
-        ("position = [690, 225]", "position = [1690, 225]", "territories.0.position: (1690, 225) is off"),
-        ("position = [690, 225]", 'position = "Рим"', "territories.0.position"),
+        ("position = [690, 230]\n", "", "territories.0.position: Field required"),
+        ("position = [690, 230]", "position = [1690, 230]", "territories.0.position: (1690, 230) is off"),
+        ("position = [690, 230]", 'position = "Рим"', "territories.0.position"),
         ("height = 600", "height = 100", "is off the picture's 1000×100"),
     ],
 )

@@ -20,7 +20,7 @@ from tests.engines.mare.test_game import SCRIPT, play
 
 FORMS = RULESET.catalog.forms
 
-SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
+SENTENCES: list[tuple[str, dict[str, str | int | float], str]] = [
     ("mare_conflict", {"territory": "Кампания"}, "Конфликт в Кампании."),
     ("mare_conflict", {"territory": "Корсика"}, "Конфликт на Корсике."),
     ("mare_conflict", {"territory": "Сиракузы"}, "Конфликт в Сиракузах."),
@@ -29,33 +29,33 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
         {
             "number": 1,
             "winner": GREEKS,
-            "winner_strength": "6",
+            "winner_strength": 6,
             "loser": ROME,
-            "loser_strength": "5.6",
-            "left": "3",
+            "loser_strength": 5.6,
+            "left": 3,
         },
-        "  Раунд 1: Греки (6) побеждают Римлян (5.6), у Греков остаётся 3.",
+        "  Раунд 1: греки (6) побеждают римлян (5,6), у греков остаётся 3.",
     ),
     (
         "mare_round",
         {
             "number": 2,
             "winner": ROME,
-            "winner_strength": "11",
+            "winner_strength": 11,
             "loser": PUNICS,
-            "loser_strength": "5",
-            "left": "6",
+            "loser_strength": 5,
+            "left": 6,
         },
-        "  Раунд 2: Римляне (11) побеждают Пунов (5), у Римлян остаётся 6.",
+        "  Раунд 2: римляне (11) побеждают пунов (5), у римлян остаётся 6.",
     ),
     (
         "mare_round_tie",
-        {"number": 2, "a": GAULS, "b": PUNICS, "strength": "5"},
-        "  Раунд 2: у Галлов и Пунов поровну (5), проигрывают оба.",
+        {"number": 2, "a": GAULS, "b": PUNICS, "strength": 5},
+        "  Раунд 2: у галлов и пунов поровну (5), проигрывают оба.",
     ),
-    ("mare_conflict_won", {"territory": "Бетика", "winner": PUNICS}, "  Итог: в Бетике победили Пуны."),
+    ("mare_conflict_won", {"territory": "Бетика", "winner": PUNICS}, "  Итог: в Бетике победили пуны."),
     ("mare_conflict_nobody", {"territory": "Балеары"}, "  Итог: на Балеарах победителя нет."),
-    ("mare_news_conflict", {"territory": "Лаций", "winner": ROME}, "Конфликт в Лации: победили Римляне."),
+    ("mare_news_conflict", {"territory": "Лаций", "winner": ROME}, "Конфликт в Лации: победили римляне."),
     (
         "mare_news_kept_far",
         {"territory": "Бетика", "winner": PUNICS, "owner": "Нейтралы"},
@@ -69,48 +69,48 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     (
         "mare_news_kept_internal",
         {"territory": "Лаций", "winner": PUNICS, "owner": ROME},
-        "Пуны победили в Лации, но это внутренняя территория Римлян, и она остаётся за ними.",
+        "Пуны победили в Лации, но это внутренняя территория римлян, и она остаётся за ними.",
     ),
     (
         "mare_profitable",
         {"power": GREEKS, "territory": "Тарент", "spent": 2, "amount": 1},
-        "Греки: прибыльная победа в Таренте (потрачено влияния: 2), МОЩЬ +1.",
+        "Прибыльная победа греков в Таренте: влияние −2, МОЩЬ +1.",
     ),
     (
         "mare_robber",
         {"power": PUNICS, "territory": "Бруттий", "owner": GREEKS, "spent": 1, "amount": 1},
-        "Пуны: разбойная победа в Бруттии, на земле Греков (потрачено влияния: 1), МОЩЬ +1.",
+        "Разбойная победа пунов в Бруттии, на земле греков: влияние −1, МОЩЬ +1.",
     ),
     ("mare_robbed", {"winner": PUNICS, "territory": "Бруттий"}, "Пуны ограбили вашу территорию: Бруттий."),
     (
         "mare_catastrophic",
-        {"power": ROME, "territory": "Этрурия", "own": "6", "amount": 1},
+        {"power": ROME, "territory": "Этрурия", "own": 6, "amount": 1},
         "Римляне: катастрофическое поражение в Этрурии при своём влиянии 6, МОЩЬ −1.",
     ),
     (
         "mare_dominator_gain",
         {"power": GAULS, "territory": "Лигурия", "victim": PUNICS, "amount": 1},
-        "Доминатор в Лигурии: Галлы забирают 1 единицу МОЩИ у Пунов.",
+        "Доминатор в Лигурии: галлы забирают 1 единицу МОЩИ у пунов.",
     ),
     (
         "mare_dominator_loss",
         {"power": PUNICS, "territory": "Лигурия", "winner": GAULS, "amount": 2},
-        "Доминатор в Лигурии: Пуны отдают 2 единицы МОЩИ Галлам.",
+        "Доминатор в Лигурии: пуны отдают 2 единицы МОЩИ галлам.",
     ),
     (
         "mare_annihilated",
-        {"power": ROME, "territory": "Сардиния", "own": "11", "amount": 11},
-        "Аннигилятор на Сардинии: Римляне теряют 11 единиц МОЩИ (влияние 11).",
+        {"power": ROME, "territory": "Сардиния", "own": 11, "amount": 11},
+        "Аннигилятор на Сардинии: римляне теряют 11 единиц МОЩИ (влияние 11).",
     ),
     (
         "mare_annihilated",
-        {"power": GREEKS, "territory": "Сардиния", "own": "21.5", "amount": 21},
-        "Аннигилятор на Сардинии: Греки теряют 21 единицу МОЩИ (влияние 21.5).",
+        {"power": GREEKS, "territory": "Сардиния", "own": 21.5, "amount": 21},
+        "Аннигилятор на Сардинии: греки теряют 21 единицу МОЩИ (влияние 21,5).",
     ),
     (
         "mare_annihilated",
-        {"power": GAULS, "territory": "Сардиния", "own": "5", "amount": 5},
-        "Аннигилятор на Сардинии: Галлы теряют 5 единиц МОЩИ (влияние 5).",
+        {"power": GAULS, "territory": "Сардиния", "own": 5, "amount": 5},
+        "Аннигилятор на Сардинии: галлы теряют 5 единиц МОЩИ (влияние 5).",
     ),
     (
         "mare_news_might",
@@ -184,13 +184,13 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     (
         "mare_permit_not_landless",
         {"power": PUNICS},
-        "Разрешение нужно только народу без территорий, а у Пунов они есть.",
+        "Разрешение нужно только народу без территорий, а у пунов они есть.",
     ),
     ("mare_summary_influence", {"territory": "Сиракузы", "amount": 1}, "влияние на Сиракузы: 1"),
     (
         "mare_summary_support",
         {"territory": "Корсика", "side": GREEKS, "amount": 2},
-        "поддержка Греков на Корсике: 2",
+        "поддержка греков на Корсике: 2",
     ),
     (
         "mare_summary_fortify",
@@ -207,7 +207,7 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
 
 @pytest.mark.parametrize(("code", "params", "expected"), SENTENCES)
 def test_a_message_reads_as_a_russian_gm_writes_it(
-    code: str, params: dict[str, str | int], expected: str
+    code: str, params: dict[str, str | int | float], expected: str
 ) -> None:
     assert RULESET.catalog.render(Msg(code, params), "ru") == expected
 
@@ -263,11 +263,11 @@ def test_a_win_that_does_not_take_the_territory_says_why() -> None:
     result = run(state, {PUNICS: mail(bid("Бетика", 3))})
     assert result.state["owners"]["Бетика"] == ""
     news = [RULESET.catalog.render(m, "ru") for m in result.news]
-    assert "Конфликт в Бетике: победили Пуны." in news
+    assert not [n for n in news if n.startswith("Конфликт")]  # a lone bid met by nobody is no conflict
     assert "Пуны победили в Бетике, но Бетика не граничит с их землями и остаётся нейтральной." in news
     taken = run(own(game(), PUNICS, "Мавретания"), {PUNICS: mail(bid("Бетика", 3))})
     assert taken.state["owners"]["Бетика"] == PUNICS
-    assert "Бетика: было — Нейтралы, стало — Пуны." in [RULESET.catalog.render(m, "ru") for m in taken.news]
+    assert "Бетика перешла от нейтралов к пунам." in [RULESET.catalog.render(m, "ru") for m in taken.news]
 
 
 def test_an_internal_territory_won_stays_with_its_owner_and_the_news_says_why() -> None:
@@ -278,7 +278,7 @@ def test_an_internal_territory_won_stays_with_its_owner_and_the_news_says_why() 
     result = run(state, {PUNICS: mail(bid("Лаций", 7)), ROME: mail(bid("Лаций", 1))})
     assert result.state["owners"]["Лаций"] == ROME
     news = [RULESET.catalog.render(m, "ru") for m in result.news]
-    assert "Пуны победили в Лации, но это внутренняя территория Римлян, и она остаётся за ними." in news
+    assert "Пуны победили в Лации, но это внутренняя территория римлян, и она остаётся за ними." in news
 
 
 _LATIN = re.compile(r"[A-Za-z]+")

@@ -15,6 +15,7 @@ from engines.rus import RULESET
 from engines.rus.data import DATA
 from engines.rus.state import Country, State
 from engines.rus.world import country
+from engines.text import Msg
 from tests.engines.helpers import Line, RulesetUnderTest
 
 PLAYERS = ["Рязань", "Чернигов", "Новгород", "Киев"]
@@ -48,10 +49,10 @@ def seed_where(state: Mapping[str, Any], first: str, second: str, no_events: boo
     """A seed whose lot puts `first` before `second` and, if asked, draws no random event."""
     for n in range(10_000):
         rng = Rng(f"s{n}")
-        order = rng.shuffled(state["powers"], "order")
+        order = rng.shuffled(state["powers"], Msg("rus_draw_order", {"turn": 1}))
         if order.index(first) > order.index(second):
             continue
-        rolls = [rng.randint(1, 100, "event") for _ in DATA.events]
+        rolls = [rng.randint(1, 100, Msg("rus_draw_event", {})) for _ in DATA.events]
         if no_events and any(r <= e.chance for r, e in zip(rolls, DATA.events, strict=True)):
             continue
         return f"s{n}"

@@ -85,10 +85,11 @@ def test_ai_game_is_deterministic_and_playable() -> None:
     assert any(state["countries"][p]["techs"] for p in players)
 
 
-def test_every_step_is_in_the_gm_log_in_order() -> None:
+def test_the_steps_that_logged_anything_head_their_lines_in_order() -> None:
     result = play("g2", turns=1)[1][0]
     steps = [m.params["step"] for m in result.gm_log if m.code.startswith("rus_step_")]
-    assert steps == list(range(1, 11))
+    assert steps and steps == sorted(set(steps))
+    assert not result.gm_log[-1].code.startswith("rus_step_")  # no heading of an empty step
 
 
 def test_every_emitted_message_renders_in_both_languages() -> None:
@@ -110,7 +111,9 @@ def test_catalog_coverage() -> None:
     entries = {code: text for code, text in RULESET.catalog.entries.items() if not code.startswith(ARG_TITLE)}
     used = set(re.findall(r'"(rus_[a-z_]+)"', SOURCE))
     assert used and used <= set(entries), used - set(entries)
-    assert [code for code in entries if f'"{code}"' not in SOURCE] == []
+    assert [code for code in entries if f'"{code}"' not in SOURCE] == [
+        "rus_news_turn"
+    ]  # kept for old records
     for code, text in entries.items():
         assert code.startswith("rus_") and _placeholders(text.ru) == _placeholders(text.en), code
 

@@ -32,10 +32,13 @@ from engines.rus.pictures import (
     _map,
     _reach,
     board,
+    colour,
+    label,
     layer,
 )
 from engines.rus.views import troops, view
-from tests.engines.helpers import refusal_of_edit
+from engines.text import Lang
+from tests.engines.helpers import colour_distance, refusal_of_edit
 from tests.engines.rus.helpers import CHERNIGOV, KIEV, RYAZAN, game
 
 
@@ -63,7 +66,8 @@ def test_one_small_map_a_mail_can_show(viewer: str) -> None:
     image = Image.open(io.BytesIO(picture.png))
     assert image.format == "PNG" and 900 <= image.width <= 1200 and image.height <= 1200
     assert len(picture.png) < 300_000
-    assert picture.name == "map-turn-4" and "4" in picture.title.ru and "4" in picture.title.en
+    assert picture.name == "map-turn-4"  # the state of turn 4: after turn 3
+    assert (picture.title.ru, picture.title.en) == ("Карта Руси после хода 3", "Map of Rus after turn 3")
 
 
 def test_the_same_state_gives_the_same_bytes() -> None:
@@ -109,6 +113,19 @@ def changed(edit: str) -> Any:
 def test_a_reader_sees_the_armies_its_view_shows_and_no_others(viewer: str, edit: str, shows: bool) -> None:
     """ "own"/"foreign" are Рязань's: Киев sees only its militia, the public no army at all."""
     assert (png_for(changed(edit), viewer) != png_for(at_war(), viewer)) is shows
+
+
+@pytest.mark.parametrize("viewer", [RYAZAN, KIEV, PUBLIC_VIEWER])
+def test_wars_alliances_and_revolts_are_drawn_for_everyone(viewer: str) -> None:
+    """They were told only in the news: the map shows them, to every reader (they are public)."""
+    peace = at_war()
+    peace["wars"] = []
+    allied = at_war()
+    allied["alliances"].append([KIEV, RYAZAN])
+    revolting = at_war()
+    revolting["revolts"].append("Вышгород")
+    drawn = {png_for(s, viewer) for s in (at_war(), peace, allied, revolting)}
+    assert len(drawn) == 4
 
 
 @pytest.mark.parametrize("viewer", [RYAZAN, KIEV, PUBLIC_VIEWER])
@@ -224,13 +241,15 @@ def test_no_two_borders_cross() -> None:
     assert [(s, t) for s, t in combinations(borders, 2) if cross(*s, *t)] == []
 
 
-def test_no_name_covers_another_name_or_a_province() -> None:
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_name_covers_another_name_or_a_province(lang: Lang) -> None:
+    """Every label of the shipped map, in either language the map speaks."""
     pen = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     b = board(game(), PUBLIC_VIEWER)
     names = {
         name: pen.textbbox(
             _label_xy(FRAME.places[name], _reach(b, name)),
-            name,
+            label(name, (lang,)),
             font=font(LABEL, name in CAPITALS),
             anchor=_LABEL_ANCHOR[FRAME.places[name].label],
         )
@@ -248,6 +267,20 @@ def test_no_name_covers_another_name_or_a_province() -> None:
 
     assert [(a, c) for a, c in combinations(names, 2) if meet(names[a], names[c])] == []
     assert [(a, c) for a in names for c in discs if a != c and meet(names[a], discs[c])] == []
+
+
+def test_neighbouring_principalities_never_look_alike() -> None:
+    """Two principalities that share a border differ by ΔE ≥ 40 (CIE76: 2.3 is just noticeable),
+    whoever plays them: Чернигов and Смоленск were 14 apart."""
+    owner = {p.name: p.owner for p in DATA.provinces}
+    neighbours = {frozenset((owner[b.a], owner[b.b])) for b in DATA.map.borders if owner[b.a] != owner[b.b]}
+    close = []
+    for pair in neighbours:
+        distance = colour_distance(*(colour(p) for p in sorted(pair)))
+        if distance < 40:
+            close.append((sorted(pair), round(distance)))
+    assert close == []
+    assert len({colour(p.name) for p in DATA.powers}) == len(DATA.powers)  # and no two alike at all
 
 
 KIEV_AT = '"Киев" = { x = 340, y = 810 }'

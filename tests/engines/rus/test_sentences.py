@@ -25,12 +25,32 @@ from tests.engines.rus.helpers import status
 N = "\u00a0"  # between a sum and «Д»
 
 SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
+    # which way a change goes, in sentences, with no «(Киев)» after «Киев»
+    ("rus_event_stability", {"power": "Волынь", "amount": 1}, "Волынь: стабильность +1."),
+    ("rus_event_stability", {"power": "Волынь", "amount": -2}, "Волынь: стабильность −2."),
+    (
+        "rus_troops_home",
+        {"count": 11, "province": "Перемышль", "home": "Владимир-Волынский"},
+        f"Дружина, 11{N}ВС (п), ушла из Перемышля домой, во Владимир-Волынский: "
+        "эта земля больше не вражеская и не союзная.",
+    ),
+    ("rus_news_revolt_home", {"power": "Киев", "province": "Киев"}, "Восстание в Киеве."),
+    (
+        "rus_war_fought",
+        {"province": "Курск", "attacker": "Половцы", "defender": "Северск", "winner": "Северск"},
+        "Бой в Курске: половцы напали на Северск, победил Северск.",
+    ),
+    (
+        "rus_war_you_lost",
+        {"lost": f"2{N}ВС (п) и 1{N}ВС (о)"},
+        f"В этом бою вы потеряли 2{N}ВС (п) и 1{N}ВС (о).",
+    ),
     ("rus_treaty_news_war", {"power": "Киев", "target": "Чернигов"}, "Киев объявил войну Чернигову."),
     ("rus_treaty_news_war", {"power": "Тверь", "target": "Туров"}, "Тверь объявила войну Турову."),
     (
         "rus_event_fire",
         {"power": "Туров", "province": "Туров", "amount": 2},
-        "Пожар в Турове (Туров): −2 ОП.",
+        "Пожар в Турове: −2\u00a0ОП.",
     ),
     (
         "rus_news_trade_opened",
@@ -40,12 +60,12 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     (
         "rus_news_revolt",
         {"province": "Владимир-Волынский", "power": "Волынь"},
-        "Восстание во Владимире-Волынском (Волынь).",
+        "Восстание во Владимире-Волынском, земля Волыни.",
     ),
     (
         "rus_event_raid",
         {"raider": "Половцы", "province": "Руса", "power": "Новгород", "amount": 5},
-        "Половцы напали на Русу (Новгород): 5 ВС (п).",
+        "Половцы напали на Русу: 5\u00a0ВС (п).",
     ),
     ("rus_news_score", {"power": "Киев", "points": 1}, "Киев: 1 победное очко."),
     ("rus_news_score", {"power": "Рязань", "points": 2}, "Рязань: 2 победных очка."),
@@ -83,7 +103,7 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     (
         "rus_war_retreat",
         {"power": "Туров", "druzhina": 11, "province": "Пинск", "to": "Туров"},
-        "Дружина Турова (11 ВС (п)) отступила из Пинска в Туров.",
+        "Дружина Турова (11\u00a0ВС (п)) отступила из Пинска в Туров.",
     ),
     (
         "rus_war_captured",
@@ -93,7 +113,7 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     (
         "rus_news_battle",
         {"province": "Курск", "attacker": "Киев", "defender": "Половцы", "winner": "Половцы"},
-        "Бой в Курске: Киев против Половцев, победили Половцы.",
+        "Бой в Курске: Киев против половцев, победили половцы.",
     ),
     ("rus_embassy_opened", {"power": "Смоленск", "host": "Волынь"}, "Смоленск открыл посольство в Волыни."),
     (
@@ -186,15 +206,17 @@ def _played() -> JSON:
     return played
 
 
-def test_the_balance_lays_out_one_fact_a_line_and_says_why_influence_moved() -> None:
+def test_the_balance_lays_out_one_fact_a_line_and_states_the_influence_once() -> None:
+    """Why influence moved is the report's to say (`rus_influence`, one line a change); the
+    balance states where it stands, once."""
     text = status(_played(), "Переяславль", "ru")
     assert "Баланс Переяславля, ход 2" in text
-    assert "• на Киев +20: дар (теперь 70)" in text and "• на Киев +30: союз (теперь 50)" in text
-    assert "Война: ни с кем" in text and "Войска:\n• Переяславль: 12 ВС (п)\n" in text
-    assert "• караван из Переяславля на ярмарку Киева" in text
+    assert "Ваше влияние:\n• на Киев: +70\n" in text and text.count("на Киев") == 1
+    assert "Война: ни с кем" in text and "Войска:\n• Переяславль: 12\u00a0ВС (п)\n" in text
+    assert "• караван из Переяславля на ярмарку в Киев" in text
     assert all(len(line) <= 72 for line in text.splitlines() if not line.startswith("Цены"))
     english = status(_played(), "Переяславль", "en")
-    assert "• on Kiev +20: gift (now 70)" in english
+    assert "• on Kiev: +70" in english
 
 
 def test_a_russian_balance_has_no_latin_word_but_declared_names() -> None:

@@ -154,7 +154,9 @@ def test_worked_battle_defender_wins_15_against_19() -> None:
     assert state["provinces"]["Мценск"]["militia"] == 7
     assert state["battles"] == ["Мценск"] and state["occupied"] == {}
     assert [m.code for m in turn.news] == ["rus_news_battle"]
-    assert "rus_war_loss" in [m.code for m in turn.reports[CHERNIGOV]]
+    assert "rus_war_you_lost" in [m.code for m in turn.reports[CHERNIGOV]]  # a sentence to the player
+    assert "rus_war_loss" not in [m.code for m in turn.reports[CHERNIGOV]]  # the arithmetic to the GM
+    assert logged(turn, "rus_war_loss")
 
 
 def test_worked_battle_with_tactics_17_against_19() -> None:

@@ -267,10 +267,8 @@ def test_the_lot_of_the_turns_order_is_drawn_anew_each_turn_and_logged() -> None
     state = state_of(world(plain(), ["Б2", "Б8", "З2", "З8"]))
     rng = Rng("lot")
     RULESET.resolve(state, "orders", {}, rng)
-    (draw,) = [d for d in rng.log if "порядок племён" in d.purpose]
-    assert draw.purpose.startswith("жребий: порядок племён в ходе 1") and sorted(
-        draw.outcome.split(", ")
-    ) == sorted(state["powers"])
+    (draw,) = [d for d in rng.log if d.purpose.code == "tribes.draw_order"]
+    assert draw.purpose.params["turn"] == 1 and sorted(map(str, draw.values)) == sorted(state["powers"])
 
 
 def test_migration_halves_the_limit_drops_the_elders_and_walks_twenty_from_the_next_turn() -> None:

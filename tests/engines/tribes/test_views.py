@@ -49,7 +49,13 @@ def test_another_tribes_community_shows_only_where_the_tribe_sees_it() -> None:
 
 def test_the_text_map_shows_the_explored_cells_only() -> None:
     lines = RULESET.view(state_of(scripted()), W)["map"]
-    assert lines == ["    А  Б  В", "  1 У  У  У", "  2 Р  Р1 Р", "  3 Р  Р  Р"]
+    assert lines["ru"] == ["    А  Б  В", "  1 У  У  У", "  2 Р  Р1 Р", "  3 Р  Р  Р"]
+    assert lines["en"] == [
+        "    А  Б  В",
+        "  1 U  U  U",
+        "  2 P  P1 P",
+        "  3 P  P  P",
+    ]  # cells keep their names
 
 
 def _parsed_and_checked(state: State, power: str) -> None:

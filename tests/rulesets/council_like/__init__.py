@@ -150,6 +150,11 @@ class CouncilLike(Ruleset[JSON]):
                 "{army} названа дважды: армия поддерживает одну семью",
                 "{army} is named twice: an army supports one family",
             ),
+            "council_like.draw_ruling": Text(
+                "жребий: правящая семья, {realm}", "lot: the ruling family, {realm}"
+            ),
+            "council_like.draw_realms": Text("жребий: порядок держав", "lot: the order of realms"),
+            "council_like.draw_families": Text("жребий: семьи, {realm}", "lot: families of {realm}"),
             "council_like.restart": Text(
                 "Вы можете основать новый дом: напишите ведущему.",
                 "You may found a new house: write to the GM.",
@@ -164,7 +169,7 @@ class CouncilLike(Ruleset[JSON]):
         ruling = {
             realm: rng.choice(
                 [f for f in families if f in powers] or families,
-                f"жребий: правящая семья, {realm} / lot: the ruling family of {realm}",
+                Msg("council_like.draw_ruling", {"realm": realm}),
             )
             for realm, families in REALMS.items()
         }
@@ -186,13 +191,13 @@ class CouncilLike(Ruleset[JSON]):
     def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
         """Each realm's families in lot order, dealt from the realms in turn, so the first
         `players` of them spread evenly; those are then shuffled over the players."""
-        realms = rng.shuffled(list(REALMS), "жребий: порядок держав / lot: the order of realms")
+        realms = rng.shuffled(list(REALMS), Msg("council_like.draw_realms"))
         rows = [
-            rng.shuffled([f for f in REALMS[r] if f in pool], f"жребий: семьи, {r} / lot: families of {r}")
+            rng.shuffled([f for f in REALMS[r] if f in pool], Msg("council_like.draw_families", {"realm": r}))
             for r in realms
         ]
         dealt = [family for row in zip_longest(*rows) for family in row if family]
-        played = rng.shuffled(dealt[:players], "жребий: семьи игрокам / lot: families to players")
+        played = rng.shuffled(dealt[:players], Msg("draw_powers"))
         return [*played, *dealt[players:]]
 
     def handover(self, state: JSON, power: str, computer: bool) -> JSON:

@@ -31,7 +31,7 @@ from engines.contract import (
     Vocabulary,
 )
 from engines.rng import Rng
-from engines.text import Catalog, Msg, Text
+from engines.text import BOTH, Catalog, Lang, Msg, Text
 
 WOLVES, BEARS = "Волки", "Медведи"
 TECHS: dict[str, tuple[str, ...]] = {"Огонь": ("Fire",), "Бронза": ("Bronze",)}
@@ -115,7 +115,7 @@ def view(state: JSON, power: str) -> JSON:
     return seen(state, state["known"][power])
 
 
-def pictures(state: JSON, viewer: str) -> Sequence[Picture]:
+def pictures(state: JSON, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
     if viewer == GM_VIEWER:
         shown = seen(state, ROW)
     elif viewer == PUBLIC_VIEWER:
