@@ -8,24 +8,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engines.contract import ArgKind, CommandSpec, Vocabulary
+from engines.contract import ArgKind, Command, CommandSpec, Vocabulary
+from engines.council.action_checks import pending, raid_targets
 from engines.council.checks import barred, connected, vetoed_armies
 from engines.council.data import DATA
-from engines.council.schema import OWN, PHASES, known_commands, vocabularies_for
+from engines.council.forces import guard_of
+from engines.council.schema import KEYWORDS, OWN, PHASES, known_commands, led_by, vocabularies_for
 from engines.council.state import State
+from engines.council.war import entry
 from engines.council.world import (
+    REALMS,
     commanded,
     families_of,
     free,
     governed,
+    near,
     provinces_of,
     realm_of,
     size,
     sphere_of,
 )
 
-C = DATA.council
-KEYWORDS = {spec.name: spec.keywords[0] for phase in PHASES.values() for spec in phase.commands}
+C, A = DATA.council, DATA.actions
 Words = Sequence[str | int] | None  # an example's arguments, None when nothing fits
 
 
@@ -41,6 +45,8 @@ class _Reader:
         self.kin = families_of(state, self.realm)
         self.others = [f for f in self.kin if f != family]
         self.money = state["families"][family]["money"]
+        self.rights = state["families"][family]["rights"]
+        self.armies = list(self.here["armies"])
 
     def with_room(self) -> list[str]:
         """Kin that may take one more army, the reader first."""
@@ -194,6 +200,138 @@ def _civil_war(r: _Reader) -> Words:
     return []
 
 
+def _war(r: _Reader) -> Words:
+    return [realm for realm in REALMS if realm != r.realm and realm not in r.here["wars"]][:1] or None
+
+
+def _peace(r: _Reader) -> Words:
+    return r.here["wars"][:1] or None
+
+
+# ---- the actions stage ------------------------------------------------------------------------------------
+def _guard(r: _Reader) -> Words:
+    room = A.guard_most - guard_of(r.state, r.family)
+    return [1] if room >= 1 and r.money >= A.guard_cost else None
+
+
+def _guard_to(r: _Reader) -> Words:
+    return r.armies[:1] if r.state["families"][r.family]["guard"] and r.armies else None
+
+
+def _guard_back(r: _Reader) -> Words:
+    return [a for a in r.armies if r.here["armies"][a]["guards"].get(r.family)][:1] or None
+
+
+def _hire(r: _Reader) -> Words:
+    return r.armies[:1] if "mercenaries" in r.rights and r.armies else None
+
+
+def _militia_to(r: _Reader) -> Words:
+    return [r.armies[0], r.here["militia"]] if r.here["militia"] and r.armies else None
+
+
+def _disband(r: _Reader) -> Words:
+    for army in commanded(r.state, r.family):
+        if r.here["armies"][army]["units"]["militia"]:
+            return [army, DATA.unit("militia").name]
+    return commanded(r.state, r.family)[:1] or None
+
+
+def _raid(r: _Reader) -> Words:
+    for tribe in led_by(r.state, r.family):
+        targets = raid_targets(r.state, tribe)
+        if targets and r.state["tribes"][tribe]["warriors"]:
+            return [tribe, targets[0]]
+    return None
+
+
+def _close_post(r: _Reader) -> Words:
+    decided = [str(Command.from_json(o).args["province"]) for o in pending(r.state, r.family, "expel")]
+    posts = {p["province"] for p in r.state["trading_posts"] if p["realm"] != r.realm}
+    return [p for p in decided if p in posts][:1] or None
+
+
+def _migrate(r: _Reader) -> Words:
+    return [] if pending(r.state, r.family, "migration") else None
+
+
+def _open_post(r: _Reader) -> Words:
+    if "trading_post" not in r.rights:
+        return None
+    own = {p["province"] for p in r.state["trading_posts"] if p["family"] == r.family}
+    places = [
+        p.name
+        for p in DATA.provinces
+        if p.name not in r.mine and p.name not in own and near(r.state, r.realm, p.name)
+    ]
+    return places[:1] or None
+
+
+def _envoy(r: _Reader) -> Words:
+    if "diplomats" not in r.rights:
+        return None
+    open_land = [
+        name
+        for name, p in r.state["provinces"].items()
+        if not p["realm"]
+        and not p["sphere"]
+        and p["occupied"] in ("", r.realm)
+        and near(r.state, r.realm, name)
+    ]
+    return sorted(open_land, key=lambda n: [p.name for p in DATA.provinces].index(n))[:1] or None
+
+
+def _prestige(r: _Reader) -> Words:
+    return [] if "diplomats" in r.rights else None
+
+
+def _holding(r: _Reader) -> Words:
+    if "diplomats" not in r.rights:
+        return None
+    reach = [*r.mine, *sphere_of(r.state, r.realm)]
+    empty = [
+        p
+        for p in reach
+        if not r.state["provinces"][p]["governor"] and not r.state["provinces"][p]["occupied"]
+    ]
+    return empty[:1] or None
+
+
+def _colony(r: _Reader) -> Words:
+    if "colonists" not in r.rights:
+        return None
+    return [p for p in sphere_of(r.state, r.realm) if r.state["provinces"][p]["occupied"] in ("", r.realm)][
+        :1
+    ] or None
+
+
+def _build(r: _Reader) -> Words:
+    if "improvements" not in r.rights:
+        return None
+    for province in r.free:
+        missing = [
+            b.name
+            for b in DATA.buildings
+            if not b.grand and b.name not in r.state["provinces"][province]["buildings"]
+        ]
+        if missing:
+            return [province, missing[0]]
+    return None
+
+
+def _sail(r: _Reader) -> Words:
+    return None if pending(r.state, r.family, "fleet") else _fleet(r)
+
+
+def _march(r: _Reader) -> Words:
+    for army in commanded(r.state, r.family):
+        at = r.here["armies"][army]["province"]
+        for place in DATA.neighbours[at]:
+            if place not in DATA.sea_names and entry(r.state, r.realm, place) != "closed":
+                return [army, place]
+    return None
+
+
 EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
     "army": _army,
     "militia": _militia,
@@ -211,6 +349,8 @@ EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
     "bid": _bid,
     "squadrons": _squadrons,
     "civil_war": _civil_war,
+    "war": _war,
+    "peace": _peace,
     "annex": _occupied,
     "sphere": _occupied,
     "inquire": _inquire,
@@ -221,6 +361,23 @@ EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
     "elect": _elect,
     "accuse": _accuse,
     "veto": _veto,
+    "guard": _guard,
+    "guard_to": _guard_to,
+    "guard_back": _guard_back,
+    "hire": _hire,
+    "militia_to": _militia_to,
+    "disband": _disband,
+    "raid": _raid,
+    "close_post": _close_post,
+    "migrate": _migrate,
+    "open_post": _open_post,
+    "envoy": _envoy,
+    "prestige": _prestige,
+    "holding": _holding,
+    "colony": _colony,
+    "build": _build,
+    "sail": _sail,
+    "march": _march,
 }
 
 
