@@ -282,8 +282,8 @@ def _open_post(s: Stage, family: str, cmd: Command) -> Msg:
 def _envoy(s: Stage, family: str, cmd: Command) -> Msg:
     realm, province = realm_of(s.state, family), str(cmd.args["province"])
     here = s.state["provinces"][province]
-    if here["sphere"] or here["realm"]:
-        return Msg("council_envoy_late", {"province": province, "realm": here["sphere"] or here["realm"]})
+    if here["sphere"]:  # an earlier diplomat of the stage (only the planning stage annexes)
+        return Msg("council_envoy_late", {"province": province, "realm": here["sphere"]})
     here["sphere"] = realm
     _spend(s, family, "diplomats")
     s.events.announce("council_sphere_joined", province=province, realm=realm)

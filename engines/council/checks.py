@@ -127,6 +127,11 @@ def _governor(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _fleet(mail: Mail, cmd: Command) -> Msg | None:
+    """Each flotilla one sea on, as the ruling family will sail it at the actions stage."""
+    flotillas = mail.state["realms"][mail.realm]["flotillas"]
+    for flotilla, sea in cmd.pairs["moves"]:
+        if sea not in DATA.neighbours[flotillas[flotilla]["sea"]]:
+            return twice([f for f, _ in cmd.pairs["moves"]]) or msg("council_sea_too_far", flotilla=flotilla, sea=sea)
     return twice([flotilla for flotilla, _ in cmd.pairs["moves"]])
 
 
