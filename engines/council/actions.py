@@ -116,7 +116,7 @@ def run(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
         for cmd in (c for c in orders.get(leader, ()) if c.name == "raid" and c.args["tribe"] == tribe):
             outcome = battles.raid(state, tribe, str(cmd.args["province"]), rng, events)
             stage.record(realm_of(state, leader), leader, said(cmd), outcome)
-    war.settle_civil_wars(state, events)
+    war.settle_civil_wars(state, rng, events)
     war.put_down_revolts(state, events)
 
 

@@ -129,7 +129,7 @@ def _marches(state: State, family: str) -> Wanted:
                 continue
             foes = hostile_armies(state, side, place)
             defence = sum(strength(state["realms"][r]["armies"][a]) for r, a in foes)
-            defence += garrison(state, side, place) if entry(state, realm, place) == "attack" else 0
+            defence += garrison(state, place) if entry(state, realm, place) == "attack" else 0
             worth = (
                 (rebel and place == capital(realm))
                 or (state["provinces"][place]["realm"] == realm and state["provinces"][place]["revolt"])

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from engines.council.data import DATA
 from engines.council.events import CouncilEvents
-from engines.council.forces import hit_army, hit_flotilla, loss, strength
+from engines.council.forces import fight, hit_army, hit_flotilla, loss, strength, units
 from engines.council.state import State
 from engines.council.war import (
     Side,
@@ -29,18 +29,11 @@ from engines.council.war import (
     side_of,
     tribe_of,
 )
-from engines.council.world import REALMS, capital, shown
+from engines.council.world import REALMS, shown
 from engines.rng import Rng
 from engines.text import Msg
 
 W, A = DATA.war, DATA.actions
-
-
-def _fight(rng: Rng, attack: int, defence: int, where: str) -> tuple[bool, int, int]:
-    """Whether the attack wins, and both rolls."""
-    a = rng.randint(1, W.die, f"бросок: бой, {where}, нападение / roll: battle, {where}, attack")
-    d = rng.randint(1, W.die, f"бросок: бой, {where}, оборона / roll: battle, {where}, defence")
-    return attack + a > defence + d, a, d
 
 
 def _told(code: str, **params: str | int) -> Msg:
@@ -70,7 +63,7 @@ def march(
         if kind == "closed":
             return _told("council_march_closed", army=name, province=stood, place=place)
         foes = hostile_armies(state, side, place)
-        walls = garrison(state, side, place) if kind == "attack" or place == capital(realm) else 0
+        walls = garrison(state, place) if kind == "attack" else 0
         if not foes and not walls:
             army["province"] = stood = at = place
             if kind == "attack":
@@ -94,7 +87,7 @@ def _battle(
 ) -> Msg:
     army = state["realms"][side.realm]["armies"][name]
     defence = walls + sum(strength(state["realms"][r]["armies"][a]) for r, a in foes)
-    won, a_roll, d_roll = _fight(rng, strength(army), defence, place)
+    won, a_roll, d_roll = fight(rng, strength(army), defence, place)
     attack = strength(army)
     attack_lost = hit_army(army, won)
     defence_lost = sum(hit_army(state["realms"][r]["armies"][a], not won) for r, a in foes)
@@ -138,7 +131,7 @@ def _withdraw(state: State, realm: str, name: str, beaten_at: str, events: Counc
     """A beaten army left with units goes to the first neighbouring province its side may hold
     and where no troops hostile to it stand; with none, it is scattered."""
     army = state["realms"][realm]["armies"][name]
-    if not sum(army["units"].values()) + sum(army["guards"].values()):
+    if not units(army):
         return  # destroyed: `war.disband_empty` says so
     side = side_of(state, realm, name)
     for place in DATA.neighbours[beaten_at]:
@@ -170,7 +163,7 @@ def sail(state: State, realm: str, name: str, sea: str, rng: Rng, events: Counci
         return _told("council_sail_done", flotilla=name, sea=sea)
     attack = flotilla["squadrons"]
     defence = sum(state["realms"][r]["flotillas"][f]["squadrons"] for r, f in foes)
-    won, a_roll, d_roll = _fight(rng, attack, defence, sea)
+    won, a_roll, d_roll = fight(rng, attack, defence, sea)
     attack_lost = hit_flotilla(flotilla, won)
     defence_lost = sum(hit_flotilla(state["realms"][r]["flotillas"][f], not won) for r, f in foes)
     code = "council_sea_battle_won" if won else "council_sea_battle_lost"
@@ -222,11 +215,9 @@ def raid(state: State, tribe: str, province: str, rng: Rng, events: CouncilEvent
         return _told("council_raid_no_warriors", tribe=tribe)
     owner = state["provinces"][province]["occupied"] or state["provinces"][province]["realm"]
     defenders = [(r, a) for r, a in armies_in(state, province) if r == owner]
-    defence = garrison(state, Side("", ""), province) + sum(
-        strength(state["realms"][r]["armies"][a]) for r, a in defenders
-    )
+    defence = garrison(state, province) + sum(strength(state["realms"][r]["armies"][a]) for r, a in defenders)
     attack = here["warriors"]
-    won, a_roll, d_roll = _fight(rng, attack, defence, province)
+    won, a_roll, d_roll = fight(rng, attack, defence, province)
     attack_lost = loss(attack, won)
     here["warriors"] -= attack_lost
     defence_lost = sum(hit_army(state["realms"][r]["armies"][a], not won) for r, a in defenders)

@@ -131,7 +131,9 @@ def _fleet(mail: Mail, cmd: Command) -> Msg | None:
     flotillas = mail.state["realms"][mail.realm]["flotillas"]
     for flotilla, sea in cmd.pairs["moves"]:
         if sea not in DATA.neighbours[flotillas[flotilla]["sea"]]:
-            return twice([f for f, _ in cmd.pairs["moves"]]) or msg("council_sea_too_far", flotilla=flotilla, sea=sea)
+            return twice([f for f, _ in cmd.pairs["moves"]]) or msg(
+                "council_sea_too_far", flotilla=flotilla, sea=sea
+            )
     return twice([flotilla for flotilla, _ in cmd.pairs["moves"]])
 
 

@@ -10,6 +10,7 @@ from math import ceil
 
 from engines.council.data import DATA
 from engines.council.state import Army, Flotilla, State
+from engines.rng import Rng
 
 W = DATA.war
 # units an army loses first: the weakest, then the hired, the regulars, the lent guards last
@@ -37,6 +38,14 @@ def lose(army: Army, count: int) -> None:
         count -= taken
         if not army["guards"][family]:
             del army["guards"][family]
+
+
+def fight(rng: Rng, attack: int, defence: int, where: str) -> tuple[bool, int, int]:
+    """A battle: each side's strength and a die of 1–6 (logged rolls); the attack wins only above
+    the defence. Whether it won, and both rolls."""
+    a = rng.randint(1, W.die, f"бросок: бой, {where}, нападение / roll: battle, {where}, attack")
+    d = rng.randint(1, W.die, f"бросок: бой, {where}, оборона / roll: battle, {where}, defence")
+    return attack + a > defence + d, a, d
 
 
 def loss(size: int, won: bool) -> int:

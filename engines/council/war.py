@@ -17,9 +17,10 @@ from typing import Literal
 from engines.contract import Command
 from engines.council.data import DATA
 from engines.council.events import CouncilEvents
-from engines.council.forces import send_home
+from engines.council.forces import hit_army, send_home, strength, units
 from engines.council.state import State
 from engines.council.world import REALMS, add_loyalty, capital, provinces_of, realm_of, set_ruling
+from engines.rng import Rng
 from engines.toolkit import commands_named
 
 Orders = Mapping[str, Sequence[Command]]
@@ -98,10 +99,10 @@ def tribe_of(province: str) -> str:
     return next((t.name for t in DATA.tribes if province in t.lands), "")
 
 
-def garrison(state: State, side: Side, province: str) -> int:
-    """The province's own defence against `side`: its owner's garrison and fortifications, the
-    ruling family's guard at home in a capital, a tribe's warriors on their land; nothing where an
-    occupier holds it (only its armies) or against a power's own troops but rebels in the capital."""
+def garrison(state: State, province: str) -> int:
+    """The province's own defence: its owner's garrison and fortifications, and in a capital the
+    ruling family's guard at home; a tribe's warriors on their land; nothing where an occupier
+    holds it (only its armies defend it)."""
     here = state["provinces"][province]
     works = sum(DATA.building(b).defence for b in here["buildings"])
     owner = here["realm"]
@@ -110,8 +111,6 @@ def garrison(state: State, side: Side, province: str) -> int:
     if not owner:
         tribe = tribe_of(province)
         return (state["tribes"][tribe]["warriors"] if tribe else 0) + works
-    if owner == side.realm and not (side.commander in rebels(state, owner) and province == capital(owner)):
-        return 0
     ruler = state["realms"][owner]["ruling"]
     guard = (
         state["families"][ruler]["guard"] * DATA.unit("guard").strength if province == capital(owner) else 0
@@ -164,24 +163,57 @@ def _peace(state: State, a: str, b: str, events: CouncilEvents) -> None:
 
 
 # ---- the end of the actions stage ------------------------------------------------------------------
-def settle_civil_wars(state: State, events: CouncilEvents) -> None:
-    """A rebel family that commands no army has lost: it is exiled, out of the game. Rebels who
-    stand in the capital with none of the ruling family's armies there take the power: the rebel
-    family rules, and the power's civil wars end."""
+def settle_civil_wars(state: State, rng: Rng, events: CouncilEvents) -> None:
+    """Each civil war is decided in the capital at the end of the actions stage: the rebels' armies
+    standing there fight the ruling family's armies there, the garrison with its fortifications and
+    the ruling family's guard; winning, the first rebel family there rules and the power's civil
+    wars end; beaten, they withdraw. A rebel family then left without an army is exiled."""
     for realm in REALMS:
         here = state["realms"][realm]
+        seat = capital(realm)
+        storming = [
+            n
+            for n, a in here["armies"].items()
+            if a["province"] == seat and a["commander"] in here["civil_war"]
+        ]
+        if storming:
+            _storm(state, realm, storming, rng, events)
         for rebel in list(here["civil_war"]):
             if not any(army["commander"] == rebel for army in here["armies"].values()):
                 exile(state, rebel, events)
-        in_capital = {
-            army["commander"] for army in here["armies"].values() if army["province"] == capital(realm)
-        }
-        winners = [r for r in here["civil_war"] if r in in_capital]
-        if winners and here["ruling"] not in in_capital:
-            former = here["ruling"]
-            here["civil_war"] = []
-            set_ruling(state, realm, winners[0])
-            events.announce("council_coup", realm=realm, family=winners[0], former=former)
+
+
+def _storm(state: State, realm: str, storming: list[str], rng: Rng, events: CouncilEvents) -> None:
+    here = state["realms"][realm]
+    seat, ruler = capital(realm), here["ruling"]
+    loyal = [n for n, a in here["armies"].items() if a["province"] == seat and a["commander"] == ruler]
+    attack = sum(strength(here["armies"][n]) for n in storming)
+    defence = garrison(state, seat) + sum(strength(here["armies"][n]) for n in loyal)
+    a = rng.randint(
+        1, DATA.war.die, f"бросок: штурм столицы, {realm}, мятежники / roll: storming {realm}'s capital"
+    )
+    d = rng.randint(
+        1, DATA.war.die, f"бросок: штурм столицы, {realm}, оборона / roll: {realm}'s capital holds"
+    )
+    won = attack + a > defence + d
+    lost = {
+        "attack_lost": sum(hit_army(here["armies"][n], won) for n in storming),
+        "defence_lost": sum(hit_army(here["armies"][n], not won) for n in loyal),
+    }
+    rebel = here["armies"][storming[0]]["commander"]
+    numbers = {"attack": attack, "attack_roll": a, "defence": defence, "defence_roll": d}
+    if won:
+        here["civil_war"] = []
+        set_ruling(state, realm, rebel)
+        events.announce("council_coup", realm=realm, family=rebel, former=ruler, **numbers, **lost)
+        return
+    events.announce("council_storm_failed", realm=realm, family=rebel, **numbers, **lost)
+    for name in storming:
+        army = here["armies"][name]
+        retreat = next((p for p in DATA.neighbours[seat] if p in provinces_of(state, realm)), "")
+        if retreat and units(army):
+            army["province"] = retreat
+    disband_empty(state, realm, events)
 
 
 def exile(state: State, family: str, events: CouncilEvents) -> None:

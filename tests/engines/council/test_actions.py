@@ -72,9 +72,9 @@ def test_a_trading_post_abroad_next_to_the_powers_reach_on_the_right() -> None:
         RULESET.catalog.render(m, "ru") for m in result.group_news["Рим"]
     ]
     # the post pays from the next turn: 4 Д
-    assert {"item": "trading_posts", "amount": DATA.income.per_trading_post} in result.state["families"]["Пацци"][
-        "income"
-    ]
+    assert {"item": "trading_posts", "amount": DATA.income.per_trading_post} in result.state["families"][
+        "Пацци"
+    ]["income"]
 
 
 def test_a_diplomat_brings_free_barbarian_land_next_to_the_power_into_its_sphere() -> None:
@@ -84,7 +84,9 @@ def test_a_diplomat_brings_free_barbarian_land_next_to_the_power_into_its_sphere
     assert refused(state, "Медичи", "ПОСЛАТЬ ДИПЛОМАТА Сардиния") == []  # across the Tyrrhenian Sea
     result = run(state, {"Караччоло": ["ПОСЛАТЬ ДИПЛОМАТА Сардиния"]})
     assert result.state["provinces"]["Сардиния"]["sphere"] == "Неаполь"
-    assert "Неаполь включил Сардинию в свою сферу влияния." in [RULESET.catalog.render(m, "ru") for m in result.news]
+    assert "Неаполь включил Сардинию в свою сферу влияния." in [
+        RULESET.catalog.render(m, "ru") for m in result.news
+    ]
 
 
 def test_prestige_and_a_family_holding_spend_a_diplomat() -> None:
@@ -102,7 +104,10 @@ def test_prestige_and_a_family_holding_spend_a_diplomat() -> None:
     state = actions(game(), Медичи="diplomats")
     influence = state["families"]["Медичи"]["influence"]
     after = run(state, {"Медичи": ["ПОВЫСИТЬ ПРЕСТИЖ"]}).state
-    assert after["families"]["Медичи"]["influence"] == influence + A.prestige + after["families"]["Медичи"]["gain"]
+    assert (
+        after["families"]["Медичи"]["influence"]
+        == influence + A.prestige + after["families"]["Медичи"]["gain"]
+    )
 
 
 def test_a_colony_is_founded_in_the_sphere_the_power_had_when_the_stage_began() -> None:
@@ -159,7 +164,9 @@ def test_all_the_marches_of_a_family_are_one_action() -> None:
     }
     state["families"]["Колонна"]["rights"] = ["diplomats"]
     # Colonna are junior in a despotism: one action, and both marches are it
-    assert refused(state, "Колонна", "ПОХОД Армия 1 Умбрия", "ПОХОД Армия 2 Абруццо") == ["council_path_closed"]
+    assert refused(state, "Колонна", "ПОХОД Армия 1 Умбрия", "ПОХОД Армия 2 Абруццо") == [
+        "council_path_closed"
+    ]
     assert refused(state, "Колонна", "ПОХОД Армия 1 Умбрия", "ПОХОД Армия 2 Романья") == []
     assert refused(state, "Колонна", "ПОХОД Армия 1 Умбрия", "ПОВЫСИТЬ ПРЕСТИЖ") == ["council_actions_limit"]
 
@@ -184,7 +191,9 @@ def test_a_tribal_raid_is_the_secret_leaders_and_reaches_across_one_sea() -> Non
     assert "raid" not in {c.name for c in RULESET.known_commands(state, "Медичи", "actions")}
     assert refused(state, "Пацци", "НАБЕГ Корсы Лаций") == ["council_not_leader"]
     assert refused(state, "Пацци", "НАБЕГ Сарды Венето") == ["council_raid_too_far"]
-    state["tribes"]["Сарды"]["warriors"] = 12  # beyond any defence of Latium: 1 + 2 + a die against 12 + a die
+    state["tribes"]["Сарды"]["warriors"] = (
+        12  # beyond any defence of Latium: 1 + 2 + a die against 12 + a die
+    )
     result = run(state, {"Пацци": ["НАБЕГ Сарды Лаций"]})
     latium = result.state["provinces"]["Лаций"]
     assert latium["population"] == 40 - A.raid_population

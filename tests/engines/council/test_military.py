@@ -20,7 +20,9 @@ def test_a_new_army_has_the_regulars_of_the_data_and_an_immune_commander_one_a_t
     assert army["units"] == {"regulars": DATA.war.new_army, "militia": 0, "mercenaries": 0}
     assert (army["commander"], army["immune_until"]) == ("Савелли", 1 + DATA.council.immunity_turns)
     # Rome is middle-sized: two armies at most, so no third one next turn
-    assert refused(through(after, {}).state, "Орсини", "СОЗДАТЬ АРМИЮ Лаций Орсини") == ["council_armies_full"]
+    assert refused(through(after, {}).state, "Орсини", "СОЗДАТЬ АРМИЮ Лаций Орсини") == [
+        "council_armies_full"
+    ]
 
 
 def test_militia_costs_people_and_loyalty_waits_for_the_ruling_family_and_joins_an_army() -> None:
@@ -32,9 +34,9 @@ def test_militia_costs_people_and_loyalty_waits_for_the_ruling_family_and_joins_
     assert (umbria["population"], umbria["loyalty"]) == (25 - 3, 55 - 5)  # 0,3 of a жителя, −5
     assert refused(decided, "Колонна", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1") == ["council_ruling_only"]
     assert refused(decided, "Орсини", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 3") == ["council_militia_short"]
-    assert refused(decided, "Орсини", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1") == [
-        "council_duplicate"
-    ]
+    assert refused(
+        decided, "Орсини", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1"
+    ) == ["council_duplicate"]
     result = run(decided, {"Орсини": ["РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 2"]})
     army = result.state["realms"][ROME]["armies"]["Армия 1"]
     assert (army["units"]["militia"], result.state["realms"][ROME]["militia"]) == (2, 0)
@@ -51,7 +53,9 @@ def test_the_councils_fleet_orders_are_the_ruling_familys_action_and_idle_flotil
     assert refused(decided, "Дандоло", "ФЛОТ Флотилия 2 Ионическое море") == ["council_fleet_decided"]
     assert refused(decided, "Дандоло", "ПОВЫСИТЬ ПРЕСТИЖ") == ["council_no_right"]
     decided["families"]["Дандоло"]["rights"] = ["diplomats", "diplomats"]
-    assert refused(decided, "Дандоло", "ПОВЫСИТЬ ПРЕСТИЖ", "ПОВЫСИТЬ ПРЕСТИЖ") == ["council_actions_limit_fleet"]
+    assert refused(decided, "Дандоло", "ПОВЫСИТЬ ПРЕСТИЖ", "ПОВЫСИТЬ ПРЕСТИЖ") == [
+        "council_actions_limit_fleet"
+    ]
     result = run(decided, {})
     flotillas = result.state["realms"][VENICE]["flotillas"]
     assert (flotillas["Флотилия 1"]["sea"], flotillas["Флотилия 2"]["sea"]) == (
@@ -101,9 +105,7 @@ def test_a_migration_is_carried_out_by_an_action_of_the_same_turn() -> None:
 
 
 def test_projects_5_and_7_lapse_without_the_action() -> None:
-    planned = run(
-        game(), {"Караччоло": ["ИЗГНАТЬ ТОРГОВЦЕВ Апулия", "ПЕРЕСЕЛИТЬ Кампания Апулия"]}
-    ).state
+    planned = run(game(), {"Караччоло": ["ИЗГНАТЬ ТОРГОВЦЕВ Апулия", "ПЕРЕСЕЛИТЬ Кампания Апулия"]}).state
     decided = run(planned, {"Караччоло": ["ГОЛОСОВАТЬ 1 за, 2 за"]}).state
     assert sorted(d["kind"] for d in decided["realms"][NAPLES]["pending"]) == ["expel", "migration"]
     result = run(decided, {})
@@ -115,5 +117,6 @@ def test_projects_5_and_7_lapse_without_the_action() -> None:
     assert result.state["provinces"]["Кампания"]["population"] == 40
     assert result.state["realms"][NAPLES]["pending"] == []
     # next turn the action has no decision to carry out
-    assert refused(actions(result.state), "Карафа", "ПРОВЕСТИ ПЕРЕСЕЛЕНИЕ") == ["council_no_migration_decision"]
-
+    assert refused(actions(result.state), "Карафа", "ПРОВЕСТИ ПЕРЕСЕЛЕНИЕ") == [
+        "council_no_migration_decision"
+    ]

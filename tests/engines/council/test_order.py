@@ -51,7 +51,9 @@ def test_within_a_power_the_ruling_family_first_then_the_bigger_spender_ties_by_
     assert after["provinces"]["Сардиния"]["sphere"] == "Флоренция"
     state["families"]["Строцци"]["auction_spent"] = 9
     _, _, rng = _resolve(state, mails)
-    assert [d.purpose for d in rng.log] == ["жребий: очерёдность семей, Флоренция / lot: the order of Флоренция's families"]
+    assert [d.purpose for d in rng.log] == [
+        "жребий: очерёдность семей, Флоренция / lot: the order of Флоренция's families"
+    ]
 
 
 def test_the_kinds_go_in_the_lists_order_whatever_the_powers_order() -> None:
