@@ -100,7 +100,6 @@ def handover(state: State, family: str, computer: bool) -> State:
     if computer and new["realms"][realm]["ruling"] == family and heirs:
         heir = max(heirs, key=lambda f: new["families"][f]["influence"])
         set_ruling(new, realm, heir)
-        new["realms"][realm]["civil_war"] = [f for f in new["realms"][realm]["civil_war"] if f != heir]
     return new
 
 

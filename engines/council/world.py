@@ -142,9 +142,11 @@ def add_freedom(realm: Realm, amount: int) -> None:
 
 
 def set_ruling(state: State, realm: str, family: str) -> None:
-    """A new ruling family: its status at once, the former one's by its influence."""
+    """A new ruling family: its status at once, the former one's by its influence; a rebel that
+    comes to rule (elected, or its player's duties passed on) is at war with itself no more."""
     here = state["realms"][realm]
     former, here["ruling"] = here["ruling"], family
+    here["civil_war"] = [f for f in here["civil_war"] if f != family]
     for name in {former, family} - {""}:
         state["families"][name]["status"] = status_by_influence(state, name)
 
