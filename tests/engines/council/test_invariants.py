@@ -61,8 +61,7 @@ def _problems(state: State) -> list[str]:
         occupier = province["occupied"]
         if occupier and (
             occupier == province["realm"]
-            or province["realm"]
-            and occupier not in state["realms"][province["realm"]]["wars"]
+            or (province["realm"] and occupier not in state["realms"][province["realm"]]["wars"])
         ):
             found.append(f"{name} occupied by {occupier} without a war on {province['realm']}")
     for realm, here in state["realms"].items():
