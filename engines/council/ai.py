@@ -1,8 +1,10 @@
 """Orders of computer-run families (those no player drew, and those whose player was retired),
 deterministic from the state and kept only where the rules accept them (`standing_orders`).
 
-A computer family is a careful steward, not a schemer: it bids the least for a diplomat, spends the
-rights it holds (prestige, a colony in the sphere, a trading post, a building where it governs,
+A computer family is a careful steward, not a schemer: it bids a little over the least for one
+right a turn (a ruling family for colonists where its sphere has land for them, a noble one for a
+trading post, a junior one for a diplomat), spends the rights it holds (a colony in the sphere, a
+trading post, a diplomat to free land nearby or else for prestige, a building where it governs,
 mercenaries for an army), leaves the council to the players but votes against a project aimed at
 itself, keeps the ruling family in an election and accuses nobody. As the ruling family it offers
 peace to every enemy, holds games where loyalty is lowest and gives the waiting militia to an army. Its armies
@@ -32,6 +34,7 @@ from engines.council.world import (
     realm_of,
     ruling,
     sphere_of,
+    status,
 )
 from engines.toolkit import standing_orders
 
@@ -49,12 +52,19 @@ def ai_orders(state: State, family: str, phase: str) -> list[Command]:
     return standing_orders(check, state, family, phase, wanted)[0]
 
 
+def _wanted_right(state: State, family: str) -> str:
+    """The auction right a computer family bids for: one it can use."""
+    if status(state, family) == "ruling" and sphere_of(state, realm_of(state, family)):
+        return "colonists"
+    return "trading_post" if status(state, family) == "noble" else "diplomats"
+
+
 def _planning(state: State, family: str) -> Wanted:
     realm = realm_of(state, family)
     here = state["realms"][realm]
-    auction = DATA.auction("diplomats")
+    auction = DATA.auction(_wanted_right(state, family))
     wanted = []
-    if "diplomats" not in state["families"][family]["rights"]:
+    if not state["families"][family]["rights"]:
         wanted.append(Command("bid", {"auction": auction.name, "amount": auction.min_bid + 1}))
     if ruling(state, family):
         wanted += [Command("peace", {"realm": enemy}) for enemy in here["wars"]]
@@ -107,6 +117,7 @@ def _actions(state: State, family: str) -> Wanted:
         for province in [*governed(state, family), *provinces_of(state, realm)]:
             wanted += [Command("build", {"province": province, "building": b.name}) for b in plain]
     if "diplomats" in rights:
+        wanted += [Command("envoy", {"province": p.name}) for p in DATA.provinces if not p.realm]
         wanted.append(Command("prestige"))
     armies = [*commanded(state, family), *here["armies"]]
     if "mercenaries" in rights and armies:

@@ -89,7 +89,7 @@ class Realm(TypedDict):
 
 
 class Line(TypedDict):
-    item: str  # "status", "governorships", "trading_posts"
+    item: str  # "status", "governorships", "building_income", "trading_posts"
     amount: int
 
 

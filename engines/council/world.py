@@ -190,7 +190,10 @@ def start_turn(state: State, events: Events) -> None:
         lines: list[Line] = [
             {"item": "status", "amount": C.status[status(state, name)]},
             {"item": "governorships", "amount": C.per_person * people},
-            {"item": "buildings", "amount": sum(b.income for p in paying for b in buildings_of(state, p))},
+            {
+                "item": "building_income",
+                "amount": sum(b.income for p in paying for b in buildings_of(state, p)),
+            },
             {"item": "trading_posts", "amount": C.per_trading_post * posts_of(state, name)},
         ]
         family["income"] = [line for line in lines if line["amount"]]
