@@ -105,7 +105,9 @@ def _battle(
     who = side.commander if any(r == side.realm for r, _ in foes) else side.realm  # a civil war's side
     numbers = {"attack": attack, "attack_roll": a_roll, "defence": defence, "defence_roll": d_roll}
     losses = {"attack_lost": attack_lost, "defence_lost": defence_lost}
-    code = "council_battle_won" if won else "council_battle_lost"
+    code = ("council_battle_won" if won else "council_battle_lost") + (
+        "" if attack_lost or defence_lost else "_bare"
+    )
     events.announce(code, province=place, side=who, **numbers, **losses)
     if not won:
         return _told("council_march_beaten", army=name, province=place, stayed=stood)

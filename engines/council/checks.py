@@ -200,10 +200,19 @@ def _civil_war(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _occupied(mail: Mail, cmd: Command) -> Msg | None:
+    """A province the power's army holds: annexed unless it is another power's capital, taken into
+    the sphere only if it is barbarian land (a power's province is no one's sphere)."""
     province = str(cmd.args["province"])
-    if mail.state["provinces"][province]["occupied"] == mail.realm:
-        return ruling_only(mail)
-    return ruling_only(mail) or msg("council_not_occupied", province=province, realm=mail.realm)
+    here = mail.state["provinces"][province]
+    if here["occupied"] != mail.realm:
+        return ruling_only(mail) or msg("council_not_occupied", province=province, realm=mail.realm)
+    if cmd.name == "annex" and any(r.capital == province for r in DATA.realms):
+        return ruling_only(mail) or msg("council_capital_not_annexed", province=province, realm=here["realm"])
+    if cmd.name == "sphere" and here["realm"]:
+        return ruling_only(mail) or msg(
+            "council_sphere_barbarian_only", province=province, realm=here["realm"]
+        )
+    return ruling_only(mail)
 
 
 def _war(mail: Mail, cmd: Command) -> Msg | None:

@@ -149,8 +149,14 @@ def _squadrons(r: _Reader) -> Words:
     return [1, auction.min_bid] if r.money >= auction.min_bid else None
 
 
-def _occupied(r: _Reader) -> Words:
-    held = [name for name, p in r.state["provinces"].items() if p["occupied"] == r.realm]
+def _annex(r: _Reader) -> Words:
+    capitals = {realm.capital for realm in DATA.realms}
+    held = [n for n, p in r.state["provinces"].items() if p["occupied"] == r.realm and n not in capitals]
+    return held[:1] or None
+
+
+def _sphere(r: _Reader) -> Words:
+    held = [n for n, p in r.state["provinces"].items() if p["occupied"] == r.realm and not p["realm"]]
     return held[:1] or None
 
 
@@ -351,8 +357,8 @@ EXAMPLES: dict[str, Callable[[_Reader], Words]] = {
     "civil_war": _civil_war,
     "war": _war,
     "peace": _peace,
-    "annex": _occupied,
-    "sphere": _occupied,
+    "annex": _annex,
+    "sphere": _sphere,
     "inquire": _inquire,
     "transfer": _transfer,
     "resign_governor": _resign_governor,

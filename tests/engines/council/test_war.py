@@ -147,3 +147,14 @@ def test_a_retired_ruling_familys_duties_pass_to_a_played_family_of_its_power() 
     assert handed["realms"][ROME]["ruling"] == heir and handed["families"][heir]["status"] == "ruling"
     alone = RULESET.handover(state, "Медичи", computer=True)  # no other played family in Florence
     assert alone["realms"][FLORENCE]["ruling"] == "Медичи"
+
+
+def test_a_conquered_province_is_annexed_but_a_capital_and_a_powers_land_joins_no_sphere() -> None:
+    state = game()
+    for province in ("Сиена", "Тоскана", "Сардиния"):
+        state["provinces"][province]["occupied"] = ROME
+    assert refused(state, "Орсини", "АННЕКСИРОВАТЬ Тоскана") == ["council_capital_not_annexed"]
+    assert refused(state, "Орсини", "ВКЛЮЧИТЬ В СФЕРУ Сиена") == ["council_sphere_barbarian_only"]
+    assert refused(state, "Орсини", "ВКЛЮЧИТЬ В СФЕРУ Сардиния") == []
+    annexed = run(state, {"Орсини": ["АННЕКСИРОВАТЬ Сиена"]}).state["provinces"]["Сиена"]
+    assert (annexed["realm"], annexed["occupied"], annexed["governor"]) == (ROME, "", "")
