@@ -39,7 +39,7 @@ from engines.council.world import (
 from engines.toolkit import standing_orders
 
 Wanted = list[Command]
-LOW_LOYALTY = 40  # a ruling computer family holds games where loyalty is below this
+AI = DATA.computer
 
 
 def ai_orders(state: State, family: str, phase: str) -> list[Command]:
@@ -65,12 +65,14 @@ def _planning(state: State, family: str) -> Wanted:
     auction = DATA.auction(_wanted_right(state, family))
     wanted = []
     if not state["families"][family]["rights"]:
-        wanted.append(Command("bid", {"auction": auction.name, "amount": auction.min_bid + 1}))
+        wanted.append(
+            Command("bid", {"auction": auction.name, "amount": auction.min_bid + AI.bid_over_minimum})
+        )
     if ruling(state, family):
         wanted += [Command("peace", {"realm": enemy}) for enemy in here["wars"]]
         mine = provinces_of(state, realm)
         low = min(mine, key=lambda p: state["provinces"][p]["loyalty"], default="")
-        if low and state["provinces"][low]["loyalty"] < LOW_LOYALTY and projects_allowed(state, family):
+        if low and state["provinces"][low]["loyalty"] < AI.games_below and projects_allowed(state, family):
             wanted.append(Command("games", {"province": low}))
     return wanted
 

@@ -138,6 +138,11 @@ class Actions(RuleData):
     suppress_loyalty: int
 
 
+class Computer(RuleData):
+    bid_over_minimum: int
+    games_below: int
+
+
 class Picture(RuleData):
     width: int
     height: int
@@ -274,6 +279,7 @@ class Data(RuleData):
     victory: Victory
     war: War
     actions: Actions
+    computer: Computer
     units: tuple[Unit, ...]
     statuses: tuple[Status, ...]
     forms: NameForms = Forms()
