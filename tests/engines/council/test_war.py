@@ -132,7 +132,7 @@ def test_rebels_beaten_at_the_capital_and_left_without_an_army_are_exiled_and_en
 
 def test_an_army_of_its_power_puts_a_revolt_down() -> None:
     state = actions(game())
-    state["provinces"]["Умбрия"].update(revolt=True, loyalty=15)
+    state["provinces"]["Умбрия"]["revolt"], state["provinces"]["Умбрия"]["loyalty"] = True, 15
     result = run(state, {"Колонна": ["ПОХОД Армия 1 Умбрия"]})
     umbria = result.state["provinces"]["Умбрия"]
     assert umbria["revolt"] is False and umbria["loyalty"] == 15 + DATA.actions.suppress_loyalty
