@@ -338,9 +338,9 @@ GUARD = _spec(
     "guard",
     ("СОЗДАТЬ ГВАРДИЮ", "RAISE GUARD"),
     (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
-    f"Создать отряды личной гвардии, по {A.guard_cost} Д (у семьи всего до {A.guard_most}); "
+    f"Создать отряды личной гвардии, по {A.guard_cost}\u00a0Д (у семьи всего до {A.guard_most}); "
     "гвардия стоит в столице.",
-    f"Raise units of personal guard at {A.guard_cost} Д each (up to {A.guard_most} a family); "
+    f"Raise units of personal guard at {A.guard_cost}\u00a0Д each (up to {A.guard_most} a family); "
     "the guard stands in the capital.",
     "СОЗДАТЬ ГВАРДИЮ 1",
 )
@@ -415,9 +415,9 @@ OPEN_POST = _spec(
     ("ОТКРЫТЬ ФАКТОРИЮ", "OPEN TRADING POST"),
     (_PROVINCE,),
     "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
-    f"или факториями вашей державы; +{DATA.income.per_trading_post} Д за ход.",
+    f"или факториями вашей державы; +{DATA.income.per_trading_post}\u00a0Д за ход.",
     "Action by the trading posts' right: a post in a foreign province next to your power's land, "
-    f"sphere or posts; +{DATA.income.per_trading_post} Д a turn.",
+    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0Д a turn.",
     f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
 )
 ENVOY = _spec(
@@ -462,9 +462,9 @@ BUILD = _spec(
     ("ПОСТРОИТЬ", "BUILD"),
     (_PROVINCE, _name("building", "building")),
     "Акция по праву с аукциона улучшений: постройка в свободной провинции державы; "
-    f"грандиозное сооружение — ещё {A.grand_cost} Д.",
+    f"грандиозное сооружение — ещё {A.grand_cost}\u00a0Д.",
     "Action by the improvements' right: a building in a free province of the power; "
-    f"a grand work costs {A.grand_cost} Д more.",
+    f"a grand work costs {A.grand_cost}\u00a0Д more.",
     f"ПОСТРОИТЬ {_UNGOVERNED} {DATA.buildings[0].name}",
 )
 SAIL = _spec(

@@ -158,3 +158,22 @@ def test_a_conquered_province_is_annexed_but_a_capital_and_a_powers_land_joins_n
     assert refused(state, "Орсини", "ВКЛЮЧИТЬ В СФЕРУ Сардиния") == []
     annexed = run(state, {"Орсини": ["АННЕКСИРОВАТЬ Сиена"]}).state["provinces"]["Сиена"]
     assert (annexed["realm"], annexed["occupied"], annexed["governor"]) == (ROME, "", "")
+
+
+def test_the_ruling_familys_army_meeting_a_rebel_army_fights_it() -> None:
+    state = run(game(), {"Колонна": ["ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ"]}).state
+    state = _strong(actions(state), ROME, "Армия 1", 1, "Умбрия")
+    rome = state["realms"][ROME]["armies"]
+    rome["Армия 2"] = rome["Армия 1"] | {
+        "commander": "Орсини",
+        "province": "Лаций",
+        "units": {"regulars": 10, "militia": 0, "mercenaries": 0},
+    }
+    result = run(state, {"Орсини": ["ПОХОД Армия 2 Умбрия"]})
+    news = said(result.news)
+    assert news[0].startswith(
+        "Бой в Умбрии: войска Орсини (сила 20, бросок "
+    )  # a civil war's side: the family
+    assert "Армия 1 Рима разбита и распалась." in news
+    assert "Колонна" in RULESET.ended(result.state)
+    assert result.state["realms"][ROME]["armies"]["Армия 2"]["province"] == "Умбрия"
