@@ -115,3 +115,11 @@ def test_examples_name_the_familys_own_power() -> None:
     assert RULESET.examples(armed, "Колонна", "actions")["march"] == "ПОХОД Армия 1 Умбрия"
     assert RULESET.examples(armed, "Медичи", "actions")["envoy"] == "ПОСЛАТЬ ДИПЛОМАТА Сардиния"
     assert RULESET.examples(armed, "Орсини", "actions")["militia_to"] == "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 2"
+
+
+def test_every_order_has_one_check_and_what_makes_its_example() -> None:
+    from engines.council.checks import CHECKS
+    from engines.council.examples import BUILDERS
+
+    orders = {spec.name for phase in RULESET.phases.values() for spec in phase.commands}
+    assert set(CHECKS) == orders == set(BUILDERS)
