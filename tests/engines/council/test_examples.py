@@ -10,6 +10,8 @@ import copy
 import pytest
 
 from engines.council import RULESET
+from engines.council.checks import CHECKS
+from engines.council.examples import BUILDERS
 from engines.council.state import State
 from parsers.orders import parse_commands
 from tests.engines.council.helpers import FAMILIES, game, run
@@ -118,8 +120,5 @@ def test_examples_name_the_familys_own_power() -> None:
 
 
 def test_every_order_has_one_check_and_what_makes_its_example() -> None:
-    from engines.council.checks import CHECKS
-    from engines.council.examples import BUILDERS
-
     orders = {spec.name for phase in RULESET.phases.values() for spec in phase.commands}
     assert set(CHECKS) == orders == set(BUILDERS)
