@@ -58,7 +58,7 @@ def take_occupied(state: State, orders: Orders, events: CouncilEvents) -> None:
         here = state["provinces"][province]
         here["occupied"] = ""
         if cmd.name == "annex":
-            here["realm"], here["sphere"], here["governor"] = realm, "", ""
+            here["realm"], here["sphere"], here["governor"], here["holding"] = realm, "", "", False
             events.announce("council_annexed", province=province, realm=realm)
         else:
             here["sphere"] = realm
@@ -66,7 +66,7 @@ def take_occupied(state: State, orders: Orders, events: CouncilEvents) -> None:
 
 
 def inquire(state: State, orders: Orders, events: CouncilEvents) -> None:
-    leaders = set(state["gm_data"]["tribal_leaders"])
+    leaders = set(state["gm_data"]["tribal_unions"].values())
     for family, cmd in commands_named(orders, "inquire"):
         asked = str(cmd.args["family"])
         leads = asked in leaders

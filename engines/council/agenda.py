@@ -122,9 +122,9 @@ def describe(item: Item) -> tuple[str, dict[str, str | int]]:
     return code, {**what, "author": item["author"]}
 
 
-def details(item: Item) -> str:
+def details(order: dict[str, object]) -> str:
     """The names a project gives, in its order's order: «Лаций, Колонна», «Армия 1 — Никто»."""
-    cmd = Command.from_json(item["order"])
+    cmd = Command.from_json(order)
     names = [str(v) for v in cmd.args.values()] + [n for v in cmd.lists.values() for n in v]
     names += [f"{a} — {b}" for pairs in cmd.pairs.values() for a, b in pairs]
     return ", ".join(names)

@@ -110,6 +110,8 @@ def run(state: State, orders: Mapping[str, Sequence[Command]], rng: Rng, events:
     """Every auction in the rulebook's order: bids paid, lots given, the losers' stakes returned
     less the minimum bid; the winners are public (`state["lots"]`), the bids the GM's."""
     state["lots"] = []
+    for family in state["families"].values():
+        family["auction_spent"] = 0
     for auction in DATA.auctions:
         bids = bids_of(state, auction, orders)
         if not bids:
@@ -133,6 +135,7 @@ def _settle(state: State, auction: Auction, bid: Bid, got: int, events: CouncilE
     staked = bid.amount * bid.count
     paid = bid.amount * got if got else auction.min_bid
     family["money"] -= paid
+    family["auction_spent"] += paid
     names = {"auction": auction.name, "auction_en": auction.en}
     if not got:
         events.tell(bid.family, "council_lot_lost", **names, bid=staked, lost=paid, back=staked - paid)

@@ -11,17 +11,17 @@ world (a province of the power, a free one, an army with room…).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from engines import toolkit
 from engines.contract import Command, Problem
+from engines.council import action_checks
 from engines.council.data import DATA
-from engines.council.schema import PHASES, PROJECT_NAMES, vocabularies_for
+from engines.council.mail import Check, Mail, cost, msg, own, own_free, ruling_only, spend, twice
+from engines.council.schema import LIMITED, PHASES, PROJECT_NAMES, vocabularies_for
 from engines.council.state import State
 from engines.council.world import (
     commanded,
-    free,
     governed,
     government,
     projects_allowed,
@@ -36,74 +36,7 @@ from engines.text import Msg
 
 C = DATA.council
 NOBODY = DATA.words.nobody.name
-
-
-@dataclass
-class Mail(toolkit.Mail[State]):
-    """One family's mail being judged, with what its earlier lines spent and put."""
-
-    projects: int = 0
-
-    @property
-    def realm(self) -> str:
-        return realm_of(self.state, self.power)
-
-    def mine(self, province: str) -> bool:
-        return self.state["provinces"][province]["realm"] == self.realm
-
-    def reach(self, province: str) -> bool:
-        """A province of the power or of its sphere of influence."""
-        return self.mine(province) or province in sphere_of(self.state, self.realm)
-
-
-Check = Callable[[Mail, Command], Msg | None]
-
-
-def msg(code: str, **params: str | int) -> Msg:
-    return Msg(code, params)
-
-
-def spend(mail: Mail, amount: int) -> Msg | None:
-    have = mail.state["families"][mail.power]["money"]
-    if mail.spent + amount > have:
-        code = "council_not_enough_money_with_above" if mail.spent else "council_not_enough_money"
-        return msg(code, need=mail.spent + amount, have=have)
-    mail.spent += amount
-    return None
-
-
-def cost(cmd: Command) -> int:
-    """What an order takes from the family's money when its stage resolves."""
-    if cmd.name in ("bid", "transfer"):
-        return int(cmd.args["amount"])
-    if cmd.name == "squadrons":
-        return int(cmd.args["count"]) * int(cmd.args["price"])
-    return 0
-
-
-def _twice(names: Sequence[str]) -> Msg | None:
-    repeated = [name for name, n in Counter(names).items() if n > 1]
-    return msg("council_named_twice", name=repeated[0]) if repeated else None
-
-
-def _own(mail: Mail, province: str) -> Msg | None:
-    return (
-        None if mail.mine(province) else msg("council_not_our_province", province=province, realm=mail.realm)
-    )
-
-
-def _own_free(mail: Mail, province: str) -> Msg | None:
-    if not mail.mine(province):
-        return msg("council_not_our_province", province=province, realm=mail.realm)
-    return (
-        None
-        if free(mail.state["provinces"][province])
-        else msg("council_province_not_free", province=province)
-    )
-
-
-def _ruling_only(mail: Mail) -> Msg | None:
-    return None if ruling(mail.state, mail.power) else msg("council_ruling_only")
+LIMITED_NAMES = frozenset(spec.name for spec in LIMITED)
 
 
 # ---- projects ----------------------------------------------------------------------------------------
@@ -114,20 +47,20 @@ def _army(mail: Mail, cmd: Command) -> Msg | None:
         return msg("council_armies_full", realm=mail.realm, most=most)
     if len(commanded(mail.state, commander)) >= C.armies_per_family:
         return msg("council_commander_full", family=commander, most=C.armies_per_family)
-    return _own_free(mail, province)
+    return own_free(mail, province)
 
 
 def _militia(mail: Mail, cmd: Command) -> Msg | None:
     provinces = cmd.lists["provinces"]
-    return _twice(provinces) or next(filter(None, (_own_free(mail, p) for p in provinces)), None)
+    return twice(provinces) or next(filter(None, (own_free(mail, p) for p in provinces)), None)
 
 
 def _commanders(mail: Mail, cmd: Command) -> Msg | None:
     changes = cmd.pairs["changes"]
     armies = mail.state["realms"][mail.realm]["armies"]
-    twice = _twice([army for army, _ in changes])
-    if twice:
-        return twice
+    repeated = twice([army for army, _ in changes])
+    if repeated:
+        return repeated
     for army, family in changes:
         if armies[army]["commander"] == ("" if family == NOBODY else family):
             return msg("council_same_commander", army=army)
@@ -178,25 +111,34 @@ def _repression(mail: Mail, cmd: Command) -> Msg | None:
     families = cmd.lists["families"]
     if mail.power in families:
         return msg("council_repress_self")
-    return _twice(families)
+    return twice(families)
 
 
 def _governor(mail: Mail, cmd: Command) -> Msg | None:
     province, family = str(cmd.args["province"]), str(cmd.args.get("family", ""))
     now = mail.state["provinces"][province]["governor"]
+    if mail.state["provinces"][province]["holding"]:
+        return msg("council_holding", province=province, family=now)
     if family and now == family:
         return msg("council_already_governor", province=province, family=family)
     if not family and not now:
         return msg("council_no_governor", province=province)
-    return _own(mail, province)
+    return own(mail, province)
 
 
 def _fleet(mail: Mail, cmd: Command) -> Msg | None:
-    return _twice([flotilla for flotilla, _ in cmd.pairs["moves"]])
+    """Each flotilla one sea on, as the ruling family will sail it at the actions stage."""
+    flotillas = mail.state["realms"][mail.realm]["flotillas"]
+    for flotilla, sea in cmd.pairs["moves"]:
+        if sea not in DATA.neighbours[flotillas[flotilla]["sea"]]:
+            return twice([f for f, _ in cmd.pairs["moves"]]) or msg(
+                "council_sea_too_far", flotilla=flotilla, sea=sea
+            )
+    return twice([flotilla for flotilla, _ in cmd.pairs["moves"]])
 
 
 def _games(mail: Mail, cmd: Command) -> Msg | None:
-    return _own(mail, str(cmd.args["province"]))
+    return own(mail, str(cmd.args["province"]))
 
 
 def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
@@ -204,9 +146,9 @@ def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
     flotillas, most = mail.state["realms"][mail.realm]["flotillas"], size(mail.state, mail.realm).flotillas
     if len(flotillas) >= most:
         return msg("council_flotillas_full", realm=mail.realm, most=most)
-    if not {"port", "seafaring"} & set(DATA.province(province).properties):
+    if not harbour(mail.state, province):
         return msg("council_no_harbour", province=province)
-    return _own_free(mail, province)
+    return own_free(mail, province)
 
 
 def _project(rule: Check) -> Check:
@@ -246,7 +188,7 @@ def _bid(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _squadrons(mail: Mail, cmd: Command) -> Msg | None:
-    return _ruling_only(mail) or spend(mail, cost(cmd))
+    return ruling_only(mail) or spend(mail, cost(cmd))
 
 
 def _civil_war(mail: Mail, cmd: Command) -> Msg | None:
@@ -258,14 +200,39 @@ def _civil_war(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _occupied(mail: Mail, cmd: Command) -> Msg | None:
+    """A province the power's army holds: annexed unless it is another power's capital, taken into
+    the sphere only if it is barbarian land (a power's province is no one's sphere)."""
     province = str(cmd.args["province"])
-    if mail.state["provinces"][province]["occupied"] == mail.realm:
-        return _ruling_only(mail)
-    return _ruling_only(mail) or msg("council_not_occupied", province=province, realm=mail.realm)
+    here = mail.state["provinces"][province]
+    if here["occupied"] != mail.realm:
+        return ruling_only(mail) or msg("council_not_occupied", province=province, realm=mail.realm)
+    if cmd.name == "annex" and any(r.capital == province for r in DATA.realms):
+        return ruling_only(mail) or msg("council_capital_not_annexed", province=province, realm=here["realm"])
+    if cmd.name == "sphere" and here["realm"]:
+        return ruling_only(mail) or msg(
+            "council_sphere_barbarian_only", province=province, realm=here["realm"]
+        )
+    return ruling_only(mail)
+
+
+def _war(mail: Mail, cmd: Command) -> Msg | None:
+    enemy = str(cmd.args["realm"])
+    if enemy == mail.realm:
+        return ruling_only(mail) or msg("council_war_self")
+    if enemy in mail.state["realms"][mail.realm]["wars"]:
+        return ruling_only(mail) or msg("council_war_already", realm=enemy)
+    return ruling_only(mail)
+
+
+def _peace(mail: Mail, cmd: Command) -> Msg | None:
+    enemy = str(cmd.args["realm"])
+    if enemy not in mail.state["realms"][mail.realm]["wars"]:
+        return ruling_only(mail) or msg("council_not_at_war", realm=enemy)
+    return ruling_only(mail)
 
 
 def _inquire(mail: Mail, cmd: Command) -> Msg | None:
-    return _ruling_only(mail) or (msg("council_inquire_self") if cmd.args["family"] == mail.power else None)
+    return ruling_only(mail) or (msg("council_inquire_self") if cmd.args["family"] == mail.power else None)
 
 
 def _transfer(mail: Mail, cmd: Command) -> Msg | None:
@@ -290,7 +257,7 @@ def _resign_command(mail: Mail, cmd: Command) -> Msg | None:
 
 # ---- the council's votes --------------------------------------------------------------------------------
 def _vote(mail: Mail, cmd: Command) -> Msg | None:
-    return _twice([item for item, _ in cmd.pairs["votes"]])
+    return twice([item for item, _ in cmd.pairs["votes"]])
 
 
 def _elect(mail: Mail, cmd: Command) -> Msg | None:
@@ -323,6 +290,14 @@ def vetoed_armies(state: State, family: str, order: dict[str, object]) -> list[s
     return [
         a for a in named if armies[a]["commander"] == family and armies[a]["immune_until"] >= state["turn"]
     ]
+
+
+def harbour(state: State, province: str) -> bool:
+    """A port, seafaring traditions or a shipyard: where a flotilla may be raised."""
+    here = state["provinces"][province]
+    return bool({"port", "seafaring"} & set(DATA.province(province).properties)) or any(
+        DATA.building(b).harbour for b in here["buildings"]
+    )
 
 
 def connected(state: State, realm: str, source: str, destination: str) -> bool:
@@ -361,6 +336,8 @@ CHECKS: dict[str, Check] = {
     "bid": _bid,
     "squadrons": _squadrons,
     "civil_war": _civil_war,
+    "war": _war,
+    "peace": _peace,
     "annex": _occupied,
     "sphere": _occupied,
     "inquire": _inquire,
@@ -371,6 +348,7 @@ CHECKS: dict[str, Check] = {
     "elect": _elect,
     "accuse": _accuse,
     "veto": _veto,
+    **action_checks.ACTION_CHECKS,
 }
 
 # orders given once a mail, keyed by these arguments (a second one is refused, naming the first)
@@ -379,6 +357,8 @@ ONCE: dict[str, tuple[str, ...]] = {
     "bid": ("auction",),
     "squadrons": (),
     "civil_war": (),
+    "war": ("realm",),
+    "peace": ("realm",),
     "annex": ("province",),
     "sphere": ("province",),
     "inquire": ("family",),
@@ -387,6 +367,7 @@ ONCE: dict[str, tuple[str, ...]] = {
     "elect": (),
     "accuse": (),
     "veto": ("item",),
+    **action_checks.ACTION_ONCE,
 }
 
 CODES = toolkit.CheckCodes(
@@ -430,6 +411,11 @@ def summary(state: State, family: str, phase: str, commands: Sequence[Command]) 
     put = sum(c.name in PROJECT_NAMES for c in commands)
     if put:
         said.append(msg("council_summary_projects", count=put, allowed=projects_allowed(state, family)))
+    limited = [c for c in commands if c.name in LIMITED_NAMES]
+    taken = len([c for c in limited if c.name != "march"]) + any(c.name == "march" for c in limited)
+    if taken:
+        allowed = action_checks.actions_allowed(state, family)
+        said.append(msg("council_summary_actions", count=taken, allowed=allowed))
     return said
 
 
@@ -440,9 +426,13 @@ def barred(state: State, family: str) -> set[str]:
     here = state["realms"][realm_of(state, family)]
     is_ruling = ruling(state, family)
     no_projects = projects_allowed(state, family) == 0
+    no_actions = action_checks.actions_allowed(state, family) == 0
+    rulers = {"squadrons", "annex", "sphere", "inquire", "war", "peace", "militia_to", "sail"}
     return {
         *(PROJECT_NAMES | {"anonymous"} if no_projects else set()),
-        *({"squadrons", "annex", "sphere", "inquire"} if not is_ruling else set()),
+        *(LIMITED_NAMES if no_actions else set()),
+        *(rulers if not is_ruling else set()),
+        *({"sail"} if action_checks.pending(state, family, "fleet") else set()),
         *({"civil_war"} if is_ruling or family in here["civil_war"] else set()),
         *({"vote"} if not here["agenda"] else set()),
         *({"elect"} if not here["election_now"] else set()),

@@ -20,6 +20,8 @@ DATA_FILE = Path(__file__).with_name("data.toml")
 StatusKey = Literal["ruling", "noble", "junior"]
 STATUS_KEYS: tuple[StatusKey, ...] = ("ruling", "noble", "junior")
 PropertyKey = Literal["port", "seafaring", "mercenaries"]
+UnitKey = Literal["regulars", "militia", "mercenaries", "guard"]
+UNIT_KEYS: tuple[UnitKey, ...] = ("regulars", "militia", "mercenaries", "guard")
 Competition = Literal["strongest", "all", "layered"]
 
 
@@ -113,6 +115,40 @@ class Victory(RuleData):
     money_per_point: int
 
 
+class War(RuleData):
+    die: int
+    march_steps: int
+    new_army: int
+    garrison: int
+    loser_loss_percent: int
+    winner_loss_percent: int
+
+
+class Actions(RuleData):
+    guard_cost: int
+    guard_most: int
+    mercenaries: int
+    prestige: int
+    colony_loyalty: int
+    grand_cost: int
+    grand_influence: int
+    raid_loyalty: int
+    raid_population: Tenths
+    tribe_growth: int
+    suppress_loyalty: int
+
+
+class Computer(RuleData):
+    bid_over_minimum: int
+    games_below: int
+
+
+class Picture(RuleData):
+    width: int
+    height: int
+    places: dict[str, tuple[int, int]]
+
+
 # ---- the named tables ----------------------------------------------------------------------------
 class Status(Named):
     key: StatusKey
@@ -151,6 +187,25 @@ class Auction(Named):
     per_item: bool = False
     bonus_property: PropertyKey | None = None
     bonus_percent: int = 0
+
+
+class Unit(Named):
+    key: UnitKey
+    strength: int
+
+
+class Building(Named):
+    defence: int = 0
+    income: int = 0
+    loyalty: int = 0
+    influence: int = 0
+    harbour: bool = False
+    grand: bool = False
+
+
+class Tribe(Named):
+    lands: tuple[str, ...]
+    warriors: int
 
 
 class Words(RuleData):
@@ -194,6 +249,7 @@ class ArmyStart(RuleData):
     name: str
     province: str
     commander: str = ""
+    regulars: int
 
 
 class FlotillaStart(RuleData):
@@ -221,6 +277,10 @@ class Data(RuleData):
     transfers: Transfers
     civil_war: CivilWar
     victory: Victory
+    war: War
+    actions: Actions
+    computer: Computer
+    units: tuple[Unit, ...]
     statuses: tuple[Status, ...]
     forms: NameForms = Forms()
     governments: tuple[Form, ...]
@@ -229,20 +289,23 @@ class Data(RuleData):
     auctions: tuple[Auction, ...]
     words: Words
     properties: tuple[Property, ...]
-    buildings: tuple[Named, ...]
+    buildings: tuple[Building, ...]
     realms: tuple[Realm, ...]
     families: tuple[Family, ...]
     provinces: tuple[Province, ...]
     seas: tuple[Named, ...]
+    tribes: tuple[Tribe, ...]
     map: Map
     armies: tuple[ArmyStart, ...]
     flotillas: tuple[FlotillaStart, ...]
     trading_posts: tuple[TradingPost, ...]
+    picture: Picture
 
     @model_validator(mode="after")
     def _references(self) -> Self:
         """Every name one table gives another must exist there, and each scale must climb."""
         problems = [*self._table_problems(), *self._world_problems(), *self._forces_problems()]
+        problems += [*self._tribe_problems(), *self._picture_problems()]
         problems += undeclared_forms(self.forms, {item.name for item in self._named()})
         if problems:
             raise ValueError("; ".join(problems))
@@ -263,6 +326,10 @@ class Data(RuleData):
             yield "sizes.provinces_up_to: rising, and none for the last (largest) size"
         if sorted(p.number for p in self.projects) != list(range(1, len(self.projects) + 1)):
             yield "projects.number: 1, 2, 3… each once"
+        if tuple(u.key for u in self.units) != UNIT_KEYS:
+            yield f"units: one each of {', '.join(UNIT_KEYS)}, in that order"
+        if self.war.die < 1 or self.war.march_steps < 1:
+            yield "war: die and march_steps of at least 1"
         if set(self.income.status) != set(STATUS_KEYS):
             yield f"income.status: one number for each of {', '.join(STATUS_KEYS)}"
 
@@ -326,8 +393,36 @@ class Data(RuleData):
                 yield f"flotillas.{i}.name: {flotilla.realm} has two forces named {flotilla.name}"
             named.add((flotilla.realm, flotilla.name))
 
+    def _tribe_problems(self) -> Iterable[str]:
+        provinces = {p.name: p for p in self.provinces}
+        held: set[str] = set()
+        for i, tribe in enumerate(self.tribes):
+            for land in tribe.lands:
+                if land not in provinces or provinces[land].realm:
+                    yield f"tribes.{i}.lands: {land!r} is not barbarian land of this file"
+                elif land in held:
+                    yield f"tribes.{i}.lands: {land} belongs to two tribes"
+                held.add(land)
+
+    def _picture_problems(self) -> Iterable[str]:
+        places = {p.name for p in (*self.provinces, *self.seas)}
+        drawn = set(self.picture.places)
+        for name in sorted(places - drawn):
+            yield f"picture.places: {name} has no place on the map"
+        for name in sorted(drawn - places):
+            yield f"picture.places.{name}: not a province or sea of this file"
+        for name, (x, y) in self.picture.places.items():
+            if not (0 <= x <= self.picture.width and 0 <= y <= self.picture.height):
+                yield f"picture.places.{name}: {x}, {y} lies outside the map's frame"
+
     def _named(self) -> Iterable[Named]:
-        tables: tuple[tuple[Named, ...], ...] = (self.realms, self.families, self.provinces, self.seas)
+        tables: tuple[tuple[Named, ...], ...] = (
+            self.realms,
+            self.families,
+            self.provinces,
+            self.seas,
+            self.tribes,
+        )
         return (item for table in tables for item in table)
 
     # ---- lookups ---------------------------------------------------------------------------------
@@ -362,6 +457,22 @@ class Data(RuleData):
     def size(self, provinces: int) -> Size:
         """The size class of a power owning this many provinces."""
         return next(s for s in self.sizes if s.provinces_up_to is None or provinces <= s.provinces_up_to)
+
+    def unit(self, key: str) -> Unit:
+        return next(u for u in self.units if u.key == key)
+
+    def unit_named(self, name: str) -> Unit:
+        return by_name(self.units, name)
+
+    def building(self, name: str) -> Building:
+        return by_name(self.buildings, name)
+
+    def tribe(self, name: str) -> Tribe:
+        return by_name(self.tribes, name)
+
+    @cached_property
+    def sea_names(self) -> frozenset[str]:
+        return frozenset(s.name for s in self.seas)
 
     def property_name(self, key: str) -> Property:
         return next(p for p in self.properties if p.key == key)

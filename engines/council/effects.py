@@ -1,7 +1,7 @@
 """What a carried project does (8.2's list), each checked again against the world as it is when
 the council has voted: a stronger project of the same turn may have taken the army, the
 province or the room it needed. Projects 5, 7 and 10 only decide: an action of the same turn
-carries them out (stage 3, built in the ruleset's second part), or the decision lapses at the turn's end.
+carries them out (the actions stage: `actions.py`), or the decision lapses at the turn's end.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from engines.council.world import (
     free,
     governed,
     government,
+    new_army,
     provinces_of,
     size,
 )
@@ -64,11 +65,9 @@ def _army(t: Turn, tally: Tally, cmd: Command) -> None:
     if len(commanded(t.state, commander)) >= C.armies_per_family:
         return t.fails(tally, "council_commander_full", family=commander, most=C.armies_per_family)
     name = _next_name(t.here["armies"], "Армия")
-    t.here["armies"][name] = {
-        "province": province,
-        "commander": commander,
-        "immune_until": t.state["turn"] + C.immunity_turns,
-    }
+    t.here["armies"][name] = new_army(
+        province, commander, t.state["turn"] + C.immunity_turns, DATA.war.new_army
+    )
     t.armies_changed.add(name)
     t.events.inform(t.realm, "council_army_created", army=name, province=province, family=commander)
 
@@ -162,6 +161,9 @@ def _governor(t: Turn, tally: Tally, cmd: Command) -> None:
         return t.events.inform(
             t.realm, "council_province_taken", province=province, number=tally.item["number"]
         )
+    if t.state["provinces"][province]["holding"]:
+        here = t.state["provinces"][province]
+        return t.fails(tally, "council_holding", province=province, family=here["governor"])
     most = size(t.state, t.realm).governorships
     if family and len(governed(t.state, family)) + 1 > most:
         return t.fails(tally, "council_governorships_full", family=family, most=most)
@@ -188,9 +190,10 @@ def _flotilla(t: Turn, tally: Tally, cmd: Command) -> None:
         return t.fails(tally, "council_flotillas_full", realm=t.realm, most=most)
     if not free(t.state["provinces"][province]):
         return t.fails(tally, "council_province_not_free", province=province)
-    sea = next(n for n in DATA.neighbours[province] if n in {s.name for s in DATA.seas})
+    sea = next(n for n in DATA.neighbours[province] if n in DATA.sea_names)
     name = _next_name(t.here["flotillas"], "Флотилия")
-    t.here["flotillas"][name] = {"sea": sea, "squadrons": C.flotilla_squadrons}
+    squadrons, t.here["squadrons"] = C.flotilla_squadrons + t.here["squadrons"], 0
+    t.here["flotillas"][name] = {"sea": sea, "squadrons": squadrons}
     t.events.inform(t.realm, "council_flotilla_created", flotilla=name, province=province, sea=sea)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from engines.contract import JSON, Adjustable, Clamped, Command, GmApplied, Joined
 from engines.council.data import DATA
 from engines.council.state import State
-from engines.council.world import PLANNING, REALMS, families_of, realm_of
+from engines.council.world import PLANNING, REALMS, families_of, realm_of, set_ruling
 from engines.rng import Rng
 from engines.text import Msg, Text
 
@@ -72,32 +72,58 @@ def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg
 
 
 def with_data(state: State, data: JSON) -> State:
-    """The GM's secret data: `tribal_leaders`, the families leading a tribal union (the ruling
-    family's ПРОВЕРИТЬ asks about them). A name that is no family of the game is left out."""
+    """The GM's secret data: `tribal_unions`, each tribal union of data.toml with the family that
+    secretly leads it (it may raid with it; the ruling family's ПРОВЕРИТЬ asks about leaders). A
+    union or a family that is not of the game is left out."""
     new = copy.deepcopy(state)
-    named = data.get("tribal_leaders", [])
+    named = data.get("tribal_unions", {})
+    unions = named if isinstance(named, dict) else {}
     new["gm_data"] = {
-        "tribal_leaders": [f for f in state["powers"] if isinstance(named, list) and f in named]
+        "tribal_unions": {
+            t.name: unions[t.name]
+            for t in DATA.tribes
+            if isinstance(unions.get(t.name), str) and unions[t.name] in state["powers"]
+        }
     }
     return new
 
 
 def handover(state: State, family: str, computer: bool) -> State:
-    """Who plays which family, as `join` needs it: a family the computer takes is free to join."""
+    """Who plays which family, as `join` needs it: a family the computer takes is free to join.
+    A ruling family the computer takes passes its duties on to the played family of its power
+    with the most influence (the first in the data on a tie), so a player rules where one can."""
     new = copy.deepcopy(state)
     played = [f for f in new["played"] if f != family]
     new["played"] = played if computer else [f for f in new["powers"] if f in {*played, family}]
+    realm = realm_of(new, family)
+    heirs = [f for f in families_of(new, realm) if f in played]
+    if computer and new["realms"][realm]["ruling"] == family and heirs:
+        heir = max(heirs, key=lambda f: new["families"][f]["influence"])
+        set_ruling(new, realm, heir)
     return new
+
+
+def ended(state: State) -> set[str]:
+    """The families exiled after losing a civil war."""
+    return {f for f in state["powers"] if state["families"][f]["exiled"]}
+
+
+def restart_offer(state: State, family: str) -> Msg | None:
+    """An exiled family's player may go on with another family, one the computer runs now."""
+    free = [f for f in state["powers"] if f not in state["played"] and f not in ended(state)]
+    return Msg("council_restart_offer") if free else None
 
 
 def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State] | Msg:
     """A new player takes a computer-run family: the one named, or by lot one of a power with the
     fewest players, so families stay spread evenly over the powers. A returning player (`past`)
     is dealt as a newcomer: a family is not a people that dies out."""
-    free = [f for f in state["powers"] if f not in state["played"]]
+    free = [f for f in state["powers"] if f not in state["played"] and not state["families"][f]["exiled"]]
     if name:
         if name not in state["powers"]:
             return Msg("council_join_unknown", {"family": name})
+        if state["families"][name]["exiled"]:
+            return Msg("council_join_exiled", {"family": name})
         if name not in free:
             return Msg("council_join_taken", {"family": name})
         chosen = name

@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from itertools import zip_longest
 from pathlib import Path
 
-from engines.contract import Command, MissesPer, Ruleset
-from engines.council import checks, examples, gm, schema, turn, views, world
+from engines.contract import MissesPer, Picture, Ruleset
+from engines.council import ai, checks, examples, gm, pictures, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
 from engines.ruledata import names_forms
-from engines.text import Catalog, Msg, Text
+from engines.text import BOTH, Catalog, Lang, Msg, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
@@ -49,6 +49,9 @@ class CouncilRuleset(Ruleset[State]):
     with_data = staticmethod(gm.with_data)
     handover = staticmethod(gm.handover)
     join = staticmethod(gm.join)
+    ended = staticmethod(gm.ended)
+    restart_offer = staticmethod(gm.restart_offer)
+    ai_orders = staticmethod(ai.ai_orders)
     examples = staticmethod(examples.examples)  # its own provinces, kin, council list and sums
 
     def __init__(self) -> None:
@@ -81,9 +84,9 @@ class CouncilRuleset(Ruleset[State]):
         played = rng.shuffled(dealt[:players], Msg("draw_powers"))
         return [*played, *dealt[players:]]
 
-    def ai_orders(self, state: State, power: str, phase: str) -> list[Command]:
-        """A computer-run family puts nothing, bids nothing and abstains: the council is the players'."""
-        return []
+    def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
+        """The map as `viewer` may see it, its words from the ruleset's catalog in `langs`."""
+        return pictures.pictures(state, viewer, self.catalog, langs)
 
     def groups(self, state: State) -> Mapping[str, Sequence[str]]:
         """Each power's families: its council's list, votes and decisions reach them alone."""

@@ -13,7 +13,7 @@ from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families
 from engines.text import Lang, Text, number, signed
 from engines.toolkit import vocabulary_of
 
-C = DATA.council
+C, A, W = DATA.council, DATA.actions, DATA.war
 _REALM = DATA.realms[0].name  # Рим, for the fixed examples
 _HOME = DATA.realm(_REALM).capital
 _KIN = [f.name for f in DATA.families if f.realm == _REALM]
@@ -21,6 +21,8 @@ _PORT = next(p.name for p in DATA.provinces if p.realm == _REALM and "port" in p
 _SEA = DATA.seas[0].name
 _NOBODY = DATA.words.nobody.name
 _UNGOVERNED = next(p.name for p in DATA.provinces if p.realm == _REALM and not p.governor)
+_WILD = next(p.name for p in DATA.provinces if not p.realm and not p.sphere and not p.occupied)
+_SPHERE = next(p.name for p in DATA.provinces if p.sphere)
 
 
 def _name(name: str, vocabulary: str, optional: bool = False) -> Arg:
@@ -112,7 +114,7 @@ PROJECTS = (
         (_PROVINCE,),
         "Проект 6: исключить провинцию из сферы влияния державы.",
         "Project 6: drop a province from the power's sphere of influence.",
-        f"ИСКЛЮЧИТЬ ИЗ СФЕРЫ {next(p.name for p in DATA.provinces if p.sphere)}",
+        f"ИСКЛЮЧИТЬ ИЗ СФЕРЫ {_SPHERE}",
     ),
     _spec(
         "migration",
@@ -255,6 +257,24 @@ SPHERE = _spec(
     "Ruling family: add a province the power's army holds to its sphere of influence.",
     f"ВКЛЮЧИТЬ В СФЕРУ {_OCCUPIED}",
 )
+WAR = _spec(
+    "war",
+    ("ОБЪЯВИТЬ ВОЙНУ", "DECLARE WAR"),
+    (_name("realm", "realm"),),
+    "Правящей семье: объявить войну другой державе; тогда её земли открыты вашим армиям.",
+    "Ruling family: declare war on another power; its land is then open to your armies.",
+    f"ОБЪЯВИТЬ ВОЙНУ {DATA.realms[1].name}",
+)
+PEACE = _spec(
+    "peace",
+    ("ЗАКЛЮЧИТЬ МИР", "MAKE PEACE"),
+    (_name("realm", "realm"),),
+    "Правящей семье: предложить мир; он заключён, когда правящая семья другой державы "
+    "ответит тем же (в этом ходу или в следующем).",
+    "Ruling family: offer peace; it is made when the other power's ruling family answers alike "
+    "(this turn or the next).",
+    f"ЗАКЛЮЧИТЬ МИР {DATA.realms[1].name}",
+)
 INQUIRE = _spec(
     "inquire",
     ("ПРОВЕРИТЬ", "INQUIRE"),
@@ -310,21 +330,189 @@ VETO = _spec(
     "НАЛОЖИТЬ ВЕТО 1",
 )
 
+# ---- the actions (8.4): unlimited ones first, then those of the limit in the order of 8.6 -----------
+_ARMY = _name("army", "army")
+GUARD = _spec(
+    "guard",
+    ("СОЗДАТЬ ГВАРДИЮ", "RAISE GUARD"),
+    (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
+    f"Создать отряды личной гвардии, по {A.guard_cost}\u00a0Д (у семьи всего до {A.guard_most}); "
+    "гвардия стоит в столице.",
+    f"Raise units of personal guard at {A.guard_cost}\u00a0Д each (up to {A.guard_most} a family); "
+    "the guard stands in the capital.",
+    "СОЗДАТЬ ГВАРДИЮ 1",
+)
+GUARD_TO = _spec(
+    "guard_to",
+    ("НАПРАВИТЬ ГВАРДИЮ", "SEND GUARD"),
+    (_ARMY,),
+    "Направить всю гвардию семьи из столицы в армию (и только что созданную).",
+    "Send all the family's guard from the capital to an army (also the guard just raised).",
+    "НАПРАВИТЬ ГВАРДИЮ Армия 1",
+)
+GUARD_BACK = _spec(
+    "guard_back",
+    ("ОТОЗВАТЬ ГВАРДИЮ", "RECALL GUARD"),
+    (_ARMY,),
+    "Отозвать гвардию семьи из армии в столицу.",
+    "Recall the family's guard from an army to the capital.",
+    "ОТОЗВАТЬ ГВАРДИЮ Армия 1",
+)
+HIRE = _spec(
+    "hire",
+    ("НАНЯТЬ НАЁМНИКОВ", "HIRE MERCENARIES"),
+    (_ARMY,),
+    f"Право с аукциона наёмников: {A.mercenaries} отряда наёмников в армию вашей державы.",
+    f"The mercenaries' auction right: {A.mercenaries} units of mercenaries join an army of your power.",
+    "НАНЯТЬ НАЁМНИКОВ Армия 1",
+)
+MILITIA_TO = _spec(
+    "militia_to",
+    ("РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ", "ASSIGN MILITIA"),
+    (_ARMY, Arg("units", ArgKind.INT, minimum=1)),
+    "Правящей семье: отдать армии отряды призванного ополчения.",
+    "Ruling family: give an army units of the militia called up.",
+    "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1",
+)
+DISBAND = _spec(
+    "disband",
+    ("РАСФОРМИРОВАТЬ", "DISBAND"),
+    (_ARMY, _name("unit", "unit", optional=True)),
+    "Командующему: расформировать армию (гвардия вернётся домой) или её отряды одного вида.",
+    "The commander: disband an army (its guard goes home) or its units of one kind.",
+    "РАСФОРМИРОВАТЬ Армия 1 Ополчение",
+)
+RAID = _spec(
+    "raid",
+    ("НАБЕГ", "RAID"),
+    (_name("tribe", "tribe"), _PROVINCE),
+    "Вождю союза племён: набег на провинцию у его земель; победа — лояльность "
+    f"{_signed(A.raid_loyalty)}, население −{_people(A.raid_population, 'ru')}.",
+    "A tribal union's leader: a raid on a province by its lands; won, loyalty "
+    f"{_signed(A.raid_loyalty)}, population −{_people(A.raid_population, 'en')}.",
+    f"НАБЕГ {DATA.tribes[0].name} {DATA.tribes[0].lands[0]}",
+)
+CLOSE_POST = _spec(
+    "close_post",
+    ("ЗАКРЫТЬ ФАКТОРИЮ", "CLOSE TRADING POST"),
+    (_PROVINCE,),
+    "Акция: исполнить решение совета об изгнании чужеземных торговцев.",
+    "Action: carry out the council's decision to expel foreign traders.",
+    f"ЗАКРЫТЬ ФАКТОРИЮ {DATA.trading_posts[0].province}",
+)
+MIGRATE = _spec(
+    "migrate",
+    ("ПРОВЕСТИ ПЕРЕСЕЛЕНИЕ", "CARRY OUT MIGRATION"),
+    (),
+    "Акция: исполнить решение совета о переселении.",
+    "Action: carry out the council's decision on a migration.",
+    "ПРОВЕСТИ ПЕРЕСЕЛЕНИЕ",
+)
+OPEN_POST = _spec(
+    "open_post",
+    ("ОТКРЫТЬ ФАКТОРИЮ", "OPEN TRADING POST"),
+    (_PROVINCE,),
+    "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
+    f"или факториями вашей державы; +{DATA.income.per_trading_post}\u00a0Д за ход.",
+    "Action by the trading posts' right: a post in a foreign province next to your power's land, "
+    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0Д a turn.",
+    f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
+)
+ENVOY = _spec(
+    "envoy",
+    ("ПОСЛАТЬ ДИПЛОМАТА", "SEND DIPLOMAT"),
+    (_PROVINCE,),
+    "Акция по праву с аукциона дипломатов: варварская провинция рядом с вашими землями "
+    "входит в сферу влияния державы.",
+    "Action by the diplomats' right: a barbarian province next to your land joins the power's sphere.",
+    f"ПОСЛАТЬ ДИПЛОМАТА {_WILD}",
+)
+PRESTIGE = _spec(
+    "prestige",
+    ("ПОВЫСИТЬ ПРЕСТИЖ", "RAISE PRESTIGE"),
+    (),
+    f"Акция по праву с аукциона дипломатов: влиятельность семьи +{A.prestige}.",
+    f"Action by the diplomats' right: the family's influence +{A.prestige}.",
+    "ПОВЫСИТЬ ПРЕСТИЖ",
+)
+HOLDING = _spec(
+    "holding",
+    ("ЗАЯВИТЬ ПРАВА", "CLAIM HOLDING"),
+    (_PROVINCE,),
+    "Акция по праву с аукциона дипломатов: провинция державы или её сферы без наместника "
+    "становится фамильным владением (совет его не сменит).",
+    "Action by the diplomats' right: a province of the power or its sphere without a governor "
+    "becomes the family's holding (the council cannot change it).",
+    f"ЗАЯВИТЬ ПРАВА {_UNGOVERNED}",
+)
+COLONY = _spec(
+    "colony",
+    ("ОСНОВАТЬ КОЛОНИЮ", "FOUND COLONY"),
+    (_PROVINCE,),
+    "Акция по праву с аукциона колонистов: варварская провинция сферы влияния становится "
+    "провинцией державы, наместник — ваша семья.",
+    "Action by the colonists' right: a barbarian province of the sphere becomes the power's, "
+    "governed by your family.",
+    f"ОСНОВАТЬ КОЛОНИЮ {_SPHERE}",
+)
+BUILD = _spec(
+    "build",
+    ("ПОСТРОИТЬ", "BUILD"),
+    (_PROVINCE, _name("building", "building")),
+    "Акция по праву с аукциона улучшений: постройка в свободной провинции державы; "
+    f"грандиозное сооружение — ещё {A.grand_cost}\u00a0Д.",
+    "Action by the improvements' right: a building in a free province of the power; "
+    f"a grand work costs {A.grand_cost}\u00a0Д more.",
+    f"ПОСТРОИТЬ {_UNGOVERNED} {DATA.buildings[0].name}",
+)
+SAIL = _spec(
+    "sail",
+    ("ФЛОТ", "FLEET"),
+    (
+        Arg(
+            "moves",
+            ArgKind.PAIR_LIST,
+            "flotilla",
+            max_items=max(s.flotillas for s in DATA.sizes),
+            second_vocabulary="sea",
+        ),
+    ),
+    "Правящей семье, если совет не решил иначе: флотилии идут в соседние моря, "
+    "враг там — морской бой (одна акция на все флотилии).",
+    "Ruling family, unless the council decided: flotillas sail to neighbouring seas, "
+    "fighting any enemy there (one action for all).",
+    f"ФЛОТ Флотилия 1 {_SEA}",
+)
+MARCH = _spec(
+    "march",
+    ("ПОХОД", "MARCH"),
+    (_ARMY, Arg("path", ArgKind.NAME_LIST, "place", max_items=W.march_steps)),
+    f"Командующему: путь армии, до {W.march_steps} мест (море — если оно ваше к этому "
+    "часу); все походы семьи — одна акция.",
+    f"The commander: an army's path, up to {W.march_steps} places (a sea if your power "
+    "controls it by then); all the family's marches are one action.",
+    f"ПОХОД Армия 1 {DATA.neighbours[_HOME][0]}",
+)
+UNLIMITED = (GUARD, GUARD_TO, GUARD_BACK, HIRE, MILITIA_TO, DISBAND, RAID)
+LIMITED = (CLOSE_POST, MIGRATE, OPEN_POST, ENVOY, PRESTIGE, HOLDING, COLONY, BUILD, SAIL, MARCH)
+
 ALWAYS = (TRANSFER, RESIGN_GOVERNOR, RESIGN_COMMAND)
 PHASES: dict[str, PhaseSpec] = {
     PLANNING: PhaseSpec(
         PLANNING,
         Text("Планирование и аукционы", "Planning and auctions"),
-        (*PROJECTS, ANONYMOUS, BID, SQUADRONS, CIVIL_WAR, ANNEX, SPHERE, INQUIRE, *ALWAYS),
+        (*PROJECTS, ANONYMOUS, BID, SQUADRONS, CIVIL_WAR, WAR, PEACE, ANNEX, SPHERE, INQUIRE, *ALWAYS),
     ),
     # the vote reminds the silent but never holds the turn: a family may let the council pass
     DECISIONS: PhaseSpec(
         DECISIONS, Text("Решения", "Decisions"), (VOTE, ELECT, ACCUSE, VETO, *ALWAYS), counts_hold=False
     ),
-    # stage 3 holds only transfers and resignations until the actions arrive: nothing to remind of,
-    # and a silent stage is no broken mail path
-    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), ALWAYS, reminds=False, counts_hold=False),
+    # the actions remind the silent but never hold the turn: a family without a right, an army or
+    # money has nothing to do there, so a silent majority is no broken mail path
+    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (*UNLIMITED, *LIMITED, *ALWAYS), counts_hold=False),
 }
+
+KEYWORDS = {spec.name: spec.keywords[0] for phase in PHASES.values() for spec in phase.commands}
 
 # ---- the GM's rule inputs ----------------------------------------------------------------------------
 ELECTION = _spec(
@@ -371,6 +559,10 @@ FIXED: dict[str, Vocabulary] = {
     "choice": CHOICES,
     "auction": vocabulary_of(DATA.auctions),
     "project": vocabulary_of(p for p in DATA.projects if not p.by_gm),
+    "place": vocabulary_of((*DATA.provinces, *DATA.seas)),
+    "unit": vocabulary_of(u for u in DATA.units if u.key != "guard"),
+    "building": vocabulary_of(DATA.buildings),
+    "tribe": vocabulary_of(DATA.tribes),
 }
 _FAMILIES: Vocabulary = vocabulary_of(DATA.families)
 
@@ -401,10 +593,16 @@ def vocabularies(state: State) -> dict[str, Vocabulary]:
 
 
 def known_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
-    """Every command of the stage but fleet orders while the family's power has no flotilla: its
-    example would name another power's."""
+    """Every command of the stage but fleet orders while the family's power has no flotilla (their
+    example would name another power's), and raids but for a tribal union's secret leader."""
     fleetless = not state["realms"][realm_of(state, family)]["flotillas"]
-    return [spec for spec in PHASES[phase].commands if not (fleetless and spec.name == "fleet")]
+    hidden = ({"fleet", "sail"} if fleetless else set()) | ({"raid"} if not led_by(state, family) else set())
+    return [spec for spec in PHASES[phase].commands if spec.name not in hidden]
+
+
+def led_by(state: State, family: str) -> list[str]:
+    """The tribal unions the family secretly leads (the GM's data)."""
+    return [tribe for tribe, leader in state["gm_data"]["tribal_unions"].items() if leader == family]
 
 
 def vocabularies_for(state: State, family: str) -> Mapping[str, Vocabulary]:

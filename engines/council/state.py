@@ -19,12 +19,15 @@ class Province(TypedDict):
     occupied: str  # the power whose army holds it ("" none)
     revolt: bool
     buildings: list[str]
+    holding: bool  # the governor's family holding: the council does not change its governor
 
 
 class Army(TypedDict):
     province: str
     commander: str  # family, "" without a commander
     immune_until: int  # the last turn its commander may veto a change of command
+    units: dict[str, int]  # "regulars", "militia", "mercenaries" → units
+    guards: dict[str, int]  # family → units of its personal guard serving in the army
 
 
 class Flotilla(TypedDict):
@@ -81,10 +84,12 @@ class Realm(TypedDict):
     investigation_now: bool
     investigation: Investigation | None  # voted, waiting to be settled
     pending: list[Pending]
+    wars: list[str]  # the powers it is at war with (each war is kept on both sides)
+    peace_offers: list[str]  # powers its ruling family offered peace to last planning stage
 
 
 class Line(TypedDict):
-    item: str  # "status", "governorships", "trading_posts"
+    item: str  # "status", "governorships", "building_income", "trading_posts"
     amount: int
 
 
@@ -97,6 +102,9 @@ class Family(TypedDict):
     gain: int  # the influence gained at the start of the turn
     income: list[Line]  # the start of the turn's income
     rights: list[str]  # auction rights held (used by the actions of stage 3)
+    guard: int  # units of its personal guard at home (in the capital), not in an army
+    auction_spent: int  # what it paid at this turn's auctions: its place among its kin in 8.6
+    exiled: bool  # beaten in a civil war: out of the game (the contract's `ended`)
 
 
 class TradingPost(TypedDict):
@@ -116,7 +124,11 @@ class Lot(TypedDict):
 
 
 class GmData(TypedDict):
-    tribal_leaders: list[str]  # families secretly leading a tribal union
+    tribal_unions: dict[str, str]  # tribal union → the family secretly leading it
+
+
+class Tribe(TypedDict):
+    warriors: int
 
 
 class State(TypedDict):
@@ -130,4 +142,5 @@ class State(TypedDict):
     provinces: dict[str, Province]
     trading_posts: list[TradingPost]
     lots: list[Lot]  # the last auctions' winners
+    tribes: dict[str, Tribe]
     gm_data: GmData

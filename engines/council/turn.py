@@ -2,10 +2,11 @@
 the stage began, then the stage's steps in a fixed order, all of them pure and drawing every lot
 from the rng.
 
-Planning: posts given up, transfers, the six auctions, civil wars, the ruling families' decisions,
-then each council's list. Decisions: posts, transfers, each council's vote and what it carries
-out, elections, investigations voted. Actions: posts, transfers, investigations settled, the
-decisions no action carried out lapse; then the next turn starts (influence, status, income).
+Planning: posts given up, transfers, the six auctions, civil wars, wars declared and peace made,
+the ruling families' decisions, then each council's list. Decisions: posts, transfers, each
+council's vote and what it carries out, elections, investigations voted. Actions: posts,
+transfers, the actions in the GM's order (`actions.py`), investigations settled, the decisions no
+action carried out lapse; then the next turn starts (influence, status, income).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 
 from engines.contract import Command, Resolution
-from engines.council import acts, agenda, auctions, ballots
+from engines.council import actions, acts, agenda, auctions, ballots, war
 from engines.council.checks import check
 from engines.council.data import DATA
 from engines.council.effects import carry_out
@@ -44,6 +45,8 @@ def resolve(state: State, phase: str, orders: Orders, rng: Rng) -> Resolution[St
 def _planning(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
     auctions.run(state, orders, rng, events)
     acts.declare_civil_wars(state, orders, events)
+    war.declare_wars(state, orders, events)
+    war.make_peace(state, orders, events)
     acts.take_occupied(state, orders, events)
     acts.inquire(state, orders, events)
     agenda.put_projects(state, orders, rng, events)
@@ -78,6 +81,7 @@ def _votes(votes: list[tuple[str, int]]) -> str:
 
 
 def _actions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
+    actions.run(state, orders, rng, events)
     for realm in REALMS:
         here = state["realms"][realm]
         ballots.settle_investigation(state, realm, rng, events)

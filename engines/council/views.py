@@ -2,20 +2,26 @@
 victory points.
 
 A family sees its own money and posts; its power as its members do (provinces, forces, the
-families' statuses and influence, the council's list with the authors of open projects only);
-of the other powers only what is public: their forms of government, freedom, ruling families,
-civil wars and the auctions' winners. No view holds a vote of an investigation.
+families' statuses and influence, the council's list with the authors of open projects only, the
+decisions awaiting an action); foreign armies in or next to its power's land and flotillas on the
+seas by its coasts (`seen`); the tribal unions it secretly leads; of the other powers only what is
+public: their forms of government, freedom, ruling families, wars, civil wars, the map's owners,
+spheres and occupations, and the auctions' winners. No view holds a vote of an investigation.
 """
 
 from __future__ import annotations
 
 from engines.contract import JSON
+from engines.council.action_checks import actions_allowed
 from engines.council.agenda import details
 from engines.council.data import DATA
-from engines.council.state import State
+from engines.council.forces import guard_of, strength
+from engines.council.schema import led_by
+from engines.council.state import Army, State
 from engines.council.world import (
     PROVINCES,
     REALMS,
+    capital,
     commanded,
     families_of,
     governed,
@@ -37,7 +43,6 @@ def _named(name: str, en: str) -> dict[str, str]:
 def view(state: State, family: str) -> JSON:
     me = state["families"][family]
     realm = realm_of(state, family)
-    form = government(state, realm)
     public = public_view(state)
     return {
         "turn": state["turn"],
@@ -53,12 +58,24 @@ def view(state: State, family: str) -> JSON:
         "budget": me["budget"],
         "votes": vote_weight(state, family),
         "projects": projects_allowed(state, family),
-        "actions": form.actions[status(state, family)],
+        "actions": actions_allowed(state, family),
+        "guard": me["guard"],
+        "guard_total": guard_of(state, family),
+        "tribes": [
+            {
+                "name": tribe,
+                "warriors": state["tribes"][tribe]["warriors"],
+                "lands": list(DATA.tribe(tribe).lands),
+            }
+            for tribe in led_by(state, family)
+        ],
         "governorships": governed(state, family),
         "commands": commanded(state, family),
         "rights": [_named(DATA.auction(key).name, DATA.auction(key).en) for key in me["rights"]],
         "power": _realm_view(state, realm, family),
+        "seen": _seen(state, realm),
         "powers": public["realms"],
+        "map": public["map"],
         "lots": public["lots"],
         "lots_turn": public["lots_turn"],
     }
@@ -100,7 +117,18 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
             for name in sphere_of(state, realm)
         ],
         "occupied": [name for name in PROVINCES if state["provinces"][name]["occupied"] == realm],
-        "armies": [{"name": name, **army} for name, army in here["armies"].items()],
+        "armies": [army_view(name, army) for name, army in here["armies"].items()],
+        "capital": capital(realm),
+        "wars": here["wars"],
+        "peace_offered": [r for r in REALMS if realm in state["realms"][r]["peace_offers"]],
+        "pending": [
+            {
+                "number": d["number"],
+                "project": _named(DATA.project(d["kind"]).name, DATA.project(d["kind"]).en),
+                "details": details(d["order"]),
+            }
+            for d in here["pending"]
+        ],
         "flotillas": [{"name": name, **flotilla} for name, flotilla in here["flotillas"].items()],
         "squadrons": here["squadrons"],
         "militia": here["militia"],
@@ -112,7 +140,7 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
             {
                 "number": item["number"],
                 "project": _named(DATA.project(item["kind"]).name, DATA.project(item["kind"]).en),
-                "details": details(item),
+                "details": details(item["order"]),
                 "author": "" if item["anonymous"] and item["author"] != reader else item["author"],
                 "anonymous": item["anonymous"],
             }
@@ -124,9 +152,44 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
     }
 
 
+def army_view(name: str, army: Army) -> JSON:
+    return {
+        "name": name,
+        "province": army["province"],
+        "commander": army["commander"],
+        "immune_until": army["immune_until"],
+        "strength": strength(army),
+        **army["units"],
+        "guards": [{"family": f, "count": n} for f, n in army["guards"].items()],
+    }
+
+
+def _seen(state: State, realm: str) -> JSON:
+    """Foreign troops in sight: armies in or next to the power's land and sphere, flotillas on
+    the seas by its coasts, each with its strength."""
+    land = {*provinces_of(state, realm), *sphere_of(state, realm)}
+    watched = land | {n for p in land for n in DATA.neighbours[p]}
+    armies, flotillas = [], []
+    for other in REALMS:
+        if other == realm:
+            continue
+        for name, army in state["realms"][other]["armies"].items():
+            if army["province"] in watched:
+                armies.append(
+                    {"realm": other, "name": name, "province": army["province"], "strength": strength(army)}
+                )
+        for name, flotilla in state["realms"][other]["flotillas"].items():
+            if flotilla["sea"] in watched:
+                flotillas.append(
+                    {"realm": other, "name": name, "sea": flotilla["sea"], "squadrons": flotilla["squadrons"]}
+                )
+    return {"armies": armies, "flotillas": flotillas}
+
+
 def public_view(state: State) -> JSON:
-    """Each power's form of government, freedom, ruling family and civil war, and the last
-    auctions' winners: never a bid nor a vote."""
+    """Each power's form of government, freedom, ruling family, wars and civil war, the map's
+    owners, spheres and occupations, and the last auctions' winners: never a bid nor a vote, nor
+    where an army stands."""
     realms = []
     for realm in REALMS:
         here = state["realms"][realm]
@@ -138,6 +201,7 @@ def public_view(state: State) -> JSON:
                 "freedom": here["freedom"],
                 "ruling": here["ruling"],
                 "civil_war": here["civil_war"],
+                "wars": here["wars"],
             }
         )
     lots = [
@@ -149,7 +213,11 @@ def public_view(state: State) -> JSON:
         for lot in state["lots"]
     ]
     turn = state["lots"][0]["turn"] if state["lots"] else state["turn"]
-    return {"realms": realms, "lots": lots, "lots_turn": turn}
+    provinces = [
+        {"name": name, "realm": p["realm"], "sphere": p["sphere"], "occupied": p["occupied"]}
+        for name, p in ((n, state["provinces"][n]) for n in PROVINCES)
+    ]
+    return {"turn": state["turn"], "realms": realms, "lots": lots, "lots_turn": turn, "map": provinces}
 
 
 def scores(state: State) -> dict[str, int]:

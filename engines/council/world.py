@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.council.data import DATA, Form, Size, StatusKey
-from engines.council.state import Family, Line, Province, Realm, State
+from engines.council.data import DATA, Building, Form, Size, StatusKey
+from engines.council.state import Army, Family, Line, Province, Realm, State
 from engines.rng import Rng
 from engines.text import Msg
 from engines.toolkit import Events
@@ -25,8 +25,12 @@ def realm_of(state: State, family: str) -> str:
 
 
 def families_of(state: State, realm: str) -> list[str]:
-    """The power's families in setup order."""
-    return [f for f in state["powers"] if state["families"][f]["realm"] == realm]
+    """The power's families in setup order, but those exiled (out of the game)."""
+    return [
+        f
+        for f in state["powers"]
+        if state["families"][f]["realm"] == realm and not state["families"][f]["exiled"]
+    ]
 
 
 def kin(state: State, family: str) -> list[str]:
@@ -52,13 +56,34 @@ def commanded(state: State, family: str) -> list[str]:
     return [name for name, army in realm["armies"].items() if army["commander"] == family]
 
 
+def reach_of(state: State, realm: str) -> set[str]:
+    """Where a power stands at home abroad: its provinces, its sphere, its trading posts."""
+    posts = {p["province"] for p in state["trading_posts"] if p["realm"] == realm}
+    return {*provinces_of(state, realm), *sphere_of(state, realm), *posts}
+
+
+def near(state: State, realm: str, province: str) -> bool:
+    """Whether a province borders the power's reach by land or across a sea both coasts touch:
+    the reach of diplomats, traders and colonists (8.6: as it stood when the stage began)."""
+    reach = reach_of(state, realm)
+    for place in DATA.neighbours[province]:
+        if place in reach or (place in DATA.sea_names and reach & set(DATA.neighbours[place])):
+            return True
+    return False
+
+
 def posts_of(state: State, family: str) -> int:
     return sum(post["family"] == family for post in state["trading_posts"])
 
 
 def free(province: Province) -> bool:
-    """Neither occupied nor in revolt: where armies, militia and flotillas may be raised."""
+    """Neither occupied nor in revolt: where armies, militia and flotillas may be raised, and
+    what pays its governor."""
     return not province["occupied"] and not province["revolt"]
+
+
+def capital(realm: str) -> str:
+    return DATA.realm(realm).capital
 
 
 # ---- what a power's freedom and size allow ---------------------------------------------------------
@@ -113,36 +138,58 @@ def add_freedom(realm: Realm, amount: int) -> None:
 
 
 def set_ruling(state: State, realm: str, family: str) -> None:
-    """A new ruling family: its status at once, the former one's by its influence."""
+    """A new ruling family: its status at once, the former one's by its influence; a rebel that
+    comes to rule (elected, or its player's duties passed on) is at war with itself no more."""
     here = state["realms"][realm]
     former, here["ruling"] = here["ruling"], family
+    here["civil_war"] = [f for f in here["civil_war"] if f != family]
     for name in {former, family} - {""}:
         state["families"][name]["status"] = status_by_influence(state, name)
 
 
 # ---- the start of a turn (8.2) -----------------------------------------------------------------------
+def buildings_of(state: State, province: str) -> list[Building]:
+    return [DATA.building(b) for b in state["provinces"][province]["buildings"]]
+
+
 def start_turn(state: State, events: Events) -> None:
-    """The influence gain, then each family's status, then its income; provinces at low loyalty
-    revolt. Told to each family; the money it then holds is its budget «на начало хода»."""
-    for province in state["provinces"].values():
+    """Buildings raise their provinces' loyalty, then provinces at low loyalty revolt; tribal
+    unions regain warriors; then the influence gain, each family's status and its income (a
+    province occupied or in revolt pays its governor nothing). Told to each family; the money it
+    then holds is its budget «на начало хода»."""
+    for name, province in state["provinces"].items():
+        add_loyalty(
+            state, [name] if province["realm"] else [], sum(b.loyalty for b in buildings_of(state, name))
+        )
         province["revolt"] = bool(province["realm"]) and province["loyalty"] <= B.revolt_at
+    for tribe in DATA.tribes:
+        here = state["tribes"][tribe.name]
+        here["warriors"] = min(tribe.warriors, here["warriors"] + DATA.actions.tribe_growth)
     GAIN, C = DATA.influence, DATA.income
     for name in state["powers"]:
         family = state["families"][name]
+        if family["exiled"]:
+            continue
+        paying = [p for p in governed(state, name) if free(state["provinces"][p])]
         gain = (
             GAIN.base
             + GAIN.per_governorship * len(governed(state, name))
             + GAIN.per_army * len(commanded(state, name))
+            + sum(b.influence for p in paying for b in buildings_of(state, p))
         )
         gain += GAIN.ruling if ruling(state, name) else 0
         before_influence, before_status = family["influence"], family["status"]
         add_influence(family, gain)
         family["gain"] = family["influence"] - before_influence
         family["status"] = status_by_influence(state, name)
-        people = sum(state["provinces"][p]["population"] for p in governed(state, name)) // 10
+        people = sum(state["provinces"][p]["population"] for p in paying) // 10
         lines: list[Line] = [
             {"item": "status", "amount": C.status[status(state, name)]},
             {"item": "governorships", "amount": C.per_person * people},
+            {
+                "item": "building_income",
+                "amount": sum(b.income for p in paying for b in buildings_of(state, p)),
+            },
             {"item": "trading_posts", "amount": C.per_trading_post * posts_of(state, name)},
         ]
         family["income"] = [line for line in lines if line["amount"]]
@@ -183,6 +230,7 @@ def setup(played: Sequence[str], rng: Rng) -> State:
                 "occupied": p.occupied,
                 "revolt": False,
                 "buildings": list(p.buildings),
+                "holding": False,
             }
             for p in DATA.provinces
         },
@@ -190,14 +238,13 @@ def setup(played: Sequence[str], rng: Rng) -> State:
             {"province": t.province, "realm": t.realm, "family": t.family} for t in DATA.trading_posts
         ],
         "lots": [],
-        "gm_data": {"tribal_leaders": []},
+        "tribes": {t.name: {"warriors": t.warriors} for t in DATA.tribes},
+        "gm_data": {"tribal_unions": {}},
     }
     for army in DATA.armies:
-        state["realms"][army.realm]["armies"][army.name] = {
-            "province": army.province,
-            "commander": army.commander,
-            "immune_until": 0,
-        }
+        state["realms"][army.realm]["armies"][army.name] = new_army(
+            army.province, army.commander, 0, army.regulars
+        )
     for flotilla in DATA.flotillas:
         state["realms"][flotilla.realm]["flotillas"][flotilla.name] = {
             "sea": flotilla.sea,
@@ -229,6 +276,8 @@ def _realm(name: str, freedom: int) -> Realm:
         "investigation_now": False,
         "investigation": None,
         "pending": [],
+        "wars": [],
+        "peace_offers": [],
     }
 
 
@@ -242,4 +291,17 @@ def _family(realm: str, money: int, influence: int) -> Family:
         "gain": 0,
         "income": [],
         "rights": [],
+        "guard": 0,
+        "auction_spent": 0,
+        "exiled": False,
+    }
+
+
+def new_army(province: str, commander: str, immune_until: int, regulars: int) -> Army:
+    return {
+        "province": province,
+        "commander": commander,
+        "immune_until": immune_until,
+        "units": {"regulars": regulars, "militia": 0, "mercenaries": 0},
+        "guards": {},
     }

@@ -32,6 +32,21 @@ def game(**rulers: str) -> State:
     return RULESET.setup(list({**RULERS, **rulers}.values()), Rng("setup"))
 
 
+def actions(state: State, **rights: str | list[str]) -> State:
+    """The same world at the actions stage, families holding the auction rights given
+    («Медичи="diplomats"»), as if they had won them."""
+    state["phase"] = "actions"
+    for family, held in rights.items():
+        state["families"][family]["rights"] = [held] if isinstance(held, str) else list(held)
+    return state
+
+
+def at_war(state: State, a: str, b: str) -> State:
+    state["realms"][a]["wars"].append(b)
+    state["realms"][b]["wars"].append(a)
+    return state
+
+
 def parsed(state: State, family: str, *lines: str, phase: str | None = None) -> list[Command]:
     """The lines as the daemon reads them from `family`; every one must parse."""
     spec = RULESET.phases[phase or state["phase"]]

@@ -119,7 +119,7 @@ def test_three_improvement_lots_to_the_top_bids() -> None:
 def test_squadrons_three_to_ruling_families_any_number_each_at_price_times_quantity() -> None:
     before = game()
     assert refused(before, "Строцци", "КУПИТЬ ЭСКАДРЫ 1 9") == ["council_ruling_only"]
-    assert refused(before, "Медичи", "КУПИТЬ ЭСКАДРЫ 2 7", "СТАВКА Фактория 40") == [
+    assert refused(before, "Медичи", "КУПИТЬ ЭСКАДРЫ 2 7", "СТАВКА Фактория 41") == [
         "council_not_enough_money_with_above"
     ]
     result = run(

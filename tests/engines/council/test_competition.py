@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.contract import Command
 from engines.council import RULESET
 from engines.council.state import State
+from engines.council.world import new_army
 from engines.rng import Rng
 from tests.engines.council.helpers import game, group, parsed, refused, run
 
@@ -108,11 +109,7 @@ def test_every_passed_exclusion_from_the_sphere_is_carried_out() -> None:
 
 def test_the_strongest_change_of_commanders_in_full_the_weaker_where_it_does_not_contradict() -> None:
     state = game()
-    state["realms"][FLORENCE]["armies"]["Армия 2"] = {
-        "province": "Пиза",
-        "commander": "Медичи",
-        "immune_until": 0,
-    }
+    state["realms"][FLORENCE]["armies"]["Армия 2"] = new_army("Пиза", "Медичи", 0, 3)
     state = run(
         state,
         {
@@ -166,7 +163,7 @@ def test_an_immune_commander_vetoes_his_army_out_and_the_rest_of_the_project_sta
     state = game()
     here = state["realms"][FLORENCE]["armies"]
     here["Армия 1"]["immune_until"] = 2  # Strozzi took command last turn
-    here["Армия 2"] = {"province": "Пиза", "commander": "Медичи", "immune_until": 0}
+    here["Армия 2"] = new_army("Пиза", "Медичи", 0, 3)
     state = run(state, {"Медичи": ["СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 Пацци, Армия 2 Пацци"]}).state
     result = run(state, {"Медичи": ["ГОЛОСОВАТЬ 1 за"], "Строцци": ["НАЛОЖИТЬ ВЕТО 1"]})
     armies = result.state["realms"][FLORENCE]["armies"]

@@ -44,6 +44,9 @@ def test_five_powers_for_the_lot_counts_of_the_auctions() -> None:
         ("freedom_from = 25", "freedom_from = 60", "governments.freedom_from: from 0, rising"),
         ('"Фриуль" = {', '"Фриули" = {', "forms.Фриули: not a name of this game"),
         ('province = "Лаций"\ncommander', 'province = "Пиза"\ncommander', "armies.0.province: 'Пиза'"),
+        ('lands = ["Корсика"]', 'lands = ["Лаций"]', "tribes.0.lands: 'Лаций' is not barbarian land"),
+        ('"Тунис" = [330, 615]', '"Тунис" = [330, 915]', "picture.places.Тунис: 330, 915 lies outside"),
+        ('key = "regulars"', 'key = "militia"', "units: one each of regulars, militia, mercenaries, guard"),
     ],
 )
 def test_a_broken_edit_is_named_by_file_and_key(tmp_path: Path, old: str, new: str, said: str) -> None:

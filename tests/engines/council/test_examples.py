@@ -5,9 +5,13 @@ family may order now."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engines.council import RULESET
+from engines.council.checks import CHECKS
+from engines.council.examples import BUILDERS
 from engines.council.state import State
 from parsers.orders import parse_commands
 from tests.engines.council.helpers import FAMILIES, game, run
@@ -27,7 +31,38 @@ def stages() -> list[State]:
     }
     decisions = run(planning, mails).state
     actions = run(decisions, {"Караччоло": ["ОБВИНИТЬ Карафа брал взятки"]}).state
-    return [planning, decisions, actions]
+    return [planning, decisions, actions, _armed(actions)]
+
+
+def _armed(state: State) -> State:
+    """The actions stage with something for every order: rights of every auction, militia, a
+    guard at home and one in an army, decisions awaiting their action, a war, a tribal leader."""
+    state = RULESET.with_data(copy.deepcopy(state), {"tribal_unions": {"Сарды": "Пацци"}})
+    rights = ["trading_post", "mercenaries", "diplomats", "improvements", "colonists"]
+    for family in FAMILIES:
+        state["families"][family]["rights"] = list(rights)
+        state["families"][family]["guard"] = 1
+    state["realms"]["Рим"]["militia"] = 2
+    state["realms"]["Рим"]["armies"]["Армия 1"]["guards"] = {"Орсини": 1}
+    state["realms"]["Неаполь"]["pending"] = [
+        {"kind": "expel", "number": 1, "order": {"name": "expel", "args": {"province": "Апулия"}}},
+        {
+            "kind": "migration",
+            "number": 2,
+            "order": {"name": "migration", "args": {"source": "Кампания", "destination": "Апулия"}},
+        },
+    ]
+    state["realms"]["Венеция"]["pending"] = [
+        {
+            "kind": "fleet",
+            "number": 1,
+            "order": {"name": "fleet", "args": {}, "pairs": {"moves": [["Флотилия 1", "Ионическое море"]]}},
+        }
+    ]
+    for a, b in (("Рим", "Флоренция"),):
+        state["realms"][a]["wars"].append(b)
+        state["realms"][b]["wars"].append(a)
+    return state
 
 
 STAGES = stages()
@@ -49,7 +84,7 @@ def test_every_example_parses_and_those_of_open_orders_are_accepted(state: State
 
 
 def test_the_blank_offers_a_family_only_what_it_may_order() -> None:
-    planning, decisions, _ = STAGES
+    planning, decisions, _, armed = STAGES
     ruling = {c.name for c in RULESET.open_commands(planning, "Медичи", "planning")}
     junior = {
         c.name for c in RULESET.open_commands(planning, "Колонна", "planning")
@@ -60,10 +95,17 @@ def test_the_blank_offers_a_family_only_what_it_may_order() -> None:
     assert {c.name for c in RULESET.open_commands(decisions, "Строцци", "decisions")} >= {"vote", "veto"}
     assert "veto" not in {c.name for c in RULESET.open_commands(decisions, "Пацци", "decisions")}
     assert {"elect", "accuse"} <= {c.name for c in RULESET.open_commands(decisions, "Карафа", "decisions")}
+    ruler = {c.name for c in RULESET.open_commands(armed, "Орсини", "actions")}
+    assert {"militia_to", "guard_to", "guard_back", "hire", "march"} - ruler == {"march"}  # Colonna command
+    assert "raid" in {c.name for c in RULESET.open_commands(armed, "Пацци", "actions")}
+    assert {"close_post", "migrate"} <= {c.name for c in RULESET.open_commands(armed, "Карафа", "actions")}
+    assert "sail" not in {
+        c.name for c in RULESET.open_commands(armed, "Дандоло", "actions")
+    }  # the council decided
 
 
 def test_examples_name_the_familys_own_power() -> None:
-    planning, decisions, _ = STAGES
+    planning, decisions, _, armed = STAGES
     assert RULESET.examples(planning, "Орсини", "planning")["army"] == "СОЗДАТЬ АРМИЮ Лаций Орсини"
     assert RULESET.examples(planning, "Медичи", "planning")["transfer"] == "ПЕРЕВЕСТИ Строцци 10"
     assert RULESET.examples(decisions, "Строцци", "decisions")["vote"] == "ГОЛОСОВАТЬ 1 за, 2 против"
@@ -72,3 +114,11 @@ def test_examples_name_the_familys_own_power() -> None:
         RULESET.examples(decisions, "Карафа", "decisions")["accuse"]
         == "ОБВИНИТЬ Караччоло брал взятки с купцов"
     )
+    assert RULESET.examples(armed, "Колонна", "actions")["march"] == "ПОХОД Армия 1 Умбрия"
+    assert RULESET.examples(armed, "Медичи", "actions")["envoy"] == "ПОСЛАТЬ ДИПЛОМАТА Сардиния"
+    assert RULESET.examples(armed, "Орсини", "actions")["militia_to"] == "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 2"
+
+
+def test_every_order_has_one_check_and_what_makes_its_example() -> None:
+    orders = {spec.name for phase in RULESET.phases.values() for spec in phase.commands}
+    assert set(CHECKS) == orders == set(BUILDERS)

@@ -120,6 +120,33 @@ REVIEWED: dict[str, tuple[str, str, str, str, str, str, str]] = {
     "Армия 1": ("Армии 1", "Армии 1", "Армию 1", "Армией 1", "Армии 1", "ж", "в Армии 1"),
     "Армия 2": ("Армии 2", "Армии 2", "Армию 2", "Армией 2", "Армии 2", "ж", "в Армии 2"),
     "Армия 3": ("Армии 3", "Армии 3", "Армию 3", "Армией 3", "Армии 3", "ж", "в Армии 3"),
+    "Флотилия 1": (
+        "Флотилии 1",
+        "Флотилии 1",
+        "Флотилию 1",
+        "Флотилией 1",
+        "Флотилии 1",
+        "ж",
+        "во Флотилии 1",
+    ),
+    "Флотилия 2": (
+        "Флотилии 2",
+        "Флотилии 2",
+        "Флотилию 2",
+        "Флотилией 2",
+        "Флотилии 2",
+        "ж",
+        "во Флотилии 2",
+    ),
+    "Флотилия 3": (
+        "Флотилии 3",
+        "Флотилии 3",
+        "Флотилию 3",
+        "Флотилией 3",
+        "Флотилии 3",
+        "ж",
+        "во Флотилии 3",
+    ),
 }
 
 # which kind of name each parameter of the catalog holds
@@ -137,6 +164,13 @@ KINDS = {
     "destination": "province",
     "sea": "sea",
     "army": "army",
+    "flotilla": "flotilla",
+    "enemy": "realm",
+    "former": "family",
+    "side": "side",  # the troops of a battle: a power's, or in a civil war a family's
+    "place": "province",
+    "stayed": "province",
+    "before": "place",  # where a march's path breaks: a province or a sea
 }
 _SPEC = re.compile(r"\{(\w+):([^}#~]+)\}")
 _CASE = re.compile(r"\{\{ [\w.]*?(\w+)\|case\(\"([^\"]+)\"\) \}\}")
@@ -165,17 +199,21 @@ def names_of(kind: str) -> list[str]:
         "province": [p.name for p in DATA.provinces],
         "sea": [s.name for s in DATA.seas],
         "army": ["Армия 1", "Армия 2", "Армия 3"],
+        "flotilla": ["Флотилия 1", "Флотилия 2", "Флотилия 3"],
+        "side": [*(r.name for r in DATA.realms), *(f.name for f in DATA.families)],
+        "place": [*(p.name for p in DATA.provinces), *(s.name for s in DATA.seas)],
     }[kind]
 
 
 def test_the_list_holds_every_name_of_the_data() -> None:
-    every = [name for kind in ("realm", "family", "province", "sea", "army") for name in names_of(kind)]
+    kinds = ("realm", "family", "province", "sea", "army", "flotilla")
+    every = [name for kind in kinds for name in names_of(kind)]
     assert sorted(REVIEWED) == sorted(every)
 
 
 def test_the_catalog_uses_only_forms_the_list_reviews() -> None:
     uses = used()
-    assert {"family", "realm", "province", "sea", "army"} <= set(uses)
+    assert {"family", "realm", "province", "sea", "army", "side", "place"} <= set(uses)
     assert set().union(*uses.values()) <= {*CASES, "пол", "где", "в:вин"}
 
 

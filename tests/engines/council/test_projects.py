@@ -10,6 +10,7 @@ import pytest
 
 from engines.council import RULESET
 from engines.council.data import DATA
+from engines.council.world import new_army
 from parsers.orders import parse_commands, parser_catalog
 from tests.engines.council.helpers import game, parsed, refused, run
 
@@ -70,11 +71,7 @@ def test_an_army_is_raised_in_a_free_province_of_the_power_with_room() -> None:
     state["provinces"]["Умбрия"]["revolt"] = True
     assert refused(state, "Орсини", "СОЗДАТЬ АРМИЮ Умбрия Колонна") == ["council_province_not_free"]
     assert refused(state, "Орсини", "СОЗДАТЬ АРМИЮ Лаций Колонна") == []
-    state["realms"]["Рим"]["armies"]["Армия 2"] = {
-        "province": "Лаций",
-        "commander": "Колонна",
-        "immune_until": 0,
-    }
+    state["realms"]["Рим"]["armies"]["Армия 2"] = new_army("Лаций", "Колонна", 0, 3)
     assert refused(state, "Орсини", "СОЗДАТЬ АРМИЮ Лаций Савелли") == [
         "council_armies_full"
     ]  # 2 for a middle power
@@ -83,7 +80,7 @@ def test_an_army_is_raised_in_a_free_province_of_the_power_with_room() -> None:
 def test_no_family_commands_more_than_two_armies() -> None:
     state = game()
     armies = state["realms"]["Рим"]["armies"]
-    armies["Армия 2"] = {"province": "Лаций", "commander": "Колонна", "immune_until": 0}
+    armies["Армия 2"] = new_army("Лаций", "Колонна", 0, 3)
     for province in ("Абруццо", "Апулия"):  # six provinces: a large power, room for a third army
         state["provinces"][province]["realm"] = "Рим"
     assert refused(state, "Орсини", "СОЗДАТЬ АРМИЮ Лаций Колонна") == ["council_commander_full"]

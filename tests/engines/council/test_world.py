@@ -110,8 +110,9 @@ def test_the_gm_corrects_influence_within_its_scale() -> None:
 
 
 def test_the_gm_data_names_the_tribal_leaders_whom_only_the_ruling_family_may_ask_about() -> None:
-    state = RULESET.with_data(game(), {"tribal_leaders": ["Пацци", "Борджиа"]})
-    assert state["gm_data"] == {"tribal_leaders": ["Пацци"]}
+    secret = {"tribal_unions": {"Сарды": "Пацци", "Корсы": "Борджиа", "Гунны": "Медичи"}}
+    state = RULESET.with_data(game(), secret)
+    assert state["gm_data"] == {"tribal_unions": {"Сарды": "Пацци"}}
     result = run(state, {"Орсини": ["ПРОВЕРИТЬ Пацци", "ПРОВЕРИТЬ Медичи"]})
     assert told(result, "Орсини") == [
         "Проверка: Пацци ведут союз племён.",
