@@ -16,24 +16,17 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from daemon.config import Config, ConfigError, load_config
-from daemon.games import Game, Games
-from daemon.gm.dispatch import run_line
-from daemon.outgoing.alerts import failure_kind
-from daemon.service import Daemon, utc_now
-from daemon.tools.checkdata import check_data
-from daemon.tools.checkmail import check_mail
-from daemon.tools.history import history_text
-from daemon.tools.setup import init_game
-from daemon.tools.status import status_text
-from daemon.transports import make_transport
 from engines import REGISTRY
 from engines.errors import GonetsError
-from state.control import Answer, ControlSpool
-from state.disk import Disk
-from state.lock import LockedError
-from state.storage import CorruptStoreError
+
+if TYPE_CHECKING:  # each command imports what it uses when it runs: `--help` loads none of it
+    from daemon.config import Config
+    from daemon.games import Game, Games
+    from daemon.service import Daemon
+    from state.control import Answer, ControlSpool
+    from state.errors import CorruptStoreError
 
 _DISK_WORDS = {
     "disk_full": "диск переполнен / the disk is full",
@@ -53,6 +46,10 @@ class UsageError(GonetsError):
 
 def _open_daemon(config_path: str) -> Daemon:
     """The writer: takes the games directory's lock (`LockedError` while another holds it)."""
+    from daemon.config import load_config
+    from daemon.service import Daemon
+    from daemon.transports import make_transport
+
     config = load_config(Path(config_path))
     return Daemon(config, make_transport(config), config_path=Path(config_path))
 
@@ -66,6 +63,10 @@ def _daemon(config_path: str) -> Iterator[Daemon]:
 @contextmanager
 def _reader(config_path: str) -> Iterator[tuple[Config, Games]]:
     """What a command that only looks needs, without the lock: each game read as one snapshot."""
+    from daemon.config import load_config
+    from daemon.games import Games
+    from state.disk import Disk
+
     config = load_config(Path(config_path))
     games = Games(config, Disk(config.games_dir), read_only=True)
     try:
@@ -75,6 +76,8 @@ def _reader(config_path: str) -> Iterator[tuple[Config, Games]]:
 
 
 def _game(games: Games, game_id: str) -> Game:
+    from daemon.config import ConfigError
+
     game = games.get(game_id)
     if game is None:
         raise ConfigError(f"нет игры {game_id} / no game {game_id} (games: {', '.join(games.ids())})")
@@ -100,12 +103,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    from daemon.tools.setup import init_game
+
     _known_ruleset(args.ruleset)
     _out(init_game(Path(args.config), args.game, args.ruleset, args.gm, args.address))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from daemon.service import utc_now
+    from daemon.tools.checkmail import check_mail
+
     try:
         raw = Path(args.mail).read_bytes()
     except OSError as error:
@@ -116,6 +124,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_check_data(args: argparse.Namespace) -> int:
+    from daemon.tools.checkdata import check_data
+
     with _reader(args.config) as (config, games):
         text, code = check_data(config, games, args.game)
     _out(text)
@@ -123,12 +133,16 @@ def cmd_check_data(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
+    from daemon.tools.status import status_text
+
     with _reader(args.config) as (_, games):
         _out(status_text(games))
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from daemon.tools.history import history_text
+
     with _reader(args.config) as (_, games):
         _out(history_text(_game(games, args.game)))
     return 0
@@ -138,6 +152,10 @@ def cmd_gm(args: argparse.Namespace) -> int:
     """One GM command line, e.g. `gonets gm coins-1 ПРОДЛИТЬ 24` or `… extend 24`; `start` is
     `gm GAME НАЧАТЬ`. Exit 1 when a command was refused, 2 when it could not be read. While a
     daemon holds the lock the command goes to it through the control spool."""
+    from daemon.gm.dispatch import run_line
+    from daemon.service import utc_now
+    from state.lock import LockedError
+
     line = " ".join(["НАЧАТЬ"] if args.command == "start" else args.words)
     try:
         daemon = _open_daemon(args.config)
@@ -153,6 +171,9 @@ def cmd_gm(args: argparse.Namespace) -> int:
 
 def _through_daemon(args: argparse.Namespace, line: str) -> int:
     """Queue the line for the running daemon and print its answer (or only queue: `--no-wait`)."""
+    from state.control import ControlSpool
+    from state.disk import Disk
+
     with _reader(args.config) as (config, games):
         game = _game(games, args.game).id  # an unknown game is said at once, nothing queued
     spool = ControlSpool(config.games_dir / "control", Disk(config.games_dir))
@@ -187,6 +208,8 @@ def _known_ruleset(name: str) -> None:
 
 def cmd_rebuild(args: argparse.Namespace) -> int:
     """Rebuild games from the mail archive; the daemon must be stopped (the lock says so)."""
+    from daemon.config import ConfigError, load_config
+    from daemon.service import utc_now
     from daemon.tools.rebuild import rebuild_games
 
     config = load_config(Path(args.config))
@@ -361,22 +384,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger("mailparser").setLevel(logging.ERROR)  # it warns on every bounce report
     try:
         code: int = args.func(args)
-    except ConfigError as error:
-        print(f"config: {error}", file=sys.stderr)
-        return error.exit_code
-    except CorruptStoreError as error:
-        _corrupt(error, getattr(args, "config", "F"))
-        return error.exit_code
-    except LockedError as error:
-        print(
-            f"{error}\nДругой гонец уже работает с этой папкой / another gonets runs on this directory",
-            file=sys.stderr,
-        )
-        return error.exit_code
-    except GonetsError as error:  # a rule data file, a refused start, a transport: said, not traced
-        print(str(error), file=sys.stderr)
-        return error.exit_code
+    except GonetsError as error:
+        return _said(error, getattr(args, "config", "F"))
     except OSError as error:  # the games directory cannot be written (disk full, permissions) or read
+        from daemon.outgoing.alerts import failure_kind
+
         kind = failure_kind(error)
         print(
             f"{_DISK_WORDS.get(kind, 'ошибка диска / disk error')}: {error}\n"
@@ -385,6 +397,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 5
     return code
+
+
+def _said(error: GonetsError, config_path: str) -> int:
+    """The error in words and its exit code (its classes are imported only now: a command that
+    went well never loads them)."""
+    from daemon.config import ConfigError
+    from state.errors import CorruptStoreError
+    from state.lock import LockedError
+
+    if isinstance(error, ConfigError):
+        print(f"config: {error}", file=sys.stderr)
+    elif isinstance(error, CorruptStoreError):
+        _corrupt(error, config_path)
+    elif isinstance(error, LockedError):
+        print(
+            f"{error}\nДругой гонец уже работает с этой папкой / another gonets runs on this directory",
+            file=sys.stderr,
+        )
+    else:  # a rule data file, a refused start, a transport: said, not traced
+        print(str(error), file=sys.stderr)
+    return error.exit_code
 
 
 if __name__ == "__main__":

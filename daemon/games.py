@@ -1,27 +1,31 @@
-"""The games a daemon runs: each game's settings, ruleset and store, opened once."""
+"""The games a daemon runs: each game's settings, and its ruleset and store, each opened once and
+only when first used: a pass over a thousand games opens those that have work."""
 
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from daemon.config import Config, ConfigError, GameSettings
 from daemon.passwords import Passwords
 from daemon.secret_key import load_key
 from engines import get_ruleset
-from engines.contract import JSON, PhaseSpec, Ruleset
-from engines.russian import NO_FORMS, Forms, agree
-from engines.text import Catalog, Msg, Text
-from parsers.orders import parser_catalog
 from state.disk import Disk
-from state.game_store import GameStore
-from state.records import GameRecord
+
+if TYPE_CHECKING:
+    from engines.contract import JSON, PhaseSpec, Ruleset
+    from engines.russian import Forms
+    from engines.text import Catalog, Msg
+    from state.game_store import GameStore
+    from state.records import GameRecord
 
 START_DATA = "start"  # the key of the data read at the start; a ДАННЫЕ's key is its command id
 DATA_MISTAKES_SHOWN = 20  # a refused GM data file's mistakes said; the rest are counted
@@ -39,6 +43,9 @@ def data_refusal(
     """Why `ruleset` refuses the GM data `read` (from `settings.data`) for `state` (None: before
     the game has one), its mistakes one a line naming the key, at most `DATA_MISTAKES_SHOWN` of
     them; None to apply it."""
+    from engines.russian import agree
+    from engines.text import Msg, Text
+
     found = list(ruleset.data_problems(state, read.data))
     if not found:
         return None
@@ -58,35 +65,52 @@ def on_the_minute(instant: datetime) -> datetime:
     return instant.replace(second=0, microsecond=0)
 
 
-@dataclass
 class Game:
-    """One game the daemon runs: its settings, its ruleset and the catalog they give, its store."""
+    """One game the daemon runs: its settings, its ruleset and the catalog they give, its store;
+    the ruleset is imported and the store opened when first asked for."""
 
-    settings: GameSettings
-    ruleset: Ruleset[Any]
-    store: GameStore
-    passwords: Passwords  # hashes and checks the players' passwords under the installation's key
-    # where the GM data file's bytes come from, by the read's key: the file itself, or for
-    # `gonets rebuild` the bytes kept when that read was first applied
-    data_source: Callable[[str], bytes] | None = None
-    # the game's own forms (names players gave, names of the GM's data) and the catalog with them
-    _own: tuple[Forms, Catalog] | None = field(default=None, init=False, repr=False, compare=False)
+    def __init__(
+        self, settings: GameSettings, passwords: Passwords, open_store: Callable[[], GameStore]
+    ) -> None:
+        self.settings = settings
+        self.passwords = passwords  # hashes and checks the players' passwords under the installation's key
+        self._open_store = open_store
+        # where the GM data file's bytes come from, by the read's key: the file itself, or for
+        # `gonets rebuild` the bytes kept when that read was first applied
+        self.data_source: Callable[[str], bytes] | None = None
+        # the game's own forms (names players gave, names of the GM's data) and the catalog with them
+        self._own: tuple[Forms, Catalog] | None = None
 
     @property
     def id(self) -> str:
         return self.settings.id
 
     @cached_property
+    def ruleset(self) -> Ruleset[Any]:
+        return get_ruleset(self.settings.ruleset)
+
+    @cached_property
+    def store(self) -> GameStore:
+        return self._open_store()
+
+    @property
+    def opened(self) -> bool:
+        """Whether its store was opened (by this process: a game it never read has nothing to forget)."""
+        return "store" in self.__dict__
+
+    @cached_property
     def catalog(self) -> Catalog:
         """Parser problems and the ruleset's own outcomes, in one catalog for rendering."""
+        from parsers.orders import parser_catalog
+
         return parser_catalog().merged(self.ruleset.catalog)
 
     def catalog_for(self, state: JSON) -> Catalog:
         """`catalog` with the game's own forms over the ruleset's (`Ruleset.forms` of `state`: the
         names players gave, the names of the GM's data), for this game's mail; made once for the
         forms last asked, as they change only with the names."""
-        forms = self.ruleset.forms(state) if state else NO_FORMS
-        if not forms.names:
+        forms = self.ruleset.forms(state) if state else None
+        if forms is None or not forms.names:
             return self.catalog
         if self._own is None or self._own[0] != forms:
             self._own = (forms, self.catalog.with_forms(forms))
@@ -94,8 +118,9 @@ class Game:
 
     def forms_for(self, state: JSON) -> Forms:
         """The ruleset's forms and the game's own over them, for reading orders and for templates."""
-        own = self.ruleset.forms(state) if state else NO_FORMS
-        return self.ruleset.catalog.forms.merged(own) if own.names else self.ruleset.catalog.forms
+        mine = self.ruleset.catalog.forms
+        own = self.ruleset.forms(state) if state else None
+        return mine.merged(own) if own is not None and own.names else mine
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
@@ -131,9 +156,13 @@ class Game:
         data = tomllib.loads(raw.decode("utf-8"))
         return GmDataRead(data, self.store.keep_data(raw))
 
+    def __repr__(self) -> str:
+        return f"Game({self.id!r})"
+
 
 class Games:
-    """Opens every configured game's store; creates the store of a new game in signup.
+    """Every configured game (its store opened when first used); creates the store of a new game
+    in signup.
 
     `read_only` is for commands that only look while a daemon may be writing: each store is read
     as one snapshot, nothing is created, and a game the daemon has not yet created is left out."""
@@ -165,25 +194,32 @@ class Games:
             if game := self._open(config, config.games[game_id]):
                 self._games[game_id] = game
         for game_id, game in self._games.items():
-            game.settings = config.games.get(game_id, game.settings)
-            if self.on_change is not None:
-                self.on_change(game_id)
+            settings = config.games.get(game_id, game.settings)
+            if game_id in added or settings != game.settings:  # its clock may run otherwise now
+                game.settings = settings
+                if self.on_change is not None:
+                    self.on_change(game_id)
         self.config = config
         return added
 
     def _open(self, config: Config, settings: GameSettings) -> Game | None:
         changed = self.on_change
-        store = GameStore(
-            config.games_dir / "games" / settings.id,
-            self.disk,
-            self.read_only,
-            on_change=None if changed is None else lambda: changed(settings.id),
-        )
-        if self.read_only and not store.stored():
+
+        def open_store() -> GameStore:
+            from state.game_store import GameStore
+
+            on_change = None if changed is None else lambda: changed(settings.id)
+            directory = config.games_dir / "games" / settings.id
+            return GameStore(directory, self.disk, self.read_only, on_change=on_change)
+
+        stored = os.path.exists(hot_file(config.games_dir, settings.id))  # created before any pass
+        if self.read_only and not stored:
             return None
-        game = Game(settings, get_ruleset(settings.ruleset), store, self.passwords)
-        if not self.read_only and not store.exists():
-            store.save(GameRecord(id=settings.id, ruleset=settings.ruleset, seed=_new_seed(settings.id)))
+        game = Game(settings, self.passwords, open_store)
+        if not self.read_only and not stored:
+            from state.records import GameRecord
+
+            game.store.save(GameRecord(id=settings.id, ruleset=settings.ruleset, seed=_new_seed(settings.id)))
         return game
 
     def __iter__(self) -> Iterator[Game]:
@@ -206,17 +242,27 @@ class Games:
     def forget(self) -> None:
         """After a pass whose changes were dropped: read each game from its files again."""
         for game in self:
-            game.store.forget()
+            if game.opened:
+                game.store.forget()
             if self.on_change is not None:
                 self.on_change(game.id)
 
     def close(self) -> None:
         for game in self:
-            game.store.close()
+            if game.opened:
+                game.store.close()
+
+
+def hot_file(games_dir: Path, game_id: str) -> str:
+    """A game's store file, which every change of the game rewrites (`state.game_store`); a plain
+    path (a thousand games at each start: `pathlib` cost more than the stat)."""
+    return os.path.join(games_dir, "games", game_id, "game.json")
 
 
 def _keyed_games(config: Config, disk: Disk) -> list[str]:
     """The configured games whose stored passwords are hashed with the secret key."""
+    from state.game_store import GameStore
+
     keyed = []
     for game_id in sorted(config.games):
         directory = config.games_dir / "games" / game_id

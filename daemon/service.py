@@ -1,45 +1,51 @@
 """The daemon: one pass over inbox, clocks and outbox (`run_once`), repeated by a ticker.
 
-A pass stages everything it changes (GM requests, every waiting mail, the games whose clocks
-are due), commits it with one journal fsync (`state.journal`), and only then acknowledges the
-mails and sends what the outbox holds. The tests, `gonets demo` and the long-running process
-drive the very same `run_once`.
+A pass stages what it changes (GM requests, the waiting mail, the games whose clocks are due),
+commits it with one journal fsync (`state.journal`), and only then acknowledges the mails and
+sends what the outbox holds. A backlog is taken in slices of at most `SLICE_MAILS` mails or
+`SLICE_SECONDS`, each committed, acknowledged and answered before the next is read: the first
+replies leave within a second however many mails wait, and what a pass holds in memory is one
+slice's. GM requests are run in the first slice, the clocks once the inbox is drained. The tests,
+`gonets demo` and the long-running process drive the very same `run_once`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-
-import schedule
+from typing import TYPE_CHECKING
 
 from daemon.config import Config, ConfigError, load_config
 from daemon.games import Games
-from daemon.gm.spool import run_requests
-from daemon.incoming.intake import Intake
 from daemon.incoming.replies import FILE_NAME as REPLIES_FILE
 from daemon.incoming.replies import ReplyLedger, ReplyLimits
-from daemon.outgoing import undelivered
-from daemon.outgoing.alerts import STORE_FAILURES, StoreAlarm, alert_refused_journal
-from daemon.outgoing.postman import Postman
-from daemon.phases.deadlines import tick
 from daemon.phases.wakeups import Wakeups
-from daemon.transports.base import Transport
+from daemon.transports.base import Incoming, Transport
 from state.archive import MailArchive
 from state.control import ControlSpool
 from state.delivery import Delivery
 from state.disk import Disk
+from state.errors import STORE_FAILURES
 from state.files import make_private, remove_stray_temps
 from state.handling import Handling
 from state.journal import Batch, Journal, JournalRefused
 from state.lock import DirectoryLock
 from state.outbox import Outbox, QueuedMail
 
+if TYPE_CHECKING:  # what a pass uses only when it has mail, a request, a due game or a failure
+    from daemon.incoming.intake import Intake
+    from daemon.outgoing.alerts import StoreAlarm
+    from daemon.outgoing.postman import Postman
+
 log = logging.getLogger(__name__)
 JOURNAL_BYTES = 4 << 20  # a busy pass leaves the journal to the next quiet one up to this size
+SLICE_MAILS = 200  # mails staged before a commit: a pass's memory is bounded by one slice's
+SLICE_SECONDS = 0.5  # ...and so is the wait for the first replies of a backlog
 Clock = Callable[[], datetime]
 
 
@@ -84,12 +90,15 @@ class Daemon:
         try:
             self.lock = DirectoryLock(config.games_dir)
         except JournalRefused as refused:  # the start stops; the GMs hear of it once
+            from daemon.outgoing.alerts import alert_refused_journal
+
             alert_refused_journal(config, transport.send, refused, clock())
             raise
         self.disk = Disk(config.games_dir)  # every store writes through it: the pass's batch stages there
         self.journal = Journal(self.disk, private_files(config.games_dir))
         try:
-            removed = remove_stray_temps(config.games_dir)
+            # a walk of the whole directory, only after a holder that died (a cron pass: 55 ms of 1000 games)
+            removed = 0 if self.lock.released else remove_stray_temps(config.games_dir)
             if removed:
                 log.warning("removed %d temporary files left by a crash", removed)
             if made_private := make_private(config.games_dir):
@@ -101,6 +110,8 @@ class Daemon:
             self.wakeups = Wakeups()
             # CorruptStoreError: a game file that does not parse
             self.games = Games(config, self.disk, on_change=self.wakeups.touch)
+            for game in self.wakeups.restore(config.games_dir, self.games):  # changed since the last pass
+                game.store.exists()  # read now, as the first pass would: a corrupt file stops the start
             self.ledger = ReplyLedger(config.games_dir, self.disk, _reply_limits(config))
         except BaseException:
             self.lock.close()
@@ -109,15 +120,36 @@ class Daemon:
         self.handling = Handling(config.games_dir)
         self.outbox = Outbox(config.games_dir / "outbox", self.disk, clock=lambda: self.clock().timestamp())
         self.delivery = Delivery(self.outbox)  # the send loop: it remembers what it could not record
-        self.postman = Postman(config, self.outbox, clock)
         self.spool = ControlSpool(config.games_dir / "control", self.disk)  # `gonets gm` beside us
-        self.alarm = StoreAlarm(self.games, self.postman, config.games_dir, transport.send)
-        self.intake = Intake(config, self.games, self.archive, self.handling, self.ledger, self.postman)
         self._failures_checked = False  # failed/ is scanned once for failures no digest has yet
+
+    # What a pass needs only when it has mail to read or write, or a failure to tell: made (and
+    # their modules imported) the first time, so that an empty cron pass loads none of them.
+    @cached_property
+    def postman(self) -> Postman:
+        from daemon.outgoing.postman import Postman
+
+        return Postman(self.config, self.outbox, self.clock)
+
+    @cached_property
+    def intake(self) -> Intake:
+        from daemon.incoming.intake import Intake
+
+        return Intake(self.config, self.games, self.archive, self.handling, self.ledger, self.postman)
+
+    @cached_property
+    def alarm(self) -> StoreAlarm:
+        from daemon.outgoing.alerts import StoreAlarm
+
+        return StoreAlarm(self.games, self.postman, self.config.games_dir, self.transport.send)
 
     def close(self) -> None:
         if not self.outbox.holding:
             self.journal.checkpoint()
+        try:  # once a process, at its end: a pass with mail would pay a file for it
+            self.wakeups.save(self.config.games_dir, self.games)
+        except OSError as error:  # the next start visits every game, as without the index
+            log.warning("the games' wake-up index was not saved: %s", error)
         self.games.close()
         self.transport.close()
         self.handling.close()
@@ -127,16 +159,41 @@ class Daemon:
         report = PassReport()
         self._reload_config()  # before the clock is read: a slow read must not make it stale
         now = self.clock()
-        self.intake.new_pass()
+        if "intake" in self.__dict__:  # what it learnt of the games is asked again
+            self.intake.new_pass()
         try:
             self.journal.catch_up()  # a commit a full disk left half applied
         except STORE_FAILURES as error:
             self.alarm.raise_alarm(error, now)
             return report
-        failures: list[BaseException] = []  # store failures: the GM is alerted once the pass is over
+        inbox = self.transport.fetch(self.config.limits.mail_bytes)
+        first = True
+        while True:
+            drained, committed = self._slice(report, now, inbox, first)
+            if drained or not committed:  # a failed commit: the rest waits in the inbox
+                break
+            first = False
+            self._checkpoint(busy=True)
+        self._checkpoint(
+            busy=bool(report.mails or report.resolved or report.sent or report.failed or report.commands)
+        )
+        return report
+
+    def _slice(
+        self, report: PassReport, now: datetime, inbox: Iterator[Incoming], first: bool
+    ) -> tuple[bool, bool]:
+        """One commit's worth of the pass: staged, committed, then its mails acknowledged and its
+        replies sent. Returns whether the inbox is drained, and whether the commit went through."""
+        began = time.monotonic()
+        failures: list[BaseException] = []  # store failures: the GM is alerted once the slice is over
         acks: list[tuple[str, bool]] = []
         with self.journal.batch() as batch:
-            prepared = self._stage(report, now, acks, failures)
+            if first:
+                self._requests(report, now, failures)
+            drained = self._read(report, now, inbox, acks, failures, began)
+            if drained:
+                self._tick(report, now, failures)
+            prepared = self._prepare(now, failures)
         committed = self._commit(batch, failures, self.outbox.queue_files(prepared))
         if committed:
             for uid, rejected in acks:
@@ -144,23 +201,31 @@ class Daemon:
         for failure in failures:
             self.alarm.raise_alarm(failure, now)
         self._flush(report, now, prepared if committed else None)
-        busy = report.mails or report.resolved or report.sent or report.failed or report.commands
-        if self.outbox.sent_secret:  # the journal holds its plaintext: empty it now, busy or not
-            busy, self.outbox.sent_secret = 0, False
-        if not self.outbox.holding:  # else the journal still holds pending mail
-            self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
-        return report
+        return drained, committed
 
-    def _stage(
-        self, report: PassReport, now: datetime, acks: list[tuple[str, bool]], failures: list[BaseException]
-    ) -> list[QueuedMail]:
-        """Everything the pass changes, staged in its batch: nothing here leaves the process.
-        Returns the mails to send once it is committed, their attempts recorded with it."""
+    def _requests(self, report: PassReport, now: datetime, failures: list[BaseException]) -> None:
+        """The GM's command lines waiting in the control spool (`gonets gm` beside the daemon)."""
         try:
-            report.commands = run_requests(self.spool, self.games, self.postman, now)
+            requests = self.spool.pending()
+            if requests:
+                from daemon.gm.spool import run_requests
+
+                report.commands = run_requests(self.spool, requests, self.games, self.postman, now)
+            self.spool.forget_old_answers()
         except STORE_FAILURES as error:  # the request stays in the spool for the next pass
             failures.append(error)
-        for incoming in self.transport.fetch(self.config.limits.mail_bytes):
+
+    def _read(
+        self,
+        report: PassReport,
+        now: datetime,
+        inbox: Iterator[Incoming],
+        acks: list[tuple[str, bool]],
+        failures: list[BaseException],
+        began: float,
+    ) -> bool:
+        """Handle waiting mail until the slice is full; True once the inbox is drained."""
+        for count, incoming in enumerate(inbox, 1):
             kind, rejected = self.intake.handle(incoming, now, failures)
             if rejected is not None:
                 acks.append((incoming.uid, rejected))
@@ -168,7 +233,16 @@ class Daemon:
             report.accepted += kind == "orders"
             report.refused += kind == "rejected"
             report.service += kind == "service"
-        for game_id in self.wakeups.due(now):
+            if count >= SLICE_MAILS or time.monotonic() - began >= SLICE_SECONDS:
+                return False
+        return True
+
+    def _tick(self, report: PassReport, now: datetime, failures: list[BaseException]) -> None:
+        """The games whose clock is due: reminders, holds, resolutions, releases."""
+        due = self.wakeups.due(now)
+        if due:
+            from daemon.phases.deadlines import tick
+        for game_id in due:
             game = self.games.get(game_id)
             if game is None:
                 continue
@@ -182,12 +256,25 @@ class Daemon:
             except Exception:  # a bug in one game must not hold back the pass's mail for all games
                 log.exception("%s: the clock failed; tried again at the next pass", game_id)
                 self.wakeups.touch(game_id)
+
+    def _prepare(self, now: datetime, failures: list[BaseException]) -> list[QueuedMail]:
+        """The reply counts saved, and the mails to send once the slice is committed, their
+        attempts recorded with it."""
         try:
             self.ledger.save(now)
             return self.delivery.prepare()
         except STORE_FAILURES as error:
             failures.append(error)
             return []
+
+    def _checkpoint(self, busy: bool) -> None:
+        """Empty the journal when the pass was quiet, or it has grown past `JOURNAL_BYTES`, or a
+        mail with a secret left (the journal holds its plaintext), unless it still holds mail
+        waiting to be sent."""
+        if self.outbox.sent_secret:
+            busy, self.outbox.sent_secret = False, False
+        if not self.outbox.holding:
+            self.journal.checkpoint(unless_under=JOURNAL_BYTES if busy else 0)
 
     def _commit(self, batch: Batch, failures: list[BaseException], sending: set[Path]) -> bool:
         """The commit point. A failure drops the pass's changes whole: its mails stay in the inbox,
@@ -215,6 +302,8 @@ class Daemon:
             if not self._failures_checked:
                 given_up, self._failures_checked = self.outbox.unreported(), True
             if given_up:
+                from daemon.outgoing import undelivered
+
                 with self.journal.batch() as batch:
                     for mail in given_up:
                         undelivered.note(self.games, self.outbox, mail)
@@ -222,7 +311,8 @@ class Daemon:
         except STORE_FAILURES as error:
             self.alarm.raise_alarm(error, now)
             return
-        report.sent, report.failed = flushed.sent, flushed.failed
+        report.sent += flushed.sent
+        report.failed += flushed.failed
 
     def _reload_config(self) -> None:
         """A game added (or a setting changed) in the config file while the daemon runs takes
@@ -241,7 +331,10 @@ class Daemon:
             return
         if config.transport != self.config.transport or config.games_dir != self.config.games_dir:
             log.warning("the transport or games_dir changed: that takes a restart")
-        self.config = self.postman.config = self.intake.config = config
+        self.config = config
+        for made in ("postman", "intake"):
+            if made in self.__dict__:
+                self.__dict__[made].config = config
         self.ledger.limits = _reply_limits(config)
         log.info("configuration reloaded; new games: %s", ", ".join(added) or "none")
 
@@ -249,6 +342,10 @@ class Daemon:
         """Tick with `schedule` (memory only, by design: deadlines live in the store). Between
         ticks the transport waits for mail; mail announced early (IMAP IDLE) or a GM command in the
         control spool gets a pass at once."""
+        import schedule
+
+        for game in self.games:  # a broken rule data file stops the daemon at its start
+            game.ruleset  # noqa: B018 - imported for its checks
         self._safe_pass()
         schedule.every(self.config.poll_seconds).seconds.do(self._safe_pass)
         while True:

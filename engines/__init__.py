@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.contract import Ruleset
+if TYPE_CHECKING:  # a ruleset is imported when a game needs it, not with this package
+    from engines.contract import Ruleset
 
 # ruleset id → module exposing RULESET; the daemon looks rulesets up here and nowhere else
 REGISTRY = {

@@ -11,3 +11,11 @@ from __future__ import annotations
 
 class GonetsError(Exception):
     exit_code = 1
+
+
+class RuleDataError(GonetsError):
+    """A data file does not match its ruleset's schema; the message names file, key and problem.
+    Raised when the ruleset is first imported, which a pass does only for a game with work: the
+    daemon lets it through (the mail waits) rather than blame the mail it was reading."""
+
+    exit_code = 2

@@ -20,17 +20,11 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from engines.errors import GonetsError
+from engines.errors import RuleDataError
 from engines.russian import Forms, forms_from
 from engines.text import Text
 
 M = TypeVar("M", bound="RuleData")
-
-
-class RuleDataError(GonetsError):
-    """A data file does not match its ruleset's schema; the message names file, key and problem."""
-
-    exit_code = 2
 
 
 class RuleData(BaseModel):

@@ -16,10 +16,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import pymorphy3
-from pymorphy3.analyzer import Parse
+if TYPE_CHECKING:  # the analyzer is imported and its dictionary read when a word is first asked for
+    import pymorphy3
+    from pymorphy3.analyzer import Parse
 
 CASES: dict[str, str] = {
     "им": "nomn",
@@ -91,6 +92,8 @@ NO_FORMS = Forms()
 
 @cache
 def _morph() -> pymorphy3.MorphAnalyzer:
+    import pymorphy3
+
     return pymorphy3.MorphAnalyzer()
 
 

@@ -22,6 +22,7 @@ from mailparser.exceptions import MailParserError, MailParserRecursionError
 
 from parsers import charsets
 from parsers.header_registry import POLICY
+from parsers.limits import MAX_BODY_CHARS
 from parsers.mime_body import body_text, leaves
 from parsers.mime_head import CappedMail, cap_head, cap_mail
 
@@ -38,7 +39,6 @@ _MESSAGE_ID = re.compile(r"<[\x21-\x3b=\x3f-\x7e]+>")
 _ADDRESS = re.compile(r"[^@\s<>()\[\]\",;:\\\ud800-\udfff]+@[^@\s<>()\[\]\",;:\\\ud800-\udfff]+")
 _DAEMONS = ("mailer-daemon", "postmaster")
 
-MAX_BODY_CHARS = 2_000_000  # characters of text read as the body; a longer one is not read
 UNREADABLE = "unreadable mail"  # how the problem of a mail that could not be parsed begins
 # The stdlib decodes RFC 2047 words in time quadratic in their number: longer values are cut first.
 _MAX_WORDS_CHARS = 2_000

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-MAX_HEAD_BYTES = 100 * 1024
-MAX_PARAMS_BYTES = 4 * 1024  # room for a long file name in RFC 2231 pieces
+from parsers.limits import MAX_HEAD_BYTES, MAX_PARAMS_BYTES
 
 # Line breaks as the stdlib parser splits lines (str.splitlines on the mail decoded as ASCII).
 _BREAK = rb"(?:\r\n?+|[\n\v\f\x1c-\x1e])"

@@ -44,7 +44,6 @@ import logging
 import os
 import re
 import struct
-import uuid
 from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -316,7 +315,7 @@ class Journal:
             except _Untrusted:  # nothing is bound to it: `recover` refuses a journal that is
                 log.warning("%s is damaged; the games directory gets a new id", self.root / ID_NAME)
             if self._id is None:
-                self._id = uuid.uuid4().hex.encode("ascii")
+                self._id = os.urandom(16).hex().encode("ascii")  # as a uuid4's hex: 32 random hex digits
                 files.write_durably(self.root / ID_NAME, self._id + b"\n")
         return self._id
 

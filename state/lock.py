@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
 
@@ -49,8 +50,16 @@ class DirectoryLock:
         except BaseException:
             os.close(fd)
             raise
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        # A holder's PID stays in the file until it releases the directory (`close` blanks it):
+        # one that is there now was left by a holder that died, maybe with temp files behind it.
+        self._holder = f"{os.getpid()}\n".encode("ascii")
+        try:
+            self.released = not os.pread(fd, 32, 0).strip()
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, self._holder, 0)
+        except BaseException:  # a full disk: the lock goes with the descriptor
+            os.close(fd)
+            raise
         self._fd: int | None = fd
         try:
             Journal(Disk(directory)).recover()
@@ -60,6 +69,10 @@ class DirectoryLock:
 
     def close(self) -> None:
         if self._fd is not None:
+            # released: blanked in place (no block to find on a full disk), nothing to clear after
+            # us; if even that fails, the next holder clears up as after a crash
+            with suppress(OSError):
+                os.pwrite(self._fd, b" " * len(self._holder), 0)
             os.close(self._fd)  # closing the last descriptor releases the flock
             self._fd = None
 

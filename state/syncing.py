@@ -3,9 +3,10 @@ writes at its end (`Deferred`, used by `state.files.deferred_sync`)."""
 
 from __future__ import annotations
 
-import ctypes
 import os
+from collections.abc import Callable
 from contextlib import suppress
+from functools import cache
 from pathlib import Path
 
 
@@ -81,17 +82,21 @@ def sync_file_system(directory: Path) -> None:
     elsewhere the whole machine's `sync`."""
     fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        if _syncfs is None or _syncfs(fd) != 0:
+        syncfs = _syncfs()
+        if syncfs is None or syncfs(fd) != 0:
             os.sync()
     finally:
         os.close(fd)
 
 
-def _load_syncfs() -> ctypes._NamedFuncPointer | None:
+@cache
+def _syncfs() -> Callable[[int], int] | None:
+    """The C library's syncfs, looked up when first needed: ctypes is no cost of a pass that
+    syncs nothing."""
+    import ctypes
+
     try:
-        return ctypes.CDLL(None, use_errno=True).syncfs
+        found: Callable[[int], int] = ctypes.CDLL(None, use_errno=True).syncfs
+        return found
     except (OSError, AttributeError):
         return None
-
-
-_syncfs = _load_syncfs()

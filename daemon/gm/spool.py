@@ -9,20 +9,22 @@ from datetime import datetime
 
 from daemon.games import Games
 from daemon.gm.dispatch import ECHO_CHARS, run_line
-from daemon.outgoing.alerts import STORE_FAILURES
 from daemon.outgoing.postman import Postman
 from engines.text import excerpt
 from state.control import Answer, ControlSpool, Request
+from state.errors import STORE_FAILURES
 
 log = logging.getLogger(__name__)
 FAILED = 70  # the daemon broke on the command (EX_SOFTWARE): its log has the traceback
 ANSWER_LINE_CHARS = 8_000  # an answer line past this is cut (ПОМОЩЬ's, the longest, is 4,600)
 
 
-def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datetime) -> int:
-    """Answer every waiting request, oldest first; returns how many. A store that cannot be
-    written is raised (the request stays for the next pass); any other failure is answered."""
-    requests = spool.pending()
+def run_requests(
+    spool: ControlSpool, requests: list[Request], games: Games, postman: Postman, now: datetime
+) -> int:
+    """Answer every waiting request (`spool.pending()`), oldest first; returns how many. A store
+    that cannot be written is raised (the request stays for the next pass); any other failure is
+    answered."""
     for request in requests:
         shown = excerpt(request.line, ECHO_CHARS)
         try:
@@ -35,7 +37,6 @@ def run_requests(spool: ControlSpool, games: Games, postman: Postman, now: datet
         answer = Answer([excerpt(text, ANSWER_LINE_CHARS) for text in answer.text], answer.exit_code)
         spool.answer(request.id, answer)
         log.info("GM request %s by %s: %s → %d", request.id, request.who, shown, answer.exit_code)
-    spool.forget_old_answers()
     return len(requests)
 
 

@@ -16,13 +16,14 @@ from daemon.games import Game, Games
 from daemon.incoming import mailflow
 from daemon.incoming.addresses import answerable, mailbox_key
 from daemon.incoming.replies import ReplyLedger
-from daemon.outgoing.alerts import STORE_FAILURES
 from daemon.outgoing.postman import Letter, Postman
 from daemon.transports.base import Incoming
+from engines.errors import RuleDataError
 from parsers.mime import IncomingMail, parse_head
 from parsers.mime_head import cap_head
 from parsers.redact import Redactor
 from state.archive import MailArchive
+from state.errors import STORE_FAILURES
 from state.handling import POISON_AFTER, Handling
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,8 @@ class Intake:
             log.error("store failure; mail %s stays in the inbox: %s", incoming.uid, error)
             failures.append(error)
             return "", None
+        except RuleDataError:  # a ruleset's data file to fix, met as its game is first read: the pass stops
+            raise
         except Exception as error:  # a mail that breaks us is quarantined, never lost
             log.exception("mail %s could not be processed", key)
             return self._quarantine(key, incoming.raw, now, repr(error))

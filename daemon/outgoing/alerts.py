@@ -24,14 +24,13 @@ from daemon.config import Config
 from daemon.games import Game, Games
 from daemon.outgoing.postman import Draft, Letter, Postman, compose
 from state import files
+from state.errors import CorruptStoreError
 from state.journal import JournalRefused
 from state.sending import FinishedMail
-from state.storage import CorruptStoreError
 from state.syncing import fsync_dir, fsync_file
 
 log = logging.getLogger(__name__)
 
-STORE_FAILURES = (OSError, CorruptStoreError)
 QUIET = timedelta(hours=1)
 Send = Callable[[FinishedMail], Path | None]  # a transport's send (`state.sending.Sender`)
 _PERMISSION = {errno.EACCES, errno.EPERM, errno.EROFS}

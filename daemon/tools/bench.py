@@ -1,43 +1,48 @@
 """`gonets bench`: the pipeline against the physical floor, measured side by side in one run.
 
-The floor is what an order mail cannot cost less than: reading it with mail-parser and three
-atomic, fsynced writes of the scenario's game file. The pipeline is one order mail through a real
-Maildir pass (archive, parse, route, password, check, store, reply queued and sent). Floor and
-pipeline alternate mail by mail, so the machine's noise hits both, and the figure that matters is
-their ratio. The scenarios are what a user waits for: an order mail in a coins game and in a
-16-player Русь game, one among 1000 idle Русь games, one after a long history, a full Русь
-resolution; a burst and hostile inputs besides. The goals say what a user should not feel.
-With `--imap`, the 1000 Русь games again behind a real mail server (`bench_imap`), in the same
-table and JSON.
+The floor is what a durable mail handler cannot do without (`bench_floor`): read the mail's bytes
+from disk, write the archive copy, the state and the reply, each fsynced with its folder; for a
+batch, the same with one fsync of each file and folder. The pipeline is one order mail (or a
+batch) through a real Maildir pass (archive, parse, route, password, check, store, reply queued
+and sent). Floor and pipeline alternate, so the machine's noise hits both, and the figure that
+matters is their ratio. The scenarios are what a user waits for: an order mail in a coins game
+and in a 16-player Русь game, one among 1000 idle Русь games, one after a long history, a full
+Русь resolution, a cron pass's start-up against a bare interpreter's (`bench_startup`), a
+backlog of ten thousand mails as it drains (`bench_backlog`); a burst and hostile inputs besides.
+The goals say what a user should not feel. With `--imap`, the 1000 Русь games again behind a real
+mail server (`bench_imap`), in the same table and JSON.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-
-import mailparser
 
 from daemon.passwords import Passwords
 from daemon.service import PassReport
-from daemon.tools import bench_burst, bench_imap
+from daemon.tools import bench_backlog, bench_burst, bench_imap, bench_startup
+from daemon.tools.bench_floor import Floor
 from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
 from daemon.tools.bench_report import Figure, Goal, as_json, median, p90, table, write_json
 from parsers.html_text import html_to_text
 from parsers.mime import parse_mail
-from state.files import atomic_write_json, read_json
 
 IDLE_BEFORE_MS = 488.0  # an idle pass over 1000 Русь games before games were woken from a heap
+STARTUP_GOAL = 4.0  # a cron pass, --help, status: at most this many bare interpreter starts
 
 
 @dataclass(frozen=True)
 class Sizes:
     mails: int = 40  # order mails timed per scenario, each alternating with a floor
+    batch_mails: int = 100  # order mails in one pass, against the floor's batch
+    batches: int = 5
     idle_games: int = 1000
     idle_passes: int = 10  # idle passes, alternating with passes of one mail
     history_turns: int = 200
@@ -46,10 +51,14 @@ class Sizes:
     hostile_scale: float = 1.0
     imap_games: int = 1000  # behind the loopback Dovecot (`--imap`)
     imap_samples: int = 20  # order mails timed over IDLE, and as many over polling
+    startup_runs: int = 10  # each command's runs, each beside a bare interpreter's
+    backlog_mails: int = 10_000  # waiting when one pass starts
 
 
 QUICK = Sizes(
     mails=3,
+    batch_mails=3,
+    batches=1,
     idle_games=5,
     idle_passes=2,
     history_turns=3,
@@ -58,6 +67,8 @@ QUICK = Sizes(
     hostile_scale=0.01,
     imap_games=3,
     imap_samples=2,
+    startup_runs=1,
+    backlog_mails=60,
 )
 
 
@@ -65,7 +76,7 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     """Every scenario in its own folder, the IMAP one last if asked for; the table goes to stdout
     unless the JSON does."""
     figures: list[Figure] = []
-    scenarios = (_coins, _rus, _idle, _history, _burst, *((_imap,) if imap else ()))
+    scenarios = (_coins, _rus, _idle, _history, _burst, _startup, _backlog, *((_imap,) if imap else ()))
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
         root = Path(tmp)
         for scenario in scenarios:
@@ -99,32 +110,28 @@ def _one_mail(scene: Scene, raw: bytes) -> float:
     return seconds
 
 
-def _floor(raw: bytes, game_file: Path, scratch: Path) -> float:
-    """mail-parser on the mail, then three atomic writes of the game file as it is now."""
-    data = read_json(game_file)
-    began = time.perf_counter()
-    mailparser.parse_from_bytes(raw)
-    for _ in range(3):
-        atomic_write_json(scratch / "game.json", data)
-    return time.perf_counter() - began
-
-
 def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
-    scratch = scene.root / "floor"
-    scratch.mkdir()
+    floor = Floor(scene.root / "floor")
     floors, pipeline = [], []
     for n in range(mails):
         raw = scene.order_mail(n)
-        floors.append(_floor(raw, scene.game.store.directory / "game.json", scratch))
+        (delivered,) = floor.deliver([raw])
+        state, reply = _state_and_reply(scene)
+        floors.append(floor.one(delivered, state, reply))
         pipeline.append(_one_mail(scene, raw))
-    floor, cost = median(floors), median(pipeline)
+    cost, at_floor = median(pipeline), median(floors)
     return [
-        Figure(f"{name}.floor", floor * 1000, "ms", "mail-parser + 3 atomic writes of game.json, median"),
+        Figure(
+            f"{name}.floor",
+            at_floor * 1000,
+            "ms",
+            "read the mail, write archive copy, state, reply, each fsynced",
+        ),
         Figure(f"{name}.order_mail", cost * 1000, "ms", "one order mail through a Maildir pass, median"),
         Figure(f"{name}.order_mail_p90", p90(pipeline) * 1000, "ms", "the same, 90th percentile"),
         Figure(
             f"{name}.floor_share",
-            floor / cost,
+            at_floor / cost,
             "ratio",
             "floor / order mail (1 = at the floor)",
             Goal(">=", 0.5),
@@ -132,11 +139,53 @@ def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
     ]
 
 
+def _batches(name: str, scene: Scene, sizes: Sizes) -> list[Figure]:
+    """Batches of order mails in one pass each, against the floor's batch, alternating."""
+    floor = Floor(scene.root / "batch-floor")
+    floors, pipeline = [], []
+    for _ in range(sizes.batches):
+        raws = [scene.order_mail(n) for n in range(sizes.batch_mails)]
+        delivered = floor.deliver(raws)
+        state, reply = _state_and_reply(scene)
+        floors.append(floor.batch(delivered, state, reply))
+        for raw in raws:
+            scene.inbox.add(raw)
+        seconds, report = _timed(scene.daemon.run_once)
+        if report.mails != len(raws) or report.sent < len(raws):
+            raise RuntimeError(f"the bench's batch was not handled and answered: {report}")
+        pipeline.append(seconds)
+    size, cost, at_floor = sizes.batch_mails, median(pipeline), median(floors)
+    return [
+        Figure(
+            f"{name}.batch_floor",
+            at_floor * 1000,
+            "ms",
+            f"the floor's {size} mails, one fsync per file and folder",
+        ),
+        Figure(f"{name}.batch", cost * 1000, "ms", f"{size} order mails in one Maildir pass, median"),
+        Figure(
+            f"{name}.batch_floor_share",
+            at_floor / cost,
+            "ratio",
+            f"batch floor / {size} order mails in a pass (1 = at the floor)",
+            Goal(">=", 0.5),
+        ),
+    ]
+
+
+def _state_and_reply(scene: Scene) -> tuple[bytes, bytes]:
+    """What the floor writes as the state and the reply: the game's file as it is now, and the
+    last mail the daemon sent (a reply, or at first a role mail)."""
+    sent = scene.root / "mail" / "sent" / "new"
+    last = max(sent.iterdir(), key=lambda path: path.stat().st_mtime_ns)
+    return (scene.game.store.directory / "game.json").read_bytes(), last.read_bytes()
+
+
 def _coins(root: Path, sizes: Sizes) -> list[Figure]:
-    """one coins game (4 players): floor and order mails, alternating"""
+    """one coins game (4 players): floor and order mails, alternating, then batches"""
     scene = open_scene(root, "coins", 4)
     try:
-        return _floor_and_pipeline("coins", scene, sizes.mails)
+        return [*_floor_and_pipeline("coins", scene, sizes.mails), *_batches("coins", scene, sizes)]
     finally:
         scene.close()
 
@@ -271,6 +320,71 @@ def _burst(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
         daemon.close()
     meaning = f"{sizes.burst_mails} mails ({burst.duplicates} re-delivered, most garbage) through Maildir"
     return [Figure("burst.rate", sizes.burst_mails / seconds, "mails/s", meaning)]
+
+
+def _startup(root: Path, sizes: Sizes) -> list[Figure]:
+    """start-up: fresh processes against a bare interpreter, in turn"""
+    now = datetime.now(UTC)  # the commands run on the real clock: nothing may be due yet
+    one = open_scene(root / "one", "coins", 4, start=now)
+    one.close()
+    many = open_scene(root / "many", "rus", 16, idle_games=sizes.idle_games - 1, start=now)
+    many.close()
+    gonets, runs = bench_startup.gonets(), sizes.startup_runs
+    commands = {
+        "run_once": ("gonets run --once, an empty inbox, one started coins game", ["run", "--once"], one),
+        "help": ("gonets --help", ["--help"], None),
+        "status": ("gonets status of one started coins game", ["status"], one),
+    }
+    figures = []
+    bare: list[float] = []
+    for name, (meaning, words, scene) in commands.items():
+        config = ["--config", str(scene.root / "gonets.toml")] if scene else []
+        ratio, seconds = bench_startup.ratios([*gonets, *words, *config], root, runs)
+        bare.append(seconds)
+        goal = Goal("<=", STARTUP_GOAL)
+        figures.append(Figure(f"startup.{name}", ratio, "ratio", f"{meaning} / python -c pass, CPU", goal))
+    games = sizes.idle_games
+    command = [*gonets, "run", "--once", "--config", str(many.root / "gonets.toml")]
+    ratio, seconds = bench_startup.ratios(command, root, runs)
+    bare.append(seconds)
+    meaning = f"gonets run --once, an empty inbox, {games} started Русь games / python -c pass, CPU"
+    figures.append(Figure(f"startup.run_once_{games}", ratio, "ratio", meaning))
+    bare_meaning = "python -c pass: a bare interpreter's start, CPU, median"
+    return [Figure("startup.bare", median(bare) * 1000, "ms", bare_meaning), *figures]
+
+
+def _backlog(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
+    """a backlog drained by one pass in a fresh process: the burst's mix, ten times over"""
+    root.mkdir()
+    daemon = bench_burst.open_daemon(root, games)
+    try:
+        burst = bench_burst.build(bench_burst.start_games(daemon), sizes.backlog_mails)
+        bench_burst.deliver(root, burst)
+    finally:
+        daemon.close()
+    os.sync()  # no writeback of the build under the measured pass
+    drained = bench_backlog.run_child(root, games)
+    mails = len(burst.mails)  # the burst's valid mails at least, however small the size asked
+    if drained["mails"] != mails:
+        raise RuntimeError(f"the backlog's pass read {drained['mails']} of {mails} mails")
+    return [
+        Figure(
+            "backlog.first_reply",
+            drained["first_reply"] * 1000,
+            "ms",
+            f"{mails} mails waiting: from the pass's start to the first reply handed to the transport",
+            Goal("<=", 1000),
+        ),
+        Figure(
+            "backlog.pass", drained["pass"], "s", f"the pass that handles all {mails} and sends every reply"
+        ),
+        Figure(
+            "backlog.peak",
+            drained["peak_mb"],
+            "MB",
+            f"the peak resident memory of that pass's process ({mails} mails)",
+        ),
+    ]
 
 
 def _imap(root: Path, sizes: Sizes) -> list[Figure]:

@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from unittest import mock
 
@@ -93,13 +93,18 @@ class Scene:
         self.daemon.close()
 
 
-def open_scene(root: Path, ruleset: str, players: int, idle_games: int = 0) -> Scene:
+def open_scene(
+    root: Path, ruleset: str, players: int, idle_games: int = 0, start: datetime | None = None
+) -> Scene:
     """A started game of `ruleset` with `players` players, and `idle_games` more started copies of it
-    (each with its own id and seed) that nobody writes to."""
+    (each with its own id and seed) that nobody writes to; started at `start` (the demo's fixed
+    instant by default: a process with the real clock must be given the real time)."""
     games = {f"{ruleset}-{n:04d}": ruleset for n in range(1 + idle_games)}
     root.mkdir(parents=True, exist_ok=True)
     (root / "gonets.toml").write_text(config_text(games), encoding="utf-8")
     clock = DemoClock()
+    if start is not None:
+        clock.now = start
     with unsynced():
         config = load_config(root / "gonets.toml")
         daemon = Daemon(config, MaildirTransport(root / "mail" / "inbox", root / "mail" / "sent"), clock)

@@ -8,12 +8,9 @@ Configuration section shows the same text (`readme_block`; a test keeps them equ
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, get_args, get_origin
+from typing import Any
 
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
-
-from daemon.config import GAME_ID, Config, ConfigError, keys, load_config, toml_value
+from daemon.config import GAME_ID, Config, ConfigError, Key, keys, load_config, toml_value
 from daemon.games import Games
 from daemon.transports import make_transport
 from engines import get_ruleset
@@ -30,9 +27,9 @@ _COMMENT_AT = 32  # the column where a key's comment starts, when the key leaves
 def new_config(address: str) -> str:
     """The file `gonets init` starts: the top-level keys and the tables but the games."""
     above, lines = _keys(Config, {"address": address})
-    for key, info in keys(Config).items():
-        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
-            lines += ["", *_table(f"[{key}]", info, {})]
+    for key in keys(Config).values():
+        if key.table is not None and not key.by_name:
+            lines += ["", *_table(f"[{key.name}]", key, {})]
     return "\n".join([*_HEADER, *above, *lines]) + "\n"
 
 
@@ -48,13 +45,12 @@ def readme_block() -> str:
     return f"```toml\n{text}```\n"
 
 
-def _table(header: str, info: FieldInfo, given: dict[str, str]) -> list[str]:
-    """A table under its description and the description of its required keys."""
-    model: Any = info.annotation
-    if get_origin(model) is dict:  # one table per entry: a game
-        model = get_args(model)[1]
-    above, lines = _keys(model, given)
-    return [f"# {info.description}", *above, header, *lines]
+def _table(header: str, key: Key, given: dict[str, str]) -> list[str]:
+    """A table (or one of a table per entry: a game) under its description and the description
+    of its required keys."""
+    assert key.table is not None
+    above, lines = _keys(key.table, given)
+    return [f"# {key.description}", *above, header, *lines]
 
 
 def _keys(table: type[Any], given: dict[str, str]) -> tuple[list[str], list[str]]:
@@ -63,29 +59,21 @@ def _keys(table: type[Any], given: dict[str, str]) -> tuple[list[str], list[str]
     write it); an optional key shows its default and description; a key that is off by default is
     commented out with an example."""
     above, lines = [], []
-    for key, info in keys(table).items():
-        if _holds_tables(info):
+    for name, key in keys(table).items():
+        if key.table is not None:  # [transport], [limits]: a table of its own; [games.<id>]: one per game
             continue
-        if info.is_required():
-            above.append(f"# {key}: {info.description}")
-            lines.append(f"{key} = {toml_value(given[key])}")
-        elif info.examples:
-            lines.append(_described(f"# {key} = {toml_value(info.examples[0])}", info))
+        if key.is_required():
+            above.append(f"# {name}: {key.description}")
+            lines.append(f"{name} = {toml_value(given[name])}")
+        elif key.example is not None:
+            lines.append(_described(f"# {name} = {toml_value(key.example)}", key))
         else:
-            lines.append(
-                _described(f"{key} = {toml_value(info.get_default(call_default_factory=True))}", info)
-            )
+            lines.append(_described(f"{name} = {toml_value(key.default_value())}", key))
     return above, lines
 
 
-def _described(line: str, info: FieldInfo) -> str:
-    return f"{line}{' ' * max(2, _COMMENT_AT - len(line))}# {info.description}"
-
-
-def _holds_tables(info: FieldInfo) -> bool:
-    """[transport], [limits]: a table of its own; [games.<id>]: one table per game."""
-    held = get_args(info.annotation)[1] if get_origin(info.annotation) is dict else info.annotation
-    return isinstance(held, type) and issubclass(held, BaseModel)
+def _described(line: str, key: Key) -> str:
+    return f"{line}{' ' * max(2, _COMMENT_AT - len(line))}# {key.description}"
 
 
 def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str) -> str:

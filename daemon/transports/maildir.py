@@ -10,7 +10,6 @@ marked done.
 from __future__ import annotations
 
 import contextlib
-import mailbox
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ from state.files import safe_file_name, write_durably
 from state.sending import FinishedMail, PermanentSendError
 
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
-_INFO = mailbox.Maildir.colon + "2,"
+_INFO = ":2,"  # mailbox.Maildir.colon and the info version: <uid>:2,<flags>
 
 
 class _Waiting(NamedTuple):
@@ -92,6 +91,8 @@ class MaildirTransport:
         if self._left_in_cur:
             self._left_in_cur.pop(uid, None)
         if rejected:
+            import mailbox  # its email package is no cost of a pass without a rejected mail
+
             mailbox.Maildir(self.inbox).add_folder(REJECTED_FOLDER)  # idempotent, Maildir++ marker
             target = self._rejected / "new" / uid
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.coins import ai, checks, examples, gm, pictures, schema, scoring, views, world
+from engines.coins import ai, checks, examples, gm, schema, scoring, views, world
 from engines.coins.data import DATA
 from engines.coins.schema import PHASES
 from engines.coins.state import State
@@ -50,8 +50,11 @@ class CoinsRuleset(Ruleset[State]):
         return world.setup(powers)
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
-        """The standings chart, in this ruleset's catalog's words."""
-        return pictures.pictures(state, viewer, self.catalog, langs)
+        """The standings chart, in this ruleset's catalog's words (its module, and Pillow, loaded
+        only to draw)."""
+        from engines.coins.pictures import pictures
+
+        return pictures(state, viewer, self.catalog, langs)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:

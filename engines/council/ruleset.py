@@ -8,7 +8,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from engines.contract import MissesPer, Picture, Ruleset
-from engines.council import ai, checks, examples, gm, pictures, schema, turn, views, world
+from engines.council import ai, checks, examples, gm, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
@@ -85,8 +85,11 @@ class CouncilRuleset(Ruleset[State]):
         return [*played, *dealt[players:]]
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
-        """The map as `viewer` may see it, its words from the ruleset's catalog in `langs`."""
-        return pictures.pictures(state, viewer, self.catalog, langs)
+        """The map as `viewer` may see it, its words from the ruleset's catalog in `langs`
+        (pictures.py, and Pillow, loaded only to draw)."""
+        from engines.council.pictures import pictures
+
+        return pictures(state, viewer, self.catalog, langs)
 
     def groups(self, state: State) -> Mapping[str, Sequence[str]]:
         """Each power's families: its council's list, votes and decisions reach them alone."""

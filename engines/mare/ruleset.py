@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from engines.contract import Ruleset
-from engines.mare import ai, checks, examples, gm, pictures, schema, turn, victory, views, world
+from engines.contract import Picture, Ruleset
+from engines.mare import ai, checks, examples, gm, schema, turn, victory, views, world
 from engines.mare.data import DATA
 from engines.mare.schema import PHASES
 from engines.mare.state import State
 from engines.rng import Rng
 from engines.ruledata import names_forms
-from engines.text import Catalog, Text
+from engines.text import BOTH, Catalog, Lang, Text
 
 CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
@@ -41,10 +41,15 @@ class MareRuleset(Ruleset[State]):
     read = staticmethod(gm.read)
     adjust = staticmethod(gm.adjust)
     examples = staticmethod(examples.examples)  # its own land, real neighbours, affordable sums
-    pictures = staticmethod(pictures.pictures)  # the painted map
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
+
+    def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
+        """The painted map (pictures.py, and Pillow, loaded only to draw)."""
+        from engines.mare.pictures import pictures
+
+        return pictures(state, viewer, langs)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""

@@ -11,7 +11,6 @@ from engines.rng import Rng
 from engines.ruledata import names_forms
 from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
 from engines.rus.data import DATA
-from engines.rus.pictures import pictures as map_pictures
 from engines.rus.schema import PHASES
 from engines.rus.state import State
 from engines.russian import Forms
@@ -76,8 +75,10 @@ class RusRuleset(Ruleset[State]):
         return world.setup(powers)
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
-        """The political map as `viewer` may see it (pictures.py)."""
-        return map_pictures(state, viewer, self.catalog, tuple(langs))
+        """The political map as `viewer` may see it (pictures.py, and Pillow, loaded only to draw)."""
+        from engines.rus.pictures import pictures
+
+        return pictures(state, viewer, self.catalog, tuple(langs))
 
     def playable_powers(self, player_count: int) -> list[str]:
         """All sixteen principalities go into the lot; those no player draws stay computer-run."""

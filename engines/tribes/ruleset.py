@@ -18,7 +18,6 @@ from engines.tribes import (
     founding,
     gm,
     joining,
-    pictures,
     schema,
     scoring,
     secret,
@@ -94,8 +93,11 @@ class TribesRuleset(Ruleset[State]):
         return forms_from(state["secret"]["forms"])
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
-        """The map (`pictures.pictures`), the tribes' names in English where the data has them."""
-        return pictures.pictures(state, viewer, self.catalog.forms.merged(self.forms(state)), langs)
+        """The map, the tribes' names in English where the data has them (pictures.py, and Pillow,
+        loaded only to draw)."""
+        from engines.tribes.pictures import pictures
+
+        return pictures(state, viewer, self.catalog.forms.merged(self.forms(state)), langs)
 
     def summary(self, state: State, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
         """Per community with children: how many this mail gives, the rest going by default."""

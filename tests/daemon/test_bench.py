@@ -15,6 +15,9 @@ SCENARIO_FIGURES = {
     "coins.order_mail",
     "coins.order_mail_p90",
     "coins.floor_share",
+    "coins.batch_floor",
+    "coins.batch",
+    "coins.batch_floor_share",
     "rus16.floor",
     "rus16.order_mail",
     "rus16.order_mail_p90",
@@ -29,7 +32,18 @@ SCENARIO_FIGURES = {
     "history.turn_1",
     "history.ratio",
     "burst.rate",
+    "startup.bare",
+    "startup.run_once",
+    "startup.help",
+    "startup.status",
+    "backlog.first_reply",
+    "backlog.pass",
+    "backlog.peak",
 }
+WITH_GOALS = [
+    *("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "idle.pass", "idle.one_mail"),
+    *("history.ratio", "startup.run_once", "startup.help", "startup.status", "backlog.first_reply"),
+]
 
 
 def test_quick_bench_writes_every_figure_with_the_machine(
@@ -42,16 +56,17 @@ def test_quick_bench_writes_every_figure_with_the_machine(
     figures = {f["name"]: f for f in document["figures"]}
     assert set(figures) >= SCENARIO_FIGURES
     assert any(name.startswith("history.turn_") and name != "history.turn_1" for name in figures)
+    assert any(name.startswith("startup.run_once_") for name in figures)
     assert all(f["value"] > 0 and f["unit"] and f["meaning"] for f in figures.values())
     assert figures["rus16.resolution_mails"]["value"] == 17  # 16 reports and the GM's digest
     assert {"cpu", "cores", "python", "temp_filesystem"} <= set(document["machine"])
     assert document["sizes"]["mails"] > 0
-    for name in ("coins.floor_share", "rus16.floor_share", "idle.pass", "idle.one_mail", "history.ratio"):
+    for name in WITH_GOALS:
         assert figures[name]["goal"] and figures[name]["met"] in (True, False)
 
     shown = capsys.readouterr().out
     assert all(name in shown for name in figures)
-    assert "≥ 0.5" in shown and "≤ 1.2" in shown and "≤ 60" in shown
+    assert "≥ 0.5" in shown and "≤ 1.2" in shown and "≤ 60" in shown and "≤ 4" in shown
 
 
 def test_json_to_stdout_is_the_document_alone(capsys: pytest.CaptureFixture[str]) -> None:

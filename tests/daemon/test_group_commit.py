@@ -13,6 +13,7 @@ import pytest
 
 from daemon.phases import deadlines
 from daemon.transports.maildir import MaildirTransport
+from state import files
 from state.journal import JOURNAL_NAME, Journal
 from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body, texts
 
@@ -84,7 +85,7 @@ def test_a_commit_that_fails_acknowledges_and_sends_nothing_and_the_next_pass_do
 def test_a_bug_in_one_games_clock_does_not_hold_back_the_mail(
     h: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr("daemon.service.tick", mock.Mock(side_effect=RuntimeError("a bug")))
+    monkeypatch.setattr("daemon.phases.deadlines.tick", mock.Mock(side_effect=RuntimeError("a bug")))
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Промышленность 2"))
     h.run()
     assert inbox_waiting(h) == 0
@@ -96,7 +97,7 @@ def test_an_idle_pass_visits_no_game_and_a_change_or_the_clock_wakes_it(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tick = mock.Mock(wraps=deadlines.tick)
-    monkeypatch.setattr("daemon.service.tick", tick)
+    monkeypatch.setattr("daemon.phases.deadlines.tick", tick)
     h.run()
     tick.reset_mock()
     h.run()
@@ -129,3 +130,68 @@ def test_a_sent_copy_is_the_maildir_delivery_itself_but_a_role_mails_is_a_file_o
     assert len(roles) == len(PLAYERS) + 1
     for role in roles:  # the delivered role mail holds the password, the outbox's copy must not
         assert not os.path.samefile(role, delivered / role.stem)
+
+
+def spy_events(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The order in which the pass commits, reads a mail, acknowledges one and sends one."""
+    events: list[str] = []
+    spied = (
+        (Journal, "commit"),
+        (MaildirTransport, "_read"),
+        (MaildirTransport, "acknowledge"),
+        (MaildirTransport, "send"),
+    )
+    for owner, name in spied:
+        original = getattr(owner, name)
+
+        def spy(self: Any, *args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            events.append(_name.strip("_"))
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(owner, name, spy)
+    return events
+
+
+def test_a_backlog_is_answered_as_it_drains_one_committed_slice_at_a_time(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("daemon.service.SLICE_MAILS", 2)
+    events = spy_events(monkeypatch)
+    for address in PLAYERS[:3]:  # not all four: no resolution, one reply a mail
+        h.send(address, h.orders(address, "ВЛОЖИТЬ Промышленность 2"))
+    report = h.run()
+    first, second = (
+        ["read", "read", "commit", "acknowledge", "acknowledge", "send", "send"],
+        ["read", "commit"],
+    )
+    assert events == [*first, *second, "acknowledge", "send"]
+    assert (report.mails, report.accepted, report.sent) == (3, 3, 3)
+    assert inbox_waiting(h) == 0
+    assert all(any("Приняты приказы" in text for text in texts(h, a)) for a in PLAYERS[:3])
+
+
+def test_a_slice_ends_when_its_time_is_up_whatever_its_count(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("daemon.service.SLICE_SECONDS", 0.0)  # up after every mail
+    events = spy_events(monkeypatch)
+    for address in PLAYERS[:2]:
+        h.send(address, h.orders(address, "ВЛОЖИТЬ Промышленность 2"))
+    h.run()
+    # the last slice finds the inbox drained: it only ticks the clocks, and has nothing to commit
+    assert events == [*["read", "commit", "acknowledge", "send"] * 2, "commit"]
+
+
+def test_only_a_start_after_a_holder_that_died_walks_the_directory_for_its_temp_files(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    walks = mock.Mock(wraps=files.remove_stray_temps)
+    monkeypatch.setattr("daemon.service.remove_stray_temps", walks)
+    stray = h.root / "games" / "games" / h.game_id / f"{files.TEMP_PREFIX}game.json"
+    stray.write_bytes(b"half a record")
+    h.restart()  # the last holder closed the directory
+    assert walks.call_count == 0
+    h.daemon.close()
+    (h.root / "games" / "gonets.lock").write_text("999999\n")  # as a holder killed mid-pass leaves it
+    h.daemon = h._daemon()
+    assert walks.call_count == 1 and not stray.exists()

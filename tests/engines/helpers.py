@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from engines.contract import JSON, Command, Problem, Resolution, Ruleset
+from engines.errors import RuleDataError
 from engines.rng import Rng
-from engines.ruledata import RuleData, RuleDataError, load_rules
+from engines.ruledata import RuleData, load_rules
 
 Line = tuple[str, dict[str, int | str]]
 

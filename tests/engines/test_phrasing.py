@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engines.errors import RuleDataError
 from engines.phrasing import load_phrasing
-from engines.ruledata import RuleDataError
 from engines.rus.schema import COMMANDS
 
 GOOD = """

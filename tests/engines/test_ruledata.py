@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from pydantic import model_validator
 
-from engines.ruledata import Named, RuleData, RuleDataError, load_rules
+from engines.errors import RuleDataError
+from engines.ruledata import Named, RuleData, load_rules
 
 
 class Line(Named):

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from parsers.html_text import html_to_text
+from parsers.limits import MAX_HEAD_BYTES
 from parsers.mime import parse_mail
-from parsers.mime_head import MAX_HEAD_BYTES
 
 HEAD = "From: ivan@example.ru\nMessage-ID: <q@example.ru>\n"
 

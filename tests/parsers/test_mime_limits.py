@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from parsers import mime_body
-from parsers.mime import MAX_BODY_CHARS, IncomingMail, parse_head, parse_mail
-from parsers.mime_head import MAX_HEAD_BYTES, MAX_PARAMS_BYTES, cap_head, cap_mail
+from parsers.limits import MAX_BODY_CHARS, MAX_HEAD_BYTES, MAX_PARAMS_BYTES
+from parsers.mime import IncomingMail, parse_head, parse_mail
+from parsers.mime_head import cap_head, cap_mail
 
 MAILS = Path(__file__).parent.parent / "mails"
 HEAD = (

@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from daemon import service
 from daemon.config import load_config
 from daemon.service import Daemon
 from daemon.transports.maildir import MaildirTransport
@@ -58,6 +59,7 @@ class KillPoint:
     n: int = 1  # the n-th call that matches; 0: every one
     only: Callable[[tuple[Any, ...]], bool] = _any
     duplicate_window: bool = False  # a mail sent but not yet marked sent: the one known window
+    slice_mails: int = 0  # the pass's slices of this many mails (0: the daemon's own size)
 
 
 # every step of a pass, the group commit's own included (state/journal.py)
@@ -92,6 +94,7 @@ KILL_POINTS = {
         "state.outbox:Outbox.mark_sent", "before", 3, duplicate_window=True
     ),
     "while the outbox is sent": KillPoint("state.outbox:Outbox.mark_sent", "after", 6),
+    "between two slices of the inbox": KillPoint("daemon.service:Daemon._slice", "after", slice_mails=2),
 }
 
 
@@ -168,7 +171,9 @@ def run(root: Path) -> int:
 
 def main(argv: list[str]) -> int:
     if len(argv) > 1:
-        arm({**KILL_POINTS, **SPOOL_KILL_POINTS, **POISON_POINTS}[argv[1]])
+        point = {**KILL_POINTS, **SPOOL_KILL_POINTS, **POISON_POINTS}[argv[1]]
+        service.SLICE_MAILS = point.slice_mails or service.SLICE_MAILS
+        arm(point)
     print(run(Path(argv[0])))
     return 0
 

@@ -67,3 +67,14 @@ def test_lock_is_free_once_the_holder_is_sigkilled(tmp_path: Path, holder: Popen
 def test_creates_a_missing_directory(tmp_path: Path) -> None:
     with DirectoryLock(tmp_path / "games"):
         assert (tmp_path / "games" / "gonets.lock").exists()
+
+
+def test_the_next_holder_knows_whether_the_last_one_released_the_directory(
+    tmp_path: Path, holder: Popen[bytes]
+) -> None:
+    holder.kill()
+    holder.wait()
+    with DirectoryLock(tmp_path) as died:  # its PID is still in the file: it may have left temp files
+        assert not died.released
+    with DirectoryLock(tmp_path) as after_a_release:
+        assert after_a_release.released

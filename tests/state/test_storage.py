@@ -10,8 +10,9 @@ import pytest
 from tinydb import Query, TinyDB
 
 from state.disk import Disk
+from state.errors import CorruptStoreError
 from state.files import json_bytes, read_json
-from state.storage import AtomicJSONStorage, CorruptStoreError
+from state.storage import AtomicJSONStorage
 from tests.state import sigkill_loop, spawn
 
 
