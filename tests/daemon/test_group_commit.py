@@ -167,7 +167,7 @@ def test_a_backlog_is_answered_as_it_drains_one_committed_slice_at_a_time(
     assert events == [*first, *second, "acknowledge", "send"]
     assert (report.mails, report.accepted, report.sent) == (3, 3, 3)
     assert inbox_waiting(h) == 0
-    assert all(any("Приняты приказы" in text for text in texts(h, a)) for a in PLAYERS[:3])
+    assert all(any("Принят 1 приказ" in text for text in texts(h, a)) for a in PLAYERS[:3])
 
 
 def test_a_slice_ends_when_its_time_is_up_whatever_its_count(
