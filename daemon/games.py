@@ -23,7 +23,7 @@ from state.disk import Disk
 if TYPE_CHECKING:
     from engines.contract import JSON, PhaseSpec, Ruleset
     from engines.russian import Forms
-    from engines.text import Catalog, Msg
+    from engines.text import Catalog, Msg, Text
     from state.game_store import GameStore
     from state.records import GameRecord
 
@@ -124,6 +124,16 @@ class Game:
 
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
+
+    def turn_in_subject(self, turn: int, phase: str) -> int | Text:
+        """A subject's turn, with its phase where the ruleset has more than one («Ход 2,
+        переговоры»): a player tells a turn's mails apart in the inbox's list."""
+        from engines.text import Text
+
+        if len(self.ruleset.phases) < 2:
+            return turn
+        title = self.ruleset.phases[phase].title
+        return Text(f"{turn}, {_lowered(title.ru)}", f"{turn}, {_lowered(title.en)}")
 
     def deadline(self, record: GameRecord) -> datetime | None:
         return datetime.fromisoformat(record.deadline) if record.deadline else None
@@ -281,3 +291,8 @@ def _keyed_games(config: Config, disk: Disk) -> list[str]:
 def _new_seed(game_id: str) -> str:
     """Fixed at creation and stored, so every later resolution of the game replays identically."""
     return f"{game_id}:{datetime.now(UTC):%Y%m%d}:{secrets.token_hex(8)}"
+
+
+def _lowered(title: str) -> str:
+    """A phase's title inside a sentence: its first letter small («переговоры»)."""
+    return title[:1].lower() + title[1:]

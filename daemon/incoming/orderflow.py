@@ -159,7 +159,11 @@ def answer(
         "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
-    params: dict[str, str | int] = {"game": game.id, "turn": record.turn, "refused": len(refused)}
+    params = {
+        "game": game.id,
+        "turn": game.turn_in_subject(record.turn, record.phase),
+        "refused": len(refused),
+    }
     subject = _subject(bool(accepted), orders is not None and orders.explicit_pass, len(refused))
     letter = Letter("player/orders-reply", context, subject, params, reader=player.name)
     words = [redactor.text(t) for t in said]

@@ -100,13 +100,28 @@ def _sender(address: str) -> str:
 
 
 def _subject(subject: str) -> str:
-    """A non-ASCII subject as RFC 2047 encoded-words that carry their spaces inside them. The
-    stdlib's folder splits a long Russian subject at a space and leaves that space *between* two
-    encoded-words, where RFC 2047 says a reader drops it («сообщениеведущего» in mail-parser and
-    strict clients); encoded by `Header`, the words break anywhere and every space is kept."""
+    """Plain ASCII folded at its spaces (`_spaced`); any other subject as RFC 2047 encoded-words
+    that carry their spaces inside them. The stdlib's folder splits a long Russian subject at a
+    space and leaves that space *between* two encoded-words, where RFC 2047 says a reader drops it
+    («сообщениеведущего» in mail-parser and strict clients); encoded by `Header`, the words break
+    anywhere and every space is kept."""
     if subject.isascii():
-        return _header("Subject", subject)
+        plain = _PLAIN.fullmatch(subject) and "=?" not in subject
+        return _spaced("Subject", subject) if plain else _header("Subject", subject)
     return f"Subject: {_encoded_words(subject)}\n"
+
+
+def _spaced(name: str, value: str) -> str:
+    """A plain ASCII header folded at its spaces, each continuation line led by the space it
+    replaces: the stdlib's folder moves a long subject whole to the line below its name, and a
+    reader then sees it start with a space."""
+    lines, line = [], f"{name}:"
+    for word in value.split(" "):
+        if len(line) + 1 + len(word) > _LINE and line != f"{name}:":
+            lines.append(line)
+            line = ""
+        line += " " + word
+    return "\n".join([*lines, line]) + "\n"
 
 
 def _encoded_words(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -11,7 +11,7 @@ from daemon.config import Config, Language
 from daemon.outgoing.compose import Envelope, outgoing
 from daemon.outgoing.render import render, subject
 from engines.contract import Picture
-from engines.text import Catalog
+from engines.text import Catalog, Text
 from parsers.mime import IncomingMail
 from parsers.redact import MASK
 from state.outbox import Outbox
@@ -27,7 +27,7 @@ class Letter:
     template: str
     context: dict[str, Any]
     subject: str
-    subject_params: dict[str, str | int]
+    subject_params: Mapping[str, str | int | Text]
     pictures: tuple[Picture, ...] = ()
     reader: str = ""
 

@@ -357,11 +357,16 @@ def _cut(text: str, width: int, start: int) -> int:
     return space if space > start else 0
 
 
-def subject(code: str, language: Language, catalog: Catalog | None = None, **params: str | int) -> str:
-    """The subject in each language of the game, names declined with the ruleset's forms."""
-    msg = Msg(code, params)
+def subject(code: str, language: Language, catalog: Catalog | None = None, **params: str | int | Text) -> str:
+    """The subject in each language of the game, names declined with the ruleset's forms; a
+    `Text` value (a turn with its phase) said in each language."""
     merged = daemon_catalog().with_forms(catalog.forms) if catalog else daemon_catalog()
-    return " / ".join(merged.render(msg, lang) for lang in languages(language))
+    return " / ".join(
+        merged.render(
+            Msg(code, {k: v.get(lang) if isinstance(v, Text) else v for k, v in params.items()}), lang
+        )
+        for lang in languages(language)
+    )
 
 
 # a game's catalog merged with the daemon's, once per catalog (a game keeps its own for its life)

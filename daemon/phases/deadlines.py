@@ -148,7 +148,12 @@ def _hold(game: Game, postman: Postman, record: GameRecord, silent: int, expecte
         "phase": game.phase_spec(record).title,
         "head": heading(game, record),
     }
-    letter = Letter("gm/hold", context, "subject_hold", {"game": game.id, "turn": record.turn})
+    letter = Letter(
+        "gm/hold",
+        context,
+        "subject_hold",
+        {"game": game.id, "turn": game.turn_in_subject(record.turn, record.phase)},
+    )
     mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-hold"
     postman.send(mail_id, game.settings.gm, letter, game.settings.language, game.catalog_for(record.state))
 

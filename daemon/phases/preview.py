@@ -66,7 +66,7 @@ def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) ->
         "parts": parts,
     }
     context["first"] = first
-    params = {"game": game.id, "turn": data["turn"]}
+    params = {"game": game.id, "turn": game.turn_in_subject(data["turn"], data["phase"])}
     letter = Letter("gm/preview", context, "subject_preview", params, tuple(attached))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
     postman.send(f"{game.id}-{name}-preview-{digest}", game.settings.gm, letter, game.settings.language)

@@ -96,7 +96,9 @@ class PhaseMails:
         kind, power = self._owed[suffix]
         game, record = self.game, self.record
         if kind == "digest":
-            return OwedMail(suffix, game.settings.gm, _digest_letter(game, record, _digest_context(self)))
+            return OwedMail(
+                suffix, game.settings.gm, _digest_letter(game, record, self.data, _digest_context(self))
+            )
         player = record.players[power]
         if kind == "ended":
             return OwedMail(suffix, player.address, _ended_letter(game, record, power), power)
@@ -114,7 +116,11 @@ class PhaseMails:
         drawn = power_pictures(game, record, power)
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
-        params: dict[str, str | int] = {"game": game.id, "turn": self.data["turn"], "power": power}
+        params = {
+            "game": game.id,
+            "turn": game.turn_in_subject(self.data["turn"], self.data["phase"]),
+            "power": power,
+        }
         subject = "subject_report_missed" if context["warned"] else "subject_report"
         letter = Letter("player/report", context, subject, params, drawn, player.name)
         return OwedMail(suffix, player.address, letter, power)
@@ -129,8 +135,9 @@ def _owed(data: dict[str, Any], power: str, player: Player) -> str:
     return "report" if player.status == "active" else ""
 
 
-def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> Letter:
-    """The digest with the GM's pictures and, named "public-…", the forum post's."""
+def _digest_letter(game: Game, record: GameRecord, data: dict[str, Any], context: dict[str, Any]) -> Letter:
+    """The digest of the phase `data` resolved, with the GM's pictures of `record`, the state after it,
+    and, named "public-…", the forum post's."""
     langs = languages(game.settings.language)
     own = tuple(game.ruleset.pictures(record.state, GM_VIEWER, langs))
     public = tuple(
@@ -138,7 +145,7 @@ def _digest_letter(game: Game, record: GameRecord, context: dict[str, Any]) -> L
     )
     context["pictures"] = [p.title for p in own]
     context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
-    params: dict[str, str | int] = {"game": game.id, "turn": context["turn"]}
+    params = {"game": game.id, "turn": game.turn_in_subject(data["turn"], data["phase"])}
     return Letter("gm/digest", context, "subject_digest", params, own + public)
 
 

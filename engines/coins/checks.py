@@ -301,13 +301,16 @@ def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> 
 
 
 def summary(state: State, power: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
-    """What accepted orders add up to: coins, army and research used of what the power has."""
+    """What accepted orders add up to: coins, army and research used of what the power has; a
+    part they do not use is not said (a vote spends nothing)."""
     if state["over"] or phase != state["phase"]:
         return []
     mail = _judge(state, power, phase, commands)[1]
-    lines = [
-        _msg("summary_coins", spent=mail.spent, have=mail.me["coins"], left=mail.me["coins"] - mail.spent)
-    ]
+    lines = []
+    if mail.spent:
+        lines.append(
+            _msg("summary_coins", spent=mail.spent, have=mail.me["coins"], left=mail.me["coins"] - mail.spent)
+        )
     if mail.army or mail.lent:
         lines.append(_msg("summary_army", used=mail.army + mail.lent, have=available_army(state, power)))
     if mail.research:

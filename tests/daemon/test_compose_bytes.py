@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from email import message_from_bytes, policy
 from email.header import Header
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -123,3 +124,12 @@ def test_a_boundary_line_in_the_text_never_ends_a_part(monkeypatch: pytest.Monke
     seven, eight = (f"{'=' * 15}{n:019d}==" for n in (7, 8))
     raw = outgoing("m8", Envelope("g@x.example", "p@x.example", "s"), f"--{seven}\n", NOW, (PUBLIC,)).raw
     assert f'boundary="{eight}"'.encode() in raw and raw.count(seven.encode()) == 1
+
+
+def test_a_long_english_subject_reads_back_as_written() -> None:
+    """The stdlib's folder moves «[coins-1] Turn 1, planning and auctions: …» whole to the line
+    below «Subject:», and a reader sees it start with a space; folded at its spaces it does not."""
+    subject = "[coins-1] Turn 1, planning and auctions: orders accepted, 1 line refused"
+    raw = outgoing("m9", Envelope("g@x.example", "p@x.example", subject), "text\n", NOW).raw
+    assert b"Subject: [coins-1] Turn 1," in raw
+    assert str(message_from_bytes(raw, policy=policy.default)["Subject"]) == subject

@@ -40,7 +40,7 @@ def test_every_active_player_in_resolves_early_and_mails_reports_and_digest(tmp_
         assert any("Итоги хода 1" in t and "Бланк приказов" in t for t in texts)
     digest = next(body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m))
     assert "ВЛОЖИТЬ Промышленность 3" in digest
-    assert "[b]Монеты: современные державы — итоги хода 1, Приказы[/b]" in digest  # the forum post
+    assert "[b]Монеты: современные державы — итоги хода 1, фаза «Приказы»[/b]" in digest  # the forum post
 
 
 def test_the_deadline_is_kept_in_the_store_and_fires_after_a_restart(tmp_path: Path) -> None:

@@ -119,7 +119,8 @@ def assert_nothing_lost_nothing_twice(root: Path, orders: dict[str, bytes]) -> N
         assert replies[message_id] == 1, address
     # one report per player, one digest, and every outbox entry sent exactly once
     for address in PLAYERS:
-        reports = [m for m in sent if address in str(m["To"]) and "Ход 1: итоги" in str(m["Subject"])]
+        mine = [str(m["Subject"]) for m in sent if address in str(m["To"])]
+        reports = [subject for subject in mine if "Ход 1, приказы: итоги" in subject]
         assert len(reports) == 1, address
     assert len([m for m in sent if GM in str(m["To"]) and "сводка" in str(m["Subject"])]) == 1
     outbox = root / "games" / "outbox"

@@ -216,3 +216,12 @@ def test_external_administration_others_decide_x_funding() -> None:
     state = run(state, orders).state
     assert country(state, RU)["funding"]["Армия"] == 2  # the median of 3, 1, 2
     assert country(state, RU)["funding"]["Наука"] == 0  # the median of 0, 2, 0
+
+
+def test_a_vote_reply_says_nothing_of_coins_it_does_not_spend() -> None:
+    state = run(chaired(US, us=5, cn=1, ru=2), {US: mail(o("propose", proposal="Трибунал", target=CN))}).state
+    assert state["phase"] == "vote"
+    said = RULESET.summary(state, RU, "vote", mail(o("vote", choice="ПРОТИВ")))
+    assert [m.code for m in said] == []
+    spent = RULESET.summary(game(2, "orders"), RU, "orders", mail(o("invest", line="Армия", amount=2)))
+    assert [m.code for m in spent] == ["summary_coins"]
