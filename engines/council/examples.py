@@ -130,7 +130,11 @@ def _governor(r: _Reader) -> Words:
     most = size(r.state, r.realm).governorships
     for family in [r.family, *r.others]:
         if len(governed(r.state, family)) < most:
-            open_ = [p for p in r.mine if r.state["provinces"][p]["governor"] != family]
+            open_ = [
+                p
+                for p in r.mine
+                if r.state["provinces"][p]["governor"] != family and not r.state["provinces"][p]["holding"]
+            ]
             if open_:
                 return [open_[0], family]
     return None

@@ -5,11 +5,13 @@ council list (`vocabularies_for`). Fixed examples use names of the data, so they
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
+from engines.phrasing import load_phrasing
 from engines.text import Lang, Text, number, signed
 from engines.toolkit import vocabulary_of
 
@@ -497,19 +499,32 @@ UNLIMITED = (GUARD, GUARD_TO, GUARD_BACK, HIRE, MILITIA_TO, DISBAND, RAID)
 LIMITED = (CLOSE_POST, MIGRATE, OPEN_POST, ENVOY, PRESTIGE, HOLDING, COLONY, BUILD, SAIL, MARCH)
 
 ALWAYS = (TRANSFER, RESIGN_GOVERNOR, RESIGN_COMMAND)
+STAGES = {
+    PLANNING: (*PROJECTS, ANONYMOUS, BID, SQUADRONS, CIVIL_WAR, WAR, PEACE, ANNEX, SPHERE, INQUIRE, *ALWAYS),
+    DECISIONS: (VOTE, ELECT, ACCUSE, VETO, *ALWAYS),
+    ACTIONS: (*UNLIMITED, *LIMITED, *ALWAYS),
+}
+# one file for planning and actions, each reading its own commands' wording; the decisions are
+# read by their keywords alone («голосую», «избираю», «обвиняю»): read by its words' kinds, a vote's
+# line «1 за» would be the one order whose arguments it holds, a veto of project 1
+PHRASING = load_phrasing(
+    Path(__file__).with_name("phrasing.toml"),
+    tuple({spec.name: spec for stage in STAGES.values() for spec in stage}.values()),
+)
 PHASES: dict[str, PhaseSpec] = {
     PLANNING: PhaseSpec(
         PLANNING,
         Text("Планирование и аукционы", "Planning and auctions"),
-        (*PROJECTS, ANONYMOUS, BID, SQUADRONS, CIVIL_WAR, WAR, PEACE, ANNEX, SPHERE, INQUIRE, *ALWAYS),
+        STAGES[PLANNING],
+        phrasing=PHRASING,
     ),
     # the vote reminds the silent but never holds the turn: a family may let the council pass
-    DECISIONS: PhaseSpec(
-        DECISIONS, Text("Решения", "Decisions"), (VOTE, ELECT, ACCUSE, VETO, *ALWAYS), counts_hold=False
-    ),
+    DECISIONS: PhaseSpec(DECISIONS, Text("Решения", "Decisions"), STAGES[DECISIONS], counts_hold=False),
     # the actions remind the silent but never hold the turn: a family without a right, an army or
     # money has nothing to do there, so a silent majority is no broken mail path
-    ACTIONS: PhaseSpec(ACTIONS, Text("Акции", "Actions"), (*UNLIMITED, *LIMITED, *ALWAYS), counts_hold=False),
+    ACTIONS: PhaseSpec(
+        ACTIONS, Text("Акции", "Actions"), STAGES[ACTIONS], counts_hold=False, phrasing=PHRASING
+    ),
 }
 
 KEYWORDS = {spec.name: spec.keywords[0] for phase in PHASES.values() for spec in phase.commands}

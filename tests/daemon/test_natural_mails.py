@@ -29,7 +29,7 @@ def wording_refusals() -> list[str]:
     return [max(re.split(r"\{[^}]*\}", entry["ru"]), key=len).strip() for entry in catalog.values()]
 
 
-@pytest.mark.parametrize("name", ["coins", "mare", "rus"])
+@pytest.mark.parametrize("name", ["coins", "council", "mare", "rus"])
 def test_the_corpus_by_mail_is_kept_or_refused_only_by_the_rules(tmp_path: Path, name: str) -> None:
     ruleset = get_ruleset(name)
     players = tuple(f"player{n}@test.local" for n in range(ruleset.max_players))

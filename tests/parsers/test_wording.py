@@ -17,7 +17,7 @@ from engines.rng import Rng
 from parsers.orders import normal_form
 from parsers.wording import wording
 
-RULESETS = ("coins", "mare", "rus")
+RULESETS = ("coins", "council", "mare", "rus")
 
 
 def game(name: str) -> tuple[Ruleset[Any], JSON]:
@@ -138,6 +138,33 @@ def test_a_refusal_offers_by_meaning_first_and_never_the_opposite(name: str, lin
     assert read(name, "Рязань" if name == "rus" else "Россия", line, phase=phase) == [
         f"unknown_command: {offered}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("phase", "line", "offered"),
+    [
+        ("actions", "Окрыть факторию на Корсике", "ОТКРЫТЬ ФАКТОРИЮ"),  # never ЗАКРЫТЬ ФАКТОРИЮ
+        ("actions", "Нправить гвардию в Армию 1", "НАПРАВИТЬ ГВАРДИЮ"),  # never ОТОЗВАТЬ ГВАРДИЮ
+        ("actions", "Срочно отозвать гвардию из Армии 1", "ОТОЗВАТЬ ГВАРДИЮ"),
+        ("planning", "Зключить мир с Миланом", "ЗАКЛЮЧИТЬ МИР"),  # never ОБЪЯВИТЬ ВОЙНУ
+        ("planning", "Вклчить Албанию в сферу", "ВКЛЮЧИТЬ В СФЕРУ"),  # never ИСКЛЮЧИТЬ ИЗ СФЕРЫ
+        ("planning", "Срочно исключить Корсику из сферы", "ИСКЛЮЧИТЬ ИЗ СФЕРЫ"),
+    ],
+)
+def test_a_council_refusal_offers_by_meaning_never_the_opposite(phase: str, line: str, offered: str) -> None:
+    assert read("council", "Орсини", line, phase=phase) == [f"unknown_command: {offered}"]
+
+
+def test_a_council_vote_is_never_read_as_another_order_of_the_decisions() -> None:
+    """The decisions are read by their keywords alone: a vote written without one («1 за») is
+    not taken for the one order whose arguments it holds (a veto of project 1)."""
+    ruleset, state = game("council")
+    rome = state["realms"]["Рим"]
+    agenda = [{"number": 1, "kind": "commanders", "author": "Колонна", "anonymous": False, "order": {}}]
+    state = {**state, "phase": "decisions", "realms": {**state["realms"], "Рим": {**rome, "agenda": agenda}}}
+    known, parsed = read_orders(ruleset, state, "Орсини", "decisions", [(1, "Голосую: 1 за"), (2, "1 за")])
+    assert [normal_form(c, known) for c in parsed.commands] == ["ГОЛОСОВАТЬ 1 за"]
+    assert parsed.unread == [2]
 
 
 def test_the_opposites_are_declared_both_ways() -> None:
