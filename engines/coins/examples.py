@@ -17,7 +17,8 @@ Example = Callable[[State, str], list[str] | None]  # an order's arguments, or N
 
 
 def _amount(wanted: int, have: int) -> int:
-    """`wanted`, or less when the power has less, but never below 1 (an order's least amount)."""
+    """`wanted`, or less when the power has less, but never below 1 (an order's least amount):
+    an order that needs what the power has none of is not offered at all."""
     return max(1, min(wanted, have))
 
 
@@ -44,12 +45,12 @@ def _attack(state: State, power: str) -> list[str] | None:
     ]
     targets = reachable or [p for p in others(state, power) if not has_grant(state, p, "nuclear")]
     army = available_army(state, power)
-    return [targets[0], str(_amount(2, army))] if targets else None
+    return [targets[0], str(_amount(2, army))] if targets and army else None
 
 
 def _defend(state: State, power: str) -> list[str] | None:
-    mine = owned_colonies(state, power)
-    return [mine[0], str(_amount(1, available_army(state, power)))] if mine else None
+    mine, army = owned_colonies(state, power), available_army(state, power)
+    return [mine[0], str(_amount(1, army))] if mine and army else None
 
 
 def _cede(state: State, power: str) -> list[str] | None:

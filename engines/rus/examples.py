@@ -107,7 +107,8 @@ def _recruit(r: _Reader) -> Candidates:
 
 @builds("dismiss")
 def _dismiss(r: _Reader) -> Candidates:
-    yield (min(2, druzhina(r.state, r.power)),)
+    if held := druzhina(r.state, r.power):  # none to dismiss: the order is not offered
+        yield (min(2, held),)
 
 
 @builds("mobilise")
@@ -148,7 +149,7 @@ def _research(r: _Reader) -> Candidates:
     for tech in DATA.techs:
         if tech.name not in r.me["techs"] and not missing_prerequisite(r.state, r.power, tech.name):
             cost = price(r.state, r.power, tech.name) - r.me["invested"].get(tech.name, 0)
-            if r.money:
+            if r.money and cost > 0:  # paid in full already (its price fell): nothing to add
                 yield tech.name, cost if cost <= r.money else (r.money // 50 * 50 or r.money)
 
 

@@ -24,8 +24,6 @@ from parsers.orders import normal_form
 RULESETS = ("coins", "council", "mare", "rus")
 SEEDS = range(6)
 PHASES_PLAYED = 9  # phases of each game: three coins turns, nine of the others
-# the rulesets whose blanks hold in games played by their blanks too (coins, mare and rus do not yet)
-BY_BLANKS = ("council",)
 
 
 def played(ruleset: Ruleset[Any], seed: int, by_blanks: bool = False) -> Iterator[JSON]:
@@ -104,7 +102,7 @@ def test_every_example_of_every_blank_parses_and_passes_check(name: str, seed: i
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("name", BY_BLANKS)
+@pytest.mark.parametrize("name", RULESETS)
 def test_every_example_holds_in_games_played_by_the_blanks(name: str, seed: int) -> None:
     ruleset = get_ruleset(name)
     found = [
