@@ -101,8 +101,9 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
             entries.setdefault(field, []).append(_Entry(number, word, value))
         else:
             body.append((number, text))
+    entries["power"] = _own_first(entries.get("power", []), power_keywords)
     problems: list[Problem] = []
-    values = {field: _agreed(field, seen, problems) for field, seen in entries.items()}
+    values = {field: _agreed(field, seen, problems) for field, seen in entries.items() if seen}
     game = values.get("game")
     tag = _SUBJECT_TAG.search(subject)
     if game is None and tag:
@@ -139,6 +140,14 @@ def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
         if _GLUED_PUNCTUATION.fullmatch(rest):
             return field, text[:end].strip(), ""
     return None
+
+
+def _own_first(seen: list[_Entry], power_keywords: Sequence[str]) -> list[_Entry]:
+    """The lines of a game's own word for what a player plays, where there are any: «СЕМЬЯ
+    Орсини» names the power, and «ДЕРЖАВА Рим» above it the realm it is in, not a second power."""
+    own = {normalize(word) for word in power_keywords}
+    mine = [entry for entry in seen if normalize(entry.word) in own]
+    return mine or seen
 
 
 def _agreed(field: str, seen: list[_Entry], problems: list[Problem]) -> str | None:

@@ -43,3 +43,22 @@ def test_a_power_named_by_any_games_word_and_in_any_case_routes_the_mail(
     )
     stored = h.game.store.orders(1, h.game.load().phase)[power]
     assert stored.explicit_pass
+
+
+def test_a_family_under_its_realm_routes_the_mail(tmp_path: Path) -> None:
+    """«ДЕРЖАВА Милан» above «СЕМЬЯ Висконти»: the realm the family is in, not a second power."""
+    h = Harness(tmp_path, ruleset="council", game="council-1", language="ru")
+    h.start()
+    family = h.powers[ANNA]
+    realm = h.game.load().state["families"][family]["realm"]
+    lines = [
+        "ИГРА council-1",
+        f"ДЕРЖАВА {realm}",
+        f"СЕМЬЯ {family}",
+        f"ПАРОЛЬ {h.passwords[ANNA]}",
+        "НЕТ ДЕЙСТВИЙ",
+    ]
+    h.send(ANNA, "\n".join(lines))
+    h.run()
+    (reply,) = texts(h, ANNA)
+    assert f"\nСемья: {family}\n" in reply and "Принято: НЕТ ДЕЙСТВИЙ" in reply, reply

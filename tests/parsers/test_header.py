@@ -121,3 +121,12 @@ def test_never_raises_and_problems_point_at_input_lines(numbered_lines, subject)
 def test_a_sentence_that_starts_with_the_word_turn_is_no_turn_line():
     text = split_header(numbered("Ход римлян такой:", "ХОД 3"), subject="")
     assert (text.header.turn, text.problems, text.body) == (3, [], [(1, "Ход римлян такой:")])
+
+
+def test_a_games_own_word_for_the_power_names_it_where_a_generic_one_names_its_realm():
+    lines = numbered("ДЕРЖАВА Рим", "СЕМЬЯ Орсини", "ПАРОЛЬ x")
+    text = split_header(lines, subject="", power_keywords=("СЕМЬЯ", "FAMILY"))
+    assert (text.header.power, text.problems) == ("Орсини", [])
+    assert (
+        split_header(numbered("СТРАНА Рим", "ДЕРЖАВА Милан"), "").problems != []
+    )  # two generic words still clash
