@@ -9,6 +9,7 @@ from daemon.games import Game
 from daemon.outgoing.render import languages, render_one, template_exists
 from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
+from parsers.header import HEADER_WORDS
 from state.records import GameRecord
 
 
@@ -19,11 +20,12 @@ def order_blank(
     offered: Sequence[tuple[CommandSpec, str]],
     lang: Lang,
     password: str = "",
+    power_word: str = "СТРАНА",
 ) -> str:
     """A ready-to-fill mail: the header, then each offered command's example (see
     `offered_orders`) and its help as a hint."""
     password = password or ("ваш-пароль" if lang == "ru" else "your-password")
-    head = ["ИГРА " + game, "СТРАНА " + power, "ПАРОЛЬ " + password, f"ХОД {turn}"]
+    head = ["ИГРА " + game, f"{power_word} {power}", "ПАРОЛЬ " + password, f"ХОД {turn}"]
     hints = [f"# {example}    — {spec.help.get(lang)}" for spec, example in offered]
     return "\n".join([*head, *hints, "КОНЕЦ"])
 
@@ -46,10 +48,18 @@ def offered_orders(
 
 def blanks(game: Game, record: GameRecord, power: str, password: str = "") -> dict[str, str]:
     offered = offered_orders(game.ruleset, record.state, power, record.phase)
+    word = power_word(game.ruleset)
     return {
-        lang: order_blank(game.id, power, record.turn, offered, lang, password)
+        lang: order_blank(game.id, power, record.turn, offered, lang, password, word)
         for lang in languages(game.settings.language)
     }
+
+
+def power_word(ruleset: Ruleset[Any]) -> str:
+    """The blank's header word for the power: the game's own name for what a player plays where
+    it is a header word (СЕМЬЯ, ПЛЕМЯ, НАРОД, КНЯЖЕСТВО), else СТРАНА, which every game reads."""
+    word = ruleset.power_title.ru.upper()
+    return word if word in (*HEADER_WORDS["power"], *ruleset.power_keywords) else "СТРАНА"
 
 
 def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:

@@ -45,7 +45,7 @@ class Player:
 
     def learn_role(self, sent: Path) -> None:
         for body in self.read_mail(sent):
-            found = re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body, re.MULTILINE)
+            found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body, re.MULTILINE)
             if found:
                 self.power, self.password = found.group(1), found.group(2)
 

@@ -166,7 +166,7 @@ class Harness:
         self.run()
         for address in players:
             for message in self.mail_to(address):
-                found = re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
+                found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
                 if found:
                     self.powers[address], self.passwords[address] = found.group(1), found.group(2)
 

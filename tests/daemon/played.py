@@ -18,7 +18,7 @@ from tests.daemon.harness import GM, GM_PASSWORD, PLAYERS, Harness, body
 NAMES = {"ru": ("Анна", "Борис", "Вера", "Глеб"), "en": ("Anna", "Boris", "Vera", "Gleb")}
 TURNS = 3  # turns played after the start
 SEED = "style"  # the game's seed: the same lots every run
-_ROLE = re.compile(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", re.MULTILINE)
+_ROLE = re.compile(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

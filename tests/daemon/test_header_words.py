@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from daemon.outgoing.views import order_blank, power_word
 from engines import get_ruleset
 from engines.russian import inflect
+from parsers.header import split_header
 from tests.daemon.harness import PLAYERS, Harness, texts
 
 ANNA = PLAYERS[0]
@@ -62,3 +64,15 @@ def test_a_family_under_its_realm_routes_the_mail(tmp_path: Path) -> None:
     h.run()
     (reply,) = texts(h, ANNA)
     assert f"\nСемья: {family}\n" in reply and "Принято: НЕТ ДЕЙСТВИЙ" in reply, reply
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "word"),
+    [("coins", "СТРАНА"), ("mare", "НАРОД"), ("rus", "КНЯЖЕСТВО"), ("council", "СЕМЬЯ"), ("tribes", "ПЛЕМЯ")],
+)
+def test_the_blank_names_the_power_by_the_games_own_word_and_reads_back(ruleset: str, word: str) -> None:
+    rules = get_ruleset(ruleset)
+    assert power_word(rules) == word
+    blank = order_blank("g-1", "Дом", 3, [], "ru", "пароль", word)
+    header = split_header(list(enumerate(blank.splitlines(), 1)), "", rules.power_keywords).header
+    assert (header.game, header.power, header.password, header.turn) == ("g-1", "Дом", "пароль", 3)

@@ -35,7 +35,7 @@ def h(council: Harness) -> Harness:
 
 def role(h: Harness, address: str) -> tuple[str, str]:
     """The power and password of the role mail just sent to `address`."""
-    found = [re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body(m), re.MULTILINE) for m in h.mail_to(address)]
+    found = [re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(m), re.MULTILINE) for m in h.mail_to(address)]
     (match,) = [f for f in found if f]
     return match.group(1), match.group(2)
 

@@ -57,7 +57,7 @@ def started(tmp_path: Path, language: str = "ru+en", world: str = "") -> Tribes:
     h.run()
     for address in PLAYERS:
         for message in h.mail_to(address):
-            found = re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
+            found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
             if found:
                 h.powers[address], h.passwords[address] = found.group(1), found.group(2)
                 h.roles[address] = body(message)
@@ -183,7 +183,7 @@ def test_player_given_names_name_the_tribes_and_decline_by_the_gm_data(h: Tribes
     role = h.roles[wolves]
     assert "По жребию вы играете за Красных Волков." in flat(role)
     assert "Если пропустить 2 хода подряд, за Красных Волков начнёт играть компьютер." in flat(role)
-    assert "ПЛЕМЯ Красные Волки — ход 1" in role and "СТРАНА Красные Волки" in role
+    assert "ПЛЕМЯ Красные Волки — ход 1" in role and "ПЛЕМЯ Красные Волки\nПАРОЛЬ" in role
     unnamed = PLAYERS[3]  # no name given: the lot's
     assert h.powers[unnamed] in ("Волки", "Медведи", "Вороны", "Олени")
     forms = h.game.ruleset.catalog.forms  # Вороны are ravens: «Воронов»

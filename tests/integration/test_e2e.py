@@ -96,7 +96,7 @@ class MailGame:
         self.daemon.run_once()
         for user in PLAYERS:
             for message in self.new_mail(user):
-                found = re.search(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
+                found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
                 if found:
                     self.powers[user], self.passwords[user] = found.group(1), found.group(2)
 

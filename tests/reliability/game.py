@@ -7,7 +7,7 @@ import re
 from tests.daemon.harness import GAME, PLAYERS, Harness, body
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
-ROLE = re.compile(r"^СТРАНА (.+)\nПАРОЛЬ (\S+)$", re.MULTILINE)
+ROLE = re.compile(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", re.MULTILINE)
 
 
 def start_by_command_line(h: Harness) -> None:
