@@ -234,8 +234,13 @@ def stored(data: Mapping[str, Any]) -> Secret:
     return cast(Secret, dumped)
 
 
+def default_data() -> dict[str, Any]:
+    """The shipped default file, as read."""
+    with DEFAULT_FILE.open("rb") as fh:
+        return tomllib.load(fh)
+
+
 @cache
 def default() -> Secret:
     """The shipped default, as the state keeps it (shared: whoever changes it makes a copy)."""
-    with DEFAULT_FILE.open("rb") as fh:
-        return stored(tomllib.load(fh))
+    return stored(default_data())
