@@ -169,13 +169,14 @@ def _city(data: GmData, on_map: set[str]) -> Iterator[Text]:
     if any(t.name in techs for _, t in cities):
         return
     i, city = cities[0]
-    missing = [f"«{a}»" for a in city.needs.after if a not in techs]
-    missing += [f"«{o}»" for o in city.needs.decided if o not in options]
-    missing += [s for s in city.needs.strata if s not in _strata(data, techs, options)]
-    missing += [p for p in city.needs.at if p not in on_map]
+    names = [n for n in (*city.needs.after, *city.needs.decided) if n not in techs | options]
+    things = [s for s in city.needs.strata if s not in _strata(data, techs, options)]
+    things += [p for p in city.needs.at if p not in on_map]
+    ru = ", ".join([*(f"«{n}»" for n in names), *things])
+    en = ", ".join([*(f"“{n}”" for n in names), *things])
     yield Text(
-        f"techs.{i}: к «{city.name}» не ведёт ни один путь: недостижимо {', '.join(missing)}",
-        f"techs.{i}: no path leads to “{city.name}”: out of reach: {', '.join(missing)}",
+        f"techs.{i}: к «{city.name}» не ведёт ни один путь: недостижимо {ru}",
+        f"techs.{i}: no path leads to “{city.name}”: out of reach: {en}",
     )
 
 

@@ -210,7 +210,7 @@ def battle(
         theirs=defender.strength // 100,
         dead_ours=_dead(ours),
         dead_theirs=_dead(theirs),
-        plunder=taken,
+        plunder=_food(taken, Text(" Захвачено еды: {}.", " Food taken: {}.")),
     )
     if end and (won or loser is attacker):
         story.tell(
@@ -231,7 +231,7 @@ def battle(
             theirs=attacker.strength // 100,
             dead_ours=_dead(theirs),
             dead_theirs=_dead(ours),
-            plunder=taken,
+            lost=_food(taken, Text(" Потеряно еды: {}.", " Food lost: {}.")),
         )
         if end and loser is defender:
             story.tell(
@@ -247,6 +247,11 @@ def battle(
         cell=cell,
         won=Text("да", "yes") if won else Text("нет", "no"),
     )
+
+
+def _food(taken: int, sentence: Text) -> Text:
+    """The plunder's sentence, or nothing when nothing was taken."""
+    return Text(sentence.ru.format(taken), sentence.en.format(taken)) if taken else Text("", "")
 
 
 def _bury(side: Side, loss: int) -> dict[str, int]:
