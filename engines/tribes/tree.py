@@ -170,7 +170,7 @@ def _city(data: GmData, on_map: set[str]) -> Iterator[Text]:
         return
     i, city = cities[0]
     names = [n for n in (*city.needs.after, *city.needs.decided) if n not in techs | options]
-    things = [s for s in city.needs.strata if s not in _strata(data, techs, options)]
+    things: list[str] = [s for s in city.needs.strata if s not in _strata(data, techs, options)]
     things += [p for p in city.needs.at if p not in on_map]
     ru = ", ".join([*(f"«{n}»" for n in names), *things])
     en = ", ".join([*(f"“{n}”" for n in names), *things])
