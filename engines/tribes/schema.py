@@ -10,7 +10,11 @@ A community is named by its number in the tribe; the children are given one line
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.phrasing import load_phrasing
 from engines.text import Text
 from engines.tribes import level, world
 from engines.tribes.data import DATA
@@ -220,7 +224,10 @@ GATES = {
     "accept": "annex",
 }
 GATES["faith"] = "faith"
-PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS)}
+PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
+PHASES: dict[str, PhaseSpec] = {
+    ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS, phrasing=PHRASING)
+}
 KEYWORDS = {spec.name: spec.keywords[0] for spec in COMMANDS}
 
 
@@ -298,4 +305,16 @@ def known_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
         known.add("choose")
     if state["vote"]["tribe"] and state["vote"]["turn"] == state["turn"]:
         known.add("vote")
-    return [spec for spec in PHASES[phase].commands if spec.name in known]
+    return [_own_example(state, power, spec) for spec in PHASES[phase].commands if spec.name in known]
+
+
+def _own_example(state: State, power: str, spec: CommandSpec) -> CommandSpec:
+    """An order towards a neighbour's cell, exemplified on a cell the tribe has seen (the spec's
+    own names a cell of some map: the parser's hints must not name one the tribe has not seen)."""
+    if not any(arg.vocabulary == "cell" for arg in spec.args):
+        return spec
+    tribe = state["tribes"][power]
+    cells = [c["cell"] for c in tribe["communities"]] or tribe["explored"] or [""]
+    number = min((c["number"] for c in tribe["communities"]), default=1)
+    words = [spec.keywords[0], str(number), cells[0], *(["5"] if spec.name == "gift" else [])]
+    return replace(spec, example=" ".join(w for w in words if w))
