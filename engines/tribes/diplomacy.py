@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from engines.contract import Command
 from engines.tribes import community as numbers
-from engines.tribes import contact, sight
+from engines.tribes import contact, division, sight
 from engines.tribes.data import DATA
 from engines.tribes.level import level_of
 from engines.tribes.said import Story
@@ -240,9 +240,8 @@ def _join_by_consent(
                 story.tell(giver, "tribes.cede_failed", community=given["number"], tribe=taker)
                 story.tell(taker, "tribes.accept_failed", community=into["number"], tribe=giver)
                 continue
-            for stratum, count in given["strata"].items():
-                into["strata"][stratum] = into["strata"].get(stratum, 0) + count
-            into["children"] += given["children"]
+            division.absorb(into, given)
+            into["elders"] = numbers.elders(level_of(state, taker), into, state["tribes"][taker]["migrating"])
             giving["communities"].remove(given)
             hand_on(state, giver, target, "annex", story)
             story.tell(giver, "tribes.ceded", community=given["number"], tribe=taker)
