@@ -170,7 +170,12 @@ def _exchanged(state: State, power: str, own: Community, target: contact.Neighbo
     if ai is not None:
         relations = relate(ai, power, C.ai_exchange)
         story.tell(
-            power, "tribes.exchange_ai", community=own["number"], tribe=target.owner, relations=relations
+            power,
+            "tribes.exchange_ai",
+            community=own["number"],
+            tribe=target.owner,
+            relations=relations,
+            percent=C.exchange,
         )
     else:
         hand_on(state, power, target, "exchange", story)

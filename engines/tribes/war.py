@@ -211,6 +211,7 @@ def battle(
         dead_ours=_dead(ours),
         dead_theirs=_dead(theirs),
         plunder=_food(taken, Text(" Захвачено еды: {}.", " Food taken: {}.")),
+        edge=W.attacker_edge - 100,
     )
     if end and (won or loser is attacker):
         story.tell(

@@ -7,8 +7,8 @@ among the communities; decisions offered privately, in force from the next turn.
 
 from __future__ import annotations
 
+from engines.tribes import RULESET, contact
 from engines.tribes import community as numbers
-from engines.tribes import contact
 from engines.tribes.checks import check
 from engines.tribes.development import gains
 from engines.tribes.level import level_of
@@ -160,3 +160,17 @@ def test_a_decision_is_offered_privately_and_works_from_the_next_turn() -> None:
     assert said([p.msg for p in check(chose, W, "orders", [order("choose", option="Сбор")])]) == [
         "Решение «Уклад» вам сейчас не предложено или уже принято навсегда."
     ]
+
+
+def test_a_city_ends_the_game_and_the_news_names_three_winners() -> None:
+    city = {"name": "Город", "en": "City", "needs": {"eco": 5}, "effects": {"city": True}}
+    state = state_of(world(plain(), ["Б2", "Д5", "З8", "Б8"], techs=[city]), players=4)
+    state = points(state, W, eco=50)
+    state["tribes"][B]["war"]["ai_destroyed"] = 2  # 10 victory points: first
+    result = resolve(state)
+    assert result.state["over"] and result.state["city"] == W
+    news = said(result.news)
+    assert "Основан первый город: игра окончена." in news
+    winners = RULESET.public_view(result.state)["winners"]
+    assert winners[0] == B and W in winners and len(winners) >= 3
+    assert f"Победители: {', '.join(winners)}." in news
