@@ -174,3 +174,31 @@ def test_a_city_ends_the_game_and_the_news_names_three_winners() -> None:
     winners = RULESET.public_view(result.state)["winners"]
     assert winners[0] == B and W in winners and len(winners) >= 3
     assert f"Победители: {', '.join(winners)}." in news
+
+
+def test_a_changeable_decision_changes_and_the_faith_is_written_once_a_technology_opens_it() -> None:
+    pantheon = {
+        "name": "Пантеон",
+        "en": "Pantheon",
+        "needs": {"soc": 900},
+        "effects": {"commands": ["faith"]},
+    }
+    decision = {
+        "name": "Уклад",
+        "en": "Way",
+        "options": [
+            {"name": "Старейшины", "en": "Elders", "effects": {"limit": 1}},
+            {"name": "Вождь", "en": "Chief", "effects": {"limit": 2}},
+        ],
+    }
+    state = state_of(world(plain(), ["Д5"], techs=[pantheon], decisions=[decision]), players=1)
+    first = resolve(state, {W: [order("choose", option="Старейшины")]}).state
+    assert level_of(first, W).limit == 1
+    second = resolve(first, {W: [order("choose", option="Вождь")]}).state
+    assert level_of(second, W).limit == 2 and second["tribes"][W]["decisions"]["Уклад"]["option"] == "Вождь"
+    faith = [order("faith", text="Небо — отец, земля — мать")]
+    assert said([p.msg for p in check(second, W, "orders", faith)]) == [
+        "Записать свою веру ваше племя сможет, когда у него появится пантеон богов."
+    ]
+    believing = resolve(learnt(second, W, "Пантеон"), {W: faith}).state
+    assert RULESET.view(believing, W)["faith"] == "Небо — отец, земля — мать"
