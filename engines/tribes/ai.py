@@ -26,7 +26,14 @@ def ai_orders(state: State, power: str, phase: str) -> list[Command]:
 def new_ai(name: str, community: Community, points: dict[str, int], frozen: int) -> AiTribe:
     """A computer's tribe living as `community` (its number 1, its main one)."""
     own: Community = {**community, "number": 1, "main": True, "children": 0}
-    return {"name": name, "community": own, "relations": {}, "frozen": frozen, "points": dict(points)}
+    return {
+        "name": name,
+        "community": own,
+        "relations": {},
+        "frozen": frozen,
+        "points": dict(points),
+        "beaten": 0,
+    }
 
 
 def settle(state: State, ai: AiTribe) -> None:
@@ -35,7 +42,7 @@ def settle(state: State, ai: AiTribe) -> None:
     open_ = opened(state)
     kinds = {"hunters": A.hunters, "gatherers": A.gatherers, "warriors": A.warriors}
     kinds = {SUCCESSORS[s] if SUCCESSORS.get(s) in open_ else s: n for s, n in kinds.items()}
-    total = ai_limit(state, ai["community"]) * A.share // 100
+    total = ai_limit(state, ai["community"], ai["beaten"]) * A.share // 100
     ai["community"]["strata"] = shares(kinds, total)
     ai["community"]["elders"] = ai["community"]["children"] = 0
     living = [t for t in state["tribes"].values() if not t["extinct"]]

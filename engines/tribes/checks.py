@@ -6,45 +6,17 @@ the line that oversteps is the one refused and a refused line takes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from engines.contract import Command, CommandSpec, Problem
 from engines.text import Msg
 from engines.tribes import community as numbers
-from engines.tribes import division, growth, moves, world
+from engines.tribes import dealings, division, growth, moves, world
 from engines.tribes.data import DATA
 from engines.tribes.level import Level, level_of
+from engines.tribes.mail import Mail
 from engines.tribes.said import msg, stratum_name
 from engines.tribes.schema import PHASES
 from engines.tribes.state import Community, State, Tribe
-
-
-@dataclass
-class Mail:
-    """One tribe's mail being judged, with what its earlier lines took."""
-
-    state: State
-    power: str
-    level: Level
-    given: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → children
-    converted: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → taken
-    raised: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → made
-    moving: dict[int, int] = field(default_factory=dict)  # community → line of its move
-    ends: dict[int, str] = field(default_factory=dict)  # community → where its accepted move ends
-    merging: dict[int, int] = field(default_factory=dict)  # community → line of its merge away
-    mode: int = 0  # line of a МИГРИРОВАТЬ or ОСЕСТЬ
-
-    @property
-    def tribe(self) -> Tribe:
-        return self.state["tribes"][self.power]
-
-    def community(self, number: int) -> Community | None:
-        return next((c for c in self.tribe["communities"] if c["number"] == number), None)
-
-    def added(self, number: int, stratum: str) -> int:
-        """People this mail already adds to a stratum of a community: children and conversions."""
-        return self.given.get((number, stratum), 0) + self.raised.get((number, stratum), 0)
-
 
 Check = Callable[[Mail, Command, Community], Msg | None]
 
@@ -69,6 +41,8 @@ def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> 
 def _judge(mail: Mail, cmd: Command) -> Msg | None:
     if cmd.name == "migrate" or cmd.name == "settle":
         return _mode(mail, cmd)
+    if "community" not in cmd.args:
+        return dealings.tribe_wide(mail, cmd)
     number = int(cmd.args["community"])
     community = mail.community(number)
     if community is None:
@@ -149,6 +123,8 @@ def _move(mail: Mail, cmd: Command, community: Community) -> Msg | None:
         return msg("tribes.moves_twice", community=number, first=mail.moving[number])
     if number in mail.merging:
         return msg("tribes.merging_no_move", community=number, first=mail.merging[number])
+    if number in mail.acting:
+        return msg("tribes.attacking_no_move", community=number, first=mail.acting[number])
     conditions = cmd.lists.get("conditions", ())
     meet = {DATA.condition(name).meet for name in conditions} - {None}
     if len(meet) > 1:
@@ -207,7 +183,13 @@ def _merge(mail: Mail, cmd: Command, community: Community) -> Msg | None:
     return None
 
 
-CHECKS: dict[str, Check] = {"children": _children, "convert": _convert, "move": _move, "merge": _merge}
+CHECKS: dict[str, Check] = {
+    "children": _children,
+    "convert": _convert,
+    "move": _move,
+    "merge": _merge,
+    **dealings.COMMUNITY_CHECKS,
+}
 
 
 def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]:

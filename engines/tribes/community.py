@@ -32,16 +32,26 @@ def limit(state: State, level: Level, community: Community, migrating: bool) -> 
     return max(1, (G.base_limit + level.limit) * percent // 100)
 
 
-def ai_limit(state: State, community: Community) -> int:
-    """A computer's tribe's ЛЧ: the base with its terrain's percent."""
-    return max(1, G.base_limit * (100 + world.terrain(state, community["cell"]).limit) // 100)
+def ai_limit(state: State, community: Community, beaten: int = 0) -> int:
+    """A computer's tribe's ЛЧ: the base with its terrain's percent, less «штраф к ЛЧ на два хода,
+    равный 50% в первый ход и 25% во второй» after a defeat on turn `beaten`."""
+    percent = 100 + world.terrain(state, community["cell"]).limit - ai_penalty(state, beaten)
+    return max(1, G.base_limit * percent // 100)
 
 
-def food_percent(state: State, level: Level, cell: str, stratum: str) -> int:
+def ai_penalty(state: State, beaten: int) -> int:
+    """The % a computer's tribe beaten on turn `beaten` loses of its ЛЧ this turn."""
+    since = state["turn"] - beaten
+    penalties = DATA.war.ai_beaten
+    return penalties[since - 1] if beaten and 1 <= since <= len(penalties) else 0
+
+
+def food_percent(state: State, level: Level, cell: str, stratum: str, more: int = 0) -> int:
     """The % of its food a stratum gathers on `cell`: 100, the terrain's, its features' for that
-    stratum, and the technologies' bonuses for the terrain and features; never below 0."""
+    stratum, the technologies' bonuses for the terrain and features, and `more` (food exchange);
+    never below 0."""
     terrain = world.terrain(state, cell)
-    percent = 100 + terrain.food
+    percent = 100 + terrain.food + more
     for feature in world.features(state, cell):
         percent += feature.percent(stratum)
     for place in world.places(state, cell):
@@ -51,16 +61,17 @@ def food_percent(state: State, level: Level, cell: str, stratum: str) -> int:
 
 
 def gathered(
-    state: State, level: Level, community: Community, strata: Mapping[str, int] | None = None
+    state: State, level: Level, community: Community, strata: Mapping[str, int] | None = None, more: int = 0
 ) -> int:
     """The food `strata` (default: the community's, and its elders) gather on its cell, whole units
-    rounded down, within the terrain's cap («В тайге и степи лимит добычи еды сильно снижен»)."""
+    rounded down, within the terrain's cap («В тайге и степи лимит добычи еды сильно снижен»);
+    `more`: the % its food exchanges add."""
     cell = community["cell"]
     working = dict(community["strata"] if strata is None else strata)
     if strata is None and community["elders"]:
         working["elders"] = community["elders"]
     hundredths = sum(  # tenths of food × percent
-        count * level.numbers[stratum]["food"] * food_percent(state, level, cell, stratum)
+        count * level.numbers[stratum]["food"] * food_percent(state, level, cell, stratum, more)
         for stratum, count in working.items()
         if count
     )

@@ -27,6 +27,10 @@ StratumId = Literal[
 STRATA: tuple[StratumId, ...] = get_args(StratumId)
 FeatureId = Literal["forest", "river", "coast"]
 FIELDS = ("soc", "mil", "eco")  # the three developments: соцтех, воентех, хозтех
+# the orders a technology of the GM's may open («постепенным изобретением нескольких дипломатических
+# инструментов»): one no technology in the file opens is open to every tribe from the start
+OpenedCommand = Literal["war", "raid", "exchange", "gift", "annex", "faith"]
+OPENED: tuple[OpenedCommand, ...] = get_args(OpenedCommand)
 
 
 def _tenths(value: object) -> int:
@@ -83,6 +87,7 @@ class Terrain(Place):
     food: int = 0  # %
     limit: int = 0  # % of ЛЧ
     cap: int = 0  # the most food a community gathers there; 0: no cap
+    fight: int = 0  # % to the БО of a community defending a cell of it (ММ)
     passable: bool = True
 
 
@@ -91,6 +96,7 @@ class Feature(Place):
     code: str = ""  # its letter in the GM's map; "" for the coast, which the sea makes
     code_en: str = ""  # its letter in an English mail's map
     move: int = 0
+    fight: int = 0  # % to the БО of a community defending a cell with it (ММ)
     food: dict[StratumId, int] = Field(default_factory=dict)  # % by stratum
 
     def percent(self, stratum: str) -> int:
@@ -139,9 +145,38 @@ class Ai(RuleData):
     warriors: int
 
 
+class War(RuleData):
+    attacker_edge: int
+    loser_loss: int
+    winner_loss: int
+    destroy: int
+    retreat: int
+    plunder: int
+    raid_losses: int
+    migration_fight: int
+    migration_mil: int
+    ai_beaten: tuple[int, ...]
+
+
+class Contact(RuleData):
+    exchange: int
+    catch_up: int
+    social: int
+    ai_war: int
+    ai_exchange: int
+    ai_gift: int
+    assimilate: int
+    most_relations: int
+
+
 class Scores(RuleData):
     cell: Tenths
     places: tuple[int, ...]
+    shown: int
+    ai_destroyed: int
+    player_destroyed: int
+    assimilated: int
+    winners: int
 
 
 class Order(RuleData):
@@ -153,6 +188,8 @@ class Order(RuleData):
 class Data(RuleData):
     game: Game
     ai: Ai
+    war: War
+    contact: Contact
     scores: Scores
     order: Order
     strata: tuple[Stratum, ...]

@@ -1,19 +1,33 @@
 """Development (steps 1 and 6): development points from the strata, divided among the communities
-(«Общее кол-во принесенных ОР делится на число общин»), and the technologies a tribe discovers by
-itself once it meets their conditions («По достижении всех условий новые технологии изучаются
-автоматически!»); a technology works from the next turn. Discovered technologies and their effects
-become public rules (never their conditions): `describe` is how the rules read them out.
+(«Общее кол-во принесенных ОР делится на число общин»), with what contact adds (contact.py), and
+the technologies a tribe discovers by itself once it meets their conditions («По достижении всех
+условий новые технологии изучаются автоматически!»), a neighbour's without its trigger; a
+technology works from the next turn. Discovered technologies and their effects become public rules
+(never their conditions): `describe` is how the rules read them out.
 """
 
 from __future__ import annotations
 
 from engines.text import Text
-from engines.tribes import world
+from engines.tribes import community as numbers
+from engines.tribes import contact, world
 from engines.tribes.data import DATA, FIELDS
 from engines.tribes.level import base_numbers, level_of
 from engines.tribes.said import Story, joined, stratum_name, tenths
-from engines.tribes.state import Numbers, State, Tech, Tribe
+from engines.tribes.state import Effects, Needs, Numbers, State, Tech, Tribe
 
+# what an opened order lets a tribe do, as a discovery's news says it (with the order's keyword)
+COMMAND_NAMES = {
+    "war": Text("можно воевать с другими племенами (НАПАСТЬ)", "war on other tribes (НАПАСТЬ)"),
+    "raid": Text("можно совершать набеги (НАБЕГ)", "raids (НАБЕГ)"),
+    "exchange": Text("можно обмениваться едой с соседями (ОБМЕН)", "food exchange with neighbours (ОБМЕН)"),
+    "gift": Text("можно дарить еду соседям (ДАР)", "gifts of food to neighbours (ДАР)"),
+    "annex": Text(
+        "можно по согласию принимать малые общины соседей (ПРИНЯТЬ, УСТУПИТЬ)",
+        "small communities may join a neighbour by consent (ПРИНЯТЬ, УСТУПИТЬ)",
+    ),
+    "faith": Text("племя может записать свою веру (ВЕРА)", "a tribe may write down its faith (ВЕРА)"),
+}
 FIELD_NAMES = {
     "soc": Text("соцтех", "social"),
     "mil": Text("воентех", "military"),
@@ -30,7 +44,8 @@ def take_effect(state: State, power: str, story: Story) -> None:
 
 def gains(state: State, power: str) -> dict[str, int]:
     """This turn's development points by field, in tenths: every person's of every stratum (the
-    elders' too; children give none), divided by the number of communities, rounded down."""
+    elders' too; children give none), divided by the number of communities, rounded down; then
+    what contact adds."""
     tribe = state["tribes"][power]
     level = level_of(state, power)
     total = dict.fromkeys(FIELDS, 0)
@@ -39,12 +54,16 @@ def gains(state: State, power: str) -> dict[str, int]:
         for stratum, count in people.items():
             for field in FIELDS:
                 total[field] += count * level.points(stratum, field)
-    return {field: points // max(1, len(tribe["communities"])) for field, points in total.items()}
+    from_contact = contact.bonuses(state, power)
+    return {
+        field: points // max(1, len(tribe["communities"])) + from_contact[field]
+        for field, points in total.items()
+    }
 
 
-def develop(state: State, power: str, story: Story) -> None:
+def develop(state: State, power: str, story: Story) -> dict[str, int]:
     """Step 6: the points, then every technology whose conditions are met (those it needs known
-    before this step)."""
+    before this step; a trigger waived for one a tribe in contact knows); the points gained."""
     tribe = state["tribes"][power]
     gained = gains(state, power)
     for field, points in gained.items():
@@ -56,25 +75,41 @@ def develop(state: State, power: str, story: Story) -> None:
         **{f"{f}_total": tenths(tribe["points"][f]) for f in FIELDS},
     )
     known = set(tribe["techs"])
+    nearby = contact.known_nearby(state, power)
     for tech in state["secret"]["techs"]:
-        if tech["name"] in known or not needs_met(state, tribe, tech, known):
+        if tech["name"] in known:
             continue
-        tribe["techs"][tech["name"]] = state["turn"]
-        story.tell(power, "tribes.discovered", tech=tech["name"], effects=describe(state, tech))
-        if tech["name"] not in state["discovered"]:
-            state["discovered"].append(tech["name"])
-            story.announce("tribes.tech_news", tech=tech["name"], effects=describe(state, tech))
+        if not needs_met(state, tribe, tech["needs"], known, trigger=tech["name"] not in nearby):
+            continue
+        discover(state, power, tech, story)
+    return gained
 
 
-def needs_met(state: State, tribe: Tribe, tech: Tech, known: set[str]) -> bool:
-    needs = tech["needs"]
+def discover(state: State, power: str, tech: Tech, story: Story) -> None:
+    """`power` knows `tech` from now (it works from the next turn); the first discovery of it is news
+    for all, with its effects."""
+    state["tribes"][power]["techs"][tech["name"]] = state["turn"]
+    story.tell(power, "tribes.discovered", tech=tech["name"], effects=describe(state, tech))
+    if tech["name"] not in state["discovered"]:
+        state["discovered"].append(tech["name"])
+        story.announce("tribes.tech_news", tech=tech["name"], effects=describe(state, tech))
+
+
+def needs_met(state: State, tribe: Tribe, needs: Needs, known: set[str], trigger: bool = True) -> bool:
+    """The condition of a technology or a decision, over the tribe as it is now; `trigger`: whether
+    its places count (a neighbour's technology waives them)."""
     wanted = {"soc": needs["soc"], "mil": needs["mil"], "eco": needs["eco"]}
     if any(tribe["points"][field] < points for field, points in wanted.items()):
         return False
     if not set(needs["after"]) <= known:
         return False
+    taken = {d["option"] for d in tribe["decisions"].values()}
+    if not set(needs["decided"]) <= taken:
+        return False
+    if sum(numbers.people(c) for c in tribe["communities"]) < needs["people"]:
+        return False
     cells = [c["cell"] for c in tribe["communities"]]
-    if needs["at"] and not any(set(needs["at"]) & set(world.places(state, cell)) for cell in cells):
+    if trigger and needs["at"] and not any(set(needs["at"]) & set(world.places(state, c)) for c in cells):
         return False
     present = {s for c in tribe["communities"] for s, n in c["strata"].items() if n}
     present |= {"elders"} if any(c["elders"] for c in tribe["communities"]) else set()
@@ -84,7 +119,11 @@ def needs_met(state: State, tribe: Tribe, tech: Tech, known: set[str]) -> bool:
 def describe(state: State, tech: Tech) -> Text:
     """A technology's effects as public rules read them: «ЛО +1; открывает страту «воины» (еда
     0,8, смертность 6 %, БО 5, воентех 0,8)…»; its conditions are never said."""
-    effects = tech["effects"]
+    return effects_said(state, tech["effects"])
+
+
+def effects_said(state: State, effects: Effects) -> Text:
+    """Effects (of a technology or a decision's option) as the rules read them."""
     parts: list[Text] = []
     limits = (
         (effects["communities"], "ЛО", "community limit"),
@@ -128,6 +167,14 @@ def describe(state: State, tech: Tech) -> Text:
     for place, more_cap in effects["food_cap"].items():
         where, value = DATA.place(place).at, tenths(more_cap * 10, sign=True)
         parts.append(Text(f"предел добычи еды {where.ru} {value.ru}", f"food cap {where.en} {value.en}"))
+    for command in effects["commands"]:
+        parts.append(COMMAND_NAMES[command])
+    if effects["fight_percent"]:
+        value = tenths(effects["fight_percent"] * 10, sign=True)
+        parts.append(Text(f"БО в бою {value.ru}\u00a0%", f"combat points in battle {value.en}%"))
+    if effects["plunder"]:
+        value = tenths(effects["plunder"] * 10, sign=True)
+        parts.append(Text(f"добыча грабежа {value.ru}\u00a0%", f"plunder {value.en}%"))
     if effects["city"]:
         parts.append(Text("основан город: игра окончена", "a city is founded: the game ends"))
     return Text("; ".join(p.ru for p in parts) or "ничего", "; ".join(p.en for p in parts) or "nothing")

@@ -140,9 +140,7 @@ def merge(state: State, power: str, level: Level, commands: Sequence[Command], s
         if why:
             story.tell(power, f"tribes.merge_failed_{why}", community=source["number"], into=into["number"])
             continue
-        for stratum, count in source["strata"].items():
-            into["strata"][stratum] = into["strata"].get(stratum, 0) + count
-        into["children"] += source["children"]
+        absorb(into, source)
         into["elders"] = numbers.elders(level, into, tribe["migrating"])
         tribe["communities"].remove(source)
         story.tell(
@@ -152,6 +150,13 @@ def merge(state: State, power: str, level: Level, commands: Sequence[Command], s
             into=into["number"],
             people=numbers.people(into),
         )
+
+
+def absorb(into: Community, source: Community) -> None:
+    """`source`'s people and children join `into` (its elders are counted anew by the caller)."""
+    for stratum, count in source["strata"].items():
+        into["strata"][stratum] = into["strata"].get(stratum, 0) + count
+    into["children"] += source["children"]
 
 
 def merge_problem(state: State, level: Level, source: Community, into: Community, migrating: bool) -> str:

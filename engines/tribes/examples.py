@@ -5,11 +5,16 @@ by `open_commands`)."""
 
 from __future__ import annotations
 
-from engines.tribes import growth, moves, world
-from engines.tribes.checks import mergeable_pairs
+from collections.abc import Iterator, Sequence
+
+from engines.contract import Command, CommandSpec
+from engines.tribes import contact, growth, moves, world
+from engines.tribes.checks import check, mergeable_pairs
+from engines.tribes.checks import open_commands as own_commands
 from engines.tribes.data import DATA
+from engines.tribes.decisions import offered
 from engines.tribes.level import Level, level_of
-from engines.tribes.schema import KEYWORDS
+from engines.tribes.schema import COMMANDS, KEYWORDS, ORDERS, PHASES
 from engines.tribes.state import Community, State
 
 Words = list[str | int] | None  # an example's arguments, None when nothing fits
@@ -73,8 +78,56 @@ def examples(state: State, power: str, phase: str) -> dict[str, str]:
         "merge": _merge(state, level, power),
         "convert": _convert(state, level, communities),
     }
+    found |= _between(state, power)
     return {
         name: " ".join(str(w) for w in [KEYWORDS[name], *words])
         for name, words in found.items()
         if words is not None
     }
+
+
+BETWEEN = ("war", "raid", "exchange", "gift", "cede", "accept", "assimilate")
+SPECS = {spec.name: spec for spec in COMMANDS}
+
+
+def _candidates(state: State, power: str) -> Iterator[tuple[str, list[str | int]]]:
+    """Lines that might fit: every order towards each neighbour, and the tribe's own orders."""
+    tribe = state["tribes"][power]
+    for community in sorted(tribe["communities"], key=lambda c: c["number"]):
+        for near in contact.neighbours(state, power, community):
+            for name in BETWEEN:
+                more: list[str | int] = [5] if name == "gift" else []
+                yield name, [community["number"], near.community["cell"], *more]
+    if tribe["isolated"] or tribe["met"]:  # isolation means something once it has met others
+        yield ("mingle" if tribe["isolated"] else "isolate"), []
+    yield "faith", ["Небо — отец, земля — мать"]
+    for decision in offered(state, power):
+        taken = tribe["decisions"].get(decision["name"])
+        chosen = taken["option"] if taken else None
+        option = next((o["name"] for o in decision["options"] if o["name"] != chosen), None)
+        if option is not None:
+            yield "choose", [option]
+    yield "vote", ["за"]
+
+
+def _between(state: State, power: str) -> dict[str, Words]:
+    """The first candidate of each order between tribes, of the tribe's own orders beyond part 1's,
+    that `check` accepts alone."""
+    found: dict[str, Words] = {}
+    for name, words in _candidates(state, power):
+        if name in found:
+            continue
+        spec = SPECS[name]
+        args = {arg.name: value for arg, value in zip(spec.args, words, strict=True)}
+        if not check(state, power, ORDERS, [Command(name, args, 1)]):
+            found[name] = words
+    return found
+
+
+def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]:
+    """The blank's commands: part 1's that could be accepted now, and every other with a line that
+    fits."""
+    shown = {spec.name for spec in own_commands(state, power, phase)}
+    if not state["tribes"][power]["extinct"]:
+        shown |= {name for name, words in _between(state, power).items() if words is not None}
+    return [spec for spec in PHASES[phase].commands if spec.name in shown]

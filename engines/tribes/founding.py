@@ -37,6 +37,11 @@ def new_tribe(community: Community, points: dict[str, int] | None = None) -> Tri
         "met": [],
         "computer": False,
         "extinct": 0,
+        "decisions": {},
+        "faith": "",
+        "isolated": False,
+        "offered": [],
+        "war": {"plundered": 0, "killed": 0, "ai_destroyed": 0, "players_destroyed": 0, "assimilated": 0},
     }
 
 
@@ -54,6 +59,8 @@ def setup(powers: Sequence[str], secret: Secret) -> State:
         "discovered": [],
         "places": [],
         "city": "",
+        "vote": {"tribe": "", "turn": 0},
+        "returns": [],
     }
     return placed(state, secret)
 

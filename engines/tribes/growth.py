@@ -8,7 +8,7 @@ elders first, then «собиратели > охотники > скотовод�
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engines.contract import Command
 from engines.tribes import community as numbers
@@ -82,11 +82,13 @@ def raise_children(state: State, power: str, level: Level, commands: Sequence[Co
         community["elders"] = numbers.elders(level, community, tribe["migrating"])
 
 
-def feed(state: State, power: str, level: Level, story: Story) -> None:
-    """Step 5: each community gathers and eats; what is left is its children next turn, and what is
-    missing kills as many people, in the order of hunger."""
+def feed(state: State, power: str, level: Level, story: Story, exchange: Mapping[int, int]) -> None:
+    """Step 5: each community gathers (with its exchanges' bonus, by community number) and eats;
+    what is left is its children next turn, and what is missing kills as many people, in the order
+    of hunger."""
     for community in state["tribes"][power]["communities"]:
-        food, need = numbers.gathered(state, level, community), numbers.eaters(community)
+        more = exchange.get(community["number"], 0)
+        food, need = numbers.gathered(state, level, community, more=more), numbers.eaters(community)
         number = community["number"]
         if food >= need:
             community["children"] = food - need

@@ -18,7 +18,7 @@ from typing import Any
 from engines.contract import Arg, ArgKind, Command, CommandSpec, GmApplied, Joined
 from engines.rng import Rng
 from engines.text import Msg, Text
-from engines.tribes import division, founding, secret, sight, world
+from engines.tribes import division, founding, secret, sight, votes, world
 from engines.tribes.data import DATA
 from engines.tribes.said import msg
 from engines.tribes.state import State
@@ -68,10 +68,18 @@ def handover(state: State, power: str, computer: bool) -> State:
 
 def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State] | Msg:
     """The tribe a joining player gets: one the player names, a tribe of the computer's with no
-    relations (the player's own name for it, if given), or a new tribe on the eastern edge."""
+    relations (the player's own name for it, if given), or a new tribe on the eastern edge. A player
+    whose tribe died out comes back only after the players voted for it (votes.py)."""
     kept = [p for p in past if p in state["tribes"] and not state["tribes"][p]["extinct"]]
     if kept:
         return msg("tribes.join_return", tribe=kept[-1])
+    back = votes.returning(state, past)
+    if back is None:
+        gone = [p for p in past if p in state["tribes"]]
+        return msg("tribes.join_no_vote", tribe=gone[-1])
+    if back:  # the vote lets this player back once
+        state = copy.deepcopy(state)
+        state["returns"].remove(back)
     named = " ".join(name.split())
     if named in state["tribes"]:
         if state["tribes"][named]["extinct"]:
@@ -122,11 +130,14 @@ PLACE = CommandSpec(
     ),
     "МЕСТО Ш9",
 )
-GM_COMMANDS = (PLACE,)
+GM_COMMANDS = (PLACE, votes.ASK)
 
 
 def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg:
-    """МЕСТО: the GM's choice of the next new tribe's cell, before the data's eastern places."""
+    """МЕСТО: the GM's choice of the next new tribe's cell, before the data's eastern places;
+    ВОПРОС: the players' vote on a former player's return."""
+    if command.name == "ask":
+        return votes.ask(state, command)
     cell = str(command.args["cell"])
     if not world.passable(state, cell) or cell in sight.occupied(state):
         return msg("tribes.place_taken", cell=cell)

@@ -1,5 +1,6 @@
 """What a tribe's development gives it now: the public rules with the effects of every technology
-it knows from an earlier turn added («Вступают в действие изученые на прошлом ходу технологии»).
+it knows and every decision it took on an earlier turn added («Вступают в действие изученые на
+прошлом ходу технологии»).
 `Level` is computed once per question and never stored: the state keeps only which technologies
 a tribe knows and since when.
 """
@@ -9,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engines.tribes.data import DATA
-from engines.tribes.state import Numbers, State, Tech
+from engines.tribes.data import DATA, OPENED
+from engines.tribes.state import Decision, Effects, Numbers, State, Tech
 
 _NUMBERS = ("food", "mortality", "fight", "soc", "mil", "eco")
 
@@ -32,6 +33,9 @@ class Level:
     numbers: dict[str, Numbers]  # per person, by stratum
     bonus: dict[str, dict[str, int]]  # place → stratum or "all" → food %
     food_cap: dict[str, int]  # terrain → the most food a community gathers there, 0: none
+    commands: frozenset[str]  # the orders its technologies opened, and those no technology opens
+    fight_percent: int  # % to its БО in every battle (БМ)
+    plunder: int  # % of a beaten community's stock it takes
     city: bool  # it has founded a city
 
     def points(self, stratum: str, field: str) -> int:
@@ -53,8 +57,8 @@ def base_numbers(state: State) -> dict[str, Numbers]:
     return numbers
 
 
-def level(state: State, techs: Iterable[Tech]) -> Level:
-    """The public rules with the effects of `techs` added."""
+def level(state: State, effects_in_force: Iterable[Effects]) -> Level:
+    """The public rules with `effects_in_force` (of technologies and decisions) added."""
     numbers = base_numbers(state)
     hidden_children = {h["id"] for h in state["secret"]["strata"] if h["children"]}
     raise_ = {s.id for s in DATA.strata if s.numbers is not None and s.children} | hidden_children
@@ -71,8 +75,12 @@ def level(state: State, techs: Iterable[Tech]) -> Level:
     caps: dict[str, int] = {}
     bonus: dict[str, dict[str, int]] = {}
     food_cap = {t.id: t.cap for t in DATA.terrains if t.cap}
-    for tech in techs:
-        effects = tech["effects"]
+    commands = {str(c) for c in OPENED} - gated(state)
+    fight_percent, plunder = 0, DATA.war.plunder
+    for effects in effects_in_force:
+        commands.update(effects["commands"])
+        fight_percent += effects["fight_percent"]
+        plunder += effects["plunder"]
         communities += effects["communities"]
         distance += effects["distance"]
         limit += effects["limit"]
@@ -103,8 +111,16 @@ def level(state: State, techs: Iterable[Tech]) -> Level:
         numbers,
         bonus,
         food_cap,
+        frozenset(commands),
+        fight_percent,
+        plunder,
         city,
     )
+
+
+def gated(state: State) -> set[str]:
+    """The orders some technology of the GM's opens: a tribe has them only once it knows one."""
+    return {c for tech in state["secret"]["techs"] for c in tech["effects"]["commands"]}
 
 
 def techs_of(state: State, power: str, before: int | None = None) -> list[Tech]:
@@ -115,9 +131,22 @@ def techs_of(state: State, power: str, before: int | None = None) -> list[Tech]:
     return [tech for tech in state["secret"]["techs"] if known.get(tech["name"], turn) < turn]
 
 
+def decided_of(state: State, power: str) -> list[tuple[Decision, str]]:
+    """The decisions `power` has taken before this turn, each with the option taken."""
+    taken = state["tribes"][power]["decisions"]
+    return [
+        (d, taken[d["name"]]["option"])
+        for d in state["secret"]["decisions"]
+        if d["name"] in taken and taken[d["name"]]["turn"] < state["turn"]
+    ]
+
+
 def level_of(state: State, power: str) -> Level:
-    """What `power`'s development gives it this turn."""
-    return level(state, techs_of(state, power))
+    """What `power`'s development gives it this turn: its technologies' and decisions' effects."""
+    effects = [tech["effects"] for tech in techs_of(state, power)]
+    for decision, chosen in decided_of(state, power):
+        effects += [o["effects"] for o in decision["options"] if o["name"] == chosen]
+    return level(state, effects)
 
 
 def opened(state: State) -> set[str]:

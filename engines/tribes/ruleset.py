@@ -51,7 +51,8 @@ class TribesRuleset(Ruleset[State]):
     adjust = staticmethod(gm.adjust)
     vocabularies = staticmethod(schema.vocabularies)
     vocabularies_for = staticmethod(schema.vocabularies_for)
-    open_commands = staticmethod(checks.open_commands)
+    open_commands = staticmethod(examples.open_commands)
+    known_commands = staticmethod(schema.known_commands)
     check = staticmethod(checks.check)
     resolve = staticmethod(turn.resolve)
     ai_orders = staticmethod(ai.ai_orders)
@@ -90,7 +91,10 @@ class TribesRuleset(Ruleset[State]):
 
     def forms(self, state: State) -> Forms:
         """The GM's data file's forms of names (the tribes players named, its own tribes)."""
-        return forms_from(state["secret"]["forms"])
+        secret = state["secret"]
+        named = [*secret["techs"], *secret["ai"], *secret["decisions"]]
+        named += [o for d in secret["decisions"] for o in d["options"]]
+        return forms_from(secret["forms"]).merged(Forms(english={n["name"]: n["en"] for n in named}))
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The map, the tribes' names in English where the data has them (pictures.py, and Pillow,

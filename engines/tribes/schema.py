@@ -10,12 +10,18 @@ A community is named by its number in the tribe; the children are given one line
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
+from engines.phrasing import load_phrasing
 from engines.text import Text
-from engines.tribes import world
+from engines.tribes import level, world
 from engines.tribes.data import DATA
+from engines.tribes.decisions import offered
 from engines.tribes.level import level_of, opened
-from engines.tribes.state import State
+from engines.tribes.state import Decision, State
+from engines.tribes.votes import VOTE_WORDS
 
 G = DATA.game
 ORDERS = "orders"
@@ -86,8 +92,142 @@ CONVERT = CommandSpec(
     Text("когда еды мало: сделать людей добытчиками", "short of food: make people food-getters"),
     "ПЕРЕВЕСТИ 1 Аристократы 1 Охотники",
 )
-COMMANDS = (CHILDREN, MOVE, MIGRATE, SETTLE, MERGE, CONVERT)
-PHASES: dict[str, PhaseSpec] = {ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS)}
+
+
+def _at(keyword: str, en: str, name: str, help_: Text, *more: Arg, example: str = "") -> CommandSpec:
+    """An order of one community towards another tribe's on a cell next to it."""
+    return CommandSpec(
+        name,
+        (keyword, *en.split()),
+        (_community(), Arg("cell", ArgKind.NAME, "cell"), *more),
+        help_,
+        example or f"{keyword} 1 Б2",
+    )
+
+
+WAR = _at(
+    "НАПАСТЬ",
+    "ВОЙНА ATTACK WAR",
+    "war",
+    Text("община нападает на соседнюю общину на этой клетке", "a community attacks the one on this cell"),
+)
+RAID = _at(
+    "НАБЕГ",
+    "RAID",
+    "raid",
+    Text("набег на соседнюю общину: потери вдвое меньше, никого не изгоняют", "a raid: half the losses"),
+)
+EXCHANGE = _at(
+    "ОБМЕН",
+    "EXCHANGE",
+    "exchange",
+    Text("обмен едой с соседней общиной: еда +5\u00a0% каждой стороне", "food exchange: +5% food to each"),
+)
+GIFT = _at(
+    "ДАР",
+    "ПОДАРИТЬ GIFT",
+    "gift",
+    Text("отдать соседней общине еду из остатка этого хода", "give a neighbour food left this turn"),
+    _count(),
+    example="ДАР 1 Б2 5",
+)
+CEDE = _at(
+    "УСТУПИТЬ",
+    "CEDE",
+    "cede",
+    Text(
+        "малая община (≤ ⅓ ЛЧ) уходит к соседней общине другого племени, если та её примет",
+        "a small community joins another tribe's neighbour, if it accepts",
+    ),
+)
+ACCEPT = _at(
+    "ПРИНЯТЬ",
+    "ACCEPT",
+    "accept",
+    Text(
+        "принять в общину малую общину другого племени с этой клетки, если её уступят",
+        "take in another tribe's small community from this cell, if it is ceded",
+    ),
+)
+ASSIMILATE = _at(
+    "АССИМИЛИРОВАТЬ",
+    "ASSIMILATE",
+    "assimilate",
+    Text(
+        "племя компьютера с отношениями 100 входит в ваше племя (нужен свободный ЛО)",
+        "a computer's tribe at relations 100 joins yours (a free ЛО needed)",
+    ),
+)
+ISOLATE = CommandSpec(
+    "isolate",
+    ("ИЗОЛЯЦИЯ", "ISOLATE"),
+    (),
+    Text("племя в изоляции: никакого развития от контактов", "isolation: no development from contact"),
+    "ИЗОЛЯЦИЯ",
+)
+MINGLE = CommandSpec(
+    "mingle",
+    ("ОТКРЫТОСТЬ", "OPENNESS"),
+    (),
+    Text("изоляция окончена", "the isolation ends"),
+    "ОТКРЫТОСТЬ",
+)
+FAITH = CommandSpec(
+    "faith",
+    ("ВЕРА", "FAITH"),
+    (Arg("text", ArgKind.TEXT),),
+    Text("ваша вера своими словами (строки письма складываются)", "your faith in your own words"),
+    "ВЕРА Небо — отец, земля — мать",
+)
+CHOOSE = CommandSpec(
+    "choose",
+    ("ВЫБРАТЬ", "РЕШЕНИЕ", "CHOOSE"),
+    (Arg("option", ArgKind.NAME, "option"),),
+    Text("принять решение: один из предложенных вариантов", "take a decision: one of the options offered"),
+    "ВЫБРАТЬ Тотемизм",
+)
+VOTE = CommandSpec(
+    "vote",
+    ("ГОЛОС", "VOTE"),
+    (Arg("choice", ArgKind.NAME, "vote"),),
+    Text("голос по вопросу ведущего: за или против", "a vote on the GM's question: for or against"),
+    "ГОЛОС за",
+)
+COMMANDS = (
+    CHILDREN,
+    MOVE,
+    MIGRATE,
+    SETTLE,
+    MERGE,
+    CONVERT,
+    WAR,
+    RAID,
+    EXCHANGE,
+    GIFT,
+    CEDE,
+    ACCEPT,
+    ASSIMILATE,
+    ISOLATE,
+    MINGLE,
+    FAITH,
+    CHOOSE,
+    VOTE,
+)
+ALWAYS = ("children", "move", "migrate", "settle", "merge", "convert", "assimilate", "isolate", "mingle")
+# the orders a technology may open (data.OPENED), by their command's name
+GATES = {
+    "war": "war",
+    "raid": "raid",
+    "exchange": "exchange",
+    "gift": "gift",
+    "cede": "annex",
+    "accept": "annex",
+}
+GATES["faith"] = "faith"
+PHRASING = load_phrasing(Path(__file__).with_name("phrasing.toml"), COMMANDS)
+PHASES: dict[str, PhaseSpec] = {
+    ORDERS: PhaseSpec(ORDERS, Text("Приказы", "Orders"), COMMANDS, phrasing=PHRASING)
+}
 KEYWORDS = {spec.name: spec.keywords[0] for spec in COMMANDS}
 
 
@@ -115,6 +255,10 @@ def vocabularies(state: State) -> dict[str, Vocabulary]:
         "condition": {c.name: c.spellings for c in DATA.conditions},
         "tech": {t["name"]: _spellings(t["en"], *t["aliases"]) for t in secret["techs"]},
         "cell": {cell: () for cell in secret["cells"]},
+        "option": {
+            o["name"]: _spellings(o["en"], *o["aliases"]) for d in secret["decisions"] for o in d["options"]
+        },
+        "vote": VOTE_WORDS,
     }
 
 
@@ -134,4 +278,43 @@ def vocabularies_for(state: State, power: str) -> dict[str, Vocabulary]:
         "condition": everything["condition"],
         "tech": {name: spelt for name, spelt in everything["tech"].items() if name in state["discovered"]},
         "cell": {cell: () for cell in tribe["explored"]},
+        "option": {
+            o["name"]: _spellings(o["en"], *o["aliases"])
+            for d in [*offered(state, power), *taken(state, power)]
+            for o in d["options"]
+        },
+        "vote": VOTE_WORDS,
     }
+
+
+def taken(state: State, power: str) -> list[Decision]:
+    chosen = state["tribes"][power]["decisions"]
+    return [d for d in state["secret"]["decisions"] if d["name"] in chosen]
+
+
+def known_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
+    """The orders `power` has learnt of: the public ones; those a technology opens once it is
+    discovered anywhere (its effects are public rules); ВЫБРАТЬ once a decision is offered to it;
+    ГОЛОС while a vote is held."""
+    gated = level.gated(state)
+    discovered = {
+        c for name in state["discovered"] for c in level.tech_named(state, name)["effects"]["commands"]
+    }
+    known = {*ALWAYS, *(name for name, c in GATES.items() if c not in gated or c in discovered)}
+    if offered(state, power) or state["tribes"][power]["decisions"]:
+        known.add("choose")
+    if state["vote"]["tribe"] and state["vote"]["turn"] == state["turn"]:
+        known.add("vote")
+    return [_own_example(state, power, spec) for spec in PHASES[phase].commands if spec.name in known]
+
+
+def _own_example(state: State, power: str, spec: CommandSpec) -> CommandSpec:
+    """An order towards a neighbour's cell, exemplified on a cell the tribe has seen (the spec's
+    own names a cell of some map: the parser's hints must not name one the tribe has not seen)."""
+    if not any(arg.vocabulary == "cell" for arg in spec.args):
+        return spec
+    tribe = state["tribes"][power]
+    cells = [c["cell"] for c in tribe["communities"]] or tribe["explored"] or [""]
+    number = min((c["number"] for c in tribe["communities"]), default=1)
+    words = [spec.keywords[0], str(number), cells[0], *(["5"] if spec.name == "gift" else [])]
+    return replace(spec, example=" ".join(w for w in words if w))

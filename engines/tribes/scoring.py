@@ -1,7 +1,8 @@
 """Victory points («X. Окончание игры и победные очки»), counted anew from the state whenever asked:
 0,2 a cell a tribe has explored, and 3, 2 and 1 to the first three places of each rating — хозтех,
 воентех, соцтех, their sum, and military power (БО) — «если какое-то из мест разделено между
-несколькими игроками, то ПО получают все». Victories and assimilations come with war (part 2).
+несколькими игроками, то ПО получают все»; 5 a computer's community destroyed, 10 a player's, 5 a
+community assimilated. «три игрока, набравшие наибольшее их количество объявляются победителями».
 """
 
 from __future__ import annotations
@@ -48,4 +49,21 @@ def scores(state: State) -> dict[str, float]:
     for rating in ratings(state).values():
         for power, points in places(rating).items():
             tenths[power] += points * 10
+    for power in state["powers"]:
+        war = state["tribes"][power]["war"]
+        tenths[power] += 10 * (
+            war["ai_destroyed"] * S.ai_destroyed
+            + war["players_destroyed"] * S.player_destroyed
+            + war["assimilated"] * S.assimilated
+        )
     return {p: t / 10 for p, t in tenths.items()}
+
+
+def winners(state: State) -> list[str]:
+    """The three with the most victory points (ours: those equal to the third share it), best first."""
+    scored = scores(state)
+    ranked = sorted(scored, key=lambda p: (-scored[p], p))
+    if len(ranked) <= S.winners:
+        return ranked
+    third = scored[ranked[S.winners - 1]]
+    return [p for p in ranked if scored[p] >= third]

@@ -20,13 +20,16 @@ from pydantic import Field, model_validator
 from engines.ruledata import Named, NameForms, RuleData, mistake, mistakes
 from engines.russian import Forms
 from engines.text import Text
-from engines.tribes.data import DATA, Numbers, StratumId, Tenths
+from engines.tribes import tree
+from engines.tribes.data import DATA, Numbers, OpenedCommand, StratumId, Tenths
 from engines.tribes.state import Secret
 
 DEFAULT_FILE = Path(__file__).with_name("gm_default.toml")
 COLUMNS = "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ"  # a cell is its column's letter and its row's number: «К7»
 MOST_ROWS = 60
 MOST_TECHS = 200  # a bound on the file, so a mail's check never walks a runaway tree
+MOST_DECISIONS = 50
+MOST_OPTIONS = 8
 
 
 class Effects(RuleData):
@@ -44,11 +47,15 @@ class Effects(RuleData):
     # terrain or feature id → stratum id or "all" → food %
     bonus: dict[str, dict[str, int]] = Field(default_factory=dict)
     food_cap: dict[str, int] = Field(default_factory=dict)  # terrain id → its food cap +
+    commands: tuple[OpenedCommand, ...] = ()  # orders it opens (war, raid, exchange, gift, annex, faith)
+    fight_percent: int = 0  # % to the tribe's БО in every battle (БМ)
+    plunder: int = 0  # % of the loser's stock a victory takes, added to the rules' 25
     city: bool = False  # founding a city: the game ends
 
 
 class Needs(RuleData):
-    """What a technology needs to be discovered (never shown to players)."""
+    """What a technology needs to be discovered, or a decision to be offered (never shown to
+    players): a condition over the tribe's state, every key of it at once."""
 
     soc: Tenths = 0
     mil: Tenths = 0
@@ -56,11 +63,29 @@ class Needs(RuleData):
     after: tuple[str, ...] = ()  # technologies known before
     at: tuple[str, ...] = ()  # a community on a cell of one of these terrains or features
     strata: tuple[StratumId, ...] = ()  # people in each of these strata
+    people: int = Field(default=0, ge=0)  # at least so many people in the tribe (ОЧ)
+    decided: tuple[str, ...] = ()  # options of decisions the tribe has taken
 
 
 class Tech(Named):
     needs: Needs = Needs()
     effects: Effects = Effects()
+
+
+class Option(Named):
+    """One way of a decision, with what it does from the turn after it is taken."""
+
+    effects: Effects = Effects()
+
+
+class Decision(Named):
+    """«Решения предлагаются игроку после выполнения какого-то условия»: offered privately once
+    `needs` is met, its options' effects shown; `permanent`: «принимаются сразу и навсегда», else
+    it may be changed later."""
+
+    needs: Needs = Needs()
+    permanent: bool = False
+    options: tuple[Option, ...] = Field(min_length=2, max_length=MOST_OPTIONS)
 
 
 class HiddenStratum(RuleData):
@@ -89,13 +114,15 @@ class GmData(RuleData):
     names: tuple[str, ...] = ()  # names for tribes that split off, in order
     strata: tuple[HiddenStratum, ...]
     techs: tuple[Tech, ...] = Field(max_length=MOST_TECHS)
+    decisions: tuple[Decision, ...] = Field(default=(), max_length=MOST_DECISIONS)
     forms: NameForms = Forms()
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         """Every check over the whole file, all its mistakes in one error, a line each."""
         found = list(self._map())
-        found += [*([] if found else self._places()), *self._strata(), *self._techs()]
+        found += [*([] if found else self._places()), *self._strata()]
+        found += tree.problems(self, set() if found else map_places(self.map.rows))
         if found:
             raise mistake(*("\n    ".join(text.get(lang) for text in found) for lang in ("ru", "en")))
         return self
@@ -142,32 +169,6 @@ class GmData(RuleData):
                 f"strata: ровно по разу {', '.join(hidden)}", f"strata: each of {', '.join(hidden)} once"
             )
 
-    def _techs(self) -> Iterable[Text]:
-        names = [t.name for t in self.techs]
-        if len(set(names)) != len(names):
-            yield Text("techs: одна технология дважды", "techs: a technology twice")
-        for i, tech in enumerate(self.techs):
-            for after in tech.needs.after:
-                if after not in names or names.index(after) >= i:
-                    yield Text(
-                        f"techs.{i}.needs.after: «{after}» — нет такой технологии выше по списку",
-                        f"techs.{i}.needs.after: “{after}” is no technology listed above",
-                    )
-            places = [*tech.needs.at, *tech.effects.bonus, *tech.effects.food_cap]
-            for place in places:
-                if place not in DATA.places:
-                    yield Text(
-                        f"techs.{i}: «{place}» — нет такой местности или особенности",
-                        f"techs.{i}: “{place}” is no terrain or feature",
-                    )
-            for place, by in tech.effects.bonus.items():
-                for who in by:
-                    if who != "all" and who not in {s.id for s in DATA.strata}:
-                        yield Text(
-                            f"techs.{i}.effects.bonus.{place}: «{who}» — нет такой страты",
-                            f"techs.{i}.effects.bonus.{place}: “{who}” is no stratum",
-                        )
-
 
 def cell_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
@@ -180,6 +181,28 @@ def read_code(code: str) -> tuple[str, tuple[str, ...]] | None:
     if terrain is None or "" in features or len(set(features)) != len(features):
         return None
     return terrain, tuple(features)
+
+
+def map_places(rows: Iterable[str]) -> set[str]:
+    """Every terrain and feature some land cell of valid map rows has (the coast: a land cell with
+    the sea next to it), for the tree's check of what a technology's trigger asks."""
+    read = cells(rows)
+    sea = {name for name, (terrain, _) in read.items() if not DATA.terrain(terrain).passable}
+    found: set[str] = set()
+    for name, (terrain, features) in read.items():
+        if name in sea:
+            continue
+        found |= {terrain, *features}
+        x, y = COLUMNS.index(name[0]), int(name[1:]) - 1
+        near = {
+            cell_name(x + dx, y + dy)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if 0 <= x + dx < len(COLUMNS) and y + dy >= 0
+        }
+        if near & sea:
+            found.add("coast")
+    return found
 
 
 def cells(rows: Iterable[str]) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -211,8 +234,13 @@ def stored(data: Mapping[str, Any]) -> Secret:
     return cast(Secret, dumped)
 
 
+def default_data() -> dict[str, Any]:
+    """The shipped default file, as read."""
+    with DEFAULT_FILE.open("rb") as fh:
+        return tomllib.load(fh)
+
+
 @cache
 def default() -> Secret:
     """The shipped default, as the state keeps it (shared: whoever changes it makes a copy)."""
-    with DEFAULT_FILE.open("rb") as fh:
-        return stored(tomllib.load(fh))
+    return stored(default_data())

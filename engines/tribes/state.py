@@ -33,6 +33,27 @@ class Tribe(TypedDict):
     met: list[str]  # every tribe it has met (players' and the computer's), sorted
     computer: bool  # the computer runs it (handover)
     extinct: int  # the turn it died out; 0 while alive
+    decisions: dict[str, Decided]  # decision → the option taken and when; it works from the next turn
+    faith: str  # the player's own words of its religion (ВЕРА), kept as written
+    isolated: bool  # «объявляет о своей изоляции»: no development from contact, either way
+    offered: list[str]  # the decisions it has been offered (told once, when first met)
+    war: WarRecord
+
+
+class Decided(TypedDict):
+    option: str
+    turn: int
+
+
+class WarRecord(TypedDict):
+    """«военные успехи … кол-во награбленной еды и кол-во истребленных людей», and the victories
+    and assimilations victory points count."""
+
+    plundered: int
+    killed: int
+    ai_destroyed: int
+    players_destroyed: int
+    assimilated: int
 
 
 class AiTribe(TypedDict):
@@ -43,6 +64,7 @@ class AiTribe(TypedDict):
     relations: dict[str, int]  # players' tribe → 0–100
     frozen: int  # turns it keeps what it split off with; 0: «75% от ЛЧ», 2:2:1
     points: dict[str, int]  # development points by field, in tenths
+    beaten: int  # the turn a player last beat it (0: never): «штраф к ЛЧ на два хода»
 
 
 # a stratum's numbers per person, or a technology's additions: food (tenths), mortality (%),
@@ -62,6 +84,9 @@ class Effects(TypedDict):
     numbers: dict[str, Numbers]
     bonus: dict[str, dict[str, int]]
     food_cap: dict[str, int]
+    commands: list[str]
+    fight_percent: int
+    plunder: int
     city: bool
 
 
@@ -72,6 +97,8 @@ class Needs(TypedDict):
     after: list[str]
     at: list[str]
     strata: list[str]
+    people: int
+    decided: list[str]
 
 
 class Tech(TypedDict):
@@ -80,6 +107,22 @@ class Tech(TypedDict):
     aliases: list[str]
     needs: Needs
     effects: Effects
+
+
+class Option(TypedDict):
+    name: str
+    en: str
+    aliases: list[str]
+    effects: Effects
+
+
+class Decision(TypedDict):
+    name: str
+    en: str
+    aliases: list[str]
+    needs: Needs
+    permanent: bool
+    options: list[Option]
 
 
 class HiddenStratum(TypedDict):
@@ -111,6 +154,7 @@ class Secret(TypedDict):
     names: list[str]
     strata: list[HiddenStratum]
     techs: list[Tech]
+    decisions: list[Decision]
     forms: dict[str, dict[str, str]]  # the file's [forms."Имя"] tables, as written
 
 
@@ -125,3 +169,14 @@ class State(TypedDict):
     discovered: list[str]  # technologies anyone has discovered: public, with their effects
     places: list[str]  # cells the GM chose (МЕСТО) for the next new tribes, first first
     city: str  # the tribe that founded a city, ending the game; "" before
+    vote: Vote  # the players' vote on a former player's return, opened by the GM (ВОПРОС)
+    returns: list[str]  # died-out tribes whose players the vote let come back, not yet come
+
+
+class Vote(TypedDict):
+    """«создается голосование по вопросу, требуется простое большинство, не голосовавшие считаются
+    воздержавшимися»: the died-out tribe whose player asks to come back ("" when no vote is open),
+    and the turn whose orders carry the votes."""
+
+    tribe: str
+    turn: int

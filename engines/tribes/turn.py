@@ -5,15 +5,17 @@ in the turn's lot order («Очередность хода игроков опр
 1. the technologies discovered last turn take effect (and the computer's tribes are kept);
 2. the children are given to the strata (and the emergency conversions made);
 3. communities split for lack of ЛЧ;
-4. interactions between communities but war declarations: merging;
+4. interactions between communities but war: merging, isolation and faith, joining another tribe
+   by consent, assimilation, food exchange (gifts are given from the food left, after step 5);
 5. food: gathering, eating, growth and famine;
 6. development: points and technologies;
 7. natural mortality;
-8. wars, losses and plunder: no tribe can fight yet (the technology of war is part 2's);
+8. wars, raids, losses and plunder;
 9. the moves of communities not attacked;
 
-and after them: the migration ordered starts or ends, communities break away beyond ЛР, vanish
-or die out, each tribe looks around. A technology founding a city ends the game. Pure: the state
+and after them: the migration ordered starts or ends, decisions are taken, communities break away
+beyond ЛР, vanish or die out, each tribe looks around, a vote on a former player's return is
+counted. A technology founding a city ends the game. Pure: the state
 is copied and every draw goes through `rng`.
 """
 
@@ -26,7 +28,7 @@ from engines.contract import Command, Resolution
 from engines.rng import Rng
 from engines.text import Text
 from engines.toolkit import standing_orders
-from engines.tribes import ai, division, growth, moves, sight
+from engines.tribes import ai, decisions, diplomacy, division, growth, moves, scoring, sight, votes, war
 from engines.tribes.checks import check
 from engines.tribes.data import DATA
 from engines.tribes.development import develop, take_effect
@@ -60,17 +62,28 @@ def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], r
     merges = each("merge")
     for power in lot:  # 4
         division.merge(after, power, levels[power], merges[power], story)
+    dealt = diplomacy.interact(after, lot, standing, story)
     for power in lot:  # 5
-        growth.feed(after, power, levels[power], story)
+        exchange = {n: more for (p, n), more in dealt.exchange.items() if p == power}
+        growth.feed(after, power, levels[power], story, exchange)
+    diplomacy.give(after, dealt.gifts, story)
+    gained: dict[str, dict[str, int]] = {}
     for power in lot:  # 6
-        develop(after, power, story)
+        gained[power] = develop(after, power, story)
+        decisions.offer(after, power, story)
     for power in lot:  # 7
         growth.age(after, power, levels[power], story)
+    attacked: set[tuple[str, int]] = set()
+    attacks = {p: [c for c in standing[p] if c.name in ("war", "raid")] for p in lot}
+    for power in lot:  # 8
+        war.fight(after, power, attacks[power], attacked, gained, story)
     walks = each("move")
     for power in lot:  # 9
-        _walk(after, power, walks[power], story)
+        _walk(after, power, walks[power], attacked, story)
     for power in lot:
         _end(after, power, standing[power], story)
+    votes.count(after, standing, lot, story)
+    votes.announce(after, story)
     _found_city(after, lot, story)
     after["turn"] = turn + 1
     return Resolution(after, story.reports, story.news, story.gm_log)
@@ -87,12 +100,18 @@ def _standing(
     return valid
 
 
-def _walk(state: State, power: str, commands: Sequence[Command], story: Story) -> None:
+def _walk(
+    state: State, power: str, commands: Sequence[Command], attacked: set[tuple[str, int]], story: Story
+) -> None:
+    """«Перемещения общин, не подвергавшихся нападению»."""
     level = level_of(state, power)
     for cmd in commands:
         number = int(cmd.args["community"])
         community = next((c for c in state["tribes"][power]["communities"] if c["number"] == number), None)
         if community is None:
+            continue
+        if (power, number) in attacked:
+            story.tell(power, "tribes.no_walk_attacked", community=number)
             continue
         start = community["cell"]
         made = moves.walk(
@@ -113,6 +132,7 @@ def _end(state: State, power: str, commands: Sequence[Command], story: Story) ->
         if cmd.name in ("migrate", "settle"):
             tribe["migrating"] = cmd.name == "migrate"
             story.tell(power, f"tribes.{cmd.name}_next")
+    decisions.take(state, power, [c for c in commands if c.name == "choose"], story)
     division.settle_the_turn(state, power, level_of(state, power), story)
     met = sight.look(state, power)
     if met:
@@ -131,4 +151,5 @@ def _found_city(state: State, lot: Sequence[str], story: Story) -> None:
         if founded and not state["over"]:
             state["over"], state["city"] = True, power
             story.announce("tribes.city")
+            story.announce("tribes.winners", winners=", ".join(scoring.winners(state)))
             story.log("tribes.log_city", power=power)

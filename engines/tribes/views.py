@@ -11,8 +11,9 @@ from typing import Any, Literal
 
 from engines.text import Text
 from engines.tribes import community as numbers
-from engines.tribes import sight, world
+from engines.tribes import scoring, sight, world
 from engines.tribes.data import DATA, FIELDS
+from engines.tribes.decisions import offered, options_said
 from engines.tribes.development import FIELD_NAMES, describe
 from engines.tribes.level import Level, level_of, tech_named
 from engines.tribes.said import stratum_name, tenths
@@ -60,6 +61,34 @@ def view(state: State, power: str) -> JSON:
             for name, turn in sorted(tribe["techs"].items(), key=lambda kv: (kv[1], kv[0]))
         ],
         "communities": [_community(state, level, c, tribe["migrating"]) for c in communities],
+        "decisions": [
+            {
+                "name": {"ru": d["name"], "en": d["en"]},
+                "permanent": d["permanent"],
+                "options": _text(options_said(state, d)),
+            }
+            for d in offered(state, power)
+        ],
+        "taken": [
+            {
+                "name": {"ru": d["name"], "en": d["en"]},
+                "option": {"ru": o["name"], "en": o["en"]},
+                "since": tribe["decisions"][d["name"]]["turn"] + 1,
+            }
+            for d in state["secret"]["decisions"]
+            if d["name"] in tribe["decisions"]
+            for o in d["options"]
+            if o["name"] == tribe["decisions"][d["name"]]["option"]
+        ],
+        "faith": tribe["faith"],
+        "isolated": tribe["isolated"],
+        "relations": [
+            {"tribe": a["name"], "value": a["relations"].get(power, 0)}
+            for a in state["ai"]
+            if a["name"] in tribe["met"]
+        ],
+        "vote": state["vote"]["tribe"] if state["vote"]["turn"] == state["turn"] else "",
+        "war": tribe["war"],
         "others": [{"tribe": owner, "cell": c["cell"]} for owner, c in sight.in_sight(state, power)],
         "explored": len(tribe["explored"]),
         "map": {"ru": text_map(state, power, "code"), "en": text_map(state, power, "code_en")},
@@ -165,4 +194,24 @@ def public_view(state: State) -> JSON:
         "explored": len(explored),
         "extinct": [p for p in state["powers"] if state["tribes"][p]["extinct"]],
         "city": state["city"],
+        "rules": [
+            {"name": name, "effects": _text(describe(state, tech_named(state, name)))}
+            for name in state["discovered"]
+        ],
+        "military": _military(state, living),
+        "might": [
+            [p, m] for p, m in sorted(scoring.ratings(state)["might"].items(), key=lambda kv: (-kv[1], kv[0]))
+        ],
+        "vote": state["vote"]["tribe"],
+        "winners": scoring.winners(state) if state["over"] else [],
     }
+
+
+def _military(state: State, living: list[str]) -> list[dict[str, Any]]:
+    """«военные успехи (до начала боевых действий не ведется, затем показывает кол-во награбленной еды
+    и кол-во истребленных людей)»: empty until anyone has fought."""
+    records = {p: state["tribes"][p]["war"] for p in living}
+    if not any(r["plundered"] or r["killed"] for r in records.values()):
+        return []
+    order = sorted(living, key=lambda p: (-records[p]["killed"], -records[p]["plundered"], p))
+    return [{"tribe": p, "plundered": records[p]["plundered"], "killed": records[p]["killed"]} for p in order]

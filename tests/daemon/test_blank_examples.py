@@ -21,7 +21,7 @@ from engines.contract import JSON, Command, Ruleset
 from engines.rng import Rng
 from parsers.orders import normal_form
 
-RULESETS = ("coins", "council", "mare", "rus")
+RULESETS = ("coins", "council", "mare", "rus", "tribes")
 SEEDS = range(6)
 PHASES_PLAYED = 9  # phases of each game: three coins turns, nine of the others
 

@@ -214,8 +214,13 @@ def test_data_with_a_mistake_is_refused_on_reload_and_the_game_keeps_its_world(h
     h.run()
     (answer,) = [body(m) for m in h.mail_to(GM) if "ДАННЫЕ" in body(m)]
     assert "не принят" in answer
-    assert "techs.1.needs.after: «Теснотa» — нет такой технологии выше по списку" in answer
-    assert [t["name"] for t in h.game.load().state["secret"]["techs"]] == ["Теснота", "Простор", "Огонь"]
+    assert "techs.1.needs.after.0: «Теснотa» — нет такой технологии" in answer
+    assert [t["name"] for t in h.game.load().state["secret"]["techs"]] == [
+        "Теснота",
+        "Простор",
+        "Огонь",
+        "Город",
+    ]
 
 
 def test_move_codes_are_refused_by_mail_with_their_own_reasons(h: Harness) -> None:

@@ -23,7 +23,7 @@ from parsers.orders import normal_form
 from parsers.wording import wording
 
 CORPUS = Path(__file__).with_name("natural")
-RULESETS = ("coins", "council", "mare", "rus")
+RULESETS = ("coins", "council", "mare", "rus", "tribes")
 CHAT = "chat"
 
 
@@ -56,7 +56,19 @@ def game(ruleset: Ruleset[Any], phase: str) -> JSON:
     """A game of every power, in `phase` of its second turn (coins lets only a few orders on its
     first); rule checks do not matter here, only reading."""
     state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("natural-corpus"))
-    return {**state, "turn": 2, "phase": phase}
+    return LATER.get(ruleset.name, dict)({**state, "turn": 2, "phase": phase})
+
+
+def _tribes_later(state: JSON) -> JSON:
+    """Tribes hide the orders no technology has opened yet: every technology discovered, the first
+    tribe knowing them all (its decisions offered), a vote held."""
+    names = [tech["name"] for tech in state["secret"]["techs"]]
+    first = state["powers"][0]
+    tribes = {**state["tribes"], first: {**state["tribes"][first], "techs": dict.fromkeys(names, 1)}}
+    return {**state, "discovered": names, "tribes": tribes, "vote": {"tribe": state["powers"][-1], "turn": 2}}
+
+
+LATER = {"tribes": _tribes_later}  # a ruleset whose every order is known only later in a game
 
 
 def played(ruleset: Ruleset[Any], corpus: list[Mail]) -> Iterator[tuple[Mail, JSON]]:

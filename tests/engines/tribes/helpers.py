@@ -16,6 +16,7 @@ from engines.tribes.state import Community, State
 
 SCRIPTED = Path(__file__).with_name("scripted.toml")
 POWERS = ("Волки", "Медведи", "Вороны", "Олени")
+CITY = {"name": "Город", "en": "City", "needs": {"eco": 900}, "effects": {"city": True}}
 
 
 def scripted() -> dict[str, Any]:
@@ -30,6 +31,8 @@ def world(rows: Sequence[str], players: Sequence[str], **more: Any) -> dict[str,
     data["start"] = {"players": list(players), "east": []}
     data["ai"] = []
     data.update(more)
+    if not any(t.get("effects", {}).get("city") for t in data["techs"]):  # a game that can end
+        data["techs"] = [*data["techs"], CITY]
     return data
 
 

@@ -39,12 +39,12 @@ def _said(data: dict[str, Any]) -> list[str]:
         ),
         (lambda d: d["start"].update(players=["Б2", "Б8"]), "start.players: Б8 — не клетка суши этой карты"),
         (
-            lambda d: d["techs"][1]["needs"].update(after=["Огонь"]),
-            "techs.1.needs.after: «Огонь» — нет такой технологии выше по списку",
+            lambda d: d["techs"][1]["needs"].update(after=["Огон"]),
+            "techs.1.needs.after.0: «Огон» — нет такой технологии",
         ),
         (
             lambda d: d["techs"][0]["needs"].update(at=["lake"]),
-            "techs.0: «lake» — нет такой местности или особенности",
+            "techs.0.needs.at.0: «lake» — нет такой местности или особенности",
         ),
         (
             lambda d: d["techs"][0]["effects"].update(limit="много"),
