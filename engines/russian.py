@@ -198,7 +198,9 @@ def gender(name: str, forms: Forms = NO_FORMS) -> Gender:
     own = forms.genders.get(name)
     if own is not None:
         return own
-    head = _head(_WORD.findall(name))
+    words = _WORD.findall(name)
+    # no noun: an adjective standing for one agrees as it is («Сохатые ответили», «Рыжая ответила»)
+    head = _head(words) or (_nominative(words[-1]) if words else None)
     if head is None:
         return "м"
     if head.tag.number == "plur" or "Pltm" in head.tag.grammemes:

@@ -101,7 +101,7 @@ class PhaseMails:
             )
         player = record.players[power]
         if kind == "ended":
-            return OwedMail(suffix, player.address, _ended_letter(game, record, power), power)
+            return OwedMail(suffix, player.address, _ended_letter(self, power), power)
         if kind == "retired":
             context = {
                 "game": game.id,
@@ -154,8 +154,10 @@ def power_pictures(game: Game, record: GameRecord, power: str) -> tuple[Picture,
     return tuple(game.ruleset.pictures(record.state, power, languages(game.settings.language)))
 
 
-def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
-    """The one notice that the rules ended `power`, with what the rules offer its player next."""
+def _ended_letter(phase: PhaseMails, power: str) -> Letter:
+    """The one notice that the rules ended `power`: what happened to it in the phase that ended
+    it (the battle it lost), the news, and what the rules offer its player next."""
+    game, record = phase.game, phase.record
     offer = game.ruleset.restart_offer(record.state, power)
     context = {
         "game": game.id,
@@ -163,7 +165,10 @@ def _ended_letter(game: Game, record: GameRecord, power: str) -> Letter:
         "power": power,
         "offer": offer,
         "gm": game.settings.gm,
-        "head": heading(game, record, power),
+        # no «orders are taken until …» to a power whose orders are no longer taken
+        "head": heading(game, record, power) | {"deadline": None, "paused": False},
+        "events": [Msg.from_json(m) for m in phase.data["reports"].get(power, [])],
+        "news": phase.news,
     }
     params: dict[str, str | int] = {"game": game.id, "power": power}
     return Letter("player/ended", context, "subject_ended", params, reader=record.players[power].name)

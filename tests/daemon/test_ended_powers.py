@@ -46,6 +46,8 @@ def test_an_ended_family_is_told_once_with_the_offer_and_kept_on_record(h: Harne
     assert [(out(h.powers[GLEB]) in str(m["Subject"])) for m in mails] == [True]  # the notice, and no report
     assert f"По правилам игры {out(h.powers[GLEB])} из игры" in body(mails[0])
     assert "основать новый дом" in body(mails[0])
+    assert "Что было с вами в этом ходу:\n" in body(mails[0])  # the phase that ended it, told
+    assert "Приказы принимаются" not in body(mails[0]) and "due by" not in body(mails[0])
     assert f"By the rules of the game {h.powers[GLEB]} is out." in body(mails[0]) and GM in body(mails[0])
     record = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     assert record["ended"] == [h.powers[GLEB]] and record["retired"] == []

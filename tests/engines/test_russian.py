@@ -54,7 +54,15 @@ def test_a_number_agrees_with_its_noun(number: int, noun: str, case: str, expect
 
 @pytest.mark.parametrize(
     ("name", "verb"),
-    [("Россия", "ответила"), ("Китай", "ответил"), ("Римляне", "ответили"), ("США", "ответили")],
+    [
+        ("Россия", "ответила"),
+        ("Китай", "ответил"),
+        ("Римляне", "ответили"),
+        ("США", "ответили"),
+        ("Сохатые", "ответили"),  # a tribe's name a player gave: an adjective standing for a noun
+        ("Рыжая", "ответила"),
+        ("Красные Волки", "ответили"),
+    ],
 )
 def test_a_verb_agrees_with_the_name(name: str, verb: str) -> None:
     assert by_gender(name, VERB) == verb
