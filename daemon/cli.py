@@ -258,6 +258,13 @@ def cmd_pictures(args: argparse.Namespace) -> int:
     return run_pictures(args.ruleset, Path(args.out), args.turns, args.seed)
 
 
+def cmd_conformance(args: argparse.Namespace) -> int:
+    from daemon.tools.conformance import run_conformance
+
+    _known_ruleset(args.ruleset)
+    return run_conformance(args.ruleset, REGISTRY[args.ruleset])
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     from daemon.tools.doctor import run_doctor
 
@@ -355,6 +362,12 @@ def parser() -> argparse.ArgumentParser:
     pictures.add_argument("--turns", type=int, default=3, help="turns to play first")
     pictures.add_argument("--seed", default="docs", help="the seed of the lot and every roll")
     pictures.set_defaults(func=cmd_pictures)
+
+    conformance = sub.add_parser(
+        "conformance", help="check that a ruleset does what the daemon needs of any ruleset (exit 1 if not)"
+    )
+    conformance.add_argument("ruleset", help="ruleset id, e.g. coins")
+    conformance.set_defaults(func=cmd_conformance)
 
     doctor = sub.add_parser("doctor", help="check the IMAP and SMTP servers of a config, in plain words")
     doctor.add_argument("--config", required=True)

@@ -1,22 +1,21 @@
 """The order blank and ПОМОЩЬ offer a power only orders it can give now: each example line, made
 for that power, parses as its command and passes the ruleset's `check` alone. Random games of each
 ruleset are played by the computer (a lot of powers, a seed), and every power's blank is read at
-every phase on the way."""
+every phase on the way: more games than the conformance suite's one (its `blank_faults`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from daemon.incoming.orderflow import help_pages, read_orders
+from daemon.incoming.orderflow import help_pages
 from daemon.outgoing.views import offered_orders
+from daemon.tools.conformance.knowledge import blank_faults
 from engines import get_ruleset
-from engines.contract import JSON, Command, Ruleset
+from engines.contract import JSON, Ruleset
 from engines.rng import Rng
-from parsers.orders import normal_form
 
 RULESETS = ("coins", "council", "mare", "rus")
 SEEDS = range(6)
@@ -37,27 +36,6 @@ def played(ruleset: Ruleset[Any], seed: int) -> Iterator[JSON]:
         state = ruleset.resolve(state, phase, orders, rng).state
 
 
-def faults(ruleset: Ruleset[Any], state: JSON, power: str) -> list[str]:
-    """Each example of `power`'s blank that does not parse as its command, or that `check`
-    refuses alone and beside any other example of the blank (a general is sent where the blank's
-    influence goes: the rules want both in one mail)."""
-    phase = state["phase"]
-    found = []
-    read: list[Command] = []
-    for spec, line in offered_orders(ruleset, state, power, phase):
-        known, parsed = read_orders(ruleset, state, power, phase, [(1, line)])
-        if parsed.problems or [c.name for c in parsed.commands] != [spec.name]:
-            found.append(f"{power}: «{line}» does not read as {spec.name}: {parsed.problems}")
-        else:
-            read.append(replace(parsed.commands[0], line=2))
-    for command in read:
-        alone = ruleset.check(state, power, phase, [command])
-        paired = (ruleset.check(state, power, phase, [replace(other, line=1), command]) for other in read)
-        if alone and not any(problems == [] for problems in paired):
-            found.append(f"{power}: «{normal_form(command, known)}» refused: {alone[0].msg}")
-    return found
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("name", RULESETS)
 def test_every_example_of_every_blank_parses_and_passes_check(name: str, seed: int) -> None:
@@ -66,7 +44,7 @@ def test_every_example_of_every_blank_parses_and_passes_check(name: str, seed: i
         fault
         for state in played(ruleset, seed)
         for power in state["powers"]
-        for fault in faults(ruleset, state, power)
+        for fault in blank_faults(ruleset, state, power)
     ]
     assert found == []
 
