@@ -265,6 +265,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     return run_conformance(args.ruleset, REGISTRY[args.ruleset])
 
 
+def cmd_new_ruleset(args: argparse.Namespace) -> int:
+    from daemon.tools.newruleset import run_new_ruleset
+
+    return run_new_ruleset(args.name, Path(args.root) if args.root else None)
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     from daemon.tools.doctor import run_doctor
 
@@ -368,6 +374,13 @@ def parser() -> argparse.ArgumentParser:
     )
     conformance.add_argument("ruleset", help="ruleset id, e.g. coins")
     conformance.set_defaults(func=cmd_conformance)
+
+    new_ruleset = sub.add_parser(
+        "new-ruleset", help="write a working ruleset to start a new game from, and register it"
+    )
+    new_ruleset.add_argument("name", help="its id: lowercase letters, digits and _, e.g. harvest")
+    new_ruleset.add_argument("--root", help="the project folder to write into (default: this Gonets' own)")
+    new_ruleset.set_defaults(func=cmd_new_ruleset)
 
     doctor = sub.add_parser("doctor", help="check the IMAP and SMTP servers of a config, in plain words")
     doctor.add_argument("--config", required=True)
