@@ -17,7 +17,7 @@ import engines
 from daemon.outgoing.render import environment, template_exists
 from daemon.tools.newruleset import NewRulesetError, new_ruleset
 from engines import REGISTRY
-from tests.daemon.played import play
+from tests.daemon.played import Sent, play
 from tests.paths import REPO
 
 NAME = "harvest"
@@ -90,22 +90,29 @@ def test_its_own_tests_pass_and_its_code_is_lint_and_type_clean(generated: Path)
     assert done.returncode == 0, done.stdout
 
 
-def test_it_plays_a_game_by_mail(generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(generated / "engines")])
-    monkeypatch.setitem(REGISTRY, NAME, f"engines.{NAME}")
+def play_generated(root: Path, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
+    """The ruleset `name` generated into the project copy `root`, played by mail here: its package
+    found beside the registered ones, its templates beside the product's; every mail sent."""
+    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(root / "engines")])
+    monkeypatch.setitem(REGISTRY, name, f"engines.{name}")
     env = environment()
     assert env.loader is not None
-    templates = jinja2.FileSystemLoader(generated / "templates")
+    templates = jinja2.FileSystemLoader(root / "templates")
     monkeypatch.setattr(env, "loader", jinja2.ChoiceLoader([env.loader, templates]))
     template_exists.cache_clear()
     try:
-        h, sent = play(tmp_path, NAME, "ru+en")
+        h, sent = play(tmp_path, name, "ru+en")
     finally:
         template_exists.cache_clear()
+    assert h.game.load().turn > 1
+    return sent
+
+
+def test_it_plays_a_game_by_mail(generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = play_generated(generated, NAME, tmp_path, monkeypatch)
     reports = [mail.text for mail in sent if "итоги для" in mail.subject]
     assert reports and all("Зерно:" in text and "Grain:" in text for text in reports)
     assert any("Вы посеяли" in text for text in reports)
-    assert h.game.load().turn > 1
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 
 from daemon.cli import main
 from daemon.tools.conformance import CHECKS, Check, Trial, run_check, run_conformance
+from daemon.tools.conformance.texts import fields, sample
 from engines import REGISTRY
 
 MODULES = [
@@ -67,3 +68,10 @@ def test_gonets_conformance_passes_a_shipped_ruleset_and_names_an_unknown_one(
     assert "coins: все 8 проверок пройдены / all 8 checks passed" in capsys.readouterr().out
     assert main(["conformance", "chess"]) == 2
     assert "нет правил chess / no ruleset chess" in capsys.readouterr().err
+
+
+def test_a_field_said_twice_takes_the_value_its_counted_form_asks_for() -> None:
+    """«съедено {sacks:#мешок}, чести прибавилось на {sacks}»: a number, not a name."""
+    said = [spec for field, spec in fields("съедено {sacks:#мешок}, на {sacks}") if field == "sacks"]
+    assert sample(said, "Север") == 2
+    assert sample([*said, "дат"], "Север") == "Север"

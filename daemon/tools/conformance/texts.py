@@ -16,9 +16,9 @@ from engines.text import BOTH, Msg, Param, is_typeset
 NAMED = ("где", "в", "в:вин", *CASES)  # a field with this spec is a name in a case or a place
 
 
-def fields(pattern: str) -> dict[str, str]:
-    """Field → its format spec, of one pattern."""
-    return {field: spec or "" for _, field, spec, _ in string.Formatter().parse(pattern) if field}
+def fields(pattern: str) -> list[tuple[str, str]]:
+    """Each field of one pattern with its format spec (a field may come twice, specs apart)."""
+    return [(field, spec or "") for _, field, spec, _ in string.Formatter().parse(pattern) if field]
 
 
 def sample(specs: list[str], name: str) -> Param:
@@ -40,7 +40,7 @@ def catalog_faults(ruleset: Ruleset[Any], state: JSON) -> list[str]:
     for code, text in ruleset.catalog.entries.items():
         specs: dict[str, list[str]] = {}
         for pattern in (text.ru, text.en):
-            for field, spec in fields(pattern).items():
+            for field, spec in fields(pattern):
                 specs.setdefault(field.split(".")[0].split("[")[0], []).append(spec)
         params: Mapping[str, Param] = {field: sample(kinds, name) for field, kinds in specs.items()}
         for lang in BOTH:
