@@ -265,6 +265,21 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     return run_conformance(args.ruleset, REGISTRY[args.ruleset])
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    from daemon.config import ConfigError
+    from daemon.outgoing.site import refresh
+
+    with _reader(args.config) as (config, games):
+        out = Path(args.out) if args.out else config.site_dir
+        if out is None:
+            raise ConfigError(
+                "нет site_dir в настройках и нет --out / no site_dir in the config and no --out"
+            )
+        written = refresh(games, out, every=True)
+    _out(f"{out}: игр {len(written)} / {len(written)} games")
+    return 0
+
+
 def cmd_new_ruleset(args: argparse.Namespace) -> int:
     from daemon.tools.newruleset import run_new_ruleset
 
@@ -374,6 +389,11 @@ def parser() -> argparse.ArgumentParser:
     )
     conformance.add_argument("ruleset", help="ruleset id, e.g. coins")
     conformance.set_defaults(func=cmd_conformance)
+
+    site = sub.add_parser("site", help="write the public web archive of every game (static HTML)")
+    site.add_argument("--config", required=True)
+    site.add_argument("--out", help="the folder to write it to (default: site_dir of the config)")
+    site.set_defaults(func=cmd_site)
 
     new_ruleset = sub.add_parser(
         "new-ruleset", help="write a working ruleset to start a new game from, and register it"
