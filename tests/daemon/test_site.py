@@ -81,18 +81,23 @@ def test_no_page_holds_anything_private(
     players = PLAYERS[: h.game.ruleset.max_players]
     h.start(players)
     set_canaries(h)
-    for _ in range(3):
+    play_phases(h, players, 3)
+    assert refresh(h.daemon.games, tmp_path / "site", every=True) == [h.game_id]
+    shown = " ".join(text(page) + page for page in pages(tmp_path / "site").values())
+    kept = secrets(h)
+    assert kept  # there were secrets to keep
+    assert sorted(secret for secret in kept if secret in shown) == []
+
+
+def play_phases(h: Harness, players: tuple[str, ...], count: int) -> None:
+    """`count` phases, each player mailing the computer's orders for its power."""
+    for _ in range(count):
         record = h.game.load()
         for address in players:
             commands = h.game.ruleset.ai_orders(record.state, h.powers[address], record.phase)
             lines = [normal_form(c, h.game.phase_spec(record)) for c in commands] or ["НЕТ ДЕЙСТВИЙ"]
             h.send(address, h.orders(address, *lines))
         assert h.run().resolved == 1
-    assert refresh(h.daemon.games, tmp_path / "site", every=True) == [h.game_id]
-    shown = " ".join(text(page) + page for page in pages(tmp_path / "site").values())
-    kept = secrets(h)
-    assert kept  # there were secrets to keep
-    assert sorted(secret for secret in kept if secret in shown) == []
 
 
 def standings(page: str) -> list[tuple[str, str]]:

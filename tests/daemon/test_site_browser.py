@@ -22,8 +22,8 @@ import pytest
 from daemon.outgoing.render import points, ranking
 from daemon.outgoing.site import refresh
 from engines.text import Lang
-from parsers.orders import normal_form
 from tests.daemon.harness import PLAYERS, Harness
+from tests.daemon.test_site import play_phases
 from tests.paths import REPO
 
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -51,13 +51,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Harnes
     record.seed = "site"  # the same lots every run: the same screenshot
     h.game.store.save(record)
     h.start()
-    for _ in range(2):
-        record = h.game.load()
-        for address in PLAYERS:
-            commands = h.game.ruleset.ai_orders(record.state, h.powers[address], record.phase)
-            lines = [normal_form(c, h.game.phase_spec(record)) for c in commands] or ["НЕТ ДЕЙСТВИЙ"]
-            h.send(address, h.orders(address, *lines))
-        assert h.run().resolved == 1
+    play_phases(h, PLAYERS, 2)
     refresh(h.daemon.games, root / "site", every=True)
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root / "site")))
     threading.Thread(target=server.serve_forever, daemon=True).start()

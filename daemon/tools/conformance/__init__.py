@@ -88,22 +88,18 @@ def _privacy(trial: Trial) -> list[str]:
     return knowledge.privacy_faults(trial.ruleset, trial.states, draw=True)
 
 
-def _blanks(trial: Trial) -> list[str]:
-    return [
-        f"turn {state['turn']}: {fault}"
-        for state in trial.states[:-1]
-        for power in trial.powers(state)
-        for fault in knowledge.blank_faults(trial.ruleset, state, power)
-    ]
+def _each_power(faults: Callable[[Ruleset[Any], JSON, str], list[str]]) -> Callable[[Trial], list[str]]:
+    """A check of every power that still plays, before each phase played."""
 
+    def check(trial: Trial) -> list[str]:
+        return [
+            f"turn {state['turn']}: {fault}"
+            for state in trial.states[:-1]
+            for power in trial.powers(state)
+            for fault in faults(trial.ruleset, state, power)
+        ]
 
-def _computer(trial: Trial) -> list[str]:
-    return [
-        f"turn {state['turn']}: {fault}"
-        for state in trial.states[:-1]
-        for power in trial.powers(state)
-        for fault in knowledge.ai_faults(trial.ruleset, state, power)
-    ]
+    return check
 
 
 def _catalog(trial: Trial) -> list[str]:
@@ -159,12 +155,12 @@ CHECKS: tuple[Check, ...] = (
             "каждый пример бланка читается как свой приказ и проходит проверку",
             "every example of a blank reads as its order and passes the check",
         ),
-        _blanks,
+        _each_power(knowledge.blank_faults),
     ),
     Check(
         "computer",
         Text("приказы компьютера всегда верны", "the computer's orders are always valid"),
-        _computer,
+        _each_power(knowledge.ai_faults),
     ),
     Check(
         "catalog",
