@@ -95,6 +95,8 @@ def play_generated(root: Path, name: str, tmp_path: Path, monkeypatch: pytest.Mo
     found beside the registered ones, its templates beside the product's; every mail sent."""
     monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(root / "engines")])
     monkeypatch.setitem(REGISTRY, name, f"engines.{name}")
+    for module in [m for m in sys.modules if m == f"engines.{name}" or m.startswith(f"engines.{name}.")]:
+        monkeypatch.delitem(sys.modules, module)  # another copy's, imported by an earlier test
     env = environment()
     assert env.loader is not None
     templates = jinja2.FileSystemLoader(root / "templates")
