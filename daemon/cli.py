@@ -258,6 +258,34 @@ def cmd_pictures(args: argparse.Namespace) -> int:
     return run_pictures(args.ruleset, Path(args.out), args.turns, args.seed)
 
 
+def cmd_conformance(args: argparse.Namespace) -> int:
+    from daemon.tools.conformance import run_conformance
+
+    _known_ruleset(args.ruleset)
+    return run_conformance(args.ruleset, REGISTRY[args.ruleset])
+
+
+def cmd_site(args: argparse.Namespace) -> int:
+    from daemon.config import ConfigError
+    from daemon.outgoing.site import refresh
+
+    with _reader(args.config) as (config, games):
+        out = Path(args.out) if args.out else config.site_dir
+        if out is None:
+            raise ConfigError(
+                "нет site_dir в настройках и нет --out / no site_dir in the config and no --out"
+            )
+        written = refresh(games, out, every=True)
+    _out(f"{out}: игр {len(written)} / {len(written)} games")
+    return 0
+
+
+def cmd_new_ruleset(args: argparse.Namespace) -> int:
+    from daemon.tools.newruleset import run_new_ruleset
+
+    return run_new_ruleset(args.name, Path(args.root) if args.root else None)
+
+
 def cmd_doctor(args: argparse.Namespace) -> int:
     from daemon.tools.doctor import run_doctor
 
@@ -355,6 +383,24 @@ def parser() -> argparse.ArgumentParser:
     pictures.add_argument("--turns", type=int, default=3, help="turns to play first")
     pictures.add_argument("--seed", default="docs", help="the seed of the lot and every roll")
     pictures.set_defaults(func=cmd_pictures)
+
+    conformance = sub.add_parser(
+        "conformance", help="check that a ruleset does what the daemon needs of any ruleset (exit 1 if not)"
+    )
+    conformance.add_argument("ruleset", help="ruleset id, e.g. coins")
+    conformance.set_defaults(func=cmd_conformance)
+
+    site = sub.add_parser("site", help="write the public web archive of every game (static HTML)")
+    site.add_argument("--config", required=True)
+    site.add_argument("--out", help="the folder to write it to (default: site_dir of the config)")
+    site.set_defaults(func=cmd_site)
+
+    new_ruleset = sub.add_parser(
+        "new-ruleset", help="write a working ruleset to start a new game from, and register it"
+    )
+    new_ruleset.add_argument("name", help="its id: lowercase letters, digits and _, e.g. harvest")
+    new_ruleset.add_argument("--root", help="the project folder to write into (default: this Gonets' own)")
+    new_ruleset.set_defaults(func=cmd_new_ruleset)
 
     doctor = sub.add_parser("doctor", help="check the IMAP and SMTP servers of a config, in plain words")
     doctor.add_argument("--config", required=True)

@@ -411,6 +411,14 @@ class Config:
             check_default=True,
         ),
     )
+    site_dir: Path | None = field(
+        default=None,
+        metadata=key(
+            "the public web archive of every game (gonets site), refreshed after each released turn",
+            _beside_the_file,
+            example="site",
+        ),
+    )
     poll_seconds: int = field(
         default=30, metadata=key("seconds between passes over inbox and deadlines", _at_least(1))
     )

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # what a pass uses only when it has mail, a request, a due ga
     from daemon.incoming.intake import Intake
     from daemon.outgoing.alerts import StoreAlarm
     from daemon.outgoing.postman import Postman
+    from daemon.outgoing.site import SiteKeeper
 
 log = logging.getLogger(__name__)
 JOURNAL_BYTES = 4 << 20  # a busy pass leaves the journal to the next quiet one up to this size
@@ -87,6 +88,7 @@ class Daemon:
         self.clock = clock
         self.config_path = config_path  # read again when it changes: `gonets init` adds a game live
         self._config_stamp = _stamp(config_path)
+        self._site: SiteKeeper | None = None  # the web archive's refresh, made by the first pass needing it
         try:
             self.lock = DirectoryLock(config.games_dir)
         except JournalRefused as refused:  # the start stops; the GMs hear of it once
@@ -174,10 +176,25 @@ class Daemon:
                 break
             first = False
             self._checkpoint(busy=True)
-        self._checkpoint(
-            busy=bool(report.mails or report.resolved or report.sent or report.failed or report.commands)
-        )
+        busy = bool(report.mails or report.resolved or report.sent or report.failed or report.commands)
+        self._checkpoint(busy=busy)
+        if busy and self.config.site_dir is not None:
+            self._refresh_site(self.config.site_dir)
         return report
+
+    def _refresh_site(self, site: Path) -> None:
+        """The public archive after a pass that did something (a phase released, a start, a GM's
+        command by mail); a failure is logged, never the pass's (the next busy pass tries again)."""
+        from daemon.outgoing.site import SiteKeeper
+
+        if self._site is None or self._site.site != site:
+            self._site = SiteKeeper(site)
+        keeper = self._site
+        try:
+            keeper.after_pass(self.games)
+        except Exception:
+            keeper.seen.clear()
+            log.exception("the web archive %s could not be refreshed", site)
 
     def _slice(
         self, report: PassReport, now: datetime, inbox: Iterator[Incoming], first: bool

@@ -121,7 +121,7 @@ NOT_SHORTER = "should be shorter than the shortest phase"
         (
             {"poll_second": "5"},
             "poll_second = 5: unknown key; the keys here are "
-            "address, games_dir, secret_key, secret_key_file, poll_seconds, replies_per_hour, "
+            "address, games_dir, secret_key, secret_key_file, site_dir, poll_seconds, replies_per_hour, "
             "transport, limits, games",
         ),
     ],

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from daemon.outgoing.render import daemon_catalog
+from daemon.tools.conformance.knowledge import leaves
 from engines import REGISTRY
 from engines.text import Msg
 from parsers.orders import normal_form
@@ -26,17 +27,6 @@ from tests.daemon.harness import PLAYERS, Harness, body
 CANARY = 7000  # numbers this large appear in no template, date or blank by chance
 _NUMBER = re.compile(r"\d+")
 _BLANK = re.compile(r"^ИГРА .*?^КОНЕЦ$", re.DOTALL | re.MULTILINE)
-
-
-def leaves(value: Any, key: str = "") -> list[str]:
-    """Every scalar of a view as text, but the translation table."""
-    if key == "names_en":
-        return []
-    if isinstance(value, dict):
-        return [leaf for k, v in value.items() for leaf in leaves(v, str(k))]
-    if isinstance(value, list):
-        return [leaf for v in value for leaf in leaves(v, key)]
-    return [] if value is None or isinstance(value, bool) else [str(value)]
 
 
 def knowable(view: Any, messages: list[Msg], catalog: Any) -> tuple[set[str], str]:

@@ -1,81 +1,26 @@
-"""Every ruleset's commands can be told apart: no keyword of a phase is another command's, a header
-word, a service word or a power keyword. A collision would not fail loudly anywhere else: the
-parser takes the first match and the other order silently becomes unreachable."""
+"""What the conformance suite (`daemon/tools/conformance`, run for every ruleset by
+tests/engines/test_conformance_suite.py) checks of keywords and arguments catches what it is for,
+and what it leaves to these tests: catalog codes no two catalogs share, the wording's words in the
+dictionary. A keyword collision would not fail loudly anywhere else: the parser takes the first
+match and the other order silently becomes unreachable."""
 
 from __future__ import annotations
 
 import tomllib
-from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from daemon.gm.schema import GM_PHASE
-from daemon.incoming.conveniences import CONVENIENCES
+from daemon.tools.conformance.commands import reserved, shadowed, shape_faults
 from engines import REGISTRY, get_ruleset
-from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Ruleset
-from engines.rng import Rng
+from engines.contract import Arg, ArgKind, Ruleset
 from engines.russian import is_infinitive, known_word
 from engines.text import ARG_TITLE
-from parsers.header import HEADER_WORDS
 from parsers.normalize import normalize, phrase_keys
-from parsers.wording import PASS_KEYWORDS, lead, wording
 from tests.paths import REPO
 from tests.rulesets.council_like import RULESET as COUNCIL_LIKE
 from tests.rulesets.hidden_tech import RULESET as HIDDEN_TECH
-
-
-def keywords(phase: PhaseSpec) -> Iterator[tuple[str, str]]:
-    for command in phase.commands:
-        for word in command.keywords:
-            yield normalize(word), command.name
-
-
-def reserved(power_keywords: tuple[str, ...]) -> set[str]:
-    words = [w for spellings in HEADER_WORDS.values() for w in spellings] + list(power_keywords)
-    return {normalize(w) for w in [*words, *PASS_KEYWORDS]}
-
-
-def shadowed(word: str, taken: set[str]) -> bool:
-    """Whether the parser would read a line of this keyword as a taken word: the keyword itself,
-    or its first word when it has several ("END WAR" is read as КОНЕЦ, the end of the mail)."""
-    return word in taken or word.split()[0] in taken
-
-
-PHASES = [
-    pytest.param(get_ruleset(name), phase, id=f"{name}:{phase}")
-    for name in sorted(REGISTRY)
-    for phase in get_ruleset(name).phases
-]
-
-
-@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
-def test_no_two_commands_of_a_phase_share_a_keyword(ruleset: object, phase: str) -> None:
-    spec = ruleset.phases[phase]  # type: ignore[attr-defined]
-    counted = Counter(word for word, _ in keywords(spec))
-    assert [word for word, n in counted.items() if n > 1] == []
-
-
-@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
-def test_no_command_keyword_is_a_header_service_or_pass_word(ruleset: object, phase: str) -> None:
-    spec = ruleset.phases[phase]  # type: ignore[attr-defined]
-    header = reserved(ruleset.power_keywords)  # type: ignore[attr-defined]
-    service = {w for w, _ in keywords(CONVENIENCES)}  # exact only: "LEAVE ALLIANCE" is no ОТПУСК N
-    found = [word for word, _ in keywords(spec) if shadowed(word, header) or word in service]
-    assert sorted(found) == []
-
-
-@pytest.mark.parametrize(
-    "ruleset", [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE], ids=lambda r: r.name
-)
-def test_the_gm_commands_and_the_rulesets_own_collide_with_nothing(ruleset: Ruleset[Any]) -> None:
-    phase = replace(GM_PHASE, commands=(*GM_PHASE.commands, *ruleset.gm_commands))
-    words = [word for word, _ in keywords(phase)]
-    assert [w for w, n in Counter(words).items() if n > 1] == []
-    assert [n for n, k in Counter(c.name for c in phase.commands).items() if k > 1] == []
-    assert sorted(word for word in set(words) if shadowed(word, reserved(()))) == []
 
 
 def test_the_check_catches_the_collisions_it_is_for() -> None:
@@ -91,40 +36,6 @@ def test_the_check_catches_the_collisions_it_is_for() -> None:
 
 
 # --- argument shapes ------------------------------------------------------------------------------
-
-TO_THE_END = (ArgKind.TEXT, ArgKind.NAME_LIST, ArgKind.PAIR_LIST)  # read to the end of the line
-
-
-def shape_faults(commands: Sequence[CommandSpec], declared: Collection[str]) -> list[str]:
-    """Arguments the parser cannot read as declared: one read to the end of the line with another
-    after it, a name, list or pair half whose vocabulary the ruleset does not declare (its every
-    name would be refused, with no guess), or a code with no characters to be made of or no length
-    it may have."""
-    faults = []
-    for command in commands:
-        for index, arg in enumerate(command.args):
-            if arg.kind in TO_THE_END and index < len(command.args) - 1:
-                faults.append(f"{command.name}.{arg.name}: {arg.kind} before the last argument")
-            if arg.kind is ArgKind.CODE and not (arg.alphabet and 1 <= arg.min_items <= arg.max_items):
-                faults.append(f"{command.name}.{arg.name}: a code needs an alphabet and 1 ≤ min ≤ max")
-            wanted = {
-                ArgKind.NAME: [arg.vocabulary],
-                ArgKind.NAME_LIST: [arg.vocabulary],
-                ArgKind.PAIR_LIST: [arg.vocabulary, arg.second_vocabulary],
-            }.get(arg.kind, [])
-            faults += [f"{command.name}.{arg.name}: no vocabulary {v!r}" for v in wanted if v not in declared]
-    return faults
-
-
-@pytest.mark.parametrize(
-    "ruleset",
-    [*(get_ruleset(name) for name in sorted(REGISTRY)), COUNCIL_LIKE, HIDDEN_TECH],
-    ids=lambda r: r.name,
-)
-def test_every_argument_can_be_read_as_declared(ruleset: Ruleset[Any]) -> None:
-    state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng("conformance"))
-    commands = [*(c for phase in ruleset.phases.values() for c in phase.commands), *ruleset.gm_commands]
-    assert shape_faults(commands, ruleset.vocabularies(state)) == []
 
 
 def test_the_shape_check_catches_a_pair_list_not_last_or_without_its_second_vocabulary() -> None:
@@ -168,31 +79,6 @@ def test_a_rulesets_codes_clash_with_no_catalog_it_is_merged_with_nor_another_ru
 
 
 # --- wording: how players word the orders ---------------------------------------------------------
-
-
-@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
-def test_no_wording_of_one_command_collides_with_anothers(ruleset: Ruleset[Any], phase: str) -> None:
-    """A form two commands' sayings or keywords share would be a guess: it is left out of the
-    leads, and named here."""
-    assert wording(ruleset.phases[phase]).collisions == ()
-
-
-@pytest.mark.parametrize(("ruleset", "phase"), PHASES)
-def test_every_saying_leads_to_its_command_and_none_is_a_header_or_service_word(
-    ruleset: Ruleset[Any], phase: str
-) -> None:
-    spec = ruleset.phases[phase]
-    table = wording(spec)
-    lost = [
-        (command.name, said)
-        for command in spec.commands
-        for said in spec.phrasing.of(command.name).says
-        if (found := lead(phrase_keys(said), table)) is None
-        or (found[0].command, found[1]) != (command.name, len(phrase_keys(said)))
-    ]
-    assert lost == []
-    taken = reserved(ruleset.power_keywords) | {w for w, _ in keywords(CONVENIENCES)}
-    assert sorted(" ".join(keys) for keys in table.leads.phrases() if shadowed(" ".join(keys), taken)) == []
 
 
 @pytest.mark.parametrize("ruleset", [get_ruleset(name) for name in sorted(REGISTRY)], ids=lambda r: r.name)

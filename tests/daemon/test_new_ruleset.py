@@ -1,0 +1,131 @@
+"""`gonets new-ruleset NAME` writes a ruleset that works at once: generated into a copy of the
+project, it is registered, lint- and type-clean, passes the conformance suite by `gonets
+conformance` and its own tests there, and plays a game by mail through the daemon here."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import pytest
+
+import engines
+from daemon.outgoing.render import environment, template_exists
+from daemon.tools.newruleset import NewRulesetError, new_ruleset
+from engines import REGISTRY
+from tests.daemon.played import Sent, play
+from tests.paths import REPO
+
+NAME = "harvest"
+SOURCES = ("daemon", "engines", "parsers", "state", "templates", "pyproject.toml")
+TESTS = ("tests/__init__.py", "tests/paths.py", "tests/engines/__init__.py")
+
+
+def project_copy(root: Path) -> Path:
+    """The project's code, without its tests but the few the generated ones import."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in SOURCES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, root / name, ignore=ignore)
+        else:
+            shutil.copy(source, root / name)
+    for name in TESTS:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, root / name)
+    return root
+
+
+def in_copy(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """`command` run by this Python in the copy, its packages the copy's."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(
+        [sys.executable, *command], cwd=root, env=env, capture_output=True, text=True, timeout=600
+    )
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = project_copy(tmp_path_factory.mktemp("project"))
+    done = in_copy(root, "-m", "daemon.cli", "new-ruleset", NAME)
+    assert done.returncode == 0, done.stderr
+    assert f"the ruleset {NAME} is written and registered" in done.stdout
+    return root
+
+
+def test_the_ruleset_is_written_and_registered_in_order(generated: Path) -> None:
+    for path in (
+        "engines/harvest/ruleset.py",
+        "engines/harvest/data.toml",
+        "engines/harvest/messages.toml",
+        "templates/harvest/status.ru.txt",
+        "tests/engines/harvest/test_harvest.py",
+    ):
+        assert (generated / path).is_file(), path
+    registry = (generated / "engines" / "__init__.py").read_text(encoding="utf-8")
+    assert '    "council": "engines.council",\n    "harvest": "engines.harvest",\n    "mare"' in registry
+    assert "class HarvestRuleset(Ruleset[State]):" in (generated / "engines/harvest/ruleset.py").read_text()
+    assert "skeleton" not in "".join(p.read_text() for p in (generated / "engines" / NAME).rglob("*.*"))
+
+
+def test_the_ruleset_passes_the_conformance_suite_by_the_command(generated: Path) -> None:
+    done = in_copy(generated, "-m", "daemon.cli", "conformance", NAME)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{NAME}: все 8 проверок пройдены / all 8 checks passed" in done.stdout
+
+
+def test_its_own_tests_pass_and_its_code_is_lint_and_type_clean(generated: Path) -> None:
+    done = in_copy(generated, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"tests/engines/{NAME}")
+    assert done.returncode == 0, done.stdout + done.stderr
+    written = [f"engines/{NAME}", f"tests/engines/{NAME}"]
+    ruff = Path(sys.executable).with_name("ruff")
+    for check in (["check"], ["format", "--check"]):
+        done = subprocess.run([ruff, *check, *written], cwd=generated, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout
+    done = in_copy(generated, "-m", "mypy", "--cache-dir", str(generated / ".mypy"), *written)
+    assert done.returncode == 0, done.stdout
+
+
+def play_generated(root: Path, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
+    """The ruleset `name` generated into the project copy `root`, played by mail here: its package
+    found beside the registered ones, its templates beside the product's; every mail sent."""
+    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(root / "engines")])
+    monkeypatch.setitem(REGISTRY, name, f"engines.{name}")
+    for module in [m for m in sys.modules if m == f"engines.{name}" or m.startswith(f"engines.{name}.")]:
+        monkeypatch.delitem(sys.modules, module)  # another copy's, imported by an earlier test
+    env = environment()
+    assert env.loader is not None
+    templates = jinja2.FileSystemLoader(root / "templates")
+    monkeypatch.setattr(env, "loader", jinja2.ChoiceLoader([env.loader, templates]))
+    template_exists.cache_clear()
+    try:
+        h, sent = play(tmp_path, name, "ru+en")
+    finally:
+        template_exists.cache_clear()
+    assert h.game.load().turn > 1
+    return sent
+
+
+def test_it_plays_a_game_by_mail(generated: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = play_generated(generated, NAME, tmp_path, monkeypatch)
+    reports = [mail.text for mail in sent if "итоги для" in mail.subject]
+    assert reports and all("Зерно:" in text and "Grain:" in text for text in reports)
+    assert any("Вы посеяли" in text for text in reports)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [("Harvest", "lowercase letters"), ("coins", "exists already"), ("class", "lowercase letters")],
+)
+def test_a_name_it_cannot_take_is_refused_and_nothing_is_written(
+    tmp_path: Path, name: str, said: str
+) -> None:
+    (tmp_path / "engines").mkdir()
+    shutil.copy(REPO / "engines" / "__init__.py", tmp_path / "engines" / "__init__.py")
+    with pytest.raises(NewRulesetError, match=said):
+        new_ruleset(name, tmp_path)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["__init__.py", "engines"]
