@@ -169,8 +169,10 @@ def _remind(
     phase = game.phase_spec(record)
     deadline = game.deadline(record)
     assert deadline is not None
+    readiness = game.store.readiness(record.turn, record.phase)
     for power in expected if phase.reminds else []:
-        if power in ordered:
+        unready = readiness.get(power)
+        if power in ordered and (unready is None or unready.ready):
             continue
         player = record.players[power]
         context = {
@@ -181,8 +183,11 @@ def _remind(
             "left_hours": max(0, round((deadline - now).total_seconds() / 3600)),
             "misses_left": max(0, game.settings.max_missed - player.missed),
             "head": heading(game, record, power),
+            # orders in, but the latest mail had refused lines: say so, not «no orders from you»
+            "refused": unready.refused_count if power in ordered and unready else 0,
         }
-        letter = Letter("player/reminder", context, "subject_reminder", {"game": game.id}, reader=player.name)
+        subject = "subject_reminder_refused" if context["refused"] else "subject_reminder"
+        letter = Letter("player/reminder", context, subject, {"game": game.id}, reader=player.name)
         mail_id = f"{game.id}-{record_name(game, record)}{revision(record)}-remind-{power}"
         postman.send(mail_id, player.address, letter, game.settings.language, game.catalog_for(record.state))
     record.clock = lifecycle.remind(record.clock)

@@ -136,3 +136,23 @@ def test_other_rulesets_wait_for_a_refused_line_too(tmp_path: Path, ruleset: str
     h.send(GLEB, h.orders(GLEB, "ГОТОВО"))
     assert h.run().resolved == 1
     assert any("сводка ведущего" in str(m["Subject"]) for m in h.mail_to(GM))
+
+
+def test_the_reminder_tells_a_not_ready_power_its_refused_lines_and_spares_the_ready(h: Harness) -> None:
+    """Before the deadline the silent hear «Ждём ваши приказы»; a power whose latest mail had a
+    refused line hears that the lines are not in, not that its orders never came."""
+    h.send(ANNA, h.orders(ANNA, CLEAN))
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    h.run()
+    for address in PLAYERS:
+        h.mail_to(address)
+    h.clock.advance(hours=36, minutes=1)  # 12 h before the deadline
+    h.run()
+    assert h.mail_to(ANNA) == []
+    (gleb,) = h.mail_to(GLEB)
+    assert "Не все ваши приказы приняты" in str(gleb["Subject"])
+    said = flat(body(gleb))
+    assert "В вашем последнем письме на ход 1, фаза «Приказы», не принята 1 строка." in said
+    assert "напишите ГОТОВО" in said and "Мы ещё не получили" not in said
+    (boris,) = h.mail_to(BORIS)
+    assert "Ждём ваши приказы" in str(boris["Subject"])
