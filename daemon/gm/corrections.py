@@ -8,7 +8,7 @@ from daemon.phases.start import START_RECORD
 from engines.contract import Clamped, Command
 from engines.text import Msg
 from state import lifecycle
-from state.records import GameRecord, OrderSet
+from state.records import GameRecord, OrderSet, Readiness
 
 
 def rollback(ctx: GmContext, cmd: Command) -> Msg:
@@ -50,11 +50,28 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
 
 
 def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
-    orders = data["orders"]
-    assert isinstance(orders, dict)
+    """Each player's orders of a rolled-back phase back in the store, and with them its readiness:
+    a power whose mail had refused lines does not become ready by a rollback (the turn record keeps
+    the readiness of every power that was not ready or wrote ГОТОВО over refused lines)."""
+    orders, readiness = data["orders"], data.get("readiness", {})
+    assert isinstance(orders, dict) and isinstance(readiness, dict)
     for power, entry in orders.items():
         if entry["source"] not in ("player", "pass"):
             continue
+        if power in readiness:
+            kept = readiness[power]
+            ctx.game.store.put_readiness(
+                Readiness(
+                    int(str(data["turn"])),
+                    str(data["phase"]),
+                    power,
+                    kept["ready"],
+                    f"rollback-{ctx.command_id}",
+                    ctx.now.isoformat(),
+                    kept["refused"],
+                    kept["refused_count"],
+                )
+            )
         standing = OrderSet.from_json(
             {
                 "turn": data["turn"],

@@ -156,3 +156,17 @@ def test_the_reminder_tells_a_not_ready_power_its_refused_lines_and_spares_the_r
     assert "напишите ГОТОВО" in said and "Мы ещё не получили" not in said
     (boris,) = h.mail_to(BORIS)
     assert "Ждём ваши приказы" in str(boris["Subject"])
+
+
+def test_a_rollback_keeps_a_power_not_ready_that_was_not(h: Harness) -> None:
+    """Rolled back, the turn's orders come back with their readiness: Gleb's refused line still
+    holds the turn to its deadline instead of the restored orders resolving it at once."""
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO))
+    h.run()
+    h.clock.advance(hours=48)
+    assert h.run().resolved == 1
+    assert h.gm("ОТКАТ 1 ошибка в подсчёте").exit_code == 0
+    unready = h.game.store.readiness(1, "orders")[h.powers[GLEB]]
+    assert (unready.ready, unready.refused_count) == (False, 1)
+    assert h.run().resolved == 0  # every power's orders are back, but not every power is ready
