@@ -37,12 +37,12 @@ def exchange(state: State, events: Events) -> None:
     for spy in state["powers"]:
         for target in others(state, spy):
             if country(state, spy)["intel"] > country(state, target)["intel"]:
-                data = snapshot(state, target)
-                state["intel"][spy][target] = data
+                state["intel"][spy][target] = snapshot(state, target)
                 spied.add(target)
                 country(state, spy)["vp"]["intel"] += DATA.vp.per_successful_intel
-                events.tell(spy, "intel_report", power=target, **snapshot_params(data))
                 events.log("intel_success", spy=spy, target=target)
+        if state["intel"][spy]:  # one line: the data themselves are the balance's «Разведданные»
+            events.tell(spy, "intel_gathered", powers=", ".join(state["intel"][spy]))
     for power in state["powers"]:
         if power not in spied:
             country(state, power)["vp"]["unspied"] += DATA.vp.per_unspied_turn

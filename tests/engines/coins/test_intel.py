@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.contract import JSON, Resolution
 from tests.engines.coins.helpers import CN, EU, RU, US, country, game, run
-from tests.engines.helpers import codes, mail, o
+from tests.engines.helpers import mail, o
 
 
 def start_turn_with_intel(**levels: int) -> Resolution[JSON]:
@@ -23,7 +23,8 @@ def test_stronger_intelligence_gets_a_report_on_the_weaker() -> None:
     state = result.state
     assert set(state["intel"][US]) == {CN, RU, EU}
     assert state["intel"][US][CN]["intel"] == 2
-    assert "intel_report" in codes(result.reports[US])
+    (told,) = [m for m in result.reports[US] if m.code == "intel_gathered"]  # one line for all three
+    assert str(told.params["powers"]).split(", ") == [CN, RU, EU]
 
 
 def test_equal_intelligence_gives_nothing() -> None:
@@ -35,7 +36,8 @@ def test_equal_intelligence_gives_nothing() -> None:
 def test_report_goes_only_to_the_stronger() -> None:
     result = start_turn_with_intel(us=4, cn=2)
     assert US not in result.state["intel"][CN]
-    assert US not in [m.params["power"] for m in result.reports[CN] if m.code == "intel_report"]
+    told = [str(m.params["powers"]).split(", ") for m in result.reports[CN] if m.code == "intel_gathered"]
+    assert all(US not in powers for powers in told)
 
 
 def test_report_holds_income_research_army_intel_influence_and_technologies() -> None:
