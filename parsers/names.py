@@ -166,7 +166,8 @@ _Cases = tuple[tuple[str, str], ...]  # a name's own forms: (case, form), sorted
 
 def declined(vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> Names:
     """`vocabulary` with every case form of its names (the ruleset's `forms` first, then the
-    dictionary's), cached by content: a game's vocabularies rarely change, and a mail's parse
+    dictionary's; a name the ruleset keeps indeclinable is read in the dictionary's forms as well,
+    as players decline it), cached by content: a game's vocabularies rarely change, and a mail's parse
     must not pay for the dictionary again (nor, with a hundred names, for a key made name by name)."""
     own = tuple(
         (name, tuple(sorted(cases.items()))) for name, cases in forms.cases.items() if name in vocabulary
@@ -190,9 +191,12 @@ def _declined(
             if not _CYRILLIC.search(text):
                 continue
             for case in CASES:
-                keys = phrase_keys(inflect(text, case, fixes if text == name else NO_FORMS))
-                if keys and keys not in exact:
-                    owners.setdefault(keys, {})[name] = None
+                said = {inflect(text, case, fixes if text == name else NO_FORMS)}
+                if text == name and name in fixed:  # read as players decline it too: «Колонну»
+                    said.add(inflect(text, case, NO_FORMS))
+                for keys in map(phrase_keys, said):
+                    if keys and keys not in exact:
+                        owners.setdefault(keys, {})[name] = None
     forms = [(" ".join(keys), list(names)) for keys, names in owners.items()]
     known = Phrases(declared + [(text, names[0]) for text, names in forms if len(names) == 1])
     return Names(known, Phrases((text, tuple(names)) for text, names in forms if len(names) > 1))

@@ -3,6 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines.russian import Forms
 from parsers.names import Phrases, match_name, suggest_name, vocabulary_phrases
 
 PROVINCES = {
@@ -63,3 +64,14 @@ def test_closest_and_longest_never_raise(keys):
     names = vocabulary_phrases(PROVINCES)
     names.longest(keys)
     names.closest(keys)
+
+
+def test_a_name_the_ruleset_keeps_indeclinable_is_read_as_players_decline_it() -> None:
+    """Council writes «Колонна» in every case (an Italian family), but a player writes «Колонну»."""
+    fixed = {case: "Колонна" for case in ("род", "дат", "вин", "твор", "пред")}
+    forms = Forms({"Колонна": fixed})
+    family = {"Колонна": (), "Орсини": ()}
+    assert [match_name(w, family, forms) for w in ("Колонну", "Колонны", "Колонной", "Колонна")] == [
+        "Колонна"
+    ] * 4
+    assert match_name("Колонну", family) == "Колонна"  # the dictionary's own, as before
