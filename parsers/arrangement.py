@@ -44,13 +44,15 @@ def meaning(
     `besides` (the one its first words named, which did not fit: «дружину распустить 2»): of the
     commands most of its words speak of, the one that every other word fits («перейти на политику
     торговли»: ПОЛИТИКА, though «перейти» speaks of СПЕЦИАЛИЗАЦИЯ); failing those, the one command
-    whose arguments are all the line holds («Против!» in a vote); else None."""
+    whose arguments are all the line holds («Против!» in a vote, «Лаций — 3»), when the line holds
+    a word: numbers alone («2», a list's numbering, a phone's digits) name no order; else None."""
     if not table.by_kinds:
         return None
     by_name = table.commands
     among = set(by_name) - {besides}
     ranked = tiers(meant([t.key for t in tokens], table), among)
-    unspoken = sorted(among - {name for tier in ranked for name in tier})
+    worded = not all(_NUMBER_AND_UNIT.fullmatch(t.key) or _NUMBER.fullmatch(t.key) for t in tokens)
+    unspoken = sorted(among - {name for tier in ranked for name in tier}) if worded else []
     for tier in [*ranked, unspoken]:
         fit = [name for name in tier if _fits(tokens, by_name[name], names, table)]
         if fit:

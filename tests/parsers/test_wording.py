@@ -195,3 +195,12 @@ def test_any_line_in_any_ruleset_is_an_order_a_refusal_or_chat(name: str, lines:
     read_lines = [c.line for c in parsed.commands] + [p.line for p in parsed.problems] + parsed.unread
     assert set(read_lines) <= set(range(1, len(lines) + 1))
     assert len({c.line for c in parsed.commands} & set(parsed.unread)) == 0
+
+
+@pytest.mark.parametrize(("name", "phase"), [("council", "planning"), ("council", "actions"), ("rus", None)])
+def test_numbers_alone_name_no_order(name: str, phase: str | None) -> None:
+    """«2» or «2 6» on a line of their own (a list's numbering, a phone's digits) are no order:
+    read by their kinds they fitted one that spends money (council's СОЗДАТЬ ГВАРДИЮ 2)."""
+    power = "Орсини" if name == "council" else "Киев"
+    said = read(name, power, "2", "2 6", "200Д", phase=phase)
+    assert all(not line[:1].isupper() for line in said), said  # a refusal or chat, never an order
