@@ -204,3 +204,9 @@ def test_numbers_alone_name_no_order(name: str, phase: str | None) -> None:
     power = "Орсини" if name == "council" else "Киев"
     said = read(name, power, "2", "2 6", "200Д", phase=phase)
     assert all(not line[:1].isupper() for line in said), said  # a refusal or chat, never an order
+
+
+def test_an_order_without_arguments_reads_past_the_words_that_add_nothing() -> None:
+    assert read("council", "Орсини", "Дарую права народу", phase="planning") == ["ДАРОВАТЬ ПРАВА"]
+    assert read("council", "Орсини", "Поднимаю престиж нашего рода", phase="actions") == ["ПОВЫСИТЬ ПРЕСТИЖ"]
+    assert read("council", "Орсини", "Дарую права всем", phase="planning") == ["extra_words: ДАРОВАТЬ ПРАВА"]
