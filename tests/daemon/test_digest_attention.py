@@ -88,7 +88,7 @@ def test_every_refused_line_of_the_phase_is_listed_by_power(h: Harness) -> None:
     h.send(VERA, h.orders(VERA, "ВЛОЖИТЬ Наука 1", "ВЛОЖИТЬ Наука 1 2 3"))
     to_deadline(h, (ANNA, GLEB), "ВЛОЖИТЬ Наука 1")
     (digest,) = digests(h)
-    refused = digest.split("Непринятые строки (из последнего письма каждой страны):\n")[1].split("\n\n")[0]
+    refused = digest.split("Непринятые строки (из последнего письма каждого игрока):\n")[1].split("\n\n")[0]
     vera, boris = h.powers[VERA], h.powers[BORIS]
     by_power = {
         vera: [
