@@ -182,6 +182,7 @@ def _signup(game: Game, mail: IncomingMail, header: OrderHeader, now: datetime) 
         "game": game.id,
         "name": name,
         "title": game.ruleset.title,
+        "power_title": game.ruleset.power_title,
         "country": words.country,
     }
     if record.status != "signup":

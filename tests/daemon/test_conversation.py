@@ -42,7 +42,7 @@ def test_signup_is_answered_and_start_mails_each_player_a_role_with_password(tmp
         assert password not in player.password_hash
         assert h.game.passwords.check(password, player.password_hash)
     (started,) = h.mail_to(GM)
-    assert "жребий: страны игрокам" in body(started)
+    assert "жребий: роли игрокам" in body(started)
 
 
 def test_accepted_orders_are_quoted_back_in_normal_form(h: Harness) -> None:

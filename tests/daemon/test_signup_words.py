@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from daemon.phases.start import start_game
-from tests.daemon.harness import GAME, Harness, body
+from tests.daemon.harness import GAME, Harness, body, flat
 
 SUBJECT = f"[{GAME}] запись"
 
@@ -37,7 +37,7 @@ def test_the_name_is_the_players_own_or_the_senders(
     assert signup.name == name
     (reply,) = h.mail_to(signup.address)
     assert body(reply).startswith(f"{name}, здравствуйте.\nВы записаны на игру")
-    assert "назвали" not in body(reply)
+    assert "будет называться" not in body(reply)
     h.daemon.close()
 
 
@@ -49,8 +49,8 @@ def test_a_country_named_in_the_signup_reaches_the_start(council_signup: Harness
     names = [(s.name, s.country) for s in h.game.load().signups]
     assert names == [("Анна Павловна", "Великая Тартария"), ("boris", "Вольные Сыны")]
     (reply,) = h.mail_to("anna@test.local")
-    assert "Свою страну вы назвали «Великая Тартария»" in body(reply)
-    assert 'You named your country "Великая Тартария"' in body(reply)
+    assert "Страна будет называться «Великая Тартария», когда игра начнётся" in flat(body(reply))
+    assert 'Your power will be called "Великая Тартария" when the game starts' in flat(body(reply))
     start_game(h.game, h.daemon.postman, h.clock())
     record = h.game.load()
     powers = {player.address: power for power, player in record.players.items()}
