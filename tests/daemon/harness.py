@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mailbox
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -90,6 +91,7 @@ class Harness:
         self._read: set[str] = set()
         self.passwords: dict[str, str] = {}  # address → password
         self.powers: dict[str, str] = {}  # address → power
+        self.roles: dict[str, str] = {}  # address → the text of its role mail
 
     def _daemon(self) -> Daemon:
         config = load_config(self.config_path)
@@ -156,9 +158,11 @@ class Harness:
                 fresh.append(message)
         return fresh
 
-    def start(self, players: tuple[str, ...] = PLAYERS) -> None:
+    def start(self, players: tuple[str, ...] = PLAYERS, named: Mapping[str, str] | None = None) -> None:
+        """Sign `players` up (each with the name `named` gives its power, if any) and start."""
         for n, address in enumerate(players):
-            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{self.game_id}] запись")
+            own = f"; {named[address]}" if named and address in named else ""
+            self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}{own}", subject=f"[{self.game_id}] запись")
         self.run()
         for address in players:
             self.mail_to(address)
@@ -169,6 +173,7 @@ class Harness:
                 found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
                 if found:
                     self.powers[address], self.passwords[address] = found.group(1), found.group(2)
+                    self.roles[address] = body(message)
 
     def gm_mail(self, *lines: str, password: str = GM_PASSWORD, sender: str = GM) -> bytes:
         """A GM command mail, as the GM writes it."""

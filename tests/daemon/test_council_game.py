@@ -23,8 +23,8 @@ CRIME = "подделал печать вице-короля"
 TYPOGRAPHY = re.compile(r"(?<![\w-])-\d+|\b\d+\.\d+\b")
 
 
-@pytest.fixture
-def h(tmp_path: Path) -> Iterator[Harness]:
+def seeded(tmp_path: Path) -> Iterator[Harness]:
+    """A council game of seven players, its lot drawn from `SEED`; closed after the test."""
     harness = Harness(tmp_path, early=False, ruleset="council", language="ru")
     record = harness.game.load()
     record.seed = SEED
@@ -32,6 +32,11 @@ def h(tmp_path: Path) -> Iterator[Harness]:
     harness.start(PLAYERS)
     yield harness
     harness.daemon.close()
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Iterator[Harness]:
+    yield from seeded(tmp_path)
 
 
 def address(h: Harness, family: str) -> str:

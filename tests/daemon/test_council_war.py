@@ -21,20 +21,14 @@ from PIL import Image
 from daemon.outgoing.render import languages
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER
 from tests.daemon.harness import GM, Harness, body, flat
-from tests.daemon.test_council_game import PLAYERS, SEED, Mails, address, missed, stage
+from tests.daemon.test_council_game import Mails, address, missed, seeded, stage
 
 PLAYING = ("Савелли", "Пацци", "Висконти", "Тривульцио", "Сансеверино", "Караччоло")  # Contarini are silent
 
 
 @pytest.fixture
 def h(tmp_path: Path) -> Iterator[Harness]:
-    harness = Harness(tmp_path, early=False, ruleset="council", language="ru")
-    record = harness.game.load()
-    record.seed = SEED
-    harness.game.store.save(record)
-    harness.start(PLAYERS)
-    yield harness
-    harness.daemon.close()
+    yield from seeded(tmp_path)
 
 
 def pngs(message: EmailMessage) -> dict[str, bytes]:

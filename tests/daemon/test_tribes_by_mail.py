@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from daemon.phases.start import start_game
 from engines.russian import inflect
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body, flat
 from tests.paths import REPO
@@ -32,40 +31,20 @@ FORMS = """
 """
 
 
-class Tribes(Harness):
-    """A tribes game, with each player's role mail."""
-
-    roles: dict[str, str]
-
-
-def started(tmp_path: Path, language: str = "ru+en", world: str = "") -> Tribes:
+def started(tmp_path: Path, language: str = "ru+en", world: str = "") -> Harness:
     """A tribes game on the scripted world, its players signed up with their tribes' names."""
-    h = Tribes(tmp_path, ruleset="tribes", language=language)
-    h.roles = {}
+    h = Harness(tmp_path, ruleset="tribes", language=language)
     world = world or WORLD.read_text(encoding="utf-8") + FORMS
     (tmp_path / "world.toml").write_text(world, encoding="utf-8")
     with h.config_path.open("a", encoding="utf-8") as config:
         config.write('data = "world.toml"\n')
     h.restart()
-    for n, address in enumerate(PLAYERS):
-        named = f"; {NAMES[address]}" if address in NAMES else ""
-        h.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}{named}", subject=f"[{GAME}] запись")
-    h.run()
-    for address in PLAYERS:
-        h.mail_to(address)
-    start_game(h.game, h.daemon.postman, h.clock())
-    h.run()
-    for address in PLAYERS:
-        for message in h.mail_to(address):
-            found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body(message), re.MULTILINE)
-            if found:
-                h.powers[address], h.passwords[address] = found.group(1), found.group(2)
-                h.roles[address] = body(message)
+    h.start(PLAYERS, NAMES)
     return h
 
 
 @pytest.fixture
-def h(tmp_path: Path) -> Iterator[Tribes]:
+def h(tmp_path: Path) -> Iterator[Harness]:
     harness = started(tmp_path)
     yield harness
     harness.daemon.close()
@@ -122,7 +101,7 @@ def leaks(h: Harness, mails: dict[str, list[str]]) -> list[str]:
     return found
 
 
-def test_a_scripted_game_of_four_tribes_by_mail(h: Tribes) -> None:
+def test_a_scripted_game_of_four_tribes_by_mail(h: Harness) -> None:
     assert {h.powers[a] for a in NAMES} == set(NAMES.values())
     roles = by_cell(h)
     splitter, starving, walker, sitter = (roles[c] for c in ("Б2", "К2", "Б7", "Е5"))
@@ -178,7 +157,7 @@ def test_a_scripted_game_of_four_tribes_by_mail(h: Tribes) -> None:
     assert [c["number"] for c in tribe["communities"]] == [1]
 
 
-def test_player_given_names_name_the_tribes_and_decline_by_the_gm_data(h: Tribes) -> None:
+def test_player_given_names_name_the_tribes_and_decline_by_the_gm_data(h: Harness) -> None:
     wolves = next(a for a, p in h.powers.items() if p == "Красные Волки")
     role = h.roles[wolves]
     assert "По жребию вы играете за Красных Волков." in flat(role)
@@ -237,7 +216,7 @@ def test_move_codes_are_refused_by_mail_with_their_own_reasons(h: Harness) -> No
 IVAN, PETR, OLGA = "ivan@test.local", "petr@test.local", "olga@test.local"
 
 
-def test_joins_seat_a_newcomer_at_a_tribe_of_the_computers_never_at_a_played_one(h: Tribes) -> None:
+def test_joins_seat_a_newcomer_at_a_tribe_of_the_computers_never_at_a_played_one(h: Harness) -> None:
     roles = by_cell(h)
     turn(h, {roles["Б2"]: ("РАСПРЕДЕЛИТЬ 1 Охотники 3",)})
     turn(h, {})  # the splitter's second split makes «Люди Ручья», a tribe of the computer's
@@ -275,7 +254,7 @@ def _password(h: Harness, address: str) -> str:
     return next(f.group(1) for f in found if f)
 
 
-def test_a_join_onto_a_tribe_the_computer_took_over_hands_it_back_to_a_player(h: Tribes) -> None:
+def test_a_join_onto_a_tribe_the_computer_took_over_hands_it_back_to_a_player(h: Harness) -> None:
     gleb = PLAYERS[3]
     tribe = h.powers[gleb]
     assert h.gm(f"ИЗГНАТЬ {tribe}").exit_code == 0
@@ -306,7 +285,7 @@ def test_a_tribe_that_dies_out_is_told_once_with_a_new_start_on_offer(tmp_path: 
     h.daemon.close()
 
 
-def test_the_gm_corrects_development_points_and_awards_food_in_store(h: Tribes) -> None:
+def test_the_gm_corrects_development_points_and_awards_food_in_store(h: Harness) -> None:
     tribe = h.powers[PLAYERS[1]]
     assert h.gm(f"ПОПРАВКА {tribe} Воентех 12").exit_code == 0
     assert h.gm(f"НАГРАДА {tribe} Дети 5").exit_code == 0

@@ -14,14 +14,14 @@ import pytest
 
 from daemon.cli import main
 from tests.daemon.harness import GAME, GM, PLAYERS, Harness, body, flat
-from tests.daemon.test_tribes_by_mail import FORMS, Tribes, by_cell, leaks, started, turn
+from tests.daemon.test_tribes_by_mail import FORMS, by_cell, leaks, started, turn
 from tests.paths import REPO
 
 WARFARE = REPO / "tests" / "engines" / "tribes" / "warfare.toml"
 
 
 @pytest.fixture
-def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tribes]:
+def h(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
     monkeypatch.setattr("daemon.games._new_seed", lambda game_id: f"{game_id}:warfare")  # one story
     harness = started(tmp_path, world=WARFARE.read_text(encoding="utf-8") + FORMS)
     yield harness
@@ -50,7 +50,7 @@ def joined(mails: list[str]) -> str:
     return flat("\n".join(mails))
 
 
-def test_four_tribes_play_eleven_turns_of_contact_war_raids_assimilation_and_an_auto_kill(h: Tribes) -> None:
+def test_four_tribes_play_eleven_turns_of_contact_war_raids_assimilation_and_an_auto_kill(h: Harness) -> None:
     roles = by_cell(h)
     river, east, south, south_east = (roles[c] for c in ("Д4", "Е4", "Д7", "Е7"))
     tribe = {a: h.powers[a] for a in PLAYERS}
@@ -197,7 +197,7 @@ def test_check_data_and_a_reload_name_each_mistake_of_the_tree_by_its_key(
     h.daemon.close()
 
 
-def test_a_reload_with_an_effect_on_no_parameter_is_refused_and_the_tree_stays(h: Tribes) -> None:
+def test_a_reload_with_an_effect_on_no_parameter_is_refused_and_the_tree_stays(h: Harness) -> None:
     world = h.root / "world.toml"
     world.write_text(
         world.read_text(encoding="utf-8").replace("effects = { limit = 5 }", "effects = { might = 5 }")
