@@ -60,18 +60,9 @@ def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
             continue
         if power in readiness:
             kept = readiness[power]
-            ctx.game.store.put_readiness(
-                Readiness(
-                    int(str(data["turn"])),
-                    str(data["phase"]),
-                    power,
-                    kept["ready"],
-                    f"rollback-{ctx.command_id}",
-                    ctx.now.isoformat(),
-                    kept["refused"],
-                    kept["refused_count"],
-                )
-            )
+            restored = {"turn": data["turn"], "phase": data["phase"], "power": power, **kept}
+            mail = {"mail_key": f"rollback-{ctx.command_id}", "received": ctx.now.isoformat()}
+            ctx.game.store.put_readiness(Readiness.from_json(restored | mail))
         standing = OrderSet.from_json(
             {
                 "turn": data["turn"],
