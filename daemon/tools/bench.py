@@ -112,12 +112,13 @@ def _one_mail(scene: Scene, raw: bytes) -> float:
 
 def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
     floor = Floor(scene.root / "floor")
-    floors, pipeline = [], []
+    floors, parses, pipeline = [], [], []
     for n in range(mails):
         raw = scene.order_mail(n)
         (delivered,) = floor.deliver([raw])
         state, reply = _state_and_reply(scene)
         floors.append(floor.one(delivered, state, reply))
+        parses.append(floor.parsed([delivered]))
         pipeline.append(_one_mail(scene, raw))
     cost, at_floor = median(pipeline), median(floors)
     return [
@@ -127,6 +128,7 @@ def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
             "ms",
             "read the mail, write archive copy, state, reply, each fsynced",
         ),
+        *_parse_figures(f"{name}.", at_floor, median(parses), "mail-parser reading the mail, median"),
         Figure(f"{name}.order_mail", cost * 1000, "ms", "one order mail through a Maildir pass, median"),
         Figure(f"{name}.order_mail_p90", p90(pipeline) * 1000, "ms", "the same, 90th percentile"),
         Figure(
@@ -142,12 +144,13 @@ def _floor_and_pipeline(name: str, scene: Scene, mails: int) -> list[Figure]:
 def _batches(name: str, scene: Scene, sizes: Sizes) -> list[Figure]:
     """Batches of order mails in one pass each, against the floor's batch, alternating."""
     floor = Floor(scene.root / "batch-floor")
-    floors, pipeline = [], []
+    floors, parses, pipeline = [], [], []
     for _ in range(sizes.batches):
         raws = [scene.order_mail(n) for n in range(sizes.batch_mails)]
         delivered = floor.deliver(raws)
         state, reply = _state_and_reply(scene)
         floors.append(floor.batch(delivered, state, reply))
+        parses.append(floor.parsed(delivered))
         for raw in raws:
             scene.inbox.add(raw)
         seconds, report = _timed(scene.daemon.run_once)
@@ -162,6 +165,7 @@ def _batches(name: str, scene: Scene, sizes: Sizes) -> list[Figure]:
             "ms",
             f"the floor's {size} mails, one fsync per file and folder",
         ),
+        *_parse_figures(f"{name}.batch_", at_floor, median(parses), f"mail-parser reading the {size} mails"),
         Figure(f"{name}.batch", cost * 1000, "ms", f"{size} order mails in one Maildir pass, median"),
         Figure(
             f"{name}.batch_floor_share",
@@ -169,6 +173,20 @@ def _batches(name: str, scene: Scene, sizes: Sizes) -> list[Figure]:
             "ratio",
             f"batch floor / {size} order mails in a pass (1 = at the floor)",
             Goal(">=", 0.5),
+        ),
+    ]
+
+
+def _parse_figures(prefix: str, at_floor: float, parse: float, meaning: str) -> list[Figure]:
+    """The chosen parser's own time beside the floor, and the share a pipeline built on it could
+    reach at best: the floor plus the parse, everything else free."""
+    return [
+        Figure(f"{prefix}parse", parse * 1000, "ms", meaning),
+        Figure(
+            f"{prefix}floor_share_bound",
+            at_floor / (at_floor + parse),
+            "ratio",
+            "floor / (floor + parse): the share if all but the parse were free",
         ),
     ]
 
