@@ -151,7 +151,8 @@ class Readiness:
     """Whether a power's latest order mail of a phase lets the phase resolve before its deadline: a
     mail with a refused line does not, until a mail without one or a ГОТОВО line that accepts what
     was kept. The mail's refused lines stay for the digest and `gonets status` (`refused_count` of
-    them, the first `REFUSED_KEPT` kept, each text cut to `REFUSED_CHARS`)."""
+    them, the first `REFUSED_KEPT` kept, each text cut to `REFUSED_CHARS`). Not ready with nothing
+    refused: orders a rollback kept, which stand but wait for the player's word (orders or ГОТОВО)."""
 
     turn: int
     phase: str

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from daemon.games import on_the_minute
 from daemon.gm.context import GmContext, Refused, refused, result
-from daemon.gm.schema import field_id
+from daemon.gm.schema import MOST_HOURS, field_id, hours_first
+from daemon.outgoing.heading import heading
+from daemon.outgoing.postman import Letter
 from daemon.phases.start import START_RECORD
 from engines.contract import Clamped, Command
 from engines.text import Msg
+from parsers.orders import normal_form
 from state import lifecycle
 from state.records import GameRecord, OrderSet, Readiness
 
@@ -15,10 +21,17 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     """Back to the start of turn N: its state, the players' standing, and every order sent since;
     a player who joined since is gone again with the power the join placed.
 
-    The turn records from there on are set aside (kept, never deleted); resolving again with the
-    same orders gives the same result, and the mails of a re-released phase say they correct.
+    The turn records from there on are set aside (kept, never deleted). The phase does not resolve
+    again at once: the GM rolls back so that players may correct. Their restored orders stand, but
+    make no power ready (`_restore_orders`), and the phase runs to a fresh deadline: the hours the
+    GM gives after the turn («ОТКАТ 3 24 часа …»), else the phase's length from now. Each player is
+    told what was kept and until when it may change (`_tell_players`). Resolving with the same
+    orders gives the same result, and the mails of a re-released phase say they correct.
     """
     turn = int(cmd.args["turn"])
+    hours, reason = hours_first(str(cmd.args.get("reason", "")))
+    if hours is not None and not 1 <= hours <= MOST_HOURS:
+        return refused("gm_bad_hours", hours=hours, most=MOST_HOURS)
     record = ctx.game.load()
     names = [n for n in ctx.game.store.turn_records() if n != START_RECORD]
     later = [n for n in names if int(n[:4]) >= turn]
@@ -40,29 +53,31 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
     record.pending = lifecycle.abandon(record.pending)
     record.revision += 1
     record.corrections = later
-    record.deadline = ctx.game.deadline_from(record, ctx.now)
+    if hours is None:
+        record.deadline = ctx.game.deadline_from(record, ctx.now)
+    else:
+        record.deadline = on_the_minute(ctx.now + timedelta(hours=hours)).isoformat()
     said = result("gm_rolled_back", turn=turn, phases=len(later))
-    ctx.save(
-        record, "rollback", f"turn {turn}: {', '.join(later)}", str(cmd.args.get("reason", "")), said=said
-    )
+    ctx.save(record, "rollback", f"turn {turn}: {', '.join(later)}", reason, said=said)
     _set_aside(ctx, record)
+    _tell_players(ctx, ctx.game.load(), reason or ctx.reason)
     return said
 
 
 def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
-    """Each player's orders of a rolled-back phase back in the store, and with them its readiness:
-    a power whose mail had refused lines does not become ready by a rollback (the turn record keeps
-    the readiness of every power that was not ready or wrote ГОТОВО over refused lines)."""
+    """Each player's orders of a rolled-back phase back in the store, each power not ready: the
+    players were rolled back to correct, so a phase resolves early only once each one sends orders
+    or ГОТОВО again (`Readiness` with no refused line and not ready says just that). The refused
+    lines of a power's last mail (kept in the turn record) stay for the digest."""
     orders, readiness = data["orders"], data.get("readiness", {})
     assert isinstance(orders, dict) and isinstance(readiness, dict)
+    mail = {"mail_key": f"rollback-{ctx.command_id}", "received": ctx.now.isoformat()}
     for power, entry in orders.items():
         if entry["source"] not in ("player", "pass"):
             continue
-        if power in readiness:
-            kept = readiness[power]
-            restored = {"turn": data["turn"], "phase": data["phase"], "power": power, **kept}
-            mail = {"mail_key": f"rollback-{ctx.command_id}", "received": ctx.now.isoformat()}
-            ctx.game.store.put_readiness(Readiness.from_json(restored | mail))
+        kept = readiness.get(power, {"refused": [], "refused_count": 0})
+        restored = {"turn": data["turn"], "phase": data["phase"], "power": power, **kept, "ready": False}
+        ctx.game.store.put_readiness(Readiness.from_json(restored | mail))
         standing = OrderSet.from_json(
             {
                 "turn": data["turn"],
@@ -70,12 +85,35 @@ def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
                 "power": power,
                 "commands": entry["commands"],
                 "explicit_pass": entry["source"] == "pass",
-                "mail_key": f"rollback-{ctx.command_id}",
-                "received": ctx.now.isoformat(),
+                **mail,
                 "sender": "rollback",
             }
         )
         ctx.game.store.put_orders(standing)
+
+
+def _tell_players(ctx: GmContext, record: GameRecord, reason: str) -> None:
+    """Every active player hears of the rollback: the phase the game is back at, the orders of
+    theirs it kept, and until when they may change them or confirm them with ГОТОВО."""
+    phase = ctx.game.phase_spec(record)
+    orders = ctx.game.store.orders(record.turn, record.phase)
+    catalog = ctx.game.catalog_for(record.state)
+    for power in record.active_powers():
+        player = record.players[power]
+        kept = orders.get(power)
+        context = {
+            "game": ctx.game.id,
+            "head": heading(ctx.game, record, power),
+            "turn": record.turn,
+            "phase": phase.title,
+            "orders": [normal_form(c, phase) for c in kept.commands] if kept else [],
+            "explicit_pass": kept is not None and kept.explicit_pass,
+            "reason": reason,
+        }
+        params: dict[str, str | int] = {"game": ctx.game.id, "turn": record.turn}
+        letter = Letter("player/rollback", context, "subject_rollback", params, reader=player.name)
+        mail_id = f"{ctx.game.id}-rollback-{ctx.command_id}-{power}"
+        ctx.postman.send(mail_id, player.address, letter, ctx.game.settings.language, catalog)
 
 
 def _set_aside(ctx: GmContext, record: GameRecord) -> None:

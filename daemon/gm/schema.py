@@ -13,12 +13,14 @@ from dataclasses import replace
 from daemon.games import Game
 from engines.contract import Adjustable, Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.text import Text
+from parsers.normalize import normalize
 from state.records import GameRecord
 
 _POWER = Arg("power", ArgKind.NAME, "power")
 _TURN = Arg("turn", ArgKind.INT, minimum=1)
 _PHASE = Arg("phase", ArgKind.NAME, "phase")
-_HOURS = Arg("hours", ArgKind.INT, minimum=1, maximum=24 * 365)
+MOST_HOURS = 24 * 365
+_HOURS = Arg("hours", ArgKind.INT, minimum=1, maximum=MOST_HOURS)
 _REASON = Arg("reason", ArgKind.TEXT, optional=True)
 
 
@@ -289,6 +291,20 @@ def field_id(game: Game, name: str) -> str:
 def phase_id(game: Game, name: str) -> str:
     """The ruleset's id of the phase the GM named (its Russian title, or the id itself)."""
     return next((p for p, spec in game.ruleset.phases.items() if name in (spec.title.ru, p)), name)
+
+
+# the words a GM writes after a number of hours («ПРОДЛИТЬ 24 часа»), normalised
+HOUR_WORDS = frozenset({"ч", "час", "часа", "часов", "h", "hour", "hours"})
+_HOURS_FIRST = re.compile(r"\s*([0-9]{1,6})\s+(\S+)(?:\s+(.*))?", re.DOTALL)
+
+
+def hours_first(text: str) -> tuple[int | None, str]:
+    """A number of hours that opens a free text, with its unit word («24 часа пересчёт»), and the
+    rest of the text; without the unit word a number is the text's own («2 ошибки»): (None, text)."""
+    found = _HOURS_FIRST.fullmatch(text)
+    if found is None or normalize(found.group(2)) not in HOUR_WORDS:
+        return None, text
+    return int(found.group(1)), (found.group(3) or "").strip()
 
 
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}

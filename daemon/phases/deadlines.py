@@ -172,7 +172,8 @@ def _remind(
     readiness = game.store.readiness(record.turn, record.phase)
     for power in expected if phase.reminds else []:
         unready = readiness.get(power)
-        if power in ordered and (unready is None or unready.ready):
+        # orders in and either ready, or kept by a rollback with nothing refused: they stand
+        if power in ordered and (unready is None or unready.ready or not unready.refused_count):
             continue
         player = record.players[power]
         context = {
