@@ -129,6 +129,7 @@ class OrderSet:
     mail_key: str  # archive key of the mail they came in
     received: str  # ISO UTC
     sender: str
+    by_gm: bool = False  # the GM gave them for the power (the GM password): not the player's own
 
     def to_json(self) -> JSON:
         data = {f.name: getattr(self, f.name) for f in fields(self)}  # not `asdict`: it would copy

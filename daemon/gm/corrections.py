@@ -73,7 +73,7 @@ def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
     assert isinstance(orders, dict) and isinstance(readiness, dict)
     mail = {"mail_key": f"rollback-{ctx.command_id}", "received": ctx.now.isoformat()}
     for power, entry in orders.items():
-        if entry["source"] not in ("player", "pass"):
+        if entry["source"] not in ("player", "pass", "gm"):
             continue
         kept = readiness.get(power, {"refused": [], "refused_count": 0})
         restored = {"turn": data["turn"], "phase": data["phase"], "power": power, **kept, "ready": False}
@@ -84,9 +84,10 @@ def _restore_orders(ctx: GmContext, data: dict[str, object]) -> None:
                 "phase": data["phase"],
                 "power": power,
                 "commands": entry["commands"],
-                "explicit_pass": entry["source"] == "pass",
+                "explicit_pass": entry["source"] == "pass" or not entry["commands"],
                 **mail,
                 "sender": "rollback",
+                "by_gm": entry["source"] == "gm",
             }
         )
         ctx.game.store.put_orders(standing)

@@ -33,12 +33,14 @@ from parsers.cleanup import Part
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from parsers.redact import Redactor
+from state.lifecycle import Previewed
 from state.records import GameRecord, OrderSet, Readiness
 
 # what one reply quotes at most: a mail of any size gets a reply of bounded size
 QUOTED_LINE = 100  # characters of a quoted line
 SHOWN = 50  # refusals; the rest are counted
 SHOWN_UNREAD = 20  # lines not read as orders; the rest are counted
+PREVIEWED = "previewed"  # the phase's results wait for the GM's check: ПЕРЕСЧИТАТЬ or ВЫПУСТИТЬ
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,7 @@ def answer(
             key,
             now.isoformat(),
             mail.sender,
+            by_gm=route.by_gm,
         )
     order_lines = submitted or bool(refused)
     kept = game.store.readiness(record.turn, record.phase).get(power)
@@ -149,13 +152,14 @@ def answer(
         "ready_alone": ready_word and not order_lines,
         "left_out": ready.refused_count if ready else 0,
         "standing": standing,
-        "goes": readiness.when(game, record, power, ready, standing) if ready and deadline else "",
+        "goes": _goes(game, record, power, ready, standing, route.by_gm),
         "replaced": submitted and earlier is not None and earlier.mail_key != key,
         "kept_earlier": not submitted and earlier is not None,
         "misses_left": max(0, game.settings.max_missed - player.missed),
-        "missed": player.missed,
-        "other_sender": mail.sender if mail.sender != player.address else "",
+        "missed": 0 if route.by_gm else player.missed,
+        "other_sender": mail.sender if mail.sender != player.address and not route.by_gm else "",
         "by_gm": route.by_gm,
+        "release": f"ВЫПУСТИТЬ {record.turn} {phase.title.ru}",
         "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
@@ -165,7 +169,8 @@ def answer(
         "refused": len(refused),
     }
     subject = _subject(bool(accepted), orders is not None and orders.explicit_pass, len(refused))
-    letter = Letter("player/orders-reply", context, subject, params, reader=player.name)
+    reader = "" if route.by_gm else player.name  # the GM's reply greets the GM, not the player
+    letter = Letter("player/orders-reply", context, subject, params, reader=reader)
     words = [redactor.text(t) for t in said]
     extras = _service_mails(game, record, power, list(asked.values()), words)
     kind = "orders" if orders else "rejected" if order_lines else "service"
@@ -175,6 +180,18 @@ def answer(
         {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
     )
     return Answer(orders, readiness.to_store(ready, kept), letter, extras, detail, kind, request)
+
+
+def _goes(
+    game: Game, record: GameRecord, power: str, ready: Readiness | None, standing: bool, by_gm: bool
+) -> str:
+    """When the reply says the phase will be resolved (`readiness.when`); for the GM's orders while
+    its results are in preview, that it waits for the GM's ПЕРЕСЧИТАТЬ or ВЫПУСТИТЬ."""
+    if by_gm and isinstance(record.clock, Previewed):
+        return PREVIEWED
+    if ready is None or game.deadline(record) is None:
+        return ""
+    return readiness.when(game, record, power, ready, standing)
 
 
 def _subject(accepted: bool, explicit_pass: bool, refused: int) -> str:

@@ -17,7 +17,9 @@ from daemon.phases.naming import record_name
 from engines.contract import JSON
 from state.records import GameRecord
 
-SENT = frozenset({"player", "pass"})  # submission sources that are the player's own mail
+# submission sources that are the player's own mail; the GM's orders for a power ("gm"), like
+# leave, neither clear its count of missed turns nor add to it
+SENT = frozenset({"player", "pass"})
 
 
 def standings_after(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict[str, Any]:

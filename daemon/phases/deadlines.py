@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 class Submission:
     """The orders a power goes into resolution with, and where they came from."""
 
-    source: str  # player | pass | ai | leave | missing | ended
+    source: str  # player | pass | gm (the GM's orders for the power) | ai | leave | missing | ended
     commands: list[Command]
 
 
@@ -206,7 +206,8 @@ def submissions(game: Game, record: GameRecord, orders: dict[str, OrderSet]) -> 
             result[power] = Submission("ended", [])
         elif power in orders and player is not None and player.status == "active":
             standing = orders[power]
-            result[power] = Submission("pass" if standing.explicit_pass else "player", standing.commands)
+            source = "gm" if standing.by_gm else "pass" if standing.explicit_pass else "player"
+            result[power] = Submission(source, standing.commands)
         elif player is None or player.status == "ai" or player.on_leave(record.turn):
             leave = player is not None and player.status == "active"
             if leave and player is not None and player.leave_mode == "pass":

@@ -110,7 +110,7 @@ def test_the_gm_corrects_orders_in_preview_and_resolves_again(h: Harness) -> Non
     # the GM's password sends orders on a power's behalf
     h.send(GM, h.orders(ANNA, "ВЛОЖИТЬ Наука 3", password=GM_PASSWORD))
     h.run()
-    assert any("Приказы отданы ведущим" in t for t in texts(h, GM))
+    assert any("как ведущий" in t and "ПЕРЕСЧИТАТЬ" in t for t in texts(h, GM))
     assert h.gm("ПЕРЕСЧИТАТЬ").exit_code == 0
     after = h.game.store.read_turn_record("0001-2-orders")
     anna = h.powers[ANNA]
