@@ -65,7 +65,7 @@ class PassReport:
     accepted: int = 0  # order mails whose orders were stored
     refused: int = 0  # order mails none of whose orders was stored
     service: int = 0  # players' mails without order lines: СТАТУС, БЛАНК, ПОМОЩЬ, ОТПУСК, ГОТОВО
-    commands: int = 0  # GM command lines from the control spool
+    commands: int = 0  # GM commands run: by mail or from the control spool (`gonets gm`)
 
     def summary(self) -> str:
         """One line for the GM at a terminal or in cron's mail."""
@@ -168,6 +168,7 @@ class Daemon:
         except STORE_FAILURES as error:
             self.alarm.raise_alarm(error, now)
             return report
+        self._count(PassReport())  # what a command line did outside a pass is no pass's
         inbox = self.transport.fetch(self.config.limits.mail_bytes)
         first = True
         while True:
@@ -209,7 +210,7 @@ class Daemon:
                 self._requests(report, now, failures)
             drained = self._read(report, now, inbox, acks, failures, began)
             if drained:
-                self._tick(report, now, failures)
+                self._tick(now, failures)
             prepared = self._prepare(now, failures)
         committed = self._commit(batch, failures, self.outbox.queue_files(prepared))
         if committed:
@@ -218,7 +219,18 @@ class Daemon:
         for failure in failures:
             self.alarm.raise_alarm(failure, now)
         self._flush(report, now, prepared if committed else None)
+        self._count(report)
         return drained, committed
+
+    def _count(self, report: PassReport) -> None:
+        """The phases resolved and the GM commands run in the games, wherever: by a deadline, a
+        GM's mail (ОБРАБОТАТЬ resolves there and then) or the control spool."""
+        for game in self.games:
+            if game.opened:
+                tally = game.store.tally
+                report.resolved += tally.resolved
+                report.commands += tally.commands
+                tally.resolved = tally.commands = 0
 
     def _requests(self, report: PassReport, now: datetime, failures: list[BaseException]) -> None:
         """The GM's command lines waiting in the control spool (`gonets gm` beside the daemon)."""
@@ -227,7 +239,7 @@ class Daemon:
             if requests:
                 from daemon.gm.spool import run_requests
 
-                report.commands = run_requests(self.spool, requests, self.games, self.postman, now)
+                run_requests(self.spool, requests, self.games, self.postman, now)
             self.spool.forget_old_answers()
         except STORE_FAILURES as error:  # the request stays in the spool for the next pass
             failures.append(error)
@@ -254,7 +266,7 @@ class Daemon:
                 return False
         return True
 
-    def _tick(self, report: PassReport, now: datetime, failures: list[BaseException]) -> None:
+    def _tick(self, now: datetime, failures: list[BaseException]) -> None:
         """The games whose clock is due: reminders, holds, resolutions, releases."""
         due = self.wakeups.due(now)
         if due:
@@ -265,7 +277,6 @@ class Daemon:
                 continue
             try:
                 ticked = tick(game, self.postman, now)
-                report.resolved += ticked.resolved
                 self.wakeups.set(game_id, ticked.wake)
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
                 failures.append(error)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,15 @@ from state.storage import AtomicJSONStorage, SnapshotStorage
 def data_path(directory: Path, sha: str) -> Path:
     """Where a game's store keeps the GM data bytes with this sha256."""
     return directory / "data" / f"{sha}.toml"
+
+
+@dataclass
+class Tally:
+    """What this process did to a game since the daemon last counted it, wherever it was done (a
+    deadline, a GM's mail, `gonets gm`): for the pass's summary."""
+
+    resolved: int = 0  # phases resolved (each resolution's turn record computed)
+    commands: int = 0  # GM commands run
 
 
 class GameStore:
@@ -51,6 +61,7 @@ class GameStore:
         self._orders = self._db.table("orders")
         self._readiness = self._db.table("readiness")
         self._stored = False  # the record is known to be stored: it never leaves a store
+        self.tally = Tally()
 
     def close(self) -> None:
         self._db.close()

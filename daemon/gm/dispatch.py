@@ -137,6 +137,7 @@ def run(ctx: GmContext, gm_plan: GmPlan) -> list[tuple[str, Msg]]:
             continue
         ctx.index, ctx.command = index, hide(normal_form(command, gm_plan.phase))
         done.append((ctx.command, ACTIONS.get(command.name, rules.rule_input)(ctx, command)))
+        ctx.game.store.tally.commands += 1
     return done
 
 

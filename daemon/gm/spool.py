@@ -21,8 +21,9 @@ ANSWER_LINE_CHARS = 8_000  # an answer line past this is cut (ПОМОЩЬ's, th
 
 def run_requests(
     spool: ControlSpool, requests: list[Request], games: Games, postman: Postman, now: datetime
-) -> int:
-    """Answer every waiting request (`spool.pending()`), oldest first; returns how many. A store
+) -> None:
+    """Answer every waiting request (`spool.pending()`), oldest first (the pass counts the commands
+    run in each game's tally, `GameStore.tally`). A store
     that cannot be written is raised (the request stays for the next pass); any other failure is
     answered."""
     for request in requests:
@@ -37,7 +38,6 @@ def run_requests(
         answer = Answer([excerpt(text, ANSWER_LINE_CHARS) for text in answer.text], answer.exit_code)
         spool.answer(request.id, answer)
         log.info("GM request %s by %s: %s → %d", request.id, request.who, shown, answer.exit_code)
-    return len(requests)
 
 
 def _run(request: Request, games: Games, postman: Postman, now: datetime) -> Answer:

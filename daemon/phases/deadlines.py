@@ -267,6 +267,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "requests": record.requests,
     }
     game.store.write_turn_record(name, turn_record)
+    game.store.tally.resolved += 1
     log.info("%s: resolved %s; missed %s", game.id, name, turn_record["missed"])
     return name
 

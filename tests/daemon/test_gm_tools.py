@@ -45,6 +45,20 @@ def test_the_pass_summary_counts_help_and_form_mails_apart_from_refused_orders(h
     assert "приказы приняты 1, отклонены 1, служебных 2" in report.summary()
 
 
+def test_the_pass_summary_counts_gm_commands_by_mail_and_the_phases_they_resolve(h: Harness) -> None:
+    h.gm_mail("ПОМОЩЬ")
+    report = h.run()
+    assert (report.mails, report.service, report.commands, report.resolved) == (1, 0, 1, 0)
+    h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
+    h.gm_mail("ПРИЧИНА остальные молчат", "ПРОДЛИТЬ 24", "ОБРАБОТАТЬ 1 Приказы")
+    report = h.run()
+    assert h.game.load().turn == 2
+    assert (report.mails, report.accepted, report.commands, report.resolved) == (2, 1, 2, 1)
+    assert "команд ведущего 2, фаз разрешено 1" in report.summary()
+    h.gm("ПАУЗА")  # the command line outside a pass: no later pass counts it
+    assert (h.run().commands, h.run().resolved) == (0, 0)
+
+
 def test_status_shows_who_is_not_ready_and_why(h: Harness) -> None:
     h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"))
     h.send(BORIS, h.orders(BORIS, "ВЛОЖИТЬ Армия 1", "ВЛОЖИТЬ Промышленост 3", "ВЛАЖИТЬ Наука 1"))
