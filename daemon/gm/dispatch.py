@@ -11,7 +11,7 @@ from datetime import datetime
 from daemon.games import Game
 from daemon.gm import clock, corrections, messages, players, rules
 from daemon.gm.context import GmContext, Refused
-from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, vocabularies
+from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, unit_dropped, vocabularies
 from daemon.outgoing.postman import Postman
 from daemon.outgoing.render import languages, with_daemon_messages
 from engines.contract import Command, CommandSpec, PhaseSpec, Problem, Vocabulary
@@ -84,11 +84,13 @@ def plan(
     that mail's text. It is taken from `lines` (before the header was taken out, as a broadcast
     may well say "Ход 5…"), but no other header line (`fields`: ИГРА, ВЕДУЩИЙ, ПАРОЛЬ…) is text."""
     fields = fields or {}
+    body = [(number, unit_dropped(text)) for number, text in body]
     cut = next((i for i, (_, text) in enumerate(body) if _first_word(text) in _WITH_TEXT), len(body))
     record = game.load()
     phase = gm_phase(game, record)
     names = vocabularies(game, record)
-    parsed = parse_commands(body[: cut + 1], phase, names)
+    # names in any case, in the game's own forms too, as a player's orders read them («Пунов»)
+    parsed = parse_commands(body[: cut + 1], phase, names, game.forms_for(record.state))
     texts = dict(body)
     problems = [_in_gm_words(p, _spec_of(phase, texts.get(p.line, "")), names) for p in parsed.problems]
     following: list[str] = []

@@ -298,6 +298,16 @@ HOUR_WORDS = frozenset({"ч", "час", "часа", "часов", "h", "hour", "
 _HOURS_FIRST = re.compile(r"\s*([0-9]{1,6})\s+(\S+)(?:\s+(.*))?", re.DOTALL)
 
 
+def unit_dropped(text: str) -> str:
+    """A command line that gives hours (ПРОДЛИТЬ, РИТМ) without the unit word a GM writes after
+    them («ПРОДЛИТЬ 24 часа» → «ПРОДЛИТЬ 24»), so the schema reads it; any other line as it is."""
+    keyword, _, rest = text.strip().partition(" ")
+    hours, after = hours_first(rest)
+    if hours is None or normalize(keyword) not in _HOURS_KEYWORDS:
+        return text
+    return f"{keyword} {hours} {after}".rstrip()
+
+
 def hours_first(text: str) -> tuple[int | None, str]:
     """A number of hours that opens a free text, with its unit word («24 часа пересчёт»), and the
     rest of the text; without the unit word a number is the text's own («2 ошибки»): (None, text)."""
@@ -307,6 +317,9 @@ def hours_first(text: str) -> tuple[int | None, str]:
     return int(found.group(1)), (found.group(3) or "").strip()
 
 
+_HOURS_KEYWORDS = frozenset(
+    normalize(word) for spec in COMMANDS if spec.name in ("extend", "cadence") for word in spec.keywords
+)
 SWITCH: Vocabulary = {"ВКЛ": ("ON", "ДА", "YES"), "ВЫКЛ": ("OFF", "НЕТ", "NO")}
 LEAVE_MODES: Vocabulary = {"КОМПЬЮТЕР": ("AI", "COMPUTER"), "НИЧЕГО": ("PASS", "NOTHING")}
 
