@@ -100,9 +100,12 @@ COMMANDS = (
         "rollback",
         ("ОТКАТ", "ROLLBACK"),
         (_TURN, _REASON),
-        "вернуть игру к началу этого хода (приказы и состояние как были)",
-        "return the game to the start of turn N (orders and state as they were)",
-        "ОТКАТ 3 ошибка в подсчёте",
+        "вернуть игру к началу этого хода (приказы и состояние как были); игроки могут исправить "
+        "приказы до нового срока: через столько часов, сколько указано после хода, иначе через обычную "
+        "длину фазы",
+        "return the game to the start of turn N (orders and state as they were); players may correct "
+        "their orders until a new deadline: the hours given after the turn, else the phase's length",
+        "ОТКАТ 3 24 часа ошибка в подсчёте",
     ),
     _spec(
         "replace",
@@ -250,7 +253,7 @@ def _examples(game: Game, record: GameRecord) -> dict[str, str]:
         "process": f"ОБРАБОТАТЬ {turn} {phase}",
         "release": f"ВЫПУСТИТЬ {turn} {phase}",
         "cadence": f"РИТМ 48 {phases[-1]}" if len(phases) > 1 else "РИТМ 48",
-        "rollback": f"ОТКАТ {turn} ошибка в подсчёте",
+        "rollback": f"ОТКАТ {turn} 24 часа ошибка в подсчёте",
         "replace": f"ЗАМЕНИТЬ {power} ivan@example.org Иван",
         "return": f"ВЕРНУТЬ {power}",
         "eject": f"ИЗГНАТЬ {power} не по правилам",

@@ -111,7 +111,7 @@ def test_gm_commands_on_the_command_line(config: Path, capsys: pytest.CaptureFix
     assert main(["gm", "--config", str(config), "nope", "HELP"]) == 2
     assert "no game nope" in capsys.readouterr().err
     assert main(["gm", "--config", str(config), "coins-1", "HELP"]) == 0
-    assert "ОТКАТ 1 ошибка в подсчёте" in capsys.readouterr().out
+    assert "ОТКАТ 1 24 часа ошибка в подсчёте" in capsys.readouterr().out
 
 
 def test_a_second_daemon_on_the_same_games_directory_refuses_to_start(
