@@ -222,6 +222,7 @@ class Ruleset(ABC, Generic[S]):
     title: Text
     power_keywords: tuple[str, ...] = ()  # extra header words for СТРАНА (КНЯЖЕСТВО, ПЛЕМЯ…)
     power_title: Text = Text("Страна", "Power")  # what a player plays, as a mail's header names it
+    powers_title: Text = Text("Страны", "Powers")  # the same in the plural: «Племена по жребию»
     last_turn: int | None = None  # the turn the rules end the game on, if they fix one: «ход 3 из 10»
     glossary: Text = Text("", "")  # the abbreviations its mails use, explained once, in the role mail
     min_players: int

@@ -108,13 +108,36 @@ def _nominative(word: str) -> Parse | None:
     return (proper or readings or [None])[0]
 
 
+@cache
+def _adjective(word: str, noun: Parse) -> Parse | None:
+    """`word` read as an adjective agreeing with the noun after it, if it can be one: a
+    capitalized «Красные» before «Волки» is no plural of the place «Красное»."""
+    number, gender = noun.tag.number, noun.tag.gender
+    agreeing = (
+        p
+        for p in _morph().parse(word)
+        if p.tag.POS == "ADJF"
+        and p.tag.case == "nomn"
+        and p.tag.number == number
+        and (number == "plur" or p.tag.gender == gender)
+    )
+    return next(agreeing, None)
+
+
+def _readings(words: list[str]) -> list[Parse | None]:
+    """Each word's reading within the name: a word that can be an adjective agreeing with the
+    noun after it is read so («Красные Волки», «Белые Совы»), else as the word alone."""
+    readings = [_nominative(word) for word in words]
+    for i in range(len(words) - 1):
+        this, after = readings[i], readings[i + 1]
+        if this is not None and this.tag.POS == "NOUN" and after is not None and after.tag.POS == "NOUN":
+            readings[i] = _adjective(words[i], after) or this
+    return readings
+
+
 def _head(words: list[str]) -> Parse | None:
     """The noun a name agrees with: its first noun («Высокоточное Оружие» → оружие)."""
-    for word in words:
-        parse = _nominative(word)
-        if parse is not None and parse.tag.POS == "NOUN":
-            return parse
-    return None
+    return next((p for p in _readings(words) if p is not None and p.tag.POS == "NOUN"), None)
 
 
 def _inflected(parse: Parse, grammemes: set[str], head: Parse | None) -> str | None:
@@ -127,6 +150,8 @@ def _inflected(parse: Parse, grammemes: set[str], head: Parse | None) -> str | N
         wanted.add(number)
         if number == "sing" and head.tag.gender:
             wanted.add(head.tag.gender)
+        if "accs" in wanted and head.tag.animacy and (number == "plur" or head.tag.gender == "masc"):
+            wanted.add(head.tag.animacy)  # «Красных Волков»: living beings take the genitive's form
     elif number is None and parse.tag.number:
         wanted.add(parse.tag.number)
     form = parse.inflect(wanted)
@@ -149,11 +174,12 @@ def _noun_phrase(phrase: str, grammemes: set[str]) -> str:
 def _each_word(phrase: str, change: Callable[[Parse, Parse | None], str | None]) -> str:
     """`phrase` with its words changed by `change` (None: as written) up to where the name's own
     noun phrase ends, keeping the capitals and everything between the words."""
-    head = _head(_WORD.findall(phrase))
+    words = _WORD.findall(phrase)
+    readings = _readings(words)
+    head = next((p for p in readings if p is not None and p.tag.POS == "NOUN"), None)
     out, last, past_head, frozen = [], 0, False, False
-    for match in _WORD.finditer(phrase):
+    for match, parse in zip(_WORD.finditer(phrase), readings, strict=True):
         word = match.group()
-        parse = _nominative(word)
         if parse is None or (past_head and parse.tag.POS != "ADJF"):
             frozen = frozen or past_head
         changed = None if frozen or parse is None else change(parse, head)

@@ -90,6 +90,10 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             "draws": draws,
             "assignment": {p: pl.address for p, pl in record.players.items()},
             "data_sha256": data.sha256,  # the GM data applied, kept in the store: a rebuild applies it
+            # the names players gave their powers, by the lot's: the GM reads the lot by them
+            "named": {
+                old: new for old, new in zip(set_up["powers"], state["powers"], strict=True) if old != new
+            },
             "state_after": record.state,
         },
     )
@@ -110,11 +114,16 @@ def finish_start(game: Game, postman: Postman, record: GameRecord) -> None:
     for power in sorted(record.players):
         mail_password(game, postman, record, power)
     data = game.store.read_turn_record(START_RECORD)
+    named = data.get("named", {})  # start records written before names were kept have none
     context = {
         "game": game.id,
         "head": heading(game, record),
+        "powers_title": game.ruleset.powers_title,
         "players": sorted((p, pl.name, pl.address) for p, pl in record.players.items()),
-        "draws": data["draws"],
+        "draws": [
+            {**d, "values": [named.get(v, v) for v in d["values"]]} if "values" in d else d
+            for d in data["draws"]
+        ],
         "seed": data["seed"],
     }
     postman.send(

@@ -58,6 +58,8 @@ def take_occupied(state: State, orders: Orders, events: CouncilEvents) -> None:
         here = state["provinces"][province]
         here["occupied"] = ""
         if cmd.name == "annex":
+            if here["governor"]:  # the governor's own loss, in its own report
+                events.tell(here["governor"], "council_governorship_annexed", province=province, realm=realm)
             here["realm"], here["sphere"], here["governor"], here["holding"] = realm, "", "", False
             events.announce("council_annexed", province=province, realm=realm)
         else:

@@ -127,6 +127,8 @@ def _take(state: State, realm: str, place: str, events: CouncilEvents) -> None:
     else:
         here["occupied"] = realm
         events.announce("council_province_occupied", province=place, realm=realm)
+        if here["governor"]:  # the governor's own loss, in its own report
+            events.tell(here["governor"], "council_governorship_occupied", province=place, realm=realm)
 
 
 def _withdraw(state: State, realm: str, name: str, beaten_at: str, events: CouncilEvents) -> None:

@@ -138,7 +138,12 @@ def _fleet(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _games(mail: Mail, cmd: Command) -> Msg | None:
-    return own(mail, str(cmd.args["province"]))
+    """In a province of the power that its enemy does not hold (a revolt may want games most)."""
+    province = str(cmd.args["province"])
+    occupier = mail.state["provinces"][province]["occupied"]
+    if occupier and occupier != mail.realm:
+        return msg("council_games_occupied", province=province, realm=occupier)
+    return own(mail, province)
 
 
 def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
@@ -212,6 +217,8 @@ def _occupied(mail: Mail, cmd: Command) -> Msg | None:
         return ruling_only(mail) or msg(
             "council_sphere_barbarian_only", province=province, realm=here["realm"]
         )
+    if cmd.name == "sphere" and here["sphere"] == mail.realm:
+        return ruling_only(mail) or msg("council_sphere_already", province=province, realm=mail.realm)
     return ruling_only(mail)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection
 from engines.contract import Command
 from engines.council.agenda import Tally
 from engines.council.checks import NOBODY, vetoed_armies
-from engines.council.data import DATA
+from engines.council.data import DATA, Form
 from engines.council.events import CouncilEvents
 from engines.council.state import Realm, State
 from engines.council.world import (
@@ -107,7 +107,6 @@ def _commanders(t: Turn, tally: Tally, cmd: Command) -> None:
 
 
 def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
-    before = government(t.state, t.realm)
     add_freedom(t.here, C.rights_freedom)
     provinces = provinces_of(t.state, t.realm)
     add_loyalty(t.state, provinces, C.rights_loyalty)
@@ -116,11 +115,6 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
     if not tally.item["anonymous"]:
         add_influence(t.state["families"][author], C.rights_influence)
         t.events.tell(author, "council_rights_author", amount=C.rights_influence)
-    after = government(t.state, t.realm)
-    if after.freedom_from > before.freedom_from:
-        add_loyalty(t.state, provinces, C.form_change_loyalty)
-        t.here["election"] = "form"
-        t.events.announce("council_form_changed", realm=t.realm, form=after.name, form_en=after.en)
 
 
 def _pending(t: Turn, tally: Tally, cmd: Command) -> None:
@@ -217,3 +211,18 @@ def carry_out(state: State, realm: str, tallies: list[Tally], events: CouncilEve
     turn = Turn(state, realm, events)
     for tally in tallies:
         EFFECTS[tally.item["kind"]](turn, tally, Command.from_json(tally.item["order"]))
+
+
+def settle_form(state: State, realm: str, before: Form, events: CouncilEvents) -> None:
+    """The form of government the council leaves, judged once its projects and its election are
+    done: a grant of rights that a repression of the same council takes back below the line
+    changed no form, so it brings no second loss of loyalty and no election. A freer form costs
+    loyalty again and brings an election of the ruling family (project 4); a less free one is
+    only said."""
+    after = government(state, realm)
+    if after.freedom_from > before.freedom_from:
+        add_loyalty(state, provinces_of(state, realm), C.form_change_loyalty)
+        state["realms"][realm]["election"] = "form"
+        events.announce("council_form_changed", realm=realm, form=after.name, form_en=after.en)
+    elif after.freedom_from < before.freedom_from:
+        events.announce("council_form_fell", realm=realm, form=after.name, form_en=after.en)

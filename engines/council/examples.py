@@ -151,9 +151,10 @@ def _fleet(r: _Reader) -> Words:
 
 @builds("games")
 def _games(r: _Reader) -> Words:
-    if not r.mine:
+    held = [p for p in r.mine if r.state["provinces"][p]["occupied"] in ("", r.realm)]
+    if not held:
         return None
-    return [min(r.mine, key=lambda p: r.state["provinces"][p]["loyalty"])]
+    return [min(held, key=lambda p: r.state["provinces"][p]["loyalty"])]
 
 
 @builds("flotilla")
@@ -190,7 +191,11 @@ def _annex(r: _Reader) -> Words:
 
 @builds("sphere")
 def _sphere(r: _Reader) -> Words:
-    held = [n for n, p in r.state["provinces"].items() if p["occupied"] == r.realm and not p["realm"]]
+    held = [
+        n
+        for n, p in r.state["provinces"].items()
+        if p["occupied"] == r.realm and not p["realm"] and p["sphere"] != r.realm
+    ]
     return held[:1] or None
 
 

@@ -23,6 +23,7 @@ class CouncilRuleset(Ruleset[State]):
     title = Text("Держава и семьи: государственный совет", "The Realm and the Families: the state council")
     power_keywords = ("СЕМЬЯ", "FAMILY")
     power_title = Text("Семья", "Family")
+    powers_title = Text("Семьи", "Families")
     last_turn = DATA.game.last_turn
     glossary = Text("Д — деньги семьи.", "Д — a family's money.")
     min_players = DATA.game.min_players

@@ -18,10 +18,10 @@ from engines.contract import Command, Resolution
 from engines.council import actions, acts, agenda, auctions, ballots, war
 from engines.council.checks import check
 from engines.council.data import DATA
-from engines.council.effects import carry_out
+from engines.council.effects import carry_out, settle_form
 from engines.council.events import CouncilEvents
 from engines.council.state import State
-from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, STAGES, start_turn
+from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, STAGES, government, start_turn
 from engines.rng import Rng
 from engines.toolkit import accepted
 
@@ -54,6 +54,7 @@ def _planning(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> 
 
 def _decisions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
     for realm in REALMS:
+        form = government(state, realm)
         tallies = agenda.tally(state, realm, orders)
         for t in tallies:
             kind = DATA.project(t.item["kind"])
@@ -70,6 +71,7 @@ def _decisions(state: State, orders: Orders, rng: Rng, events: CouncilEvents) ->
         carry_out(state, realm, agenda.carried(tallies, rng, realm), events)
         state["realms"][realm]["agenda"] = []
         ballots.hold_election(state, realm, orders, rng, events)
+        settle_form(state, realm, form, events)
         ballots.record_investigation(state, realm, orders, events)
 
 

@@ -26,6 +26,7 @@ class MareRuleset(Ruleset[State]):
     )
     power_keywords = ("НАРОД", "PEOPLE")
     power_title = Text("Народ", "People")
+    powers_title = Text("Народы", "Peoples")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES

@@ -129,6 +129,7 @@ def handover(state: State, power: str, computer: bool) -> State:
         p for p in result["powers"] if (p == power and computer) or (p != power and p in result["ai"])
     ]
     if computer:
+        result["handed"] = [p for p in result["powers"] if p == power or p in result.get("handed", [])]
         c = country(result, power)
         c["stability"], c["tactic"], c["embassies"] = 0, "", []
         result["alliances"] = [a for a in result["alliances"] if power not in a]

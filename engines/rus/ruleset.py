@@ -34,6 +34,7 @@ class RusRuleset(Ruleset[State]):
     title = Text("Русь: удельные княжества XI века", "Rus: the 11th-century principalities")
     power_keywords = ("КНЯЖЕСТВО", "PRINCIPALITY")
     power_title = Text("Княжество", "Principality")
+    powers_title = Text("Княжества", "Principalities")
     glossary = Text(
         "Д — деньги; ВС — военная сила, ВС (п) — дружина, ВС (о) — ополчение; ОП — общий потенциал "
         "провинции; Ст — стабильность; БО — боевые очки в бою.",

@@ -32,7 +32,10 @@ def tally(state: State) -> dict[str, int]:
 
 
 def scores(state: State) -> dict[str, int]:
-    return tally(state)
+    """The standings: the players' countries and those the computer took over from a player, so
+    a leader handed over stays in the table (the mails mark it); the final count is `tally`'s."""
+    listed = set(players(state)) | set(state.get("handed", []))
+    return {power: sum(breakdown(state, power).values()) for power in state["powers"] if power in listed}
 
 
 def unanimous(state: State, voters: list[str]) -> bool:

@@ -99,6 +99,7 @@ class State(TypedDict):
     over: bool
     powers: list[str]  # all sixteen, in data order
     ai: list[str]  # computer-run countries (stability always 0)
+    handed: NotRequired[list[str]]  # players' countries the computer took over (older stores lack it)
     provinces: dict[str, Province]
     countries: dict[str, Country]
     learned: dict[str, int]  # technology → how many countries know it

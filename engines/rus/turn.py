@@ -221,10 +221,10 @@ def _trade_income(new: State, turn: Turn) -> TradeIncome:
             continue
         income[f.caravan].append(("trade", f.net, f"{f.province} → {f.fair}"))
         if f.fair in income:
-            income[f.fair].append(("fair", f.fair_income, f"{f.province} ({f.caravan})"))
+            income[f.fair].append(("fair", f.fair_income, f.province))  # the balance says «караван из …»
         for power, duty in f.duties.items():
             if power in income:
-                income[power].append(("transit", duty, f"{f.province} ({f.caravan}) → {f.fair}"))
+                income[power].append(("transit", duty, f"{f.province} → {f.fair}"))
     for power in new["powers"]:
         for item, amount, note in income[power]:
             turn.book(new, power, item, amount, note)

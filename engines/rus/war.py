@@ -167,14 +167,17 @@ def _move(
         turn.tell(power, "rus_war_no_army", province=start)
         _home(new, army, turn)
         return
-    turn.tell_all(
-        [u.power for u in army.units],
-        "rus_war_sets_out",
-        commander=power,
-        province=start,
-        path=" – ".join(path),
-        forces=_forces(army.units),
-    )
+    told = [u.power for u in army.units]
+    druzhina, militia = sum(u.druzhina for u in army.units), sum(u.militia for u in army.units)
+    said = {"commander": power, "province": start, "target": path[-1]}
+    if not militia:
+        turn.tell_all(told, "rus_war_sets_out", **said, druzhina=druzhina)
+    elif druzhina:
+        turn.tell_all(told, "rus_war_sets_out_levy", **said, druzhina=druzhina, militia=militia)
+    else:
+        turn.tell_all(told, "rus_war_sets_out_militia", **said, militia=militia)
+    if len(path) > 1:
+        turn.tell_all(told, "rus_war_route", path=" – ".join([start, *path]))
     _walk(new, army, path, turn)
 
 
@@ -473,7 +476,7 @@ def _arrive(new: State, army: _Army, province: str, turn: Turn) -> None:
             "rus_war_arrived",
             commander=commander,
             province=province,
-            forces=_forces(army.units),
+            druzhina=sum(u.druzhina for u in army.units),
         )
     elif friendly(new, commander, lord) or not at_war(new, commander, lord):
         del new["occupied"][province]  # an enemy driven out of a neutral's land: no capture there

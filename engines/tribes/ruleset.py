@@ -36,6 +36,7 @@ class TribesRuleset(Ruleset[State]):
     title = Text("Проект 13: первобытность", "Project 13: prehistory")
     power_keywords = ("ПЛЕМЯ", "TRIBE")
     power_title = Text("Племя", "Tribe")
+    powers_title = Text("Племена", "Tribes")
     glossary = Text(
         "ОЧ — общая численность племени; ЛО — лимит числа общин; ЛР — лимит расстояния до главной "
         "общины; ЛЧ — лимит численности общины.",

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engines.contract import Command, GmApplied
 from engines.council import RULESET
+from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
-from tests.engines.council.helpers import game, group, log, parsed, refused, run, through, told
+from tests.engines.council.helpers import game, group, log, parsed, refused, run, said, through, told
 
 NAPLES = "Неаполь"  # a monarchy: the ruling family's vote weighs 2, a noble's 2, a junior's 1
 
@@ -106,6 +107,34 @@ def test_a_freer_form_after_a_grant_of_rights_lowers_loyalty_again_and_brings_an
     assert told(result, "Орсини") == ["Вы открыто выдвинули дарование прав: влиятельность +15."]
     next_turn = through(result.state, {}, {}).state  # actions, then the next planning stage
     assert next_turn["realms"]["Рим"]["election_now"] == "form"
+
+
+def test_a_repression_of_the_same_council_that_takes_the_freedom_back_leaves_the_form() -> None:
+    """Rome at 15: rights +10 make 25, a monarchy, but the repression carried after it (the rulebook's
+    order: project 4, then 8) takes 5 back, to 20, a despotism. The form is judged on what the
+    council leaves: no change of form, so no second loss of loyalty, no news of a monarchy and no
+    election under a despotism (the trial's Rome had all three)."""
+    state = game()
+    loyalty = state["provinces"]["Лаций"]["loyalty"]
+    state = run(state, {"Орсини": ["ДАРОВАТЬ ПРАВА", "РЕПРЕССИРОВАТЬ Колонна Савелли"]}).state
+    result = run(state, {"Орсини": ["ГОЛОСОВАТЬ 1 за 2 за"]})
+    rome = result.state["realms"]["Рим"]
+    assert rome["freedom"] == 15 + 10 - 5 and DATA.government(rome["freedom"]).name == "Деспотия"
+    assert result.state["provinces"]["Лаций"]["loyalty"] == loyalty - 10  # Orsini govern Lazio
+    assert not [n for n in said(result.news) if "Форма правления" in n]
+    next_turn = through(result.state, {}, {}).state
+    assert next_turn["realms"]["Рим"]["election_now"] == ""
+
+
+def test_a_repression_that_takes_the_freedom_below_the_forms_line_says_the_new_form() -> None:
+    """Milan at 27, a monarchy (from 25); a repression's −5 makes 22, a despotism: the news says the
+    form fell (the rulebook gives a fall no loss of loyalty and no election)."""
+    state = game()
+    state["realms"]["Милан"]["freedom"] = 27
+    state = run(state, {"Тривульцио": ["РЕПРЕССИРОВАТЬ Висконти"]}).state
+    result = run(state, {"Тривульцио": ["ГОЛОСОВАТЬ 1 за"]})
+    assert result.state["realms"]["Милан"]["freedom"] == 22
+    assert "Форма правления Милана теперь «Деспотия»." in said(result.news)
 
 
 def test_an_anonymous_grant_earns_its_author_nothing() -> None:

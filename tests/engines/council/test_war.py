@@ -177,3 +177,31 @@ def test_the_ruling_familys_army_meeting_a_rebel_army_fights_it() -> None:
     assert "Армия 1 Рима разбита и распалась." in news
     assert "Колонна" in RULESET.ended(result.state)
     assert result.state["realms"][ROME]["armies"]["Армия 2"]["province"] == "Умбрия"
+
+
+def test_a_family_whose_governorship_the_enemy_takes_is_told_in_its_own_report() -> None:
+    """The trial's Кремона: Venice took Gleb's governorship and his «У вас» said nothing of it;
+    his blank still offered games there. Пацци govern Сиена."""
+    state = _strong(at_war(actions(game()), ROME, FLORENCE), ROME, "Армия 1", 10)
+    taken = run(state, {"Колонна": ["ПОХОД Армия 1 Сиена"]})
+    assert (
+        "Войска Рима заняли Сиену, где вы наместник: пока они там, наместничество не платит вам дохода."
+        in told(taken, "Пацци")
+    )
+    planning = taken.state  # the actions stage ends the turn: the next one's planning
+    assert planning["phase"] == "planning" and planning["provinces"]["Сиена"]["occupied"] == ROME
+    assert "Сиена" not in RULESET.examples(planning, "Пацци", "planning").get("games", "")
+    assert refused(planning, "Пацци", "УСТРОИТЬ ЗРЕЛИЩА Сиена") == ["council_games_occupied"]
+    annexed = run(planning, {"Орсини": ["АННЕКСИРОВАТЬ Сиена"]})
+    assert "Рим присоединил Сиену: вы там больше не наместник." in told(annexed, "Пацци")
+
+
+def test_a_province_already_in_the_sphere_is_not_taken_into_it_again() -> None:
+    """The trial's Albania: in Venice's sphere by its diplomat, then held by its army; the blank
+    offered ВКЛЮЧИТЬ В СФЕРУ Албания all the same."""
+    state = game()
+    albania = state["provinces"]["Албания"]
+    albania["sphere"] = albania["occupied"] = "Венеция"
+    assert refused(state, "Дандоло", "ВКЛЮЧИТЬ В СФЕРУ Албания") == ["council_sphere_already"]
+    assert "sphere" not in RULESET.examples(state, "Дандоло", "planning")
+    assert RULESET.examples(state, "Дандоло", "planning")["annex"] == "АННЕКСИРОВАТЬ Албания"

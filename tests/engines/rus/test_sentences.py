@@ -138,9 +138,19 @@ SENTENCES: list[tuple[str, dict[str, str | int], str]] = [
     ),
     ("rus_argument_missing", {"argument": "target"}, "Не хватает значения «куда плыть»."),
     (
+        "rus_influence",
+        {"power": "Полоцк", "amount": -150, "value": -150, "why": "объявление войны", "why_en": "war"},
+        "Влияние на Полоцк: −150 (объявление войны), теперь −150.",
+    ),
+    (
         "rus_war_arrived",
-        {"commander": "Галич", "province": "Владимир-Волынский", "forces": "10+2"},
-        "Галич привёл войско во Владимир-Волынский: 10+2.",
+        {"commander": "Галич", "province": "Владимир-Волынский", "druzhina": 10},
+        f"Галич привёл дружину во Владимир-Волынский: 10{N}ВС (п).",
+    ),
+    (
+        "rus_war_sets_out_militia",
+        {"commander": "Тверь", "province": "Кашин", "target": "Торжок", "militia": 3},
+        f"Тверь выступила из Кашина на Торжок: ополчение 3{N}ВС (о).",
     ),
 ]
 
@@ -204,6 +214,13 @@ def _played() -> JSON:
     }
     played: JSON = RULESET.resolve(state, state["phase"], orders, Rng("x")).state
     return played
+
+
+def test_a_fairs_income_names_the_caravans_province_once() -> None:
+    """The trial's «ярмарка (Владимир (Владимир))»: a capital's caravan named twice."""
+    text = status(_played(), "Киев", "ru")
+    assert "ярмарка (караван из Переяславля)" in text and "(Переяславль (Переяславль))" not in text
+    assert "fair (the caravan from Pereyaslavl)" in status(_played(), "Киев", "en")
 
 
 def test_the_balance_lays_out_one_fact_a_line_and_states_the_influence_once() -> None:

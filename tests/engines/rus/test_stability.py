@@ -165,3 +165,15 @@ def test_computer_countries_do_not_mobilise() -> None:
     assert problems(state, "Муром", o("mobilise", province="Муром")) == ["rus_ai_no_levy"]
     assert "mobilise" not in [c.name for c in RULESET.open_commands(state, "Муром", "orders")]
     assert "mobilise" in [c.name for c in RULESET.open_commands(state, RYAZAN, "orders")]
+
+
+def test_a_country_handed_to_the_computer_stays_in_the_standings() -> None:
+    """The computer plays it now (section 8.4), but the forum's table still lists it: a leader
+    handed over does not vanish from the standings. The undrawn GM countries were never in them."""
+    state = game()
+    setc(state, RYAZAN, money=1000)
+    before = RULESET.scores(state)
+    handed = RULESET.handover(state, RYAZAN, computer=True)
+    assert RULESET.scores(handed) == before
+    assert "Муром" not in RULESET.scores(handed)  # never a player's (section 12)
+    assert RULESET.scores(RULESET.handover(handed, RYAZAN, computer=False)) == before

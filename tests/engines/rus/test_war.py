@@ -390,3 +390,21 @@ def test_a_march_through_the_whole_turn() -> None:
     assert new["provinces"]["Козельск"]["op"] == 2
     assert {"item": "plunder", "amount": 100, "note": "Козельск"} in new["accounts"][RYAZAN]
     assert "rus_news_captured" in [m.code for m in result.news]
+
+
+def test_a_march_is_told_as_a_sentence_with_its_forces_in_words() -> None:
+    """The trial's «Смоленск выступил из Смоленска: Полоцк. Силы (дружина + ополчение):
+    Смоленск 8+0.» reads as a GM writes it: where to, and the men by kind, no zero part."""
+    state = at_war()
+    state["provinces"]["Рязань"]["militia"] = 2
+    turn = fight(state, {RYAZAN: mail(march("Рязань", 8, 2, "Мценск"))})
+    said = [RULESET.catalog.render(m, "ru") for m in turn.reports[RYAZAN]]
+    assert "Рязань выступила из Рязани на Мценск: дружина 8\u00a0ВС (п), ополчение 2\u00a0ВС (о)." in said
+    state = at_war()
+    turn = fight(state, {RYAZAN: mail(march("Рязань", 10, 0, "Тула Козельск"))})
+    said = [RULESET.catalog.render(m, "ru") for m in turn.reports[RYAZAN]]
+    assert said[:2] == [
+        "Рязань выступила из Рязани на Козельск: дружина 10\u00a0ВС (п).",
+        "Путь: Рязань – Тула – Козельск.",
+    ]
+    assert not [s for s in said if "+0" in s or "Силы" in s]

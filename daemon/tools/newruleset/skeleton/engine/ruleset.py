@@ -32,6 +32,7 @@ class SkeletonRuleset(Ruleset[State]):
     title = Text("Урожай", "Harvest")
     power_keywords = ("ДЕРЕВНЯ",)
     power_title = Text("Деревня", "Village")
+    powers_title = Text("Деревни", "Villages")
     last_turn = DATA.game.last_turn
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
