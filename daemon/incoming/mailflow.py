@@ -29,6 +29,7 @@ from daemon.incoming.routing import (
     throttled,
     wrong_password,
 )
+from daemon.incoming.signup import signup_words
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.views import power_word
@@ -36,7 +37,7 @@ from daemon.passwords import LiveChecks, PasswordChecks
 from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import Part, clean_body, clean_lines
-from parsers.header import OrderHeader, OrderText, split_header
+from parsers.header import OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.redact import NO_SECRETS, Redactor
 from parsers.signup import MAX_CHARS, read_signup
@@ -51,6 +52,7 @@ NO_GAME_BLANK: dict[str, Any] = {
     "power": "",
     "turn": None,
     "head": None,
+    "signed_up": False,
 }
 
 
@@ -140,8 +142,8 @@ def _judge(
     redactor = redactor.knowing(found.is_password)  # the passwords this mail may quote: its game's
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
-    if text.header.signup is not None:
-        return _signup(found, mail, text.header, now)
+    if (words := signup_words(text, lines)) is not None:
+        return _signup(found, mail, words, text.header.power, now)
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
         route = played_elsewhere(route, games, mail.sender, _via(text))
@@ -208,7 +210,7 @@ def _unrouted(
 def _sender_blank(game: Game, sender: str) -> tuple[str, dict[str, Any]]:
     """The name to greet the sender by and what the reply's model mail fills in: the game, its
     word for a power (СЕМЬЯ), and for one of its players (or one signed up) the name and, once the
-    game runs, the power, the open turn and the game's heading."""
+    game runs, the power, the open turn and the game's heading; whether the sender signed up."""
     record = game.load()
     own = next((p for p in record.players.values() if p.address == sender), None)
     signed = next((s.name for s in record.signups if s.address == sender), "")
@@ -220,15 +222,17 @@ def _sender_blank(game: Game, sender: str) -> tuple[str, dict[str, Any]]:
         "power": own.power if own else "",
         "turn": record.turn if running else None,
         "head": heading(game, record, own.power) if own and running else None,
+        "signed_up": bool(signed),
     }
     return (own.name if own else signed), blank
 
 
-def _signup(game: Game, mail: IncomingMail, header: OrderHeader, now: datetime) -> Outcome:
-    """A name the player gave, else the From header's display name, else the mailbox's local part
-    («Записываюсь в игру!» names nobody); the country's name rides along for `name_powers`."""
+def _signup(game: Game, mail: IncomingMail, given: str, country: str | None, now: datetime) -> Outcome:
+    """A name the player gave (`given` after ЗАПИСЫВАЮСЬ), else the From header's display name, else
+    the mailbox's local part («Записываюсь в игру!» names nobody); the country's name (there, or
+    `country`: the mail's СТРАНА line) rides along for `name_powers`."""
     record = game.load()
-    words = read_signup(header.signup or "", header.power, game.ruleset.power_keywords)
+    words = read_signup(given, country, game.ruleset.power_keywords)
     name = words.name or mail.sender_name[:MAX_CHARS] or mail.sender.partition("@")[0]
     context: dict[str, Any] = {
         "game": game.id,
