@@ -96,6 +96,7 @@ def test_wrong_password_is_refused_and_nothing_is_stored(h: Harness) -> None:
     h.run()
     text = body(h.mail_to(ANNA)[0])
     assert "Неверный пароль" in text and "Wrong password" in text
+    assert text.count(f"\nСТРАНА {h.powers[ANNA]}\n") == 2  # the English blank's name is the one to copy
     assert h.game.store.orders(1, h.game.load().phase) == {}
 
 

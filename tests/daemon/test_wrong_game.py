@@ -20,19 +20,30 @@ def h(tmp_path: Path) -> Iterator[TrialHarness]:
     harness.daemon.close()
 
 
-def test_council_orders_under_a_tribes_subject_are_told_where_they_belong(h: TrialHarness) -> None:
-    h.deliver("c1-gleb-wronggame")
-    (reply,) = h.mail_to("gleb@player.local")
+@pytest.mark.parametrize(
+    ("mail", "address", "name", "family"),
+    [
+        ("c1-gleb-wronggame", "gleb@player.local", "Глеб Орлов", "Тривульцио"),
+        ("x-anna-wronggame", "anna@player.local", "Анна Котова", "Контарини"),  # «Re:» a tribes report
+    ],
+)
+def test_council_orders_under_a_tribes_subject_are_told_where_they_belong(
+    h: TrialHarness, mail: str, address: str, name: str, family: str
+) -> None:
+    h.deliver(mail)
+    (reply,) = h.mail_to(address)
     text = body(reply)
-    assert reply["Subject"] == "[tribes-1] Письмо не в ту игру: Тривульцио — в игре council-1"
-    assert text.startswith("Глеб Орлов, здравствуйте.\n")
+    assert reply["Subject"] == f"[tribes-1] Письмо не в ту игру: {family} — в игре council-1"
+    assert text.startswith(f"{name}, здравствуйте.\n")
     assert (
-        "В игре tribes-1 нет племени «Тривульцио»: письмо прочитано для неё, потому что у него тема "
-        "[tribes-1]. Тривульцио — ваша семья в игре council-1: пришлите приказы с темой [council-1] "
+        f"В игре tribes-1 нет племени «{family}»: письмо прочитано для неё, потому что у него тема "
+        f"[tribes-1]. {family} — ваша семья в игре council-1: пришлите приказы с темой [council-1] "
         "или строкой ИГРА council-1."
     ) in flat(text)
-    assert "ИГРА council-1\nСЕМЬЯ Тривульцио\nПАРОЛЬ <пароль>\n" in text
-    assert h.game.store.orders(1, h.game.load().phase) == {}
+    assert f"ИГРА council-1\nСЕМЬЯ {family}\nПАРОЛЬ <пароль>\n" in text
+    for game in ("council-1", "tribes-1"):
+        h.game_id = game
+        assert h.game.store.orders(1, h.game.load().phase) == {}
 
 
 def test_a_power_the_sender_does_not_play_anywhere_is_only_not_in_the_game(h: TrialHarness) -> None:
