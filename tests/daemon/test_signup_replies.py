@@ -4,11 +4,16 @@ is told how to sign up; one from a player signed up already, that the game has n
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from daemon.incoming.signup import signup_words
+from parsers.header import split_header
+from parsers.signup import read_signup
 from tests.daemon.harness import body, flat
 from tests.daemon.trials import TrialHarness
 
@@ -61,3 +66,24 @@ def test_a_player_signed_up_already_is_told_to_wait_for_the_start(h: TrialHarnes
     text = flat(body(reply))
     assert body(reply).startswith("Глеб Орлов, здравствуйте.\n")
     assert "Вы уже записаны на эту игру" in text and "ЗАПИСЫВАЮСЬ" not in text
+
+
+GREETINGS = st.sampled_from(["", "Привет!", "Привет, хочу играть.", "Здравствуйте.", "Добрый день!"])
+CASES = st.sampled_from([str.upper, str.lower, str.capitalize])
+SEPARATORS = st.sampled_from([" ", ": ", ". ", " - ", " — ", ", "])
+NAMES = st.sampled_from(["Глеб", "Глеб Орлов", "И. Петров", "Dark Lord"])
+
+
+@given(GREETINGS, CASES, SEPARATORS, NAMES)
+def test_a_signup_sentence_gives_the_name_however_it_is_written(
+    greeting: str, case: Callable[[str], str], separator: str, name: str
+) -> None:
+    line = f"{greeting} {case('записываюсь')}{separator}{name}".strip()
+    text = split_header([(1, line)], "[council-1]")
+    words = signup_words(text, [(1, line)])
+    assert words is not None and read_signup(words, None).name == name
+
+
+@given(st.sampled_from(["Я записываюсь на следующую игру", "Не записываюсь", "Перезаписываюсь: Глеб"]))
+def test_the_keyword_inside_a_sentence_signs_nobody_up(line: str) -> None:
+    assert signup_words(split_header([(1, line)], "[council-1]"), [(1, line)]) is None
