@@ -18,19 +18,42 @@ from daemon.gm.context import GmContext
 from daemon.gm.dispatch import GmPlan, plan, run
 from daemon.incoming import guards, throttle
 from daemon.incoming.orderflow import Extra, answer
-from daemon.incoming.routing import Refusal, find_game, is_gm, route_orders, throttled, wrong_password
+from daemon.incoming.routing import (
+    Refusal,
+    Via,
+    find_game,
+    is_gm,
+    played_elsewhere,
+    route_orders,
+    said,
+    throttled,
+    wrong_password,
+)
+from daemon.incoming.signup import signup_words
+from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
+from daemon.outgoing.views import power_word
 from daemon.passwords import LiveChecks, PasswordChecks
 from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import Part, clean_body, clean_lines
-from parsers.header import OrderHeader, OrderText, split_header
+from parsers.header import OrderText, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.redact import NO_SECRETS, Redactor
 from parsers.signup import MAX_CHARS, read_signup
 from state.records import OrderSet, Readiness, Signup
 
 GM_GUESSES = 10  # the GM's address may give this many times the wrong passwords a player may
+# what the model order mail of a refusal fills in when the mail reached no game (`_sender_blank`)
+NO_GAME_BLANK: dict[str, Any] = {
+    "game": "",
+    "keyword": "СТРАНА",
+    "word": None,
+    "power": "",
+    "turn": None,
+    "head": None,
+    "signed_up": False,
+}
 
 
 @dataclass
@@ -119,10 +142,11 @@ def _judge(
     redactor = redactor.knowing(found.is_password)  # the passwords this mail may quote: its game's
     if text.header.gm:
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
-    if text.header.signup is not None:
-        return _signup(found, mail, text.header, now)
+    if (words := signup_words(text, lines)) is not None:
+        return _signup(found, mail, words, text.header.power, now)
     route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
     if isinstance(route, Refusal):
+        route = played_elsewhere(route, games, mail.sender, _via(text))
         return _unrouted(route, text.header.power or "", mail, redactor, part=cleaned.part)
     done = answer(
         route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready, cleaned.part
@@ -153,6 +177,11 @@ def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
     return Redactor.of([*gm_passwords, header.password], games.is_password)
 
 
+def _via(text: OrderText) -> Via:
+    """How the mail named its game: an ИГРА line, else its subject's tag, else the address."""
+    return "line" if "game" in text.fields.values() else "subject" if text.header.game else "address"
+
+
 def _unrouted(
     refusal: Refusal,
     power: str,
@@ -167,16 +196,43 @@ def _unrouted(
     if refusal.silent:
         detail = f"{refusal.msg.code}: the sender was told already"
         return Outcome("ignored", game, power, detail, redactor=redactor)
-    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender, "part": part}
-    letter = Letter("player/unrouted", context, "subject_unrouted", {})
+    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender, "part": part, "form": refusal.form}
+    if game is None:
+        letter = Letter("player/unrouted", context | NO_GAME_BLANK, "subject_unrouted", {})
+    else:
+        reader, blank = _sender_blank(refusal.meant or game, mail.sender)
+        subject = refusal.subject or f"subject_{refusal.msg.code}"
+        params = {name: v for name, v in refusal.msg.params.items() if isinstance(v, str | int)}  # no float
+        letter = Letter("player/unrouted", context | blank, subject, params, reader=reader)
     return Outcome(kind, game, power, refusal.msg.code, letter, mark=refusal.mark, redactor=redactor)
 
 
-def _signup(game: Game, mail: IncomingMail, header: OrderHeader, now: datetime) -> Outcome:
-    """A name the player gave, else the From header's display name, else the mailbox's local part
-    («Записываюсь в игру!» names nobody); the country's name rides along for `name_powers`."""
+def _sender_blank(game: Game, sender: str) -> tuple[str, dict[str, Any]]:
+    """The name to greet the sender by and what the reply's model mail fills in: the game, its
+    word for a power (СЕМЬЯ), and for one of its players (or one signed up) the name and, once the
+    game runs, the power, the open turn and the game's heading; whether the sender signed up."""
     record = game.load()
-    words = read_signup(header.signup or "", header.power, game.ruleset.power_keywords)
+    own = next((p for p in record.players.values() if p.address == sender), None)
+    signed = next((s.name for s in record.signups if s.address == sender), "")
+    running = record.status == "running"
+    blank = {
+        "game": game.id,
+        "keyword": power_word(game.ruleset),
+        "word": game.ruleset.power_title,
+        "power": own.power if own else "",
+        "turn": record.turn if running else None,
+        "head": heading(game, record, own.power) if own and running else None,
+        "signed_up": bool(signed),
+    }
+    return (own.name if own else signed), blank
+
+
+def _signup(game: Game, mail: IncomingMail, given: str, country: str | None, now: datetime) -> Outcome:
+    """A name the player gave (`given` after ЗАПИСЫВАЮСЬ), else the From header's display name, else
+    the mailbox's local part («Записываюсь в игру!» names nobody); the country's name (there, or
+    `country`: the mail's СТРАНА line) rides along for `name_powers`."""
+    record = game.load()
+    words = read_signup(given, country, game.ruleset.power_keywords)
     name = words.name or mail.sender_name[:MAX_CHARS] or mail.sender.partition("@")[0]
     context: dict[str, Any] = {
         "game": game.id,
@@ -227,9 +283,9 @@ def _gm(
     if from_gm and (refusal := throttled(game, mail.sender, now, limits.wrong_passwords * GM_GUESSES)):
         return _unrouted(refusal, "", mail, redactor)
     if not (password and is_gm(game, mail.sender, password, checks)):
-        msg = Msg("route_not_gm", {"game": game.id})
+        msg = said(game, "route_not_gm")
         guessed = from_gm and bool(password)
-        refusal = wrong_password(msg, game, mail.sender) if guessed else Refusal(msg, game)
+        refusal = wrong_password(msg, game, mail.sender, "gm") if guessed else Refusal(msg, game, form="gm")
         return _unrouted(refusal, "", mail, redactor)
     gm_plan = plan(game, text.body, lines, text.fields, redactor)
     detail = f"{len(gm_plan.commands)} GM commands"

@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from daemon.games import Game, Games
 from daemon.incoming.throttle import Mark, blocked
 from daemon.outgoing.render import moment
+from daemon.outgoing.views import power_word
 from daemon.passwords import PasswordChecks
 from engines.contract import Vocabulary
-from engines.text import Msg
+from engines.text import Msg, Param
 from parsers.header import OrderHeader
 from parsers.names import match_name, suggest_name
 from state.lifecycle import Paused, Previewed
@@ -30,12 +32,23 @@ class Route:
     rehash: str = ""  # the keyed hash to store instead of the power's old-kind one
 
 
+Via = Literal["line", "subject", "address"]  # how a mail named its game: ИГРА, [tag] or local+GAME@
+Form = Literal["orders", "gm", "signup", "none"]  # the model mail a refusal shows: how to write it
+
+
 @dataclass(frozen=True)
 class Refusal:
+    """Why a mail was not read; with its `game` known, the reply's subject is `subject` (default:
+    `subject_<msg code>` of templates/messages.toml) and it shows the `form` that would do."""
+
     msg: Msg
     game: Game | None = None
     mark: Mark | None = None  # a wrong password or a "wait" notice, for the throttle
     silent: bool = False  # logged, never answered: the sender was already told to wait
+    form: Form = "orders"
+    subject: str = ""
+    named: str = ""  # a power the mail named that this game has not: maybe the sender's elsewhere
+    meant: Game | None = None  # the game the sender plays that power in, whose blank the reply shows
 
 
 def find_game(header: OrderHeader, games: Games, recipients: Sequence[str] = ()) -> Game | Refusal:
@@ -61,18 +74,27 @@ def throttled(game: Game, sender: str, now: datetime, limit: int) -> Refusal | N
     block = blocked(game.store, sender, now, limit)
     if block is None:
         return None
-    params: dict[str, str | int] = {
-        "sender": sender,
+    until = moment(block.until, game.settings.timezone)
+    msg = said(game, "throttle_wait", sender=sender, limit=limit, until_ru=until.ru, until_en=until.en)
+    return Refusal(msg, game, Mark(sender, "notice"), silent=block.told, form="none")
+
+
+def wrong_password(msg: Msg, game: Game, sender: str, form: Form = "orders") -> Refusal:
+    return Refusal(msg, game, Mark(sender, "failure"), form=form)
+
+
+def said(game: Game, code: str, **params: Param) -> Msg:
+    """A refusal in `game`, with what every one may name: the game, its GM's address, and its own
+    word for what a player plays (`word`: «семья», `keyword`: the header word СЕМЬЯ)."""
+    title = game.ruleset.power_title
+    words: dict[str, Param] = {
         "game": game.id,
-        "limit": limit,
-        "until_ru": moment(block.until, game.settings.timezone).ru,
-        "until_en": moment(block.until, game.settings.timezone).en,
+        "gm": game.settings.gm,
+        "word": title.ru.lower(),
+        "word_en": title.en.lower(),
+        "keyword": power_word(game.ruleset),
     }
-    return Refusal(Msg("throttle_wait", params), game, Mark(sender, "notice"), silent=block.told)
-
-
-def wrong_password(msg: Msg, game: Game, sender: str) -> Refusal:
-    return Refusal(msg, game, Mark(sender, "failure"))
+    return Msg(code, words | params)
 
 
 def route_orders(
@@ -87,35 +109,68 @@ def route_orders(
     not even looked at once `sender` gave `wrong_passwords` wrong ones this hour."""
     record = game.load()
     if record.status == "signup":
-        return Refusal(Msg("route_not_started", {"game": game.id}), game)
+        return Refusal(said(game, "route_not_started"), game, form="signup")
     if record.status == "over":
-        return Refusal(Msg("route_game_over", {"game": game.id}), game)
+        return Refusal(said(game, "route_game_over"), game, form="none")
     spellings = game.ruleset.vocabularies(record.state).get("power", {})
     powers: Vocabulary = {p: list(spellings.get(p, ())) for p in record.players}
+    playing = ", ".join(sorted(powers))
     if not header.power:
-        return Refusal(Msg("route_no_power", {"powers": ", ".join(sorted(powers))}), game)
+        return Refusal(said(game, "route_no_power", powers=playing), game)
     power = match_name(header.power, powers, game.ruleset.catalog.forms)
     if power is None:
-        hint = suggest_name(header.power, powers) or ", ".join(sorted(powers))
-        return Refusal(Msg("route_unknown_power", {"power": header.power, "hint": hint}), game)
+        hint = suggest_name(header.power, powers)
+        msg = (
+            said(game, "route_unknown_power", power=header.power, hint=hint)
+            if hint
+            else said(game, "route_unknown_power_none", power=header.power, powers=playing)
+        )
+        return Refusal(msg, game, subject="subject_route_unknown_power", named=header.power)
     if not header.password:
-        return Refusal(Msg("route_no_password", {"power": power}), game)
+        return Refusal(said(game, "route_no_password", power=power), game)
     if refusal := throttled(game, sender, now, wrong_passwords):
         return refusal
     player = record.players[power]
     by_gm = is_gm(game, sender, header.password, checks)
     if not by_gm and not checks.player(header.password, player.password_hash):
-        return wrong_password(Msg("route_wrong_password", {"power": power}), game, sender)
+        return wrong_password(said(game, "route_wrong_password", power=power), game, sender)
     rehash = "" if by_gm else checks.upgrade(header.password, player.password_hash)
     if player.status != "active":
         code = "route_ended" if player.status == "ended" else "route_retired"
-        return Refusal(Msg(code, {"power": power, "gm": game.settings.gm}), game)
+        return Refusal(said(game, code, power=power), game, form="none")
     if header.turn is not None and header.turn != record.turn:
-        return Refusal(Msg("route_stale_turn", {"turn": header.turn, "current": record.turn}), game)
+        return Refusal(said(game, "route_stale_turn", turn=header.turn, current=record.turn), game)
     if isinstance(record.clock, Previewed | Paused) and not by_gm:
         code = "route_preview" if isinstance(record.clock, Previewed) else "route_paused"
-        return Refusal(Msg(code, {"game": game.id, "turn": record.turn}), game)
+        return Refusal(said(game, code, turn=record.turn), game)
     return Route(game, record, power, by_gm, rehash)
+
+
+def played_elsewhere(refusal: Refusal, games: Games, sender: str, via: Via) -> Refusal:
+    """A power the mail's game has not that is the sender's own in another game: the mail went to
+    the wrong game (a reply kept the old subject), and the reply says which game it was read for,
+    why (`via`: its ИГРА line, its subject's tag or the address it came to), and which to write to."""
+    if not refusal.named or refusal.game is None:
+        return refusal
+    for other in games:
+        record = other.load()
+        mine = [p for p, player in record.players.items() if player.address == sender]
+        if other is refusal.game or not mine:
+            continue
+        spellings = other.ruleset.vocabularies(record.state).get("power", {})
+        powers: Vocabulary = {p: list(spellings.get(p, ())) for p in mine}
+        power = match_name(refusal.named, powers, other.ruleset.catalog.forms)
+        if power is not None:
+            own = other.ruleset.power_title
+            names: dict[str, Param] = {
+                "power": power,
+                "other": other.id,
+                "own": own.ru.lower(),
+                "own_en": own.en.lower(),
+            }
+            msg = said(refusal.game, f"route_other_game_{via}", **names)
+            return Refusal(msg, refusal.game, subject="subject_route_other_game", meant=other)
+    return refusal
 
 
 def is_gm(game: Game, sender: str, password: str, checks: PasswordChecks) -> bool:

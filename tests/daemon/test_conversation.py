@@ -96,6 +96,7 @@ def test_wrong_password_is_refused_and_nothing_is_stored(h: Harness) -> None:
     h.run()
     text = body(h.mail_to(ANNA)[0])
     assert "Неверный пароль" in text and "Wrong password" in text
+    assert text.count(f"\nСТРАНА {h.powers[ANNA]}\n") == 2  # the English blank's name is the one to copy
     assert h.game.store.orders(1, h.game.load().phase) == {}
 
 
@@ -113,7 +114,7 @@ def test_right_password_from_another_address_is_accepted_and_copied_to_the_regis
     [
         ("СТРАНА США\nВЛОЖИТЬ Армия 1", "не указана игра"),
         ("ИГРА chess-9\nСТРАНА США", "Игры «chess-9» нет"),
-        (f"ИГРА {GAME}\nСТРАНА Атлантида\nПАРОЛЬ x", "Страны «Атлантида» в игре нет"),
+        (f"ИГРА {GAME}\nСТРАНА Атлантида\nПАРОЛЬ x", f"В игре {GAME} нет страны «Атлантида»"),
         (f"ИГРА {GAME}\nСТРАНА США\nВЛОЖИТЬ Армия 1", "Нет пароля для США."),
     ],
 )

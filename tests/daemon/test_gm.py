@@ -261,7 +261,7 @@ def test_history_shows_turns_orders_and_gm_actions(h: Harness) -> None:
 def test_check_shows_a_gm_mail_without_running_it(h: Harness, tmp_path: Path) -> None:
     raw = h.message(GM, f"ИГРА coins-t\nВЕДУЩИЙ\nПАРОЛЬ {GM_PASSWORD}\nПРОДЛИТЬ 24\nПАУЗА")
     printed = check_mail(h.daemon.config, h.daemon.games, h.clock(), raw)
-    assert "would run / выполнит:\n  ПРОДЛИТЬ 24\n  ПАУЗА" in printed
+    assert "Выполнит:\n  ПРОДЛИТЬ 24\n  ПАУЗА" in printed and "Would run:\n  ПРОДЛИТЬ 24\n  ПАУЗА" in printed
     record = h.game.load()
     assert record.deadline == "2026-03-04T09:00:00+00:00" and not isinstance(record.clock, Paused)
 
