@@ -152,7 +152,7 @@ def _judge(
         route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready, cleaned.part
     )
     player = route.record.players[route.power]
-    cc = (player.address,) if mail.sender != player.address else ()
+    cc = (player.address,) if mail.sender != player.address and not route.by_gm else ()
     return Outcome(
         done.kind,
         route.game,

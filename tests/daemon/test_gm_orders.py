@@ -25,6 +25,7 @@ def test_orders_the_gm_sends_in_preview_are_the_gms_correction(tmp_path: Path) -
     h.send(GM, h.orders(ANNA, "ВЛОЖИТЬ Наука 3", password=GM_PASSWORD))
     h.run()
     (reply,) = h.mail_to(GM)
+    assert reply["Cc"] is None  # the GM's reply is the GM's: no copy to the player
     said = flat(body(reply))
     assert said.startswith("Здравствуйте.") and "Игрок0" not in said
     assert f"Вы отдали приказы за {inflect(anna, 'вин')} как ведущий." in said
