@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from engines.contract import Arg, ArgKind, Command, PhaseSpec, Problem, Vocabulary
+from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem, Vocabulary
 from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, excerpt
-from parsers.arrangement import arrange, meaning
+from parsers.arrangement import Arranged, arrange, attempted, meaning
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, normalize, phrase_keys, tokenize
 from parsers.suggestions import refusal
@@ -101,12 +101,17 @@ def parse_commands(
     forms: Forms = NO_FORMS,
     elsewhere: Sequence[PhaseSpec] = (),
     prose: bool = False,
+    closed: Sequence[tuple[CommandSpec, Msg]] = (),
 ) -> ParsedOrders:
     """Every order line → a command or a problem; НЕТ ДЕЙСТВИЙ alone makes an explicit pass.
 
     `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
     the order their orders would next be taken, so a line of theirs is told where it belongs;
-    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused.
+    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused, unless
+    it names the game's things as an order does (`arrangement.attempted`): then it is refused with
+    the order it may be; `closed`: the phase's commands this power cannot give yet, each with why:
+    a line that starts as one of them (its keyword or saying, never a guess by spelling, which
+    would tell of a command the power has not learnt of) is refused with that reason.
     Players' wording (`PhaseSpec.phrasing`) is read too: see wording.py, arrangement.py and
     suggestions.py."""
     args = [arg for spec in phase.commands for arg in spec.args]
@@ -130,8 +135,14 @@ def parse_commands(
         if found is None:
             keyword = meaning(cursor.rest(), table, names, None)
             command = None if keyword is None else _whole(cursor, keyword, names, table)
+            shut = None if command is not None else _closed(cursor, table.phase, closed)
+            if shut is not None:
+                problems.append(Problem(number, shut))
+                continue
             if command is None:
-                refused = refusal(cursor.rest(), text, table, elsewhere, prose)
+                refused = refusal(cursor.rest(), text, table, elsewhere, prose) or _attempt(
+                    cursor, names, table
+                )
                 if refused is None:
                     unread.append(number)
                 else:
@@ -158,6 +169,42 @@ def parse_commands(
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
     return ParsedOrders(commands, problems, bool(passes) and not ordered, unread)
+
+
+def _closed(cursor: _Cursor, phase: PhaseSpec, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
+    """Why the line, which starts as a command of `closed` (as the whole phase's wording reads it:
+    a saying the phase's commands share starts none), is refused: that command's reason, its
+    `word` the words the player wrote for it."""
+    if not closed:
+        return None
+    whole = replace(phase, commands=(*phase.commands, *(spec for spec, _ in closed)))
+    found = lead(cursor.keys(), wording(whole))
+    if found is None or found[0].command not in {spec.name for spec, _ in closed}:
+        return None
+    why = next(msg for spec, msg in closed if spec.name == found[0].command)
+    return Msg(why.code, {**why.params, "word": excerpt(cursor.written(found[1]))})
+
+
+def _attempt(cursor: _Cursor, names: Mapping[str, Names], table: Wording) -> tuple[Msg, str] | None:
+    """A line of prose that names the game's things as an order does (see `arrangement.attempted`),
+    refused with the word not understood and, when one command takes what it names, that order
+    as it would read; None for prose."""
+    found = attempted(cursor.rest(), table, names)
+    if found is None:
+        return None
+    keyword, word = found
+    suggestion = ""
+    arranged = (
+        None
+        if keyword is None
+        else arrange(cursor.rest(), keyword.command or "", keyword.args, names, table, [])
+    )
+    if keyword is not None and arranged is not None:
+        try:
+            suggestion = _spelled(keyword.text, keyword.args, _arranged(arranged, keyword, names))
+        except _Refused:
+            suggestion = ""
+    return Msg("order_not_understood", {"word": excerpt(word)}), suggestion
 
 
 def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command]:
@@ -253,6 +300,11 @@ def _read_args(
         return _in_order(cursor, keyword, names)
     if arranged.missing:
         raise _missing(keyword, arranged.missing[0])
+    return _arranged(arranged, keyword, names)
+
+
+def _arranged(arranged: Arranged, keyword: Keyword, names: Mapping[str, Names]) -> Command:
+    """The command of a line's arguments as `arrange` placed them, read in the schema's order."""
     text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
     return _in_order(_Cursor(text, tokenize(text)), keyword, names)
 
