@@ -115,7 +115,7 @@ def arrange(
     if any(arg.kind not in _BY_KINDS for arg in args):
         return None
     items = _items(tokens, args, names, said, skipped)
-    placed = None if items is None else _place(items, args, said)
+    placed = None if items is None else _place(items, _given(items, args, said), said)
     if placed is None:
         return None
     for arg in args:
@@ -124,6 +124,17 @@ def arrange(
     missing = tuple(arg.name for arg in args if arg.name not in placed and not arg.optional)
     values = {name: tuple(values) for name, values in placed.items()}
     return Arranged(values, missing, len(items or ()), any(not item.number for item in items or ()))
+
+
+def _given(items: Sequence[_Item], args: Sequence[Arg], said: CommandWording) -> list[Arg]:
+    """The arguments the line's items fill: all, but when it has fewer numbers than the command
+    takes counts, the counts a player may leave out (`defaults`) are left out first, so the
+    numbers written go to the counts that must be given («детей в охотники 1»: 1 child, of the
+    first community)."""
+    counts = [arg for arg in args if arg.kind is ArgKind.INT]
+    short = len(counts) - sum(item.number for item in items)
+    spared = [arg.name for arg in counts if arg.name in said.defaults][: max(short, 0)]
+    return [arg for arg in args if arg.name not in spared]
 
 
 @dataclass(frozen=True)

@@ -152,13 +152,17 @@ def parse_commands(
             keyword = found[0]
             cursor.index += found[1]
             ordered = ordered or keyword.command is not None
+            after = cursor.rest()
             try:
                 command = _read_args(cursor, keyword, names, table)
             except _Refused as refused_line:
                 other = keyword.command and meaning(cursor.tokens, table, names, keyword.command)
                 command = _whole(cursor, other, names, table) if other else None
-                if command is None:
+                several = [] if command is not None else _several(cursor.text, after, keyword, names, table)
+                commands += [replace(one, line=number) for one in several]
+                if command is None and not several:
                     problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
+                if command is None:
                     continue
             if keyword.command is None:
                 passes.append(number)
@@ -169,6 +173,35 @@ def parse_commands(
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
     return ParsedOrders(commands, problems, bool(passes) and not ordered, unread)
+
+
+_LIST_KINDS = frozenset({ArgKind.NAME_LIST, ArgKind.PAIR_LIST, ArgKind.TEXT, ArgKind.CODE})
+
+
+def _several(
+    text: str, tokens: list[Token], keyword: Keyword, names: Mapping[str, Names], table: Wording
+) -> list[Command]:
+    """One order given several times on a line, its parts joined by «и» or commas («распределяю
+    детей: 3 охотника и 3 собирателя», as the rulebook writes a distribution), each part read
+    alone as `keyword`'s arguments; none unless two parts or more all read (a command whose
+    arguments take commas themselves, a list or free text, is never split)."""
+    if not table.by_kinds or keyword.command is None or _LIST_KINDS & {arg.kind for arg in keyword.args}:
+        return []
+    parts: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.key == "и" and not token.quoted:
+            parts.append([])
+            continue
+        parts[-1].append(token)
+        if token.raw.endswith(",") and not token.quoted:
+            parts.append([])
+    parts = [part for part in parts if part]
+    if len(parts) < 2:
+        return []
+    try:
+        return [_read_args(_Cursor(text, part), keyword, names, table) for part in parts]
+    except _Refused:
+        return []
 
 
 def _closed(cursor: _Cursor, phase: PhaseSpec, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:

@@ -84,3 +84,19 @@ def test_an_order_no_technology_opened_is_refused_saying_so(tribes: Harness, mai
     assert UNREAD not in reply
     assert f"«{line}» — «{line.split()[0]}» — такой приказ вашему племени пока недоступен" in reply
     assert "откроет одно из открытий" in reply
+
+
+def test_a_distribution_as_the_rulebook_writes_it_is_read_by_mail(tribes: Harness) -> None:
+    """t1-egor: «распределяю детей: 3 охотника и 3 собирателя» was refused for «охотника»."""
+    h = tribes
+    player = next(iter(h.powers))
+    trial_mail(h, "t1-egor", player)
+    h.run()
+    (reply,) = [body(m) for m in h.mail_to(player)]
+    assert "Такого названия нет" not in reply
+    record = h.game.load()
+    stored = h.game.store.orders(record.turn, record.phase)[h.powers[player]].commands
+    assert [(c.line, c.args) for c in stored if c.name == "children"] == [
+        (6, {"community": 1, "stratum": "Охотники", "count": 3}),
+        (6, {"community": 1, "stratum": "Собиратели", "count": 3}),
+    ]

@@ -241,3 +241,26 @@ def test_a_council_order_the_family_cannot_give_says_why() -> None:
         "council_no_flotilla: ",
         "council_raid_not_leader: ",
     ]
+
+
+def test_a_name_is_read_in_the_singular_a_count_puts_it_in_and_one_line_may_give_several() -> None:
+    """t1-egor: «3 охотника» was refused for its case; the rulebook itself writes a distribution
+    as «3 собирателя, 2 охотника и 3 воина», one order per stratum, of the first community when
+    the line names none."""
+    ruleset, state = game("tribes")
+    lines = [(1, "распределяю детей: 3 охотника и 3 собирателя"), (2, "дети: 2 охотника")]
+    known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
+    assert [(c.line, normal_form(c, known)) for c in parsed.commands] == [
+        (1, "РАСПРЕДЕЛИТЬ 1 Охотники 3"),
+        (1, "РАСПРЕДЕЛИТЬ 1 Собиратели 3"),
+        (2, "РАСПРЕДЕЛИТЬ 1 Охотники 2"),
+    ]
+
+
+def test_an_order_word_is_read_with_a_soft_sign_for_the_hard_one() -> None:
+    assert read(
+        "council", "Орсини", "обьявить войну Флоренции", "Обьявляю войну Милану", phase="planning"
+    ) == [
+        "ОБЪЯВИТЬ ВОЙНУ Флоренция",
+        "ОБЪЯВИТЬ ВОЙНУ Милан",
+    ]
