@@ -273,14 +273,19 @@ def parser_catalog() -> Catalog:
 
 
 def _spelled(keyword: str, args: Sequence[Arg], command: Command) -> str:
-    """The values as the normal form writes them: list items and pairs comma-separated, so
+    """The command as the normal form writes it."""
+    shown = _shown(command)
+    return " ".join([keyword, *(shown[arg.name] for arg in args if arg.name in shown)])
+
+
+def _shown(command: Command) -> dict[str, str]:
+    """Each value as the normal form writes it: list items and pairs comma-separated, so
     multi-word names stay clear."""
-    shown = {
+    return {
         **{name: str(value) for name, value in command.args.items()},
         **{name: ", ".join(items) for name, items in command.lists.items()},
         **{name: ", ".join(f"{a} {b}" for a, b in pairs) for name, pairs in command.pairs.items()},
     }
-    return " ".join([keyword, *(shown[arg.name] for arg in args if arg.name in shown)])
 
 
 def _order_line(text: str) -> _Cursor | None:
@@ -332,7 +337,8 @@ def _read_args(
             raise in_order
         return _in_order(cursor, keyword, names)
     if arranged.missing:
-        raise _missing(keyword, arranged.missing[0])
+        given = {name: ", ".join(values) for name, values in arranged.values.items()}
+        raise _missing(keyword, arranged.missing[0], names, given)
     return _arranged(arranged, keyword, names)
 
 
@@ -369,7 +375,7 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
         else:
             args[arg.name] = _read_name(cursor, arg, vocabulary)
         if not arg.optional and arg.name not in {**args, **lists, **pairs}:
-            raise _missing(keyword, arg.name)
+            raise _missing(keyword, arg.name, names, _shown(Command("", args, 0, lists, pairs)))
     command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
     if cursor.left():
         words = excerpt(cursor.written(cursor.left()))
@@ -377,9 +383,22 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
     return command
 
 
-def _missing(keyword: Keyword, arg: str) -> _Refused:
-    params = {"command": keyword.text, "arg": arg, "example": keyword.example}
-    return _Refused(Msg("missing_argument", params), keyword.example)
+def _missing(keyword: Keyword, arg: str, names: Mapping[str, Names], given: Mapping[str, str]) -> _Refused:
+    """A required argument the line did not give, with an example of the whole order made of what
+    the line gave and the schema's example's other values («РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 2 1» to a
+    player who named Армия 2); no suggestion besides, which would say the example again."""
+    tokens = tokenize(keyword.example)
+    example = keyword.example
+    for start in range(1, min(len(tokens), 4)):  # past the example's keyword, of up to three words
+        try:
+            model = _in_order(_Cursor(example, tokens, start), keyword, names)
+        except _Refused:
+            continue
+        shown = {**_shown(model), **given}
+        values = [shown[a.name] for a in keyword.args if a.name in shown]
+        example = " ".join([example[: tokens[start - 1].end], *values])
+        break
+    return _Refused(Msg("missing_argument", {"command": keyword.text, "arg": arg, "example": example}))
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:

@@ -371,9 +371,9 @@ HIRE = _spec(
 MILITIA_TO = _spec(
     "militia_to",
     ("РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ", "ASSIGN MILITIA"),
-    (_ARMY, Arg("units", ArgKind.INT, minimum=1)),
-    "Правящей семье: отдать армии отряды призванного ополчения.",
-    "Ruling family: give an army units of the militia called up.",
+    (_ARMY, Arg("units", ArgKind.INT, minimum=1, optional=True)),
+    "Правящей семье: отдать армии отряды призванного ополчения (без числа — все, что ждут распределения).",
+    "Ruling family: give an army units of the militia called up (without a number, all that await orders).",
     "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1",
 )
 DISBAND = _spec(

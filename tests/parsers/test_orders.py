@@ -149,8 +149,8 @@ def test_line_numbers_are_kept_and_blank_or_comment_lines_skipped():
             "ВЛОЖИТЬ Армия",
             (
                 "missing_argument",
-                {"command": "ВЛОЖИТЬ", "arg": "coins", "example": "ВЛОЖИТЬ Промышленность 3"},
-                "ВЛОЖИТЬ Промышленность 3",
+                {"command": "ВЛОЖИТЬ", "arg": "coins", "example": "ВЛОЖИТЬ Армия 3"},  # the player's own
+                "",  # the example is in the sentence: no suggestion to say it again
             ),
         ),
         (
@@ -158,7 +158,7 @@ def test_line_numbers_are_kept_and_blank_or_comment_lines_skipped():
             (
                 "missing_argument",
                 {"command": "СООБЩЕНИЕ", "arg": "text", "example": "СООБЩЕНИЕ"},
-                "СООБЩЕНИЕ",
+                "",
             ),
         ),
         ("ВЛОЖИТЬ Армия три", ("not_a_number", {"word": "три", "arg": "coins"}, "")),

@@ -14,7 +14,7 @@ from daemon.incoming.orderflow import read_orders
 from engines import get_ruleset
 from engines.contract import JSON, Ruleset
 from engines.rng import Rng
-from parsers.orders import normal_form
+from parsers.orders import normal_form, parser_catalog
 from parsers.wording import wording
 
 RULESETS = ("coins", "council", "mare", "rus")
@@ -264,3 +264,30 @@ def test_an_order_word_is_read_with_a_soft_sign_for_the_hard_one() -> None:
         "ОБЪЯВИТЬ ВОЙНУ Флоренция",
         "ОБЪЯВИТЬ ВОЙНУ Милан",
     ]
+
+
+def test_a_number_that_is_there_is_never_reported_missing() -> None:
+    """A player trial: «дети в собирателей 6», «детей в охотники 1» and «распределить ополчение в
+    армию 2» were refused as lacking «сколько людей» / «число отрядов»."""
+    ruleset, state = game("tribes")
+    lines = [(1, "дети в собирателей 6"), (2, "детей в охотники 1")]
+    known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
+    assert [normal_form(c, known) for c in parsed.commands] == [
+        "РАСПРЕДЕЛИТЬ 1 Собиратели 6",
+        "РАСПРЕДЕЛИТЬ 1 Охотники 1",
+    ]
+    assert read("council", "Орсини", "распределить ополчение в армию 1", phase="actions") == [
+        "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1"
+    ]
+
+
+def test_a_missing_value_is_said_once_with_an_example_of_the_players_own_order() -> None:
+    """It said «… Пример: РАСПРЕДЕЛИТЬ 1 Охотники 3 Возможно, вы имели в виду «РАСПРЕДЕЛИТЬ 1
+    Охотники 3»?», with no full stop, and an example of another army than the player's."""
+    ruleset, state = game("coins")
+    lines = [(1, "Вложить в армию")]
+    _, parsed = read_orders(ruleset, {**state, "phase": "orders"}, state["powers"][0], "orders", lines)
+    (problem,) = parsed.problems
+    said = parser_catalog().merged(ruleset.catalog).render(problem.msg, "ru")
+    assert problem.suggestion == ""
+    assert said == "В приказе ВЛОЖИТЬ не хватает значения «сумма». Пример: «ВЛОЖИТЬ Армия 3»."
