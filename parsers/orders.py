@@ -583,23 +583,39 @@ def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]
     only that first name, so the next pair is read as written."""
 
     def read(item: _Cursor, number: int) -> tuple[str, str]:
-        def refusal(code: str) -> Callable[[str], Msg]:
-            return lambda word: Msg(code, {"arg": arg.name, "item": number, "word": word.rstrip(",")})
+        def refusal(code: str, **more: str) -> Callable[[str], Msg]:
+            return lambda word: Msg(code, {"arg": arg.name, "item": number, "word": word.rstrip(","), **more})
 
         try:
             first = _take_name(item, firsts, refusal("unknown_pair_first"))
             missing = not item.left() or (
                 _name_at(item, seconds) is None and _name_at(item, firsts) is not None
             )
-            second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second"))
+            second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second", first=first))
         except _Refused:
             item.index = item.end  # up to the comma: what follows a bad name is no next pair
             raise
         if missing:
-            raise _Refused(refusal("pair_missing_second")(first))
+            raise _Refused(refusal("pair_missing_second", **_choices(seconds))(first))
         return first, second
 
     return read
+
+
+_FEW_CHOICES = 3  # a pair's second half of at most this many names is named in a refusal
+
+
+def _choices(seconds: Names) -> dict[str, str]:
+    """What a pair lacks after its first half, as a refusal says it: its few choices («за» или
+    «против»), or another name."""
+    names = list(dict.fromkeys(name for _, name in seconds.known.items()))
+    if not names or len(names) > _FEW_CHOICES:
+        return {"choices_ru": "ещё одного названия", "choices_en": "a second name"}
+    ru, en = [f"«{name}»" for name in names], [f"“{name}”" for name in names]
+    return {
+        "choices_ru": " или ".join([", ".join(ru[:-1]), ru[-1]] if len(ru) > 1 else ru),
+        "choices_en": " or ".join([", ".join(en[:-1]), en[-1]] if len(en) > 1 else en),
+    }
 
 
 def _item_ends(text: str, tokens: list[Token]) -> list[int]:
