@@ -103,3 +103,14 @@ def test_a_distribution_as_the_rulebook_writes_it_is_read_by_mail(tribes: Harnes
         (6, {"community": 1, "stratum": "Охотники", "count": 3}),
         (6, {"community": 1, "stratum": "Собиратели", "count": 3}),
     ]
+
+
+def test_gotovo_in_the_subject_is_the_gotovo_line(council: Harness) -> None:
+    """c2-gleb-ready-subj: «[council-1] ГОТОВО» with no order in the body was ignored."""
+    h = council
+    gleb = address(h, "Тривульцио")
+    h.send(gleb, h.orders(gleb, "ГОЛОСОВАТЬ 1 за", "ГОЛОСОВАТЬ 9 за"))
+    h.run()
+    assert "Не принята 1 строка" in body(h.mail_to(gleb)[0])
+    reply = flat(answer(h, "c2-gleb-ready-subj", gleb))
+    assert "Вы написали ГОТОВО: ход пойдёт по приказам из вашего прошлого письма" in reply
