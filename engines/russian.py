@@ -207,6 +207,20 @@ def _cached_inflect(name: str, grammeme: str) -> str:
     return _noun_phrase(name, {grammeme})
 
 
+def singular(name: str, case: str) -> str | None:
+    """A plural name in the singular, in `case` (им, род, …): players count a stratum or a people
+    one by one («3 охотника» of «Охотники»); None for a name whose head noun is not plural."""
+    head = _head(_WORD.findall(name))
+    if head is None or head.tag.number != "plur":
+        return None
+    return _cached_singular(name, CASES[case])
+
+
+@cache
+def _cached_singular(name: str, grammeme: str) -> str:
+    return _noun_phrase(name, {grammeme, "sing"})
+
+
 PLACE_PREPOSITIONS = ("в", "во", "на")
 
 

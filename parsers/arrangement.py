@@ -35,6 +35,8 @@ class Arranged:
 
     values: Mapping[str, tuple[str, ...]]
     missing: tuple[str, ...]
+    given: int = 0  # names and numbers the line gave
+    named: bool = False  # one of them a name
 
 
 def meaning(
@@ -66,26 +68,73 @@ def _fits(tokens: Sequence[Token], keyword: Keyword, names: Mapping[str, Names],
     return arranged is not None and not arranged.missing
 
 
+def attempted(
+    tokens: Sequence[Token], table: Wording, names: Mapping[str, Names]
+) -> tuple[Keyword | None, str] | None:
+    """Whether a line that no command reads whole is still an order attempt, and of what: leaving
+    out the words it does not know, some command of the phase takes the rest, two names and
+    numbers at least, one of them a name («Армия 2 возвращается в Далмацию»: an army and a
+    province). Then that command (None when several do) and the first word left out; None for a
+    line that is no attempt (a numbered greeting, a line of prose with one name)."""
+    fit: list[Keyword] = []
+    left_out = ""
+    for keyword in table.commands.values():
+        skipped: list[str] = []
+        arranged = arrange(tokens, keyword.command or "", keyword.args, names, table, skipped)
+        if (
+            arranged is not None
+            and not arranged.missing
+            and skipped
+            and arranged.named
+            and arranged.given > 1
+        ):
+            fit.append(keyword)
+            left_out = left_out or skipped[0]
+    return None if not fit else ((fit[0] if len(fit) == 1 else None), left_out)
+
+
 def arrange(
-    tokens: Sequence[Token], command: str, args: Sequence[Arg], names: Mapping[str, Names], table: Wording
+    tokens: Sequence[Token],
+    command: str,
+    args: Sequence[Arg],
+    names: Mapping[str, Names],
+    table: Wording,
+    skipped: list[str] | None = None,
 ) -> Arranged | None:
     """A line's arguments read by their kinds, in the order the player gave them (`tokens`: the
-    line after its lead); None when a word fits nothing, or the command takes an argument such
-    reading cannot tell (free text, pairs), or the line is too long to be an order."""
-    if not table.by_kinds or not args or any(arg.kind not in _BY_KINDS for arg in args):
-        return None
-    if len(tokens) > _LONGEST_LINE:
+    line after its lead); None when a word fits nothing (unless `skipped` takes such words, as
+    written), or the command takes an argument such
+    reading cannot tell (free text, pairs beside other arguments), or the line is too long to be an
+    order. A command of one pair list reads its pairs in either order (see `_pairs`)."""
+    if not table.by_kinds or not args or len(tokens) > _LONGEST_LINE:
         return None
     said = table.of(command)
-    items = _items(tokens, args, names, said)
-    placed = None if items is None else _place(items, args, said)
+    if len(args) == 1 and args[0].kind is ArgKind.PAIR_LIST:
+        pairs = _pairs(tokens, args[0], names, said, skipped)
+        return None if pairs is None else Arranged({args[0].name: pairs}, (), 2 * len(pairs), bool(pairs))
+    if any(arg.kind not in _BY_KINDS for arg in args):
+        return None
+    items = _items(tokens, args, names, said, skipped)
+    placed = None if items is None else _place(items, _given(items, args, said), said)
     if placed is None:
         return None
     for arg in args:
         if arg.name not in placed and arg.name in said.defaults:
             placed[arg.name] = [str(said.defaults[arg.name])]
     missing = tuple(arg.name for arg in args if arg.name not in placed and not arg.optional)
-    return Arranged({name: tuple(values) for name, values in placed.items()}, missing)
+    values = {name: tuple(values) for name, values in placed.items()}
+    return Arranged(values, missing, len(items or ()), any(not item.number for item in items or ()))
+
+
+def _given(items: Sequence[_Item], args: Sequence[Arg], said: CommandWording) -> list[Arg]:
+    """The arguments the line's items fill: all, but when it has fewer numbers than the command
+    takes counts, the counts a player may leave out (`defaults`) are left out first, so the
+    numbers written go to the counts that must be given («детей в охотники 1»: 1 child, of the
+    first community)."""
+    counts = [arg for arg in args if arg.kind is ArgKind.INT]
+    short = len(counts) - sum(item.number for item in items)
+    spared = [arg.name for arg in counts if arg.name in said.defaults][: max(short, 0)]
+    return [arg for arg in args if arg.name not in spared]
 
 
 @dataclass(frozen=True)
@@ -97,10 +146,15 @@ class _Item:
     before: str = ""
     unit: str = ""
     spare: bool = False  # a name whose words are also the command's own («Сухэбатора»): may fill nothing
+    number: bool = False
 
 
 def _items(
-    tokens: Sequence[Token], args: Sequence[Arg], names: Mapping[str, Names], said: CommandWording
+    tokens: Sequence[Token],
+    args: Sequence[Arg],
+    names: Mapping[str, Names],
+    said: CommandWording,
+    skipped: list[str] | None = None,
 ) -> list[_Item] | None:
     keys = [token.key for token in tokens]
     counts = [arg.name for arg in args if arg.kind is ArgKind.INT]
@@ -122,17 +176,73 @@ def _items(
             while i < len(keys) and _unit(keys[i], said):
                 unit = said.units.get(keys[i], unit)
                 i += 1
-            items.append(_Item(dict.fromkeys(counts, value), before, unit))
+            items.append(_Item(dict.fromkeys(counts, value), before, unit, number=True))
         elif keys[i] in PREPOSITIONS or keys[i] in said.roles:
             before = keys[i]
             i += 1
             continue
         elif keys[i] in said.fillers:
             i += 1
+        elif skipped is not None:
+            skipped.append(tokens[i].raw)
+            i += 1
+            continue
         else:
             return None
         before = ""
-    return items
+    return None if before else items  # a preposition with no name after it fits nothing («1 за»)
+
+
+def _pairs(
+    tokens: Sequence[Token],
+    arg: Arg,
+    names: Mapping[str, Names],
+    said: CommandWording,
+    skipped: list[str] | None = None,
+) -> tuple[str, ...] | None:
+    """A pair list's pairs as players write them: each first name with the second after it («1 за,
+    2 против», «1 и 2 — за»), or a second name before the first names it is for («за 1, 2 и 3»,
+    «за 1, против 2»); the order's own words, separators and prepositions between them add nothing.
+    None when a word is neither, or a name is left without its other half."""
+    halves = (names.get(arg.vocabulary), names.get(arg.second_vocabulary))
+    keys = [token.key for token in tokens]
+    said_items: list[tuple[int, str]] = []  # (0: a first name, 1: a second name; the name)
+    i = 0
+    while i < len(tokens):
+        found = [None if half is None else half.known.longest(keys[i:]) for half in halves]
+        size = max((f[1] for f in found if f is not None), default=0)
+        if tokens[i].quoted and not size:
+            return None
+        which = [(n, f[0]) for n, f in enumerate(found) if f is not None and f[1] == size]
+        if size and len(which) > 1:
+            return None
+        if size:
+            said_items.append(which[0])
+            i += size
+        elif keys[i] in said.fillers or keys[i] in PREPOSITIONS or skipped is not None:
+            if skipped is not None and not (keys[i] in said.fillers or keys[i] in PREPOSITIONS):
+                skipped.append(tokens[i].raw)
+            i += 1
+        else:
+            return None
+    if not said_items:
+        return None
+    pairs: list[str] = []
+    if said_items[0][0] == 1:  # «за 1, 2 и 3»: a second name, then the first names it is for
+        second, given = "", True
+        for half, name in said_items:
+            if half == 1 and not given:
+                return None
+            second, given = (name, False) if half == 1 else (second, True)
+            pairs += [] if half == 1 else [f"{name} {second}"]
+        return tuple(pairs) if given else None
+    waiting: list[str] = []
+    for half, name in said_items:  # «1 и 2 — за, 3 против»: first names, then the second for them
+        if half == 1 and not waiting:
+            return None
+        pairs += [f"{first} {name}" for first in waiting] if half == 1 else []
+        waiting = [] if half == 1 else [*waiting, name]
+    return tuple(pairs) if not waiting else None
 
 
 def _name(

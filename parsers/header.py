@@ -2,7 +2,8 @@
 
 Header words may come in any order and any case, with or without ":" or "=", on any line (a
 greeting above them must not cost a player the whole mail, so no ruleset may use them as command
-keywords); КОНЕЦ ends the mail. The password is the only value kept exactly as written.
+keywords); ГОТОВО may be the subject too; КОНЕЦ ends the mail. The password is the only value
+kept exactly as written.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ _NEXT_WORD = re.compile(r"\s+[^\W\d_]+")
 _VALUE = re.compile(r"(?:\s*[:=]|\s|$)(.*)", re.DOTALL)
 _GLUED_PUNCTUATION = re.compile(r"[.!;,]+")  # "КОНЕЦ."
 _SUBJECT_TAG = re.compile(r"\[([\w-]+)\]")
+# a subject that says only a reply's or forward's prefix, a tag and a word: «Re: [council-1] ГОТОВО!»
+_SUBJECT_WORD = re.compile(
+    r"\s*(?:(?:re|fwd?|ответ|пересл)\s*:\s*)*(?:\[[\w-]+\]\s*)*(?P<word>[^\W\d_]+)[.!]*\s*", re.I
+)
 _NUMBER = re.compile(r"[0-9]{1,9}\.?")  # a longer "turn" is a typo, not a turn
 _PROSE = re.compile(r"[^\W\d_]+\s+\S")  # «Ход римлян такой:» is a sentence, not ХОД and a number
 
@@ -115,9 +120,16 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         turn=None if values.get("turn") is None else _turn(entries["turn"][0], problems),
         signup=values.get("signup"),
         gm="gm" in entries,
-        ready="ready" in entries,
+        ready="ready" in entries or _subject_says(subject, "ready"),
     )
     return OrderText(header, body, sorted(problems, key=lambda problem: problem.line), fields)
+
+
+def _subject_says(subject: str, field: str) -> bool:
+    """Whether the subject is that field's word alone, after a tag («[council-1] ГОТОВО»): players
+    write a word with no value there as they would on a line of its own."""
+    said = _SUBJECT_WORD.fullmatch(subject)
+    return said is not None and normalize(said.group("word")) in {normalize(w) for w in HEADER_WORDS[field]}
 
 
 def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Generic, TypeVar
 
 from engines.contract import Vocabulary
-from engines.russian import CASES, NO_FORMS, Forms, inflect, order_verbs
+from engines.russian import CASES, NO_FORMS, Forms, inflect, order_verbs, singular
 from parsers.normalize import phrase_keys
 
 T = TypeVar("T")
@@ -167,8 +167,9 @@ _Cases = tuple[tuple[str, str], ...]  # a name's own forms: (case, form), sorted
 def declined(vocabulary: Vocabulary, forms: Forms = NO_FORMS) -> Names:
     """`vocabulary` with every case form of its names (the ruleset's `forms` first, then the
     dictionary's; a name the ruleset keeps indeclinable is read in the dictionary's forms as well,
-    as players decline it), cached by content: a game's vocabularies rarely change, and a mail's parse
-    must not pay for the dictionary again (nor, with a hundred names, for a key made name by name)."""
+    as players decline it; a plural name in the singular's too, as players count it), cached by
+    content: a game's vocabularies rarely change, and a mail's parse must not pay for the
+    dictionary again (nor, with a hundred names, for a key made name by name)."""
     own = tuple(
         (name, tuple(sorted(cases.items()))) for name, cases in forms.cases.items() if name in vocabulary
     )
@@ -194,6 +195,8 @@ def _declined(
                 said = {inflect(text, case, fixes if text == name else NO_FORMS)}
                 if text == name and name in fixed:  # read as players decline it too: «Колонну»
                     said.add(inflect(text, case, NO_FORMS))
+                one = singular(text, case)  # «3 охотника» of «Охотники»
+                said |= set() if one is None else {one}
                 for keys in map(phrase_keys, said):
                     if keys and keys not in exact:
                         owners.setdefault(keys, {})[name] = None

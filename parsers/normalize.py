@@ -1,6 +1,6 @@
 """Order text as players mistype it → one comparable form, and the tokenizer built on it.
 
-Players write keywords in any case, with ё or е, on keyboards that slip into Latin mid-word (the
+Players write keywords in any case, with ё or е, ь for ъ, on keyboards that slip into Latin mid-word (the
 Latin "p" in "Пpомышленность"), with non-breaking spaces pasted from forums. Keywords, names and
 header words are compared in this form on both sides; what was written is kept for replies.
 """
@@ -22,8 +22,9 @@ _TOKEN = re.compile(r"«(?P<g>[^»]*)»|\"(?P<q>[^\"]*)\"|“(?P<e>[^”]*)”|�
 
 
 def normalize(text: str) -> str:
-    """Casefolded, ё→е, invisible characters dropped, look-alikes fixed, spaces collapsed."""
-    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
+    """Casefolded, ё→е and ъ→ь (players type one for the other: «обьявить»), invisible characters
+    dropped, look-alikes fixed, spaces collapsed."""
+    folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е").replace("ъ", "ь")
     # the checks in C first: most text has no invisible character (a printable one has none)
     # and no Latin look-alike to fix
     if not folded.isprintable():

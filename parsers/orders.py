@@ -16,10 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from engines.contract import Arg, ArgKind, Command, PhaseSpec, Problem, Vocabulary
+from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem, Vocabulary
 from engines.russian import NO_FORMS, Forms
 from engines.text import Catalog, Msg, excerpt
-from parsers.arrangement import arrange, meaning
+from parsers.arrangement import Arranged, arrange, attempted, meaning
 from parsers.names import NO_NAMES, PREPOSITIONS, Names, Phrases, declined
 from parsers.normalize import Token, normalize, phrase_keys, tokenize
 from parsers.suggestions import refusal
@@ -101,12 +101,17 @@ def parse_commands(
     forms: Forms = NO_FORMS,
     elsewhere: Sequence[PhaseSpec] = (),
     prose: bool = False,
+    closed: Sequence[tuple[CommandSpec, Msg]] = (),
 ) -> ParsedOrders:
     """Every order line → a command or a problem; НЕТ ДЕЙСТВИЙ alone makes an explicit pass.
 
     `forms`: the ruleset's own case forms of its names; `elsewhere`: the turn's other phases, in
     the order their orders would next be taken, so a line of theirs is told where it belongs;
-    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused.
+    `prose`: chat and a line whose first words are like no keyword is `unread`, not refused, unless
+    it names the game's things as an order does (`arrangement.attempted`): then it is refused with
+    the order it may be; `closed`: the phase's commands this power cannot give yet, each with why:
+    a line that starts as one of them (its keyword or saying, never a guess by spelling, which
+    would tell of a command the power has not learnt of) is refused with that reason.
     Players' wording (`PhaseSpec.phrasing`) is read too: see wording.py, arrangement.py and
     suggestions.py."""
     args = [arg for spec in phase.commands for arg in spec.args]
@@ -130,8 +135,14 @@ def parse_commands(
         if found is None:
             keyword = meaning(cursor.rest(), table, names, None)
             command = None if keyword is None else _whole(cursor, keyword, names, table)
+            shut = None if command is not None else _closed(cursor, table.phase, closed)
+            if shut is not None:
+                problems.append(Problem(number, shut))
+                continue
             if command is None:
-                refused = refusal(cursor.rest(), text, table, elsewhere, prose)
+                refused = refusal(cursor.rest(), text, table, elsewhere, prose) or _attempt(
+                    cursor, names, table
+                )
                 if refused is None:
                     unread.append(number)
                 else:
@@ -141,13 +152,17 @@ def parse_commands(
             keyword = found[0]
             cursor.index += found[1]
             ordered = ordered or keyword.command is not None
+            after = cursor.rest()
             try:
                 command = _read_args(cursor, keyword, names, table)
             except _Refused as refused_line:
                 other = keyword.command and meaning(cursor.tokens, table, names, keyword.command)
                 command = _whole(cursor, other, names, table) if other else None
-                if command is None:
+                several = [] if command is not None else _several(cursor.text, after, keyword, names, table)
+                commands += [replace(one, line=number) for one in several]
+                if command is None and not several:
                     problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
+                if command is None:
                     continue
             if keyword.command is None:
                 passes.append(number)
@@ -158,6 +173,71 @@ def parse_commands(
         problems.extend(Problem(number, Msg("pass_with_orders")) for number in passes)
     problems.sort(key=lambda problem: problem.line)
     return ParsedOrders(commands, problems, bool(passes) and not ordered, unread)
+
+
+_LIST_KINDS = frozenset({ArgKind.NAME_LIST, ArgKind.PAIR_LIST, ArgKind.TEXT, ArgKind.CODE})
+
+
+def _several(
+    text: str, tokens: list[Token], keyword: Keyword, names: Mapping[str, Names], table: Wording
+) -> list[Command]:
+    """One order given several times on a line, its parts joined by «и» or commas («распределяю
+    детей: 3 охотника и 3 собирателя», as the rulebook writes a distribution), each part read
+    alone as `keyword`'s arguments; none unless two parts or more all read (a command whose
+    arguments take commas themselves, a list or free text, is never split)."""
+    if not table.by_kinds or keyword.command is None or _LIST_KINDS & {arg.kind for arg in keyword.args}:
+        return []
+    parts: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.key == "и" and not token.quoted:
+            parts.append([])
+            continue
+        parts[-1].append(token)
+        if token.raw.endswith(",") and not token.quoted:
+            parts.append([])
+    parts = [part for part in parts if part]
+    if len(parts) < 2:
+        return []
+    try:
+        return [_read_args(_Cursor(text, part), keyword, names, table) for part in parts]
+    except _Refused:
+        return []
+
+
+def _closed(cursor: _Cursor, phase: PhaseSpec, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
+    """Why the line, which starts as a command of `closed` (as the whole phase's wording reads it:
+    a saying the phase's commands share starts none), is refused: that command's reason, its
+    `word` the words the player wrote for it."""
+    if not closed:
+        return None
+    whole = replace(phase, commands=(*phase.commands, *(spec for spec, _ in closed)))
+    found = lead(cursor.keys(), wording(whole))
+    if found is None or found[0].command not in {spec.name for spec, _ in closed}:
+        return None
+    why = next(msg for spec, msg in closed if spec.name == found[0].command)
+    return Msg(why.code, {**why.params, "word": excerpt(cursor.written(found[1]))})
+
+
+def _attempt(cursor: _Cursor, names: Mapping[str, Names], table: Wording) -> tuple[Msg, str] | None:
+    """A line of prose that names the game's things as an order does (see `arrangement.attempted`),
+    refused with the word not understood and, when one command takes what it names, that order
+    as it would read; None for prose."""
+    found = attempted(cursor.rest(), table, names)
+    if found is None:
+        return None
+    keyword, word = found
+    suggestion = ""
+    arranged = (
+        None
+        if keyword is None
+        else arrange(cursor.rest(), keyword.command or "", keyword.args, names, table, [])
+    )
+    if keyword is not None and arranged is not None:
+        try:
+            suggestion = _spelled(keyword.text, keyword.args, _arranged(arranged, keyword, names))
+        except _Refused:
+            suggestion = ""
+    return Msg("order_not_understood", {"word": excerpt(word)}), suggestion
 
 
 def find_commands(body: list[tuple[int, str]], phase: PhaseSpec) -> list[Command]:
@@ -193,14 +273,19 @@ def parser_catalog() -> Catalog:
 
 
 def _spelled(keyword: str, args: Sequence[Arg], command: Command) -> str:
-    """The values as the normal form writes them: list items and pairs comma-separated, so
+    """The command as the normal form writes it."""
+    shown = _shown(command)
+    return " ".join([keyword, *(shown[arg.name] for arg in args if arg.name in shown)])
+
+
+def _shown(command: Command) -> dict[str, str]:
+    """Each value as the normal form writes it: list items and pairs comma-separated, so
     multi-word names stay clear."""
-    shown = {
+    return {
         **{name: str(value) for name, value in command.args.items()},
         **{name: ", ".join(items) for name, items in command.lists.items()},
         **{name: ", ".join(f"{a} {b}" for a, b in pairs) for name, pairs in command.pairs.items()},
     }
-    return " ".join([keyword, *(shown[arg.name] for arg in args if arg.name in shown)])
 
 
 def _order_line(text: str) -> _Cursor | None:
@@ -252,7 +337,13 @@ def _read_args(
             raise in_order
         return _in_order(cursor, keyword, names)
     if arranged.missing:
-        raise _missing(keyword, arranged.missing[0])
+        given = {name: ", ".join(values) for name, values in arranged.values.items()}
+        raise _missing(keyword, arranged.missing[0], names, given)
+    return _arranged(arranged, keyword, names)
+
+
+def _arranged(arranged: Arranged, keyword: Keyword, names: Mapping[str, Names]) -> Command:
+    """The command of a line's arguments as `arrange` placed them, read in the schema's order."""
     text = " ".join(", ".join(arranged.values[a.name]) for a in keyword.args if a.name in arranged.values)
     return _in_order(_Cursor(text, tokenize(text)), keyword, names)
 
@@ -284,7 +375,7 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
         else:
             args[arg.name] = _read_name(cursor, arg, vocabulary)
         if not arg.optional and arg.name not in {**args, **lists, **pairs}:
-            raise _missing(keyword, arg.name)
+            raise _missing(keyword, arg.name, names, _shown(Command("", args, 0, lists, pairs)))
     command = Command(keyword.command or keyword.text, args, 0, lists, pairs)
     if cursor.left():
         words = excerpt(cursor.written(cursor.left()))
@@ -292,9 +383,22 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
     return command
 
 
-def _missing(keyword: Keyword, arg: str) -> _Refused:
-    params = {"command": keyword.text, "arg": arg, "example": keyword.example}
-    return _Refused(Msg("missing_argument", params), keyword.example)
+def _missing(keyword: Keyword, arg: str, names: Mapping[str, Names], given: Mapping[str, str]) -> _Refused:
+    """A required argument the line did not give, with an example of the whole order made of what
+    the line gave and the schema's example's other values («РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 2 1» to a
+    player who named Армия 2); no suggestion besides, which would say the example again."""
+    tokens = tokenize(keyword.example)
+    example = keyword.example
+    for start in range(1, min(len(tokens), 4)):  # past the example's keyword, of up to three words
+        try:
+            model = _in_order(_Cursor(example, tokens, start), keyword, names)
+        except _Refused:
+            continue
+        shown = {**_shown(model), **given}
+        values = [shown[a.name] for a in keyword.args if a.name in shown]
+        example = " ".join([example[: tokens[start - 1].end], *values])
+        break
+    return _Refused(Msg("missing_argument", {"command": keyword.text, "arg": arg, "example": example}))
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:
@@ -479,23 +583,39 @@ def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]
     only that first name, so the next pair is read as written."""
 
     def read(item: _Cursor, number: int) -> tuple[str, str]:
-        def refusal(code: str) -> Callable[[str], Msg]:
-            return lambda word: Msg(code, {"arg": arg.name, "item": number, "word": word.rstrip(",")})
+        def refusal(code: str, **more: str) -> Callable[[str], Msg]:
+            return lambda word: Msg(code, {"arg": arg.name, "item": number, "word": word.rstrip(","), **more})
 
         try:
             first = _take_name(item, firsts, refusal("unknown_pair_first"))
             missing = not item.left() or (
                 _name_at(item, seconds) is None and _name_at(item, firsts) is not None
             )
-            second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second"))
+            second = "" if missing else _take_name(item, seconds, refusal("unknown_pair_second", first=first))
         except _Refused:
             item.index = item.end  # up to the comma: what follows a bad name is no next pair
             raise
         if missing:
-            raise _Refused(refusal("pair_missing_second")(first))
+            raise _Refused(refusal("pair_missing_second", **_choices(seconds))(first))
         return first, second
 
     return read
+
+
+_FEW_CHOICES = 3  # a pair's second half of at most this many names is named in a refusal
+
+
+def _choices(seconds: Names) -> dict[str, str]:
+    """What a pair lacks after its first half, as a refusal says it: its few choices («за» или
+    «против»), or another name."""
+    names = list(dict.fromkeys(name for _, name in seconds.known.items()))
+    if not names or len(names) > _FEW_CHOICES:
+        return {"choices_ru": "ещё одного названия", "choices_en": "a second name"}
+    ru, en = [f"«{name}»" for name in names], [f"“{name}”" for name in names]
+    return {
+        "choices_ru": " или ".join([", ".join(ru[:-1]), ru[-1]] if len(ru) > 1 else ru),
+        "choices_en": " or ".join([", ".join(en[:-1]), en[-1]] if len(en) > 1 else en),
+    }
 
 
 def _item_ends(text: str, tokens: list[Token]) -> list[int]:

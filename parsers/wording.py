@@ -22,7 +22,7 @@ from engines.contract import Arg, CommandSpec, PhaseSpec
 from engines.phrasing import CommandPhrasing
 from engines.russian import spoken_forms
 from parsers.names import PREPOSITIONS, Names, Phrases, keyword_forms
-from parsers.normalize import normalize, phrase_keys
+from parsers.normalize import normalize, phrase_keys, tokenize
 
 # words before an order that add nothing to it: «прошу нанять», «я выступаю», «также дар Рязани»
 LEAD_INS = frozenset(
@@ -146,8 +146,9 @@ class Wording:
 
 
 def _forms(phrase: str) -> list[frozenset[str]]:
-    """Each word of `phrase` in every form a player may write it, as keys."""
-    return [frozenset(spoken_forms(word)) for word in phrase_keys(phrase)]
+    """Each word of `phrase` in every form a player may write it, as keys (the dictionary asked
+    of the word as spelt: a key's ь for ъ is no word of it)."""
+    return [frozenset(map(normalize, spoken_forms(token.raw))) for token in tokenize(phrase)]
 
 
 def _content(phrase: str) -> bool:

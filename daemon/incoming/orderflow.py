@@ -231,14 +231,21 @@ def read_orders(
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
-    it. An order of a later phase is told where it belongs; prose is set aside, not refused.
+    it. An order of a later phase is told where it belongs; one it has not learnt of is refused
+    with the ruleset's reason (`not_known`); prose is set aside, not refused.
     `forms`: the names' forms (default: the ruleset's, without the game's own)."""
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
     known, *elsewhere = (_known_phase(ruleset, state, power, name) for name in (phase, *later))
     vocabularies = ruleset.vocabularies_for(state, power)
     forms = ruleset.catalog.forms if forms is None else forms
-    return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True)
+    learnt = {spec.name for spec in known.commands}
+    closed = [
+        (spec, ruleset.not_known(state, power, phase, spec.name))
+        for spec in ruleset.phases[phase].commands
+        if spec.name not in learnt
+    ]
+    return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True, closed=closed)
 
 
 def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> PhaseSpec:

@@ -107,8 +107,9 @@ def _hire(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _militia_to(mail: Mail, cmd: Command) -> Msg | None:
+    """A count, or without one all the militia the lines above left (at least one unit)."""
     have = mail.state["realms"][mail.realm]["militia"]
-    count = int(cmd.args["units"])
+    count = int(cmd.args.get("units", max(have - mail.militia_given, 1)))
     if mail.militia_given + count > have:
         code = "council_militia_short_with_above" if mail.militia_given else "council_militia_short"
         return ruling_only(mail) or msg(code, have=have, need=mail.militia_given + count)

@@ -188,7 +188,7 @@ def _hire(s: Stage, family: str, cmd: Command) -> Msg:
 def _militia_to(s: Stage, family: str, cmd: Command) -> Msg:
     here = s.state["realms"][realm_of(s.state, family)]
     army = here["armies"][str(cmd.args["army"])]
-    count = int(cmd.args["units"])
+    count = int(cmd.args.get("units", here["militia"]))  # without a count: all that is left
     here["militia"] -= count
     army["units"]["militia"] += count
     return Msg("council_militia_given", {"army": str(cmd.args["army"]), "count": count})

@@ -36,6 +36,7 @@ class CouncilRuleset(Ruleset[State]):
     vocabularies = staticmethod(schema.vocabularies)
     vocabularies_for = staticmethod(schema.vocabularies_for)
     known_commands = staticmethod(schema.known_commands)
+    not_known = staticmethod(schema.not_known)
     open_commands = staticmethod(examples.open_commands)
     summary = staticmethod(checks.summary)
     check = staticmethod(checks.check)

@@ -12,7 +12,7 @@ from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
 from engines.phrasing import load_phrasing
-from engines.text import Lang, Text, number, signed
+from engines.text import Lang, Msg, Text, number, signed
 from engines.toolkit import vocabulary_of
 
 C, A, W = DATA.council, DATA.actions, DATA.war
@@ -371,9 +371,9 @@ HIRE = _spec(
 MILITIA_TO = _spec(
     "militia_to",
     ("РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ", "ASSIGN MILITIA"),
-    (_ARMY, Arg("units", ArgKind.INT, minimum=1)),
-    "Правящей семье: отдать армии отряды призванного ополчения.",
-    "Ruling family: give an army units of the militia called up.",
+    (_ARMY, Arg("units", ArgKind.INT, minimum=1, optional=True)),
+    "Правящей семье: отдать армии отряды призванного ополчения (без числа — все, что ждут распределения).",
+    "Ruling family: give an army units of the militia called up (without a number, all that await orders).",
     "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1 1",
 )
 DISBAND = _spec(
@@ -504,9 +504,7 @@ STAGES = {
     DECISIONS: (VOTE, ELECT, ACCUSE, VETO, *ALWAYS),
     ACTIONS: (*UNLIMITED, *LIMITED, *ALWAYS),
 }
-# one file for planning and actions, each reading its own commands' wording; the decisions are
-# read by their keywords alone («голосую», «избираю», «обвиняю»): read by its words' kinds, a vote's
-# line «1 за» would be the one order whose arguments it holds, a veto of project 1
+# one file for all three stages, each reading its own commands' wording
 PHRASING = load_phrasing(
     Path(__file__).with_name("phrasing.toml"),
     tuple({spec.name: spec for stage in STAGES.values() for spec in stage}.values()),
@@ -519,7 +517,9 @@ PHASES: dict[str, PhaseSpec] = {
         phrasing=PHRASING,
     ),
     # the vote reminds the silent but never holds the turn: a family may let the council pass
-    DECISIONS: PhaseSpec(DECISIONS, Text("Решения", "Decisions"), STAGES[DECISIONS], counts_hold=False),
+    DECISIONS: PhaseSpec(
+        DECISIONS, Text("Решения", "Decisions"), STAGES[DECISIONS], counts_hold=False, phrasing=PHRASING
+    ),
     # the actions remind the silent but never hold the turn: a family without a right, an army or
     # money has nothing to do there, so a silent majority is no broken mail path
     ACTIONS: PhaseSpec(
@@ -613,6 +613,11 @@ def known_commands(state: State, family: str, phase: str) -> list[CommandSpec]:
     fleetless = not state["realms"][realm_of(state, family)]["flotillas"]
     hidden = ({"fleet", "sail"} if fleetless else set()) | ({"raid"} if not led_by(state, family) else set())
     return [spec for spec in PHASES[phase].commands if spec.name not in hidden]
+
+
+def not_known(state: State, family: str, phase: str, command: str) -> Msg:
+    """Why a family cannot give a fleet order or a raid (see `known_commands`)."""
+    return Msg("council_raid_not_leader" if command == "raid" else "council_no_flotilla")
 
 
 def led_by(state: State, family: str) -> list[str]:

@@ -54,6 +54,7 @@ class TribesRuleset(Ruleset[State]):
     vocabularies_for = staticmethod(schema.vocabularies_for)
     open_commands = staticmethod(examples.open_commands)
     known_commands = staticmethod(schema.known_commands)
+    not_known = staticmethod(schema.not_known)
     check = staticmethod(checks.check)
     resolve = staticmethod(turn.resolve)
     ai_orders = staticmethod(ai.ai_orders)

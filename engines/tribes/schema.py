@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engines.contract import Arg, ArgKind, CommandSpec, PhaseSpec, Vocabulary
 from engines.phrasing import load_phrasing
-from engines.text import Text
+from engines.text import Msg, Text
 from engines.tribes import level, world
 from engines.tribes.data import DATA
 from engines.tribes.decisions import offered
@@ -306,6 +306,14 @@ def known_commands(state: State, power: str, phase: str) -> list[CommandSpec]:
     if state["vote"]["tribe"] and state["vote"]["turn"] == state["turn"]:
         known.add("vote")
     return [_own_example(state, power, spec) for spec in PHASES[phase].commands if spec.name in known]
+
+
+def not_known(state: State, power: str, phase: str, command: str) -> Msg:
+    """Why `power` cannot give an order it has not learnt of: one a technology opens says so
+    without naming it (the tree and its conditions are the GM's secret until discovered)."""
+    if command in GATES:
+        return Msg("order_needs_discovery")
+    return Msg({"choose": "order_no_decision", "vote": "order_no_vote"}.get(command, "order_not_known"))
 
 
 def _own_example(state: State, power: str, spec: CommandSpec) -> CommandSpec:

@@ -275,5 +275,5 @@ def test_a_refused_line_names_what_project_3_lacks_and_the_reserved_name(h: Harn
     h.send(who, h.orders(who, "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1", "СОЗДАТЬ АРМИЮ Абруццо"))
     h.run()
     (reply,) = [body(m) for m in h.mail_to(who)]
-    assert "после «Армия 1» не хватает второго названия" in reply
+    assert "После «Армия 1» не хватает ещё одного названия" in flat(reply)
     assert re.search(r"В приказе СОЗДАТЬ АРМИЮ не хватает значения «командующий»", flat(reply))

@@ -48,9 +48,9 @@ def test_the_pairs_are_kept_whole_through_the_resolution(h: Harness) -> None:
 def test_a_wrong_half_is_refused_by_its_pair_with_a_guess(h: Harness) -> None:
     text = reply(h, "ВОЙСКА Армия1 Медичи, Армия2 Медичы", "ВОЙСКА Армия3")
     text = flat(text)
-    assert "пара 2: второго названия «Медичы» нет." in text
+    assert "После «Армия2» не подходит «Медичы»" in text
     assert "Медичи" in text.split("«Медичы»")[1].split("Строка")[0]
-    assert "пара 1: после «Армия3» не хватает второго названия" in text
+    assert "После «Армия3» не хватает ещё одного названия" in text and "пара" not in text
 
 
 def test_the_rules_refuse_an_army_named_twice(h: Harness) -> None:

@@ -1,5 +1,6 @@
 """split_header: header words before the first order, КОНЕЦ, subject tags, header problems."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -130,3 +131,19 @@ def test_a_games_own_word_for_the_power_names_it_where_a_generic_one_names_its_r
     assert (
         split_header(numbered("СТРАНА Рим", "ДЕРЖАВА Милан"), "").problems != []
     )  # two generic words still clash
+
+
+@pytest.mark.parametrize(
+    ("subject", "ready"),
+    [
+        ("[council-1] ГОТОВО", True),
+        ("Re: [coins-1] готово!", True),
+        ("READY", True),
+        ("[coins-1] Ход 2: приказы приняты", False),
+        ("[coins-1] готово к бою", False),
+        ("[coins-1] приказы", False),
+    ],
+)
+def test_gotovo_alone_in_the_subject_is_the_gotovo_line(subject: str, ready: bool) -> None:
+    lines = numbered("ИГРА coins-1", "СТРАНА Китай", "ПАРОЛЬ x")
+    assert split_header(lines, subject=subject).header.ready is ready

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines import get_ruleset
 from engines.contract import Arg, ArgKind, Command, CommandSpec, PhaseSpec, Problem
 from engines.text import Text
 from parsers.header import split_header
@@ -148,8 +149,8 @@ def test_line_numbers_are_kept_and_blank_or_comment_lines_skipped():
             "ВЛОЖИТЬ Армия",
             (
                 "missing_argument",
-                {"command": "ВЛОЖИТЬ", "arg": "coins", "example": "ВЛОЖИТЬ Промышленность 3"},
-                "ВЛОЖИТЬ Промышленность 3",
+                {"command": "ВЛОЖИТЬ", "arg": "coins", "example": "ВЛОЖИТЬ Армия 3"},  # the player's own
+                "",  # the example is in the sentence: no suggestion to say it again
             ),
         ),
         (
@@ -157,7 +158,7 @@ def test_line_numbers_are_kept_and_blank_or_comment_lines_skipped():
             (
                 "missing_argument",
                 {"command": "СООБЩЕНИЕ", "arg": "text", "example": "СООБЩЕНИЕ"},
-                "СООБЩЕНИЕ",
+                "",
             ),
         ),
         ("ВЛОЖИТЬ Армия три", ("not_a_number", {"word": "три", "arg": "coins"}, "")),
@@ -280,6 +281,9 @@ def all_problems() -> Iterator[Problem]:
         "orders", Text("Приказы", "Orders"), (CommandSpec("walk", ("ИДТИ",), (code,), Text("", ""), ""),)
     )
     yield from parse_commands(list(enumerate(["ИДТИ 29", "ИДТИ 2222", "ИДТИ 2"], 1)), walk, {}).problems
+    worded = get_ruleset("council").phases["actions"]  # a phase read by its words' kinds
+    places = {"army": {"Армия 1": ()}, "place": {"Умбрия": ()}}
+    yield from parse_commands([(1, "Армия 1 ползёт в Умбрию")], worded, places, prose=True).problems
 
 
 def test_every_catalog_code_is_emitted_and_renders_in_both_languages():

@@ -48,10 +48,13 @@ def support(*pairs: tuple[str, str]) -> Command:
     return Command("support", {}, 1, {}, {"support": pairs})
 
 
+SECOND = {"choices_ru": "ещё одного названия", "choices_en": "a second name"}  # of four families
+
+
 def problem(
-    code: str, item: int, word: str, guess: str = ""
+    code: str, item: int, word: str, guess: str = "", **more: str
 ) -> tuple[str, dict[str, str | int | float], str]:
-    return code, {"arg": "support", "item": item, "word": word}, guess
+    return code, {"arg": "support", "item": item, "word": word, **more}, guess
 
 
 @pytest.mark.parametrize(
@@ -76,15 +79,15 @@ def test_pairs_read_to_canonical_names(line: str, pairs: tuple[tuple[str, str], 
 
 def test_a_wrong_half_is_named_by_its_pair_and_half_with_a_guess_from_its_own_vocabulary() -> None:
     assert parse("ПОДДЕРЖКА Армия1 Сфорца, Армия2 Медичы")[1] == [
-        problem("unknown_pair_second", 2, "Медичы", "Медичи")
+        problem("unknown_pair_second", 2, "Медичы", "Медичи", first="Армия2")
     ]
     assert parse("ПОДДЕРЖКА Армя1 Медичи, Армия2 Сфорца, Армия3 Сфрца")[1] == [
         problem("unknown_pair_first", 1, "Армя1", "Армия1"),
-        problem("unknown_pair_second", 3, "Сфрца", "Сфорца"),
+        problem("unknown_pair_second", 3, "Сфрца", "Сфорца", first="Армия3"),
     ]
     refusal = parse_commands([(1, "ПОДДЕРЖКА Армия1 Сфорца, Армия2 Медичы")], PHASE, VOCABULARIES).problems[0]
-    assert parser_catalog().render(refusal.msg, "ru") == "support, пара 2: второго названия «Медичы» нет."
-    assert parser_catalog().render(refusal.msg, "en") == "support, pair 2: unknown second name “Медичы”."
+    assert parser_catalog().render(refusal.msg, "ru") == "После «Армия2» не подходит «Медичы» (support)."
+    assert parser_catalog().render(refusal.msg, "en") == "“Медичы” does not fit after “Армия2” (support)."
 
 
 @pytest.mark.parametrize(
@@ -98,7 +101,7 @@ def test_a_wrong_half_is_named_by_its_pair_and_half_with_a_guess_from_its_own_vo
 def test_a_pair_without_its_second_half_is_refused_and_the_next_pair_still_read(
     line: str, item: int, word: str
 ) -> None:
-    assert parse(line)[1] == [problem("pair_missing_second", item, word)]
+    assert parse(line)[1] == [problem("pair_missing_second", item, word, **SECOND)]
 
 
 def test_the_count_of_pairs_is_bounded() -> None:
@@ -113,10 +116,10 @@ def test_the_count_of_pairs_is_bounded() -> None:
 def test_a_guess_names_only_what_the_power_knows() -> None:
     known = {"army": ARMIES, "family": {k: v for k, v in FAMILIES.items() if k != "Медичи"}}
     assert parse("ПОДДЕРЖКА Армия1 Сфорца, Армия2 Медичы", known)[1] == [
-        problem("unknown_pair_second", 2, "Медичы")
+        problem("unknown_pair_second", 2, "Медичы", first="Армия2")
     ]
     assert parse("ПОДДЕРЖКА Армия1 Сфорца, Армия2 Медичи", known)[1] == [
-        problem("unknown_pair_second", 2, "Медичи")
+        problem("unknown_pair_second", 2, "Медичи", first="Армия2")
     ]
 
 

@@ -14,7 +14,7 @@ from daemon.incoming.orderflow import read_orders
 from engines import get_ruleset
 from engines.contract import JSON, Ruleset
 from engines.rng import Rng
-from parsers.orders import normal_form
+from parsers.orders import normal_form, parser_catalog
 from parsers.wording import wording
 
 RULESETS = ("coins", "council", "mare", "rus")
@@ -156,15 +156,16 @@ def test_a_council_refusal_offers_by_meaning_never_the_opposite(phase: str, line
 
 
 def test_a_council_vote_is_never_read_as_another_order_of_the_decisions() -> None:
-    """The decisions are read by their keywords alone: a vote written without one («1 за») is
-    not taken for the one order whose arguments it holds (a veto of project 1)."""
+    """A vote written without its keyword («1 за», «проект 1 - за») is a vote, never the veto of
+    project 1, though a veto's argument is in it: a preposition with no name after it fits no
+    order."""
     ruleset, state = game("council")
     rome = state["realms"]["Рим"]
     agenda = [{"number": 1, "kind": "commanders", "author": "Колонна", "anonymous": False, "order": {}}]
     state = {**state, "phase": "decisions", "realms": {**state["realms"], "Рим": {**rome, "agenda": agenda}}}
-    known, parsed = read_orders(ruleset, state, "Орсини", "decisions", [(1, "Голосую: 1 за"), (2, "1 за")])
-    assert [normal_form(c, known) for c in parsed.commands] == ["ГОЛОСОВАТЬ 1 за"]
-    assert parsed.unread == [2]
+    lines = [(1, "Голосую: 1 за"), (2, "1 за"), (3, "проект 1 - за")]
+    known, parsed = read_orders(ruleset, state, "Орсини", "decisions", lines)
+    assert [normal_form(c, known) for c in parsed.commands] == ["ГОЛОСОВАТЬ 1 за"] * 3
 
 
 def test_the_opposites_are_declared_both_ways() -> None:
@@ -210,3 +211,83 @@ def test_an_order_without_arguments_reads_past_the_words_that_add_nothing() -> N
     assert read("council", "Орсини", "Дарую права народу", phase="planning") == ["ДАРОВАТЬ ПРАВА"]
     assert read("council", "Орсини", "Поднимаю престиж нашего рода", phase="actions") == ["ПОВЫСИТЬ ПРЕСТИЖ"]
     assert read("council", "Орсини", "Дарую права всем", phase="planning") == ["extra_words: ДАРОВАТЬ ПРАВА"]
+
+
+def test_a_line_naming_the_games_things_is_an_order_attempt_never_chat() -> None:
+    """An army and a province with a verb no wording holds is refused with the order they fit;
+    a numbered greeting, or prose naming one thing, stays chat."""
+    lines = ("Армия 1 ползёт в Умбрию", "Армия 1 возвращается в Умбрию", "Мои планы на этот ход:")
+    assert read("council", "Орсини", *lines, phase="actions") == [
+        "order_not_understood: ПОХОД Армия 1 Умбрия",
+        "ПОХОД Армия 1 Умбрия",
+        "chat",
+    ]
+
+
+def test_an_order_no_technology_opened_is_refused_saying_so_never_guessed() -> None:
+    """At the start no tribe has diplomacy: «обмен», «дар» are its orders, refused as not open yet
+    (never offered as the war their arguments also fit); a slip of one is not guessed at."""
+    lines = ("обмен 1 Е5", "ДАР 1 Е5 5", "обмн 1 Е5")
+    got = read("tribes", get_ruleset("tribes").playable_powers(4)[0], *lines)
+    assert got[:2] == ["order_needs_discovery: "] * 2 and not got[2].startswith("order_needs")
+
+
+def test_a_council_order_the_family_cannot_give_says_why() -> None:
+    """Rome has no flotilla, and Orsini lead no tribal union: their fleet orders and raids are
+    refused saying so, not set aside nor offered as another order."""
+    lines = ("Отправить флот в Ионическое море", "Флот: Флотилия 1 в Ионическое море", "Набег на Лаций")
+    assert read("council", "Орсини", *lines, phase="actions") == [
+        "council_no_flotilla: ",
+        "council_no_flotilla: ",
+        "council_raid_not_leader: ",
+    ]
+
+
+def test_a_name_is_read_in_the_singular_a_count_puts_it_in_and_one_line_may_give_several() -> None:
+    """t1-egor: «3 охотника» was refused for its case; the rulebook itself writes a distribution
+    as «3 собирателя, 2 охотника и 3 воина», one order per stratum, of the first community when
+    the line names none."""
+    ruleset, state = game("tribes")
+    lines = [(1, "распределяю детей: 3 охотника и 3 собирателя"), (2, "дети: 2 охотника")]
+    known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
+    assert [(c.line, normal_form(c, known)) for c in parsed.commands] == [
+        (1, "РАСПРЕДЕЛИТЬ 1 Охотники 3"),
+        (1, "РАСПРЕДЕЛИТЬ 1 Собиратели 3"),
+        (2, "РАСПРЕДЕЛИТЬ 1 Охотники 2"),
+    ]
+
+
+def test_an_order_word_is_read_with_a_soft_sign_for_the_hard_one() -> None:
+    assert read(
+        "council", "Орсини", "обьявить войну Флоренции", "Обьявляю войну Милану", phase="planning"
+    ) == [
+        "ОБЪЯВИТЬ ВОЙНУ Флоренция",
+        "ОБЪЯВИТЬ ВОЙНУ Милан",
+    ]
+
+
+def test_a_number_that_is_there_is_never_reported_missing() -> None:
+    """A player trial: «дети в собирателей 6», «детей в охотники 1» and «распределить ополчение в
+    армию 2» were refused as lacking «сколько людей» / «число отрядов»."""
+    ruleset, state = game("tribes")
+    lines = [(1, "дети в собирателей 6"), (2, "детей в охотники 1")]
+    known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
+    assert [normal_form(c, known) for c in parsed.commands] == [
+        "РАСПРЕДЕЛИТЬ 1 Собиратели 6",
+        "РАСПРЕДЕЛИТЬ 1 Охотники 1",
+    ]
+    assert read("council", "Орсини", "распределить ополчение в армию 1", phase="actions") == [
+        "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1"
+    ]
+
+
+def test_a_missing_value_is_said_once_with_an_example_of_the_players_own_order() -> None:
+    """It said «… Пример: РАСПРЕДЕЛИТЬ 1 Охотники 3 Возможно, вы имели в виду «РАСПРЕДЕЛИТЬ 1
+    Охотники 3»?», with no full stop, and an example of another army than the player's."""
+    ruleset, state = game("coins")
+    lines = [(1, "Вложить в армию")]
+    _, parsed = read_orders(ruleset, {**state, "phase": "orders"}, state["powers"][0], "orders", lines)
+    (problem,) = parsed.problems
+    said = parser_catalog().merged(ruleset.catalog).render(problem.msg, "ru")
+    assert problem.suggestion == ""
+    assert said == "В приказе ВЛОЖИТЬ не хватает значения «сумма». Пример: «ВЛОЖИТЬ Армия 3»."

@@ -120,3 +120,16 @@ def test_projects_5_and_7_lapse_without_the_action() -> None:
     assert refused(actions(result.state), "Карафа", "ПРОВЕСТИ ПЕРЕСЕЛЕНИЕ") == [
         "council_no_migration_decision"
     ]
+
+
+def test_militia_given_without_a_count_is_all_that_awaits_orders() -> None:
+    """A player trial wrote «распределить ополчение в армию 2»: all the militia called up."""
+    state = run(game(), {"Орсини": ["ПРИЗВАТЬ ОПОЛЧЕНИЕ Лаций, Умбрия"]}).state
+    decided = run(state, {"Орсини": ["ГОЛОСОВАТЬ 1 за"]}).state
+    assert refused(decided, "Орсини", "распределить ополчение в армию 1") == []
+    result = run(decided, {"Орсини": ["распределить ополчение в армию 1"]})
+    army = result.state["realms"][ROME]["armies"]["Армия 1"]
+    assert (army["units"]["militia"], result.state["realms"][ROME]["militia"]) == (2, 0)
+    assert "Армия 1 получила ополчение: 2 отряда." in told(result, "Орсини")
+    none = run(run(game(), {}).state, {}).state  # the actions stage of a turn that called none up
+    assert refused(none, "Орсини", "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1") == ["council_militia_short"]
