@@ -206,16 +206,15 @@ def _several(
 
 def _closed(cursor: _Cursor, phase: PhaseSpec, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
     """Why the line, which starts as a command of `closed` (as the whole phase's wording reads it:
-    a saying the phase's commands share starts none), is refused: that command's reason, its
-    `word` the words the player wrote for it."""
+    a saying the phase's commands share starts none), is refused: that command's reason (the
+    reply quotes the line above it)."""
     if not closed:
         return None
     whole = replace(phase, commands=(*phase.commands, *(spec for spec, _ in closed)))
     found = lead(cursor.keys(), wording(whole))
     if found is None or found[0].command not in {spec.name for spec, _ in closed}:
         return None
-    why = next(msg for spec, msg in closed if spec.name == found[0].command)
-    return Msg(why.code, {**why.params, "word": excerpt(cursor.written(found[1]))})
+    return next(msg for spec, msg in closed if spec.name == found[0].command)
 
 
 def _attempt(cursor: _Cursor, names: Mapping[str, Names], table: Wording) -> tuple[Msg, str] | None:
