@@ -342,9 +342,9 @@ class Ruleset(ABC, Generic[S]):
 
     def not_known(self, state: S, power: str, phase: str, command: str, /) -> Msg:
         """Why `power` cannot give `command` of `phase`, one it has not learnt of (not among
-        `known_commands`), told to a player who writes it anyway; the message's `word` is filled
-        with the words the player wrote. It says what opens the order only as far as the power may
-        know (tribes: a technology, not which). Default: not open to you yet."""
+        `known_commands`), told to a player who writes it anyway, below the line quoted. It says
+        what opens the order only as far as the power may know (tribes: a discovery, not which).
+        Default: not open to you yet."""
         return Msg("order_not_known")
 
     def apply_gm(self, state: S, command: Command, rng: Rng, /) -> GmApplied[S] | Msg:

@@ -76,9 +76,17 @@ def attempted(
     numbers at least, one of them a name («Армия 2 возвращается в Далмацию»: an army and a
     province). Then that command (None when several do) and the first word left out; None for a
     line that is no attempt (a numbered greeting, a line of prose with one name)."""
+    keys = [token.key for token in tokens]
+    named = {
+        key
+        for key, vocabulary in names.items()
+        if any(vocabulary.known.longest(keys[i:]) for i in range(len(keys)))
+    }
     fit: list[Keyword] = []
     left_out = ""
     for keyword in table.commands.values():
+        if not named & {v for arg in keyword.args for v in (arg.vocabulary, arg.second_vocabulary)}:
+            continue  # a command none of whose names the line holds
         skipped: list[str] = []
         arranged = arrange(tokens, keyword.command or "", keyword.args, names, table, skipped)
         if (

@@ -118,6 +118,10 @@ def parse_commands(
     used = {arg.vocabulary for arg in args} | {arg.second_vocabulary for arg in args}
     names = {key: declined(vocabulary, forms) for key, vocabulary in vocabularies.items() if key in used}
     table = wording(phase)
+    # the closed commands are told by the whole phase's wording: a saying they share starts none
+    whole = (
+        wording(replace(phase, commands=(*phase.commands, *(spec for spec, _ in closed)))) if closed else None
+    )
     powers = names.get("power") if table.by_kinds else None
     commands: list[Command] = []
     problems: list[Problem] = []
@@ -135,7 +139,7 @@ def parse_commands(
         if found is None:
             keyword = meaning(cursor.rest(), table, names, None)
             command = None if keyword is None else _whole(cursor, keyword, names, table)
-            shut = None if command is not None else _closed(cursor, table.phase, closed)
+            shut = None if command is not None or whole is None else _closed(cursor, whole, closed)
             if shut is not None:
                 problems.append(Problem(number, shut))
                 continue
@@ -204,18 +208,11 @@ def _several(
         return []
 
 
-def _closed(cursor: _Cursor, phase: PhaseSpec, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
-    """Why the line, which starts as a command of `closed` (as the whole phase's wording reads it:
-    a saying the phase's commands share starts none), is refused: that command's reason, its
-    `word` the words the player wrote for it."""
-    if not closed:
-        return None
-    whole = replace(phase, commands=(*phase.commands, *(spec for spec, _ in closed)))
-    found = lead(cursor.keys(), wording(whole))
-    if found is None or found[0].command not in {spec.name for spec, _ in closed}:
-        return None
-    why = next(msg for spec, msg in closed if spec.name == found[0].command)
-    return Msg(why.code, {**why.params, "word": excerpt(cursor.written(found[1]))})
+def _closed(cursor: _Cursor, whole: Wording, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
+    """Why the line, which starts as a command of `closed` as the `whole` phase's wording reads
+    it, is refused: that command's reason (the reply quotes the line above it)."""
+    found = lead(cursor.keys(), whole)
+    return next((msg for spec, msg in closed if found is not None and spec.name == found[0].command), None)
 
 
 def _attempt(cursor: _Cursor, names: Mapping[str, Names], table: Wording) -> tuple[Msg, str] | None:

@@ -88,8 +88,7 @@ def test_an_order_no_technology_opened_is_refused_saying_so(tribes: Harness, mai
     """t2-egor, t2-denis-attach: ОБМЕН and ДАР before their technology were set aside as chat."""
     reply = flat(answer(tribes, mail, next(iter(tribes.powers))))
     assert UNREAD not in reply
-    assert f"«{line}» — «{line.split()[0]}» — такой приказ вашему племени пока недоступен" in reply
-    assert "откроет одно из открытий" in reply
+    assert f"«{line}» — Этот приказ вашему племени пока недоступен: его откроет открытие," in reply
 
 
 def test_a_distribution_as_the_rulebook_writes_it_is_read_by_mail(tribes: Harness) -> None:

@@ -1,17 +1,18 @@
-"""Mails a player trial sent (tests/mails/trial/), delivered as they came but for the header's
-game, power, turn and password, which are the harness game's: their MIME layout, charsets, subjects and
-attachments are the player's own."""
+"""Mails a player trial sent (tests/daemon/trial_mails/, apart from tests/mails, every mail of
+which goes to a coins game), delivered as they came but for the header's game, power, turn and
+password, which are the harness game's: their MIME layout, charsets, subjects and attachments are
+the player's own."""
 
 from __future__ import annotations
 
 import re
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from pathlib import Path
 
 from tests.daemon.harness import Harness
-from tests.paths import REPO
 
-TRIAL = REPO / "tests" / "mails" / "trial"
+TRIAL = Path(__file__).with_name("trial_mails")
 _HEAD = re.compile(r"^(\s*)(игра|семья|племя|пароль|ход)(:?\s+)\S.*$", re.IGNORECASE | re.MULTILINE)
 
 

@@ -155,14 +155,26 @@ def test_a_council_refusal_offers_by_meaning_never_the_opposite(phase: str, line
     assert read("council", "Орсини", line, phase=phase) == [f"unknown_command: {offered}"]
 
 
+def council_with_agenda(projects: int) -> tuple[Ruleset[Any], JSON]:
+    """A council game in its decisions, Rome's council voting on `projects` projects."""
+    ruleset, state = game("council")
+    rome = state["realms"]["Рим"]
+    agenda = [
+        {"number": n, "kind": "rights", "author": "Колонна", "anonymous": False, "order": {}}
+        for n in range(1, projects + 1)
+    ]
+    return ruleset, {
+        **state,
+        "phase": "decisions",
+        "realms": {**state["realms"], "Рим": {**rome, "agenda": agenda}},
+    }
+
+
 def test_a_council_vote_is_never_read_as_another_order_of_the_decisions() -> None:
     """A vote written without its keyword («1 за», «проект 1 - за») is a vote, never the veto of
     project 1, though a veto's argument is in it: a preposition with no name after it fits no
     order."""
-    ruleset, state = game("council")
-    rome = state["realms"]["Рим"]
-    agenda = [{"number": 1, "kind": "commanders", "author": "Колонна", "anonymous": False, "order": {}}]
-    state = {**state, "phase": "decisions", "realms": {**state["realms"], "Рим": {**rome, "agenda": agenda}}}
+    ruleset, state = council_with_agenda(1)
     lines = [(1, "Голосую: 1 за"), (2, "1 за"), (3, "проект 1 - за")]
     known, parsed = read_orders(ruleset, state, "Орсини", "decisions", lines)
     assert [normal_form(c, known) for c in parsed.commands] == ["ГОЛОСОВАТЬ 1 за"] * 3
@@ -291,3 +303,24 @@ def test_a_missing_value_is_said_once_with_an_example_of_the_players_own_order()
     said = parser_catalog().merged(ruleset.catalog).render(problem.msg, "ru")
     assert problem.suggestion == ""
     assert said == "В приказе ВЛОЖИТЬ не хватает значения «сумма». Пример: «ВЛОЖИТЬ Армия 3»."
+
+
+COUNCIL_VOTES = council_with_agenda(4)
+
+
+@given(
+    st.dictionaries(st.integers(1, 4), st.sampled_from(["за", "против"]), min_size=1),
+    st.booleans(),
+    st.sampled_from([", ", " и ", " "]),
+)
+def test_a_vote_list_reads_in_either_order_of_its_halves(
+    votes: dict[int, str], first: bool, joint: str
+) -> None:
+    """Each choice with its projects, the choice first («за 1 и 2, против 3») or last («1 и 2 —
+    за, 3 против»): the same votes."""
+    groups = {choice: [str(n) for n, c in votes.items() if c == choice] for choice in votes.values()}
+    parts = [f"{c} {joint.join(ns)}" if first else f"{joint.join(ns)} — {c}" for c, ns in groups.items()]
+    ruleset, state = COUNCIL_VOTES
+    _, parsed = read_orders(ruleset, state, "Орсини", "decisions", [(1, "Голосую " + ", ".join(parts))])
+    (command,) = parsed.commands
+    assert dict(command.pairs["votes"]) == {str(n): c for n, c in votes.items()}
