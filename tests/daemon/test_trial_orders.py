@@ -11,7 +11,7 @@ import pytest
 
 from tests.daemon.harness import PLAYERS, Harness, body, flat
 from tests.daemon.test_council_game import Mails, address, seeded, stage
-from tests.daemon.trial import trial_mail
+from tests.daemon.trial_mail import trial_mail
 
 UNREAD = "Не прочитано как приказ"
 PLANNED = {  # enough families send orders for the planning stage to resolve: Milan's project 1,

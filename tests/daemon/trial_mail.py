@@ -1,5 +1,5 @@
-"""Mails a player trial sent (tests/daemon/trial_mails/, apart from tests/mails, every mail of
-which goes to a coins game), delivered as they came but for the header's game, power, turn and
+"""Mails a player trial sent (tests/trials/, apart from tests/mails, every mail of which goes to
+a coins game), delivered as they came but for the header's game, power, turn and
 password, which are the harness game's: their MIME layout, charsets, subjects and attachments are
 the player's own."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests.daemon.harness import Harness
 
-TRIAL = Path(__file__).with_name("trial_mails")
+TRIAL = Path(__file__).parent.parent / "trials"
 _HEAD = re.compile(r"^(\s*)(игра|семья|племя|пароль|ход)(:?\s+)\S.*$", re.IGNORECASE | re.MULTILINE)
 
 
