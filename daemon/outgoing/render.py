@@ -332,14 +332,14 @@ def _broken(line: str, width: int) -> list[str]:
     found = _BULLET.match(line)
     assert found is not None  # the pattern matches every line
     spaces, bullet = found.group(1), found.group(2) or ""
-    cells = [gap.end() for gap in _CELL.finditer(line)]
-    start = len(spaces) + len(bullet)  # no break before: an item's mark, a table row's last cell
+    last = max((gap.end() for gap in _CELL.finditer(line)), default=0)  # a table row's last cell
+    start = len(spaces) + len(bullet)  # no break before: an item's mark, a row's last cell
+    numbered = _NUMBERED.match(line) is not None  # a player's line quoted: its spaces are no cells
     if bullet == "# ":
         hang = "#" + " " * (len(spaces) + 3)
-    elif cells:
-        start = cells[-1]
-        hang = " " * start
-    elif bullet or spaces or _NUMBERED.match(line):
+    elif last and not numbered and _cut(line, width, last) > 0:  # else a player's spaces, or prose
+        start, hang = last, " " * last
+    elif bullet or spaces or numbered:
         hang = " " * (len(spaces) + (len(bullet) if bullet else 2))
     else:
         hang = ""
