@@ -296,19 +296,23 @@ def letter(text: str, lang: Lang, reader: str) -> str:
 
 _BULLET = re.compile(r"( *)([•*-] |# |\d+\. )?")
 _NUMBERED = re.compile(r"(?:Строка|Line) \d+: ")  # a refused or unread line: its reason hangs under it
-_ORDER = re.compile(r" *[А-ЯЁ]{2,}(?: [А-ЯЁ]{2,})*(?: |$)")  # an order line: its keyword first
+# an order line: its keyword first, not a heading in capitals («ИСПРАВЛЕННЫЕ ИТОГИ: …»)
+_ORDER = re.compile(r" *[А-ЯЁ]{2,}(?: [А-ЯЁ]{2,})*+(?!:)(?: |$)")
+_CELL = re.compile(r"\S {2,}(?=\S)")  # the gap before a table row's cell: two spaces or more
 _BREAK_AFTER = (". ", "; ", ", ", " — ")  # where a line is best broken: after a clause
 
 
 def wrapped(text: str, width: int = WIDTH) -> str:
     """Every line longer than `width` broken at spaces (never inside a word, a «…» name or a
     hyphenated one), at the end of a clause when one ends in its last third; a continuation is
-    indented under its item's text, and a comment line (`# …`, an order blank's hint) stays a
-    comment. An order line (a blank's, an accepted order's) is never broken: a player copies it;
-    nor is the forum post, between `FORUM_START` and `FORUM_END`."""
+    indented under its item's text, a table row's under its last cell (the row itself is never
+    broken), and a comment line (`# …`, an order blank's hint) stays a comment. An order line (a
+    blank's, an accepted order's) is never broken: a player copies it; nor is the forum post,
+    between `FORUM_START` and `FORUM_END`. No line ends in a space (a padded last column's)."""
     out: list[str] = []
     pasted = False
     for line in text.split("\n"):
+        line = line.rstrip()
         if line in (FORUM_START.ru, FORUM_START.en):
             pasted = True
         elif line in (FORUM_END.ru, FORUM_END.en):
@@ -328,15 +332,20 @@ def _broken(line: str, width: int) -> list[str]:
     found = _BULLET.match(line)
     assert found is not None  # the pattern matches every line
     spaces, bullet = found.group(1), found.group(2) or ""
+    last = max((gap.end() for gap in _CELL.finditer(line)), default=0)  # a table row's last cell
+    start = len(spaces) + len(bullet)  # no break before: an item's mark, a row's last cell
+    numbered = _NUMBERED.match(line) is not None  # a player's line quoted: its spaces are no cells
     if bullet == "# ":
         hang = "#" + " " * (len(spaces) + 3)
-    elif bullet or spaces or _NUMBERED.match(line):
+    elif last and not numbered and _cut(line, width, last) > 0:  # else a player's spaces, or prose
+        start, hang = last, " " * last
+    elif bullet or spaces or numbered:
         hang = " " * (len(spaces) + (len(bullet) if bullet else 2))
     else:
         hang = ""
     lines, rest, first = [], line, True
     while len(rest) > width:
-        cut = _cut(rest, width, len(spaces) + len(bullet) if first else len(hang))
+        cut = _cut(rest, width, start if first else len(hang))
         if cut <= 0:
             break
         lines.append(rest[:cut].rstrip())

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from daemon.outgoing.render import WIDTH
 from daemon.tools.checkmail import check_mail
 from daemon.tools.history import history_text
 from engines.russian import inflect
@@ -140,6 +141,8 @@ def test_rollback_and_re_resolution_give_the_same_result_from_the_same_orders(h:
     assert again["state_after"] == first["state_after"] and again["orders"] == first["orders"]
     corrected = [t for t in texts(h, ANNA) if "Итоги хода 1" in t]
     assert len(corrected) == 1 and "\nИСПРАВЛЕННЫЕ ИТОГИ" in corrected[0]
+    (heading,) = [line for line in corrected[0].splitlines() if line.startswith("ИСПРАВЛЕННЫЕ ИТОГИ")]
+    assert len(heading) <= WIDTH  # a heading in capitals is wrapped, not kept whole as an order line
     # the talks orders of turn 2 came back too, and the next phase is not marked twice
     assert h.game.store.orders(2, "talks")
     h.gm("ОБРАБОТАТЬ 2 talks")

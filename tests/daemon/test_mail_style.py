@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from daemon.outgoing.render import FORUM_END, FORUM_START, SIGNATURE, WIDTH, is_order_line
+from daemon.outgoing.render import FORUM_END, FORUM_START, SIGNATURE, WIDTH, is_order_line, wrapped
 from engines import REGISTRY, get_ruleset
 from engines.text import Lang
 from tests.daemon.harness import GM, PLAYERS
@@ -140,6 +140,78 @@ def test_every_mail_greets_is_signed_and_keeps_its_lines_short(game: PlayedGame)
             elif len(line) > WIDTH and not pasted and not is_order_line(line):
                 long.append(f"{mail.subject}: {line}")
     assert long == []
+
+
+_GAP = re.compile(r"\S {2,}(?=\S)")  # the gap between two cells of a table row
+
+
+def broken_rows(text: str) -> list[str]:
+    """The table rows of `text` the wrapper broke with their last cell's words at a column of their
+    own: a row (cells apart by two spaces or more, under another row or the header) followed by a
+    line that could not have been its tail (its first word would not fit after it), not itself a
+    row or an order line, and not under the row's last cell."""
+    found = []
+    lines = text.splitlines()
+    for above, row, after in zip(lines, lines[1:], lines[2:], strict=False):
+        gaps = list(_GAP.finditer(row))
+        if (
+            not gaps
+            or not _GAP.search(above)
+            or not after.strip()
+            or _GAP.search(after)
+            or is_order_line(after)
+        ):
+            continue
+        tail = after.lstrip()
+        if len(row) + 1 + len(tail.split()[0]) > WIDTH and len(after) - len(tail) != gaps[-1].end():
+            found.append(f"{row}\n{after}")
+    return found
+
+
+def test_no_table_row_is_broken_and_no_line_ends_in_a_space(game: PlayedGame) -> None:
+    """The guide's columns (§12): a long last cell goes on under its column, never at the line's
+    start, and no line of a mail ends in a space."""
+    found = []
+    for mail, text in _letters(game):
+        found += [f"{mail.subject}: a broken row\n{r}" for r in broken_rows(text)]
+        found += [
+            f"{mail.subject}: a trailing space {line!r}" for line in text.splitlines() if line.endswith(" ")
+        ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_row_scan_sees_the_broken_rows_mails_held_before() -> None:
+    """Rows of a Средиземноморье report as the wrapper broke them, and as they should read."""
+    row = "Цизальпинская Галлия     суша   Галлы       1      граница Альпийские"
+    header = "Карта                    Тип    Владелец    Коэф.  Отметки"
+    assert broken_rows(f"{header}\n{row}\nперевалы\nЛигурия  суша") == [f"{row}\nперевалы"]
+    assert broken_rows(f"{header}\n{row}\n{' ' * 51}перевалы\n\nПотрачено 13 из 13.") == []
+    assert broken_rows(f"{header}\nЛаций  суша\nПотрачено 13 из 13.") == []
+    assert broken_rows(f"Галлы, ход 3\n{header}{' ' * 14}\nТерритории: 12") == []
+
+
+def test_a_long_table_row_goes_on_under_its_last_column() -> None:
+    row = "Цизальпинская Галлия     суша   Галлы       1      граница Альпийские перевалы"
+    assert wrapped(row).split("\n") == [row[:-9], " " * 51 + "перевалы"]
+
+
+def test_a_players_double_space_makes_no_column() -> None:
+    """A refused line quotes the player's text as written: its spaces are no table's."""
+    line = "Строка 3: «ЗАХВАТИТЬ  Луну 3, а потом ещё слова, что игрок написал» — неизвестный приказ."
+    second = wrapped(line).split("\n")[1]
+    assert len(second) - len(second.lstrip()) == 2
+
+
+def test_a_heading_in_capitals_is_wrapped_like_prose() -> None:
+    """«ИСПРАВЛЕННЫЕ ИТОГИ: …» starts as an order line does, but a player copies no heading."""
+    heading = "ИСПРАВЛЕННЫЕ ИТОГИ: ведущий пересчитал этот ход, прежние итоги недействительны."
+    assert not is_order_line(heading)
+    assert max(len(line) for line in wrapped(heading).split("\n")) <= WIDTH
+    assert (
+        is_order_line("ВЛИЯНИЕ    Балеары   6")
+        and is_order_line("ИГРА mare-1")
+        and is_order_line("НЕТ ДЕЙСТВИЙ")
+    )
 
 
 NOISE = {
