@@ -81,6 +81,7 @@ class Stage:
         self.done += 1
         self.events.log("council_gm_action", number=self.done, realm=realm, family=family, order=order)
         self.events.gm_log.append(outcome)
+        self.events.log_fights()
         self.events.tell(family, "council_action", order=order)
         self.events.reports[family].append(outcome)
 

@@ -112,6 +112,15 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     assert milan["civil_war"] == ([] if milan["ruling"] == "Висконти" else ["Висконти"])
     battles = [t for t in mails.texts(address(h, "Савелли")) if "Бой в " in t and "войска Флоренции" in t]
     assert battles  # the computer's commanders fight Rome's war
+    told = [
+        line
+        for family in PLAYING
+        for t in mails.texts(address(h, family))
+        for line in re.findall(r"(?:Бой|Морской бой|Гражданская война|Набег)[^•]*", flat(t))
+    ]
+    assert told and [line for line in told if "бросок" in line or "(сила" in line] == []  # words only
+    journals = [t.split("Журнал правил:")[-1] for t in mails.texts(GM) if "Журнал правил:" in t]
+    assert any("Бой в " in j and ": у нападавших сила " in flat(j) for j in journals)  # the numbers: the GM's
     assert (missed(h, "Контарини"), record.players["Контарини"].status) == (2, "ai")
     assert "[coins-t] За Контарини теперь играет компьютер" in [
         str(m["Subject"]) for m in mails.seen[address(h, "Контарини")]
