@@ -92,7 +92,9 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     assert lines[late + 1].startswith("Дипломат опоздал: Сардиния уже в сфере влияния")
     pazzi = address(h, "Пацци")
     (report,) = [m for m in mails.seen[pazzi] if re.search(r"Итоги хода 1 из \d+, фаза «Акции»", body(m))]
-    assert "Акция «ПОВЫСИТЬ ПРЕСТИЖ»:" in body(report) and "Престиж Пацци вырос" in flat(body(report))
+    # the family's own action, said to it on one bullet: not «Акция «…»:» and «Престиж Пацци вырос»
+    assert re.search(r"\n• Ваш престиж вырос: влиятельность \+5, теперь \d+\.\n", body(report))
+    assert "Акция «" not in body(report) and "Престиж Пацци" not in body(report)
     langs = languages(h.game.settings.language)
     drawn = h.game.ruleset.pictures(record.state, "Пацци", langs)
     assert pngs(report) == {"map-turn-2.png": drawn[0].png}

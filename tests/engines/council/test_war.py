@@ -128,7 +128,8 @@ def test_rebels_beaten_at_the_capital_and_left_without_an_army_are_exiled_and_en
         in told(result, "Савелли")
     )
     news = said(result.news)
-    assert any(line.startswith("Гражданская война в Риме: столица отбила мятежников Колонна.") for line in news)
+    beaten = "Гражданская война в Риме: столица отбила мятежников Колонна."
+    assert any(line.startswith(beaten) for line in news)
     assert (
         "Мятеж Савелли в Риме подавлен: у мятежников не осталось армий, Савелли изгнаны из державы." in news
     )
