@@ -101,8 +101,8 @@ def _tell_author(item: Item, events: CouncilEvents) -> None:
     has any, so that two projects of one kind are told apart."""
     kind, given = DATA.project(item["kind"]), details(item["order"])
     code = "council_your_item" + ("_anonymous" if item["anonymous"] else "") + ("_details" if given else "")
-    project = {"number": item["number"], "project": kind.name, "project_en": kind.en, "details": given}
-    events.tell(item["author"], code, **project)
+    project: dict[str, str | int] = {"number": item["number"], "project": kind.name, "project_en": kind.en}
+    events.tell(item["author"], code, **project, details=given)
 
 
 def describe(item: Item) -> tuple[str, dict[str, str | int]]:
