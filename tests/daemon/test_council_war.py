@@ -101,7 +101,9 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     attached = pngs(digest)
     for viewer in (GM_VIEWER, PUBLIC_VIEWER):
         assert h.game.ruleset.pictures(record.state, viewer, langs)[0].png in attached.values()
-    assert "Рим: деспотия, свобода 15, правят Савелли; война с: Флоренция" in text  # the forum post
+    assert "Рим: деспотия, свобода 15, правят Савелли; в войне с Флоренцией" in text  # the forum post
+    # a family's report says the wars in a sentence, the enemy declined
+    assert "• Флоренция: олигархия, свобода 55, правят Пацци, в войне с Римом" in flat(body(report))
 
     # ---- turn 2: Visconti rise and storm Lombardy; Contarini silent a second turn -------------------
     stage(h, mails, quiet(*everyone, Висконти=["ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ"]))
