@@ -142,6 +142,9 @@ def test_three_turns_by_mail(h: Harness) -> None:
     )
     state = h.game.load().state
     assert state["realms"]["Неаполь"]["armies"]["Армия 1"]["commander"] == ""
+    # the auctions' winners are news once: in the planning stage's report, not repeated after it
+    reports = [t for t in mails.texts(address(h, "Сансеверино")) if "итоги для" in t]
+    assert ["Аукционы хода 1:" in t for t in reports] == [True, False]
     sanseverino = mails.texts(address(h, "Сансеверино"))
     (decided,) = [flat(t) for t in sanseverino if "Итоги хода 1 из 12, фаза «Решения»" in t]
     assert "Армия 1 осталась без командира." in decided
