@@ -67,6 +67,23 @@ def _kind(cmd: Command) -> str:
     return next(kind for kind, name in ORDER if name == cmd.name)
 
 
+# outcomes that name the family acting, said to it in its own report as to the reader («Вы создали…»)
+YOURS = {
+    code: f"{code}_yours"
+    for code in (
+        "council_guard_raised",
+        "council_guard_sent",
+        "council_guard_recalled",
+        "council_army_disbanded",
+        "council_post_opened",
+        "council_holding_claimed",
+        "council_colony_done",
+        "council_prestige_done",
+        "council_march_gone",
+    )
+}
+
+
 @dataclass
 class Stage:
     """The actions stage being resolved: the world as it goes, what the GM's log has numbered."""
@@ -77,12 +94,13 @@ class Stage:
     done: int = 0
 
     def record(self, realm: str, family: str, order: str, outcome: Msg) -> None:
-        """One action in the GM's log, numbered in the order resolved, and in its family's report."""
+        """One action in the GM's log, numbered in the order resolved, and its outcome in its family's
+        report, said to the reader."""
         self.done += 1
         self.events.log("council_gm_action", number=self.done, realm=realm, family=family, order=order)
         self.events.gm_log.append(outcome)
-        self.events.tell(family, "council_action", order=order)
-        self.events.reports[family].append(outcome)
+        self.events.log_fights()
+        self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
 
 
 def run(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:

@@ -85,10 +85,7 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
     for item in here["agenda"]:
         code, params = describe(item)
         events.inform(realm, code, **params)
-        if item["anonymous"]:
-            events.tell(item["author"], "council_your_item_anonymous", number=item["number"])
-        else:
-            events.tell(item["author"], "council_your_item", number=item["number"])
+        _tell_author(item, events)
         if item["anonymous"]:
             events.log(
                 "council_gm_author_anonymous", realm=realm, number=item["number"], author=item["author"]
@@ -97,6 +94,15 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
         events.inform(realm, "council_list_election", realm=realm)
     if here["investigation_now"]:
         events.inform(realm, "council_list_investigation", realm=realm)
+
+
+def _tell_author(item: Item, events: CouncilEvents) -> None:
+    """The author's own line: which of its projects got which number, its names given when it
+    has any, so that two projects of one kind are told apart."""
+    kind, given = DATA.project(item["kind"]), details(item["order"])
+    code = "council_your_item" + ("_anonymous" if item["anonymous"] else "") + ("_details" if given else "")
+    project: dict[str, str | int] = {"number": item["number"], "project": kind.name, "project_en": kind.en}
+    events.tell(item["author"], code, **project, details=given)
 
 
 def describe(item: Item) -> tuple[str, dict[str, str | int]]:

@@ -108,7 +108,8 @@ def _battle(
     code = ("council_battle_won" if won else "council_battle_lost") + (
         "" if attack_lost or defence_lost else "_bare"
     )
-    events.announce(code, province=place, side=who, **numbers, **losses)
+    events.fought(place, **numbers)
+    events.announce(code, province=place, side=who, **losses)
     if not won:
         return _told("council_march_beaten", army=name, province=place, stayed=stood)
     for realm, foe in foes:
@@ -171,17 +172,8 @@ def sail(state: State, realm: str, name: str, sea: str, rng: Rng, events: Counci
     attack_lost = hit_flotilla(flotilla, won)
     defence_lost = sum(hit_flotilla(state["realms"][r]["flotillas"][f], not won) for r, f in foes)
     code = "council_sea_battle_won" if won else "council_sea_battle_lost"
-    events.announce(
-        code,
-        sea=sea,
-        realm=realm,
-        attack=attack,
-        attack_roll=a_roll,
-        defence=defence,
-        defence_roll=d_roll,
-        attack_lost=attack_lost,
-        defence_lost=defence_lost,
-    )
+    events.fought(sea, attack=attack, attack_roll=a_roll, defence=defence, defence_roll=d_roll)
+    events.announce(code, sea=sea, realm=realm, attack_lost=attack_lost, defence_lost=defence_lost)
     if not won:
         return _told("council_sail_beaten", flotilla=name, sea=sea)
     for r, f in foes:
@@ -225,14 +217,14 @@ def raid(state: State, tribe: str, province: str, rng: Rng, events: CouncilEvent
     attack_lost = loss(attack, won)
     here["warriors"] -= attack_lost
     defence_lost = sum(hit_army(state["realms"][r]["armies"][a], not won) for r, a in defenders)
-    numbers = {"attack": attack, "attack_roll": a_roll, "defence": defence, "defence_roll": d_roll}
+    events.fought(province, attack=attack, attack_roll=a_roll, defence=defence, defence_roll=d_roll)
     losses = {"attack_lost": attack_lost, "defence_lost": defence_lost}
     if not won:
-        events.announce("council_raid_repelled", tribe=tribe, province=province, **numbers, **losses)
+        events.announce("council_raid_repelled", tribe=tribe, province=province, **losses)
         return _told("council_raid_beaten", tribe=tribe, province=province)
     target = state["provinces"][province]
     target["loyalty"] = max(0, target["loyalty"] + A.raid_loyalty)
     target["population"] = max(0, target["population"] - A.raid_population)
     effects = {"loyalty": A.raid_loyalty, "people": A.raid_population / 10}
-    events.announce("council_raid_won", tribe=tribe, province=province, **numbers, **losses, **effects)
+    events.announce("council_raid_won", tribe=tribe, province=province, **losses, **effects)
     return _told("council_raid_done", tribe=tribe, province=province)

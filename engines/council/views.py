@@ -19,6 +19,7 @@ from engines.council.forces import guard_of, strength
 from engines.council.schema import led_by
 from engines.council.state import Army, State
 from engines.council.world import (
+    DECISIONS,
     PROVINCES,
     REALMS,
     capital,
@@ -204,15 +205,18 @@ def public_view(state: State) -> JSON:
                 "wars": here["wars"],
             }
         )
+    # the auctions' winners are news once, with the planning stage that held them (the game is at
+    # the decisions then); later reports of the turn and of the next one do not repeat the list
+    told = state["lots"] if state["phase"] == DECISIONS else []
     lots = [
         {
             **_named(DATA.auction(lot["auction"]).name, DATA.auction(lot["auction"]).en),
             "family": lot["family"],
             "count": lot["count"],
         }
-        for lot in state["lots"]
+        for lot in told
     ]
-    turn = state["lots"][0]["turn"] if state["lots"] else state["turn"]
+    turn = told[0]["turn"] if told else state["turn"]
     provinces = [
         {"name": name, "realm": p["realm"], "sphere": p["sphere"], "occupied": p["occupied"]}
         for name, p in ((n, state["provinces"][n]) for n in PROVINCES)

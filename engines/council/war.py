@@ -198,13 +198,14 @@ def _storm(state: State, realm: str, storming: list[str], rng: Rng, events: Coun
         "defence_lost": sum(hit_army(here["armies"][n], not won) for n in loyal),
     }
     rebel = here["armies"][storming[0]]["commander"]
-    numbers = {"attack": attack, "attack_roll": a, "defence": defence, "defence_roll": d}
+    events.fought(seat, attack=attack, attack_roll=a, defence=defence, defence_roll=d)
+    events.log_fights()
     if won:
         here["civil_war"] = []
         set_ruling(state, realm, rebel)
-        events.announce("council_coup", realm=realm, family=rebel, former=ruler, **numbers, **lost)
+        events.announce("council_coup", realm=realm, family=rebel, former=ruler, **lost)
         return
-    events.announce("council_storm_failed", realm=realm, family=rebel, **numbers, **lost)
+    events.announce("council_storm_failed", realm=realm, family=rebel, **lost)
     for name in storming:
         army = here["armies"][name]
         retreat = next((p for p in DATA.neighbours[seat] if p in provinces_of(state, realm)), "")

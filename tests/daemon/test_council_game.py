@@ -120,6 +120,10 @@ def test_three_turns_by_mail(h: Harness) -> None:
     for who in ("Сансеверино", "Караччоло"):
         (report,) = [t for t in mails.texts(address(h, who)) if "итоги для" in t]
         assert list_line in report and "Совет Неаполя, проектов на голосование: 3." in report
+    # the author is told which of its projects got which number
+    (report,) = [flat(t) for t in mails.texts(address(h, "Караччоло")) if "итоги для" in t]
+    assert "Ваш проект «Смена командующих» (Армия 1 — Никто) вынесен на совет под номером 1." in report
+    assert "Ваш анонимный проект «Репрессии» (Карафа) вынесен на совет под номером 3." in report
     for who in ("Савелли", "Контарини", "Висконти"):  # other powers' families do not get Naples' list
         assert not any(list_line in t for t in mails.texts(address(h, who)))
     (digest,) = [t for t in mails.texts(GM) if "ход 1 из 12, фаза «Планирование и аукционы» рассчитана" in t]
@@ -138,6 +142,9 @@ def test_three_turns_by_mail(h: Harness) -> None:
     )
     state = h.game.load().state
     assert state["realms"]["Неаполь"]["armies"]["Армия 1"]["commander"] == ""
+    # the auctions' winners are news once: in the planning stage's report, not repeated after it
+    reports = [t for t in mails.texts(address(h, "Сансеверино")) if "итоги для" in t]
+    assert ["Аукционы хода 1:" in t for t in reports] == [True, False]
     sanseverino = mails.texts(address(h, "Сансеверино"))
     (decided,) = [flat(t) for t in sanseverino if "Итоги хода 1 из 12, фаза «Решения»" in t]
     assert "Армия 1 осталась без командира." in decided

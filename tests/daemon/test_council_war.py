@@ -92,14 +92,18 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     assert lines[late + 1].startswith("Дипломат опоздал: Сардиния уже в сфере влияния")
     pazzi = address(h, "Пацци")
     (report,) = [m for m in mails.seen[pazzi] if re.search(r"Итоги хода 1 из \d+, фаза «Акции»", body(m))]
-    assert "Акция «ПОВЫСИТЬ ПРЕСТИЖ»:" in body(report) and "Престиж Пацци вырос" in flat(body(report))
+    # the family's own action, said to it on one bullet: not «Акция «…»:» and «Престиж Пацци вырос»
+    assert re.search(r"\n• Ваш престиж вырос: влиятельность \+5, теперь \d+\.\n", body(report))
+    assert "Акция «" not in body(report) and "Престиж Пацци" not in body(report)
     langs = languages(h.game.settings.language)
     drawn = h.game.ruleset.pictures(record.state, "Пацци", langs)
     assert pngs(report) == {"map-turn-2.png": drawn[0].png}
     attached = pngs(digest)
     for viewer in (GM_VIEWER, PUBLIC_VIEWER):
         assert h.game.ruleset.pictures(record.state, viewer, langs)[0].png in attached.values()
-    assert "Рим: деспотия, свобода 15, правят Савелли; война с: Флоренция" in text  # the forum post
+    assert "Рим: деспотия, свобода 15, правят Савелли; в войне с Флоренцией" in text  # the forum post
+    # a family's report says the wars in a sentence, the enemy declined
+    assert "• Флоренция: олигархия, свобода 55, правят Пацци, в войне с Римом" in flat(body(report))
 
     # ---- turn 2: Visconti rise and storm Lombardy; Contarini silent a second turn -------------------
     stage(h, mails, quiet(*everyone, Висконти=["ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ"]))
@@ -112,6 +116,15 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     assert milan["civil_war"] == ([] if milan["ruling"] == "Висконти" else ["Висконти"])
     battles = [t for t in mails.texts(address(h, "Савелли")) if "Бой в " in t and "войска Флоренции" in t]
     assert battles  # the computer's commanders fight Rome's war
+    told = [
+        line
+        for family in PLAYING
+        for t in mails.texts(address(h, family))
+        for line in re.findall(r"(?:Бой|Морской бой|Гражданская война|Набег)[^•]*", flat(t))
+    ]
+    assert told and [line for line in told if "бросок" in line or "(сила" in line] == []  # words only
+    journals = [t.split("Журнал правил:")[-1] for t in mails.texts(GM) if "Журнал правил:" in t]
+    assert any("Бой в " in j and ": у нападавших сила " in flat(j) for j in journals)  # the numbers: the GM's
     assert (missed(h, "Контарини"), record.players["Контарини"].status) == (2, "ai")
     assert "[coins-t] За Контарини теперь играет компьютер" in [
         str(m["Subject"]) for m in mails.seen[address(h, "Контарини")]

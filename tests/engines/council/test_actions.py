@@ -22,6 +22,12 @@ def test_guard_costs_money_has_a_ceiling_and_serves_where_it_is_sent() -> None:
     assert refused(state, "Колонна", "НАПРАВИТЬ ГВАРДИЮ Армия 1") == ["council_no_guard_home"]
     # the guard just raised may be sent in the same mail («в том числе и только что созданным»)
     result = run(state, {"Колонна": ["СОЗДАТЬ ГВАРДИЮ 2", "НАПРАВИТЬ ГВАРДИЮ Армия 1"]})
+    # each outcome told to the family as to the reader, one line an action; the GM's log names it
+    assert told(result, "Колонна")[:2] == [
+        f"Вы создали 2 отряда гвардии за {2 * A.guard_cost}\u00a0Д.",
+        "Ваша гвардия (2 отряда) направлена в Армию 1.",
+    ]
+    assert f"Колонна создали 2 отряда гвардии за {2 * A.guard_cost}\u00a0Д." in log(result)
     army = result.state["realms"]["Рим"]["armies"]["Армия 1"]
     assert army["guards"] == {"Колонна": 2} and result.state["families"]["Колонна"]["guard"] == 0
     assert result.state["families"]["Колонна"]["money"] == 25 - 2 * A.guard_cost + _income(result, "Колонна")

@@ -54,8 +54,17 @@ def test_an_army_takes_an_enemy_province_the_beaten_withdraw_and_peace_gives_it_
     assert taken.state["realms"][ROME]["armies"]["Армия 1"]["province"] == "Сиена"
     news = said(taken.news)
     assert (
-        news[0].startswith("Бой в Сиене: войска Рима (сила 20, бросок ")
-        and "одолели оборону (сила 1" in news[0]
+        news[0]
+        == "Бой в Сиене: войска Рима одолели оборону. Потери в отрядах: у нападавших 2, у защитников 0."
+    )
+    # the arithmetic is the GM's: strengths and rolls in the log, after the action that fought
+    log = said(taken.gm_log)
+    fight = next(
+        i for i, line in enumerate(log) if line.startswith("Бой в Сиене: у нападавших сила 20 и бросок ")
+    )
+    assert (
+        ", у обороны сила 1 и бросок " in log[fight]
+        and log[fight - 1] == "Армия 1 выиграла бой в Сиене и стоит там."
     )
     assert "Войска Рима заняли Сиену." in news
     # Florence strikes back with a stronger army from Tuscany: Rome's army withdraws, Siena is free
@@ -93,7 +102,10 @@ def test_a_civil_war_is_won_by_storming_the_capital() -> None:
         and result.state["realms"][ROME]["civil_war"] == []
     )
     (coup,) = [line for line in said(result.news) if line.startswith("Гражданская война")]
-    assert "мятежники Колонна (сила 20, бросок " in coup and "и правят вместо Орсини." in coup
+    assert coup.startswith(
+        "Гражданская война в Риме: мятежники Колонна взяли столицу и правят вместо Орсини."
+    )
+    assert any(line.startswith("Бой в Лации: у нападавших сила 20 и бросок ") for line in said(result.gm_log))
 
 
 def test_rebels_beaten_at_the_capital_and_left_without_an_army_are_exiled_and_ended() -> None:
@@ -116,7 +128,8 @@ def test_rebels_beaten_at_the_capital_and_left_without_an_army_are_exiled_and_en
         in told(result, "Савелли")
     )
     news = said(result.news)
-    assert any(line.startswith("Гражданская война в Риме: столица (оборона ") for line in news)
+    beaten = "Гражданская война в Риме: столица отбила мятежников Колонна."
+    assert any(line.startswith(beaten) for line in news)
     assert (
         "Мятеж Савелли в Риме подавлен: у мятежников не осталось армий, Савелли изгнаны из державы." in news
     )
@@ -172,7 +185,7 @@ def test_the_ruling_familys_army_meeting_a_rebel_army_fights_it() -> None:
     result = run(state, {"Орсини": ["ПОХОД Армия 2 Умбрия"]})
     news = said(result.news)
     assert news[0].startswith(
-        "Бой в Умбрии: войска Орсини (сила 20, бросок "
+        "Бой в Умбрии: войска Орсини одолели оборону."
     )  # a civil war's side: the family
     assert "Армия 1 Рима разбита и распалась." in news
     assert "Колонна" in RULESET.ended(result.state)
