@@ -14,10 +14,13 @@ from engines.text import Msg
 from state.records import GameRecord, Player
 
 
-def _tell(ctx: GmContext, address: str, power: str, msg: Msg, subject: str, reason: str = "") -> None:
-    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code)."""
+def _tell(
+    ctx: GmContext, address: str, power: str, msg: Msg, subject: str, reason: str = "", gone: bool = False
+) -> None:
+    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code);
+    one who no longer plays `power` (`gone`) is shown no deadline."""
     record = ctx.game.load()
-    head = heading(ctx.game, record, power)
+    head = heading(ctx.game, record, power, gone)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
     player = record.players.get(power)
     reader = player.name if player and player.address == address else ""
@@ -58,7 +61,7 @@ def replace(ctx: GmContext, cmd: Command) -> Msg:
     if "@" not in address:
         return refused("gm_bad_address", address=address)
     if not ctx.applied(record) and old.address != address:
-        _tell(ctx, old.address, power, result("notice_replaced", power=power), "subject_replaced")
+        _tell(ctx, old.address, power, result("notice_replaced", power=power), "subject_replaced", gone=True)
     _new_player(ctx, record, power, address, name, "replace")
     return result("gm_replaced", power=power, address=address)
 
@@ -86,7 +89,8 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     record.state = ctx.game.ruleset.handover(record.state, power, computer=True)
     reason = str(cmd.args.get("reason", ""))
     ctx.save(record, "eject", power, reason, said=result("gm_ejected", power=power))
-    _tell(ctx, player.address, power, result("notice_ejected", power=power), "subject_ejected", reason)
+    notice = result("notice_ejected", power=power)
+    _tell(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
     return result("gm_ejected", power=power)
 
 

@@ -45,3 +45,32 @@ def test_each_notice_says_in_its_subject_what_happened(h: Harness) -> None:
     h.run()
     subject, _ = _told(h, GLEB)
     assert subject == f"[coins-t] Ведущий вернул вам {inflect(gleb, 'вин')}"
+
+
+def test_a_replaced_player_is_shown_no_deadline_one_on_leave_is(h: Harness) -> None:
+    h.gm_mail(f"ОТПУСК {h.powers[ANNA]} 1", f"ЗАМЕНИТЬ {h.powers[BORIS]} ivan@test.local Иван")
+    h.run()
+    _, leave = _told(h, ANNA)
+    assert "Ход 1 из 10, фаза «Приказы» Приказы принимаются до 4 марта, 12:00 МСК." in leave
+    _, replaced = _told(h, BORIS)
+    assert "Ход 1 из 10, фаза «Приказы» Ведущий передал" in replaced and "Приказы принимаются" not in replaced
+
+
+def test_a_retired_or_ejected_player_is_told_after_which_turn_and_no_deadline(h: Harness) -> None:
+    for _ in range(10):  # Gleb stays silent until the computer takes over
+        if h.game.load().players[h.powers[GLEB]].status != "active":
+            break
+        for address in (ANNA, BORIS, VERA):
+            h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
+        h.clock.advance(hours=48)
+        h.run()
+    retired = [flat(body(m)) for m in h.mail_to(GLEB) if "теперь играет компьютер" in str(m["Subject"])]
+    assert len(retired) == 1
+    assert "После хода 2 из 10 Вы пропустили 2 хода подряд" in retired[0]
+    assert "Приказы принимаются" not in retired[0]
+    h.mail_to(VERA)
+    h.gm_mail(f"ИЗГНАТЬ {h.powers[VERA]}")
+    h.run()
+    _, ejected = _told(h, VERA)
+    assert "После хода 2 из 10 Ведущий отстранил вас" in ejected
+    assert "Приказы принимаются" not in ejected
