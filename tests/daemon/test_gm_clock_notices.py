@@ -52,11 +52,7 @@ def test_a_gm_mail_handled_twice_tells_each_player_once(h: Harness) -> None:
     raw = h.gm_mail("ПАУЗА")
     h.run()
     assert len(h.mail_to(ANNA)) == 1
-    key = h.daemon.archive.key(raw)
-    for marker in (h.root / "games" / "archive").rglob(f"{key}.json"):
-        marker.unlink()
-    h.inbox.add(raw)
-    h.restart()
+    h.crash_and_redeliver(raw)
     h.run()
     assert h.mail_to(ANNA) == []
 
