@@ -17,7 +17,7 @@ def heading(game: Game, record: GameRecord, power: str = "", gone: bool = False)
     «после хода N», the last turn completed, and no deadline: they can send no more orders."""
     deadline = game.deadline(record)
     paused = isinstance(record.clock, Paused) and not gone
-    # a paused clock's deadline is no longer true; a gone reader's was never theirs
+    # a paused clock's deadline is no longer true; a gone reader sends no more orders
     running = record.status == "running" and not paused and not gone
     return {
         "title": game.ruleset.title,
