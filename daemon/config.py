@@ -311,7 +311,7 @@ class GameSettings:
     gm_password: str = field(
         default="",
         metadata=key(
-            "enables GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ); empty: none",
+            "the GM password: GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ) are refused without it",
             _text,
             example="env:GONETS_GM_PASSWORD",
         ),

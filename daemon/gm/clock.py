@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from daemon.games import on_the_minute
 from daemon.gm.context import GmContext, refused, result
+from daemon.gm.notices import tell_active
 from daemon.gm.schema import phase_id
 from daemon.outgoing.render import moment
 from daemon.phases.deadlines import commit, resolve, tick
@@ -51,6 +52,7 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
     if record.status != "running":
         return refused("gm_not_running")
     if ctx.applied(record):
+        _tell_players(ctx, record, "extended", hours=int(cmd.args["hours"]))
         return result("gm_already_done")
     if isinstance(record.clock, Previewed):
         return _preview_pending(ctx, record)
@@ -59,6 +61,7 @@ def extend(ctx: GmContext, cmd: Command) -> Msg:
     record.deadline, record.clock = deadline.isoformat(), lifecycle.extend(record.clock, more.total_seconds())
     said = result("gm_extended", hours=int(cmd.args["hours"]), **_local(ctx, deadline))
     ctx.save(record, "extend", f"+{cmd.args['hours']}h → {deadline.isoformat(timespec='minutes')}", said=said)
+    _tell_players(ctx, record, "extended", hours=int(cmd.args["hours"]))
     return said
 
 
@@ -82,6 +85,8 @@ def cadence(ctx: GmContext, cmd: Command) -> Msg:
 def pause(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     deadline = ctx.game.deadline(record)
+    if ctx.applied(record):
+        _tell_players(ctx, record, "paused")
     if isinstance(record.clock, Paused):
         return result("gm_already_done")
     if record.status != "running" or deadline is None:
@@ -91,18 +96,37 @@ def pause(ctx: GmContext, cmd: Command) -> Msg:
     left = max(0.0, (deadline - ctx.now).total_seconds())
     record.clock = lifecycle.pause(record.clock, left)
     ctx.save(record, "pause", f"{left / 3600:.1f}h left", said=result("gm_paused"))
+    _tell_players(ctx, record, "paused")
     return result("gm_paused")
 
 
 def resume(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
+    if ctx.applied(record):
+        _tell_players(ctx, record, "resumed")
     if not isinstance(record.clock, Paused):
         return result("gm_already_done")
     deadline = on_the_minute(ctx.now + timedelta(seconds=record.clock.left))
     record.deadline, record.clock = deadline.isoformat(), lifecycle.resume(record.clock)
     said = result("gm_resumed", **_local(ctx, deadline))
     ctx.save(record, "resume", deadline.isoformat(timespec="minutes"), said=said)
+    _tell_players(ctx, record, "resumed")
     return said
+
+
+def _tell_players(ctx: GmContext, record: GameRecord, what: str, hours: int = 0) -> None:
+    """Every active player hears that the clock stopped, moved or runs again, and the deadline it
+    now has: a player should not learn of a pause from a refused order. A command replayed after a
+    crash tells again, but the mail ids derived from the command's keep it to one mail each."""
+    deadline = ctx.game.deadline(record)
+    paused = isinstance(record.clock, Paused)
+    said: dict[str, str | int] = {"hours": hours}
+    if deadline and not paused:
+        said |= _local(ctx, deadline)
+    elif what == "extended":
+        what = "extended_paused"  # no deadline yet: the time is added to what is left
+    context = {"what": what, "turn": record.turn, "reason": ctx.reason, **said}
+    tell_active(ctx, record, "clock", f"subject_{what}", said, lambda power: context)
 
 
 def _preview_pending(ctx: GmContext, record: GameRecord) -> Msg:

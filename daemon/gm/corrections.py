@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from daemon.games import on_the_minute
 from daemon.gm.context import GmContext, Refused, refused, result
+from daemon.gm.notices import tell_active
 from daemon.gm.schema import MOST_HOURS, field_id, hours_first
-from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Letter
 from daemon.phases.start import START_RECORD
 from engines.contract import Clamped, Command
 from engines.text import Msg
@@ -98,23 +98,18 @@ def _tell_players(ctx: GmContext, record: GameRecord, reason: str) -> None:
     theirs it kept, and until when they may change them or confirm them with ГОТОВО."""
     phase = ctx.game.phase_spec(record)
     orders = ctx.game.store.orders(record.turn, record.phase)
-    catalog = ctx.game.catalog_for(record.state)
-    for power in record.active_powers():
-        player = record.players[power]
-        kept = orders.get(power)
-        context = {
-            "game": ctx.game.id,
-            "head": heading(ctx.game, record, power),
+
+    def kept(power: str) -> dict[str, Any]:
+        standing = orders.get(power)
+        return {
             "turn": record.turn,
             "phase": phase.title,
-            "orders": [normal_form(c, phase) for c in kept.commands] if kept else [],
-            "explicit_pass": kept is not None and kept.explicit_pass,
+            "orders": [normal_form(c, phase) for c in standing.commands] if standing else [],
+            "explicit_pass": standing is not None and standing.explicit_pass,
             "reason": reason,
         }
-        params: dict[str, str | int] = {"game": ctx.game.id, "turn": record.turn}
-        letter = Letter("player/rollback", context, "subject_rollback", params, reader=player.name)
-        mail_id = f"{ctx.game.id}-rollback-{ctx.command_id}-{power}"
-        ctx.postman.send(mail_id, player.address, letter, ctx.game.settings.language, catalog)
+
+    tell_active(ctx, record, "rollback", "subject_rollback", {"turn": record.turn}, kept)
 
 
 def _set_aside(ctx: GmContext, record: GameRecord) -> None:

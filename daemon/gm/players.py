@@ -14,14 +14,19 @@ from engines.text import Msg
 from state.records import GameRecord, Player
 
 
-def _tell(ctx: GmContext, address: str, power: str, msg: Msg, reason: str = "") -> None:
+def _tell(
+    ctx: GmContext, address: str, power: str, msg: Msg, subject: str, reason: str = "", gone: bool = False
+) -> None:
+    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code);
+    one who no longer plays `power` (`gone`) is shown no deadline."""
     record = ctx.game.load()
-    head = heading(ctx.game, record, power)
+    head = heading(ctx.game, record, power, gone)
     context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
     player = record.players.get(power)
     reader = player.name if player and player.address == address else ""
-    params: dict[str, str | int] = {"game": ctx.game.id, "power": power}
-    letter = Letter("player/notice", context, "subject_notice", params, reader=reader)
+    params: dict[str, str | int] = {k: v for k, v in msg.params.items() if isinstance(v, str | int)}
+    params |= {"game": ctx.game.id, "power": power}
+    letter = Letter("player/notice", context, subject, params, reader=reader)
     mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
     catalog = ctx.game.catalog_for(record.state)
     ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
@@ -56,7 +61,7 @@ def replace(ctx: GmContext, cmd: Command) -> Msg:
     if "@" not in address:
         return refused("gm_bad_address", address=address)
     if not ctx.applied(record) and old.address != address:
-        _tell(ctx, old.address, power, result("notice_replaced", power=power))
+        _tell(ctx, old.address, power, result("notice_replaced", power=power), "subject_replaced", gone=True)
     _new_player(ctx, record, power, address, name, "replace")
     return result("gm_replaced", power=power, address=address)
 
@@ -84,7 +89,8 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     record.state = ctx.game.ruleset.handover(record.state, power, computer=True)
     reason = str(cmd.args.get("reason", ""))
     ctx.save(record, "eject", power, reason, said=result("gm_ejected", power=power))
-    _tell(ctx, player.address, power, result("notice_ejected", power=power), reason)
+    notice = result("notice_ejected", power=power)
+    _tell(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
     return result("gm_ejected", power=power)
 
 
@@ -104,7 +110,7 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
         record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}", said=said
     )
     notice = result(f"notice_leave{mode}", power=power, first=record.turn, last=player.leave_until)
-    _tell(ctx, player.address, power, notice)
+    _tell(ctx, player.address, power, notice, "subject_leave_granted")
     return said
 
 
@@ -117,7 +123,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
     record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
     ctx.save(record, "revive", power, said=result("gm_revived", power=power))
-    _tell(ctx, player.address, power, result("notice_revived", power=power))
+    _tell(ctx, player.address, power, result("notice_revived", power=power), "subject_revived")
     return result("gm_revived", power=power)
 
 

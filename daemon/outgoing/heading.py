@@ -11,11 +11,14 @@ from state.lifecycle import Paused
 from state.records import GameRecord
 
 
-def heading(game: Game, record: GameRecord, power: str = "") -> dict[str, Any]:
-    """What templates/common/head.<lang>.txt shows of the game as `record` has it now."""
+def heading(game: Game, record: GameRecord, power: str = "", gone: bool = False) -> dict[str, Any]:
+    """What templates/common/head.<lang>.txt shows of the game as `record` has it now. For a
+    reader who no longer plays `power` (`gone`: replaced, ejected, handed to the computer) it says
+    «после хода N», the last turn completed, and no deadline: they can send no more orders."""
     deadline = game.deadline(record)
-    paused = isinstance(record.clock, Paused)
-    running = record.status == "running" and not paused  # a paused clock's deadline is no longer true
+    paused = isinstance(record.clock, Paused) and not gone
+    # a paused clock's deadline is no longer true; a gone reader sends no more orders
+    running = record.status == "running" and not paused and not gone
     return {
         "title": game.ruleset.title,
         "power": power,
@@ -26,4 +29,5 @@ def heading(game: Game, record: GameRecord, power: str = "") -> dict[str, Any]:
         "deadline": moment(deadline, game.settings.timezone) if deadline and running else None,
         "over": record.status == "over",
         "paused": paused and record.status == "running",
+        "after": record.turn - 1 if gone else 0,
     }

@@ -108,7 +108,7 @@ class PhaseMails:
                 "power": power,
                 "missed": player.missed,
                 "gm": game.settings.gm,
-                "head": heading(game, record, power),
+                "head": heading(game, record, power, gone=True),
             }
             told: dict[str, str | int] = {"game": game.id, "power": power}
             letter = Letter("player/retired", context, "subject_retired", told, reader=player.name)

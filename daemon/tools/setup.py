@@ -77,6 +77,7 @@ def _described(line: str, key: Key) -> str:
 
 
 def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str) -> str:
+    """Add the game and say what comes next: signup is open, and GM mail needs a password first."""
     game = game.lower()
     if not GAME_ID.match(game):
         raise ConfigError(f"game id {game!r}: use lowercase letters, digits, - and _")
@@ -95,5 +96,9 @@ def init_game(config_path: Path, game: str, ruleset: str, gm: str, address: str)
     make_transport(config).close()  # creates the mailboxes, so mail can be dropped in at once
     return (
         f"Игра {game} ({ruleset}) создана, запись открыта: ЗАПИСЫВАЮСЬ <имя> с темой [{game}].\n"
-        f"Game {game} ({ruleset}) created; signup is open: mail SIGNUP <name> with subject [{game}]."
+        f"Game {game} ({ruleset}) created; signup is open: mail SIGNUP <name> with subject [{game}].\n"
+        f"Команды ведущего по почте принимаются, только когда задан пароль ведущего: раскомментируйте"
+        f" строку gm_password в [games.{game}] и впишите пароль.\n"
+        f"GM commands by mail are accepted only once the GM password is set: uncomment the gm_password"
+        f" line in [games.{game}] and give a password."
     )

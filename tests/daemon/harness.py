@@ -135,6 +135,15 @@ class Harness:
     def run(self) -> PassReport:
         return self.daemon.run_once()
 
+    def crash_and_redeliver(self, raw: bytes) -> None:
+        """A crash after `raw` was handled but before its done-marker and ack: the mail is back in
+        the inbox and a fresh daemon handles it again at the next pass."""
+        key = self.daemon.archive.key(raw)
+        for marker in (self.root / "games" / "archive").rglob(f"{key}.json"):
+            marker.unlink()
+        self.inbox.add(raw)
+        self.restart()
+
     def gm(self, line: str, reason: str = "") -> LineResult:
         """A GM command from the command line; what it mails is delivered at once."""
         result = run_line(self.game, self.daemon.postman, self.clock(), line, reason)

@@ -164,14 +164,10 @@ def test_a_mail_handled_again_after_a_crash_gets_no_second_reply(h: Harness) -> 
     h.run()
     assert len(h.mail_to(ANNA)) == 1
     # the crash: the orders and the reply were stored, the done-marker and the ack were not
-    key = h.daemon.archive.key(raw)
-    for marker in (h.root / "games" / "archive").rglob(f"{key}.json"):
-        marker.unlink()
-    h.inbox.add(raw)
-    h.restart()
+    h.crash_and_redeliver(raw)
     h.run()
     assert h.mail_to(ANNA) == []
-    assert h.daemon.archive.is_done(key)
+    assert h.daemon.archive.is_done(h.daemon.archive.key(raw))
 
 
 def test_replies_per_sender_are_rate_limited(tmp_path: Path) -> None:

@@ -46,12 +46,7 @@ def test_gm_mail_needs_the_gm_address_and_the_gm_password(h: Harness) -> None:
 def test_the_same_gm_mail_handled_twice_extends_once(h: Harness) -> None:
     raw = h.gm_mail("ПРОДЛИТЬ 24")
     h.run()
-    # a crash before the done-marker: the same mail is handled again
-    key = h.daemon.archive.key(raw)
-    for marker in (h.root / "games" / "archive").rglob(f"{key}.json"):
-        marker.unlink()
-    h.inbox.add(raw)
-    h.restart()
+    h.crash_and_redeliver(raw)
     h.run()
     assert h.game.load().deadline == "2026-03-05T09:00:00+00:00"
 

@@ -27,10 +27,12 @@ CATALOG: list[tuple[str, dict[str, str | int], str]] = [
     ),
     ("subject_report", {"game": "coins-1", "turn": 1, "power": "США"}, "[coins-1] Ход 1: итоги для США"),
     ("subject_role", {"game": "coins-1", "power": "Россия"}, "[coins-1] Игра началась: вы играете за Россию"),
+    ("subject_replaced", {"game": "g", "power": "Евросоюз"}, "[g] Вас заменил другой игрок"),
+    ("subject_revived", {"game": "g", "power": "Евросоюз"}, "[g] Ведущий вернул вам Евросоюз"),
     (
-        "subject_notice",
-        {"game": "coins-1", "power": "Евросоюз"},
-        "[coins-1] Сообщение ведущего для Евросоюза",
+        "subject_leave_granted",
+        {"game": "coins-1", "power": "США", "first": 2, "last": 3},
+        "[coins-1] Отпуск одобрен: до хода 3 включительно",
     ),
     ("subject_retired", {"game": "coins-1", "power": "Китай"}, "[coins-1] За Китай теперь играет компьютер"),
     ("subject_ended", {"game": "g", "power": "Россия"}, "[g] Россия выбыла из игры"),
@@ -158,17 +160,24 @@ HEAD = {
     "deadline": moment(datetime(2026, 12, 3, 18, 0, 20, tzinfo=UTC), ZoneInfo("Europe/Moscow")),
     "over": False,
     "paused": False,
+    "after": 0,
 }
 
 
 def test_the_header_gives_game_power_turn_phase_and_the_deadline_to_the_minute() -> None:
-    text = _template("player/retired", head=HEAD, missed=2, power="Россия", gm=GM)
+    text = _template("player/notice", head=HEAD, msg="Ведущий дал вам отпуск.", reason="")
     assert text.startswith(
         "«Монеты: современные державы»\n"
         "Страна: Россия\n"
         "Ход 3 из 10, фаза «Переговоры»\n"
         "Приказы принимаются до 3 декабря, 21:00 МСК.\n"
     )
+
+
+def test_the_header_of_a_player_the_computer_replaced_says_after_which_turn() -> None:
+    head = HEAD | {"after": 2, "deadline": None}
+    text = _template("player/retired", head=head, missed=2, power="Россия", gm=GM)
+    assert text.startswith("«Монеты: современные державы»\nСтрана: Россия\nПосле хода 2 из 10\n\n")
     assert "Вы пропустили 2 хода подряд, поэтому за Россию теперь играет компьютер." in flat(text)
     assert f"Чтобы вернуться в игру, напишите ведущему: {GM}." in text
 
