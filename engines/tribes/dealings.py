@@ -56,15 +56,12 @@ def _towards(mail: Mail, cmd: Command, community: Community) -> Msg | None:
 
 
 def _cede(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    """УСТУПИТЬ: what ПРИНЯТЬ asks of the other side (`_accept`), and a community small enough to
+    merge that gives no other merging or moving order."""
     number = community["number"]
-    target = _neighbour(mail, cmd, community)
-    if isinstance(target, Msg):
-        return target
-    if not target.player:
-        return msg("tribes.cede_to_computer", tribe=target.owner)
-    closed = _closed(mail, cmd, target.owner)
-    if closed:
-        return closed
+    refused = _accept(mail, cmd, community)
+    if refused:
+        return refused
     if not numbers.mergeable(mail.state, mail.level, community, mail.tribe["migrating"]):
         limit = numbers.limit(mail.state, mail.level, community, mail.tribe["migrating"])
         return msg("tribes.merge_big", community=number, into=0, limit=limit)
@@ -79,6 +76,7 @@ def _cede(mail: Mail, cmd: Command, community: Community) -> Msg | None:
 
 
 def _accept(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    """ПРИНЯТЬ: a neighbouring community of a player's tribe, not closed to ours."""
     target = _neighbour(mail, cmd, community)
     if isinstance(target, Msg):
         return target
