@@ -129,10 +129,10 @@ def _set_aside(raw: list[str], stripped: list[str], following: list[str]) -> lis
     for index, line in enumerate(stripped):
         if aside[index] or not line:
             continue
-        if _QUOTE.match(line):
-            aside[index], quoting = True, False
-        elif quoting and raw[index].startswith("\t"):
+        if quoting and raw[index].startswith("\t"):
             aside[index] = True
+        elif _QUOTE.match(line):  # a `>` quote: what comes behind tabs after it is no quote of ours
+            aside[index], quoting = True, False
         elif _is_attribution(line, following[index]):
             aside[index] = quoting = True
         else:

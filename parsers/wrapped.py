@@ -8,8 +8,9 @@ A line that may continue the one above (`Cleaned.wrapped`) and is no order of it
 prose, a line refused only for naming the game's things without an order's word, or one that goes
 on in lowercase, as a sentence broken in its middle does («монету в разведку»); a line that starts
 with a capital and is refused as an order («ВЛОЖИТ Армия 2») is the player's own attempt. A tail
-is read with the line above, when that is no order either: if together they make orders that read
-whole, those stand at the first line and the reply says the lines were joined. Otherwise a tail is
+is read with the refused line above it: if together they make orders that read whole, those stand
+at the first line and the reply says the lines were joined (prose above a tail is no order cut
+short: a wrap splits no word, so two lines with no order's word make none). Otherwise a tail is
 never refused on its own: under a line set aside (a comment, a quote) it is set aside too, under
 the player's text it is not read.
 """
@@ -55,7 +56,7 @@ def rejoin(
     joined: list[tuple[int, int]] = []
     done: set[int] = set()
     for first, _ in [] if parsed.explicit_pass else body:
-        found = None if first in ordered or first in done else _whole(first, texts, tails, parse)
+        found = _whole(first, texts, tails, parse) if first in codes and first not in done else None
         if found is not None:
             lines, read = found
             commands += read

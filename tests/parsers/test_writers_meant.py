@@ -49,9 +49,26 @@ def orders_of(parsed: ParsedOrders) -> list[tuple[str, object]]:
 
 
 @settings(max_examples=150)
-@given(QUOTED_LINES, st.sampled_from(["Гонец <gonets@test.local> wrote:", "12.01.2024 10:00, Гонец пишет:"]))
-def test_a_block_behind_tabs_under_an_attribution_is_a_quote(quoted: list[str], attribution: str) -> None:
-    body = "\n".join([attribution, "", *(f"\t{line}" for line in quoted), "", ORDERS])
+@given(
+    QUOTED_LINES,
+    st.sampled_from(["Гонец <gonets@test.local> wrote:", "12.01.2024 10:00, Гонец пишет:"]),
+    st.booleans(),
+)
+def test_a_block_behind_tabs_under_an_attribution_is_a_quote(
+    quoted: list[str], attribution: str, angled: bool
+) -> None:
+    """…and only that: under a `>` quote, the player's own lines may start with a tab."""
+    if angled:
+        body = "\n".join(
+            [
+                attribution,
+                *(f"> {line}" for line in [*quoted, "Бланк приказов:"]),
+                "",
+                *(f"\t{o}" for o in ORDER_LINES),
+            ]
+        )
+    else:
+        body = "\n".join([attribution, "", *(f"\t{line}" for line in quoted), "", ORDERS])
     assert kept(body) == ORDER_LINES
 
 
