@@ -48,7 +48,7 @@ def orders_of(parsed: ParsedOrders) -> list[tuple[str, object]]:
     return [(command.name, sorted(command.args.items())) for command in parsed.commands]
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(
     QUOTED_LINES,
     st.sampled_from(["Гонец <gonets@test.local> wrote:", "12.01.2024 10:00, Гонец пишет:"]),
@@ -84,7 +84,7 @@ def source(texts: list[str], blob: bytes, encoding: str) -> str:
     return message.as_string()
 
 
-@settings(max_examples=100)
+@settings(max_examples=100, deadline=None)
 @given(
     st.lists(st.text(PRINTABLE, max_size=300), min_size=1, max_size=3),
     st.binary(max_size=2000),
@@ -168,6 +168,7 @@ def test_gotovo_and_konets_are_words_alone(word: str, rest: str) -> None:
 CP1251 = st.text(st.characters(codec="cp1251"), min_size=1, max_size=200)
 
 
+@settings(deadline=None)
 @given(CP1251, st.data())
 def test_one_stray_byte_keeps_the_declared_charset(text: str, data: st.DataObject) -> None:
     """A byte windows-1251 lacks (0x98) is replaced where it stands; the rest reads as declared."""
@@ -183,6 +184,7 @@ def test_one_stray_byte_keeps_the_declared_charset(text: str, data: st.DataObjec
 HANZI = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FA5), min_size=1, max_size=12)
 
 
+@settings(deadline=None)
 @given(HANZI, HANZI)
 def test_gbk_orders_labelled_gb2312_read_as_written(greeting: str, name: str) -> None:
     """A Chinese client's orders: GB2312 has the Russian letters, GBK the rarer hanzi of a name."""
@@ -201,7 +203,7 @@ def alternative(plain: str, html: str) -> bytes:
 HTML_ORDERS = "".join(f"<div>{line}</div>" for line in ORDER_LINES)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.text(PRINTABLE, max_size=200), st.booleans())
 def test_the_part_with_the_header_lines_is_read(text: str, plain_has_orders: bool) -> None:
     """A plain part with no header line (empty, «switch on HTML») gives way to the HTML beside it
