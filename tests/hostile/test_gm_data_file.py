@@ -113,3 +113,11 @@ def test_a_file_too_big_too_deep_or_not_toml_is_refused_and_the_game_keeps_its_d
     assert h.game.load().state["secret"] == kept
     assert (h.root / "games" / "games" / GAME / "game.json").stat().st_size < DATA_BYTES
 
+
+def test_a_name_over_its_bound_is_refused_naming_its_key(
+    h: Harness, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = WORLD.read_text(encoding="utf-8").replace('name = "Люди Камня"', f'name = "{"Ж" * 50_000}"')
+    (h.root / "world.toml").write_text(long, encoding="utf-8")
+    code, out = _checked(h, capsys)
+    assert code == 1 and "ai.0.name: слишком длинная строка: до 40 знаков" in out
