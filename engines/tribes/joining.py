@@ -21,8 +21,9 @@ from engines.tribes.data import DATA
 from engines.tribes.said import msg
 from engines.tribes.state import State
 
-# a tribe's name as a player may give it: letters, spaces, hyphens and apostrophes (ours)
-NAME = re.compile(r"[^\W\d_](?:[\w '’-]*[^\W_])?")
+# a tribe's name as a player may give it: words of letters (no digits) joined by spaces, hyphens and
+# apostrophes (ours)
+NAME = re.compile(r"[^\W\d_]+(?:[ '’-]+[^\W\d_]+)*")
 MOST_NAME = 30
 
 
