@@ -118,5 +118,5 @@ def refusal(ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None, d
         found = [*found[:DATA_MISTAKES_SHOWN], rest]
     params: dict[str, str | int] = {"path": str(settings.data)}
     for lang in ("ru", "en"):
-        params[f"mistakes_{lang}"] = "".join(f"\n    {text.get(lang)}" for text in found)
+        params[f"mistakes_{lang}"] = "".join(f"\n      {text.get(lang)}" for text in found)
     return Msg("gm_data_mistakes", params)

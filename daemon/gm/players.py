@@ -4,32 +4,13 @@ A power the rules ended is nobody's to take over: a new player joins with a new 
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, Refused, refused, result
-from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Letter
+from daemon.gm.notices import tell_one
 from daemon.outgoing.render import languages, said_draws
 from daemon.phases.start import mail_password
 from engines.contract import Command, Joined
 from engines.rng import Rng
 from engines.text import Msg
 from state.records import GameRecord, Player
-
-
-def _tell(
-    ctx: GmContext, address: str, power: str, msg: Msg, subject: str, reason: str = "", gone: bool = False
-) -> None:
-    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code);
-    one who no longer plays `power` (`gone`) is shown no deadline."""
-    record = ctx.game.load()
-    head = heading(ctx.game, record, power, gone)
-    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
-    player = record.players.get(power)
-    reader = player.name if player and player.address == address else ""
-    params: dict[str, str | int] = {k: v for k, v in msg.params.items() if isinstance(v, str | int)}
-    params |= {"game": ctx.game.id, "power": power}
-    letter = Letter("player/notice", context, subject, params, reader=reader)
-    mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
-    catalog = ctx.game.catalog_for(record.state)
-    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
 
 
 def _who(text: str) -> tuple[str, str]:
@@ -70,7 +51,7 @@ def _hand(ctx: GmContext, record: GameRecord, power: str, who: str, action: str)
             return refused("gm_already_playing", address=address, power=other.power)
         if address != old.address:
             notice = result("notice_replaced", power=power)
-            _tell(ctx, old.address, power, notice, "subject_replaced", gone=True)
+            tell_one(ctx, old.address, power, notice, "subject_replaced", gone=True)
     _new_player(ctx, record, power, address, name, action)
     return result("gm_replaced" if action == "replace" else "gm_returned", power=power, address=address)
 
@@ -105,7 +86,7 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     reason = str(cmd.args.get("reason", ""))
     ctx.save(record, "eject", power, reason, said=result("gm_ejected", power=power))
     notice = result("notice_ejected", power=power)
-    _tell(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
+    tell_one(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
     return result("gm_ejected", power=power)
 
 
@@ -125,7 +106,7 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
         record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}", said=said
     )
     notice = result(f"notice_leave{mode}", power=power, first=record.turn, last=player.leave_until)
-    _tell(ctx, player.address, power, notice, "subject_leave_granted")
+    tell_one(ctx, player.address, power, notice, "subject_leave_granted")
     return said
 
 
@@ -138,7 +119,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
     record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
     ctx.save(record, "revive", power, said=result("gm_revived", power=power))
-    _tell(ctx, player.address, power, result("notice_revived", power=power), "subject_revived")
+    tell_one(ctx, player.address, power, result("notice_revived", power=power), "subject_revived")
     return result("gm_revived", power=power)
 
 
