@@ -65,14 +65,10 @@ def test_a_file_that_drops_a_discovered_technology_is_refused_and_the_game_plays
 
 
 def _data_game(tmp_path: Path, ruleset: str, text: str) -> Harness:
+    """A game of `ruleset` in signup, its GM data file holding `text`."""
     harness = Harness(tmp_path, ruleset=ruleset)
-    (tmp_path / "gm.toml").write_text(text, encoding="utf-8")
-    with harness.config_path.open("a", encoding="utf-8") as config:
-        config.write('data = "gm.toml"\n')
-    harness.restart()
-    for n, address in enumerate(PLAYERS):
-        harness.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{GAME}] запись")
-    harness.run()
+    harness.use_data(text)
+    harness.sign_up()
     return harness
 
 

@@ -13,26 +13,20 @@ from pathlib import Path
 import pytest
 
 from engines.russian import inflect
-from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body, everyone, flat, texts
+from tests.daemon.harness import GM, PLAYERS, Harness, accepted, body, flat, texts
 from tests.daemon.test_attendance import stage
+from tests.daemon.test_gm_rollback import one_turn_in
 from tests.daemon.test_tribes_by_mail import started
 
 ANNA, BORIS, VERA, GLEB = PLAYERS
 NEW = "new@test.local"
-ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
 KEPT = "Ваши команды об игроках, отданные после расчёта хода 1, в силе:"
 
 
 @pytest.fixture
 def h(tmp_path: Path) -> Harness:
-    """A coins game one turn in: the GM acts in turn 2, then rolls back to turn 1."""
-    harness = Harness(tmp_path, language="ru")
-    harness.start()
-    everyone(harness, *ORDERS)
-    harness.run()
-    for address in (*PLAYERS, GM):
-        harness.mail_to(address)
-    return harness
+    """The GM acts in turn 2, then rolls back to turn 1."""
+    return one_turn_in(tmp_path)
 
 
 def _answer(h: Harness) -> str:

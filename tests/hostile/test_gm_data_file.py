@@ -55,14 +55,11 @@ def test_a_fifo_at_the_data_path_is_refused_and_the_daemon_serves_on(
 
 def test_a_fifo_at_the_data_path_stops_the_start_with_what_it_is(tmp_path: Path) -> None:
     h = Harness(tmp_path, ruleset="tribes")
-    with h.config_path.open("a", encoding="utf-8") as config:
-        config.write('data = "world.toml"\n')
-    os.mkfifo(tmp_path / "world.toml")
-    h.restart()
-    for n, address in enumerate(PLAYERS):
-        h.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{GAME}] запись")
-    h.run()
-    with unblocking(tmp_path / "world.toml"):
+    world = h.use_data("", "world.toml")
+    world.unlink()
+    os.mkfifo(world)
+    h.sign_up()
+    with unblocking(world):
         done = h.gm("НАЧАТЬ")
     assert done.exit_code == 1 and "не обычный файл, а именованный канал (FIFO)" in done.text[0]
     assert h.game.load().status == "signup"
