@@ -59,13 +59,14 @@ def rollback(ctx: GmContext, cmd: Command) -> Msg:
         again = f"ОТКАТ {turn} ПОДТВЕРЖДАЮ {ctx.redactor.text(str(cmd.args.get('reason', '')))}".rstrip()
         return refused("gm_rollback_loses", turn=turn, again=again, **_listed(ctx.game, lost))
     since = _actions_since(ctx.game, names, later[0])
-    for name in later:
-        _restore_orders(ctx, ctx.game.store.read_turn_record(name), set(lost))
     record.state = first["state_before"]
     record.players = {p: pl for p, pl in record.players.items() if p not in lost}
     for power, standing in before.items():
         record.players[power].restore(standing)
     kept = _keep(ctx, record, since, before)
+    out = {*lost, *(p for p, pl in record.players.items() if pl.status != "active")}
+    for name in later:
+        _restore_orders(ctx, ctx.game.store.read_turn_record(name), out)
     record.status, record.clock = "running", lifecycle.restart(record.clock)
     record.pending = lifecycle.abandon(record.pending)
     record.revision += 1
@@ -185,17 +186,17 @@ def _said(game: Game, turn: int, phases: int, kept: list[str], lost: dict[str, P
 _TAILS = ("kept_ru", "kept_en", "lost_ru", "lost_en")
 
 
-def _restore_orders(ctx: GmContext, data: dict[str, object], lost: set[str]) -> None:
-    """Each player's orders of a rolled-back phase back in the store (but the powers `lost` with the
-    rollback), each power not ready: the players were rolled back to correct, so a phase resolves
-    early only once each one sends orders or ГОТОВО again (`Readiness` with no refused line and not
-    ready says just that). The refused lines of a power's last mail (kept in the turn record) stay
-    for the digest."""
+def _restore_orders(ctx: GmContext, data: dict[str, object], out: set[str]) -> None:
+    """Each player's orders of a rolled-back phase back in the store (but of the powers `out` of
+    the players' hands after the rollback: ejected, or lost with it), each power not ready: the
+    players were rolled back to correct, so a phase resolves early only once each one sends orders
+    or ГОТОВО again (`Readiness` with no refused line and not ready says just that). The refused
+    lines of a power's last mail (kept in the turn record) stay for the digest."""
     orders, readiness = data["orders"], data.get("readiness", {})
     assert isinstance(orders, dict) and isinstance(readiness, dict)
     mail = {"mail_key": f"rollback-{ctx.command_id}", "received": ctx.now.isoformat()}
     for power, entry in orders.items():
-        if entry["source"] not in ("player", "pass", "gm") or power in lost:
+        if entry["source"] not in ("player", "pass", "gm") or power in out:
             continue
         kept = readiness.get(power, {"refused": [], "refused_count": 0})
         restored = {"turn": data["turn"], "phase": data["phase"], "power": power, **kept, "ready": False}

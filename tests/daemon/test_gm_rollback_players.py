@@ -53,7 +53,13 @@ def test_a_rollback_keeps_an_ejection_made_since_and_says_so(h: Harness) -> None
     h.send(GLEB, h.orders(GLEB, "ВЛОЖИТЬ Наука 2"))  # his old password
     h.run()
     assert not any(accepted(t) for t in texts(h, GLEB))
-    assert all("Наука" not in str(c.args) for c in h.game.store.orders(1, "orders")[gleb].commands)
+    assert gleb not in h.game.store.orders(1, "orders")  # his orders were not restored
+    for address in (ANNA, BORIS, VERA):
+        h.send(address, h.orders(address, "ГОТОВО"))
+    assert h.run().resolved == 1  # the three players are all the phase waits for
+    (digest,) = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
+    assert f"ИЗГНАТЬ {gleb} грубость\n  Причина: опечатка в подсчёте." in digest  # the rollback's reason
+    assert "не был готов" not in digest
 
 
 def test_a_rollback_keeps_a_power_handed_to_a_new_player_and_a_leave(h: Harness) -> None:
