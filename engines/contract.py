@@ -394,6 +394,14 @@ class Ruleset(ABC, Generic[S]):
         Default: none."""
         return {}
 
+    def read_notation(self, state: S, power: str, phase: str, text: str, /) -> Command | Msg | None:
+        """One order line in the game's own notation («A PAR - BUR», «F NTH C A LON - NWY»), tried
+        before the keyword parser on every order line: a Command (its line number is set by the
+        parser), a Msg refusing the line (replied like any refused line), or None when the line is
+        not in this notation and the keyword parser reads it. `text` is the line as written, at
+        most a mail line's length. Default: no notation of its own."""
+        return None
+
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
         partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts
