@@ -125,15 +125,19 @@ class Game:
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
 
-    def turn_in_subject(self, turn: int, phase: str) -> int | Text:
-        """A subject's turn, with its phase where the ruleset has more than one («Ход 2,
-        переговоры»): a player tells a turn's mails apart in the inbox's list."""
+    def turn_in_subject(self, turn: int, phase: str) -> Text:
+        """A subject's turn: the ruleset's name of it («Весна 1901», `Ruleset.turn_title`), else
+        «Ход 2» with its phase where the ruleset has more than one («Ход 2, переговоры»): a
+        player tells a turn's mails apart in the inbox's list."""
         from engines.text import Text
 
+        titled = self.ruleset.turn_title(turn, phase)
+        if titled is not None:
+            return titled
         if len(self.ruleset.phases) < 2:
-            return turn
+            return Text(f"Ход {turn}", f"Turn {turn}")
         title = self.ruleset.phases[phase].title
-        return Text(f"{turn}, {_lowered(title.ru)}", f"{turn}, {_lowered(title.en)}")
+        return Text(f"Ход {turn}, {_lowered(title.ru)}", f"Turn {turn}, {_lowered(title.en)}")
 
     def deadline(self, record: GameRecord) -> datetime | None:
         return datetime.fromisoformat(record.deadline) if record.deadline else None

@@ -402,6 +402,13 @@ class Ruleset(ABC, Generic[S]):
         most a mail line's length. Default: no notation of its own."""
         return None
 
+    def turn_title(self, turn: int, phase: str, /) -> Text | None:
+        """The game's own name for `phase` of `turn` («Весна 1901», "Spring 1901"; a year), which
+        replaces «Ход N из M, фаза «…»» in every heading, subject, report, digest, forum post and
+        archive page the daemon writes; the ruleset's own picture titles say the same. Default:
+        None, the turn's number and the phase's title."""
+        return None
+
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
         partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts

@@ -27,7 +27,7 @@ from engines.contract import (
     Ruleset,
 )
 from engines.russian import Forms
-from engines.text import Msg, excerpt
+from engines.text import Msg, Text, excerpt
 from engines.toolkit import standing_orders
 from parsers.cleanup import Part
 from parsers.mime import IncomingMail
@@ -163,7 +163,7 @@ def answer(
         "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
-    params = {
+    params: dict[str, str | int | Text] = {
         "game": game.id,
         "turn": game.turn_in_subject(record.turn, record.phase),
         "refused": len(refused),
