@@ -122,6 +122,18 @@ class Game:
         own = self.ruleset.forms(state) if state else None
         return mine.merged(own) if own is not None and own.names else mine
 
+    def owing(self, record: GameRecord) -> list[str]:
+        """The expected powers (`GameRecord.expected_powers`) that owe orders in the current phase
+        (`Ruleset.owes_orders`): those reminded, waited for, counted missing and toward a hold."""
+        return [
+            p for p in record.expected_powers() if self.ruleset.owes_orders(record.state, p, record.phase)
+        ]
+
+    def owed_by_none(self, record: GameRecord) -> bool:
+        """Whether the current phase asks nothing of any player while some play: it is resolved at
+        once, when it opens (a game whose players are all on leave still waits for its deadline)."""
+        return bool(record.expected_powers()) and not self.owing(record)
+
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
 

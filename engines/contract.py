@@ -394,6 +394,16 @@ class Ruleset(ABC, Generic[S]):
         Default: none."""
         return {}
 
+    def owes_orders(self, state: S, power: str, phase: str, /) -> bool:
+        """Whether `power` has anything to order in `phase` now (a retreat phase asks only the
+        dislodged; a stage where a family commands nothing asks nothing of it). The daemon reminds,
+        waits for (early resolution), counts misses and counts toward the mass-silence hold only
+        the powers that owe; the others are told in their report that the next phase asks nothing
+        of them, and a phase no active power owes is resolved at once, with empty orders, when it
+        opens. Orders a power that owes nothing sends anyway are still read and checked. Default:
+        every power owes."""
+        return True
+
     def read_notation(self, state: S, power: str, phase: str, text: str, /) -> Command | Msg | None:
         """One order line in the game's own notation («A PAR - BUR», «F NTH C A LON - NWY»), tried
         before the keyword parser on every order line: a Command (its line number is set by the

@@ -184,6 +184,7 @@ def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
         "title": game.phase_spec(record).title,
         "titled": game.ruleset.turn_title(record.turn, record.phase),
         "deadline": moment(deadline, game.settings.timezone) if deadline else None,
+        "owes": game.ruleset.owes_orders(record.state, power, record.phase),
         "blank": blanks(game, record, power),
     }
 

@@ -27,11 +27,11 @@ def test_every_heading_subject_report_digest_post_and_page_names_the_turn_by_the
     assert "Ход 1" not in body(reply) and "Turn 1" not in body(reply)
     for address in PLAYERS[1:3]:
         pure.send(address, pure.orders(address, "НЕТ ДЕЙСТВИЙ"))
-    assert pure.run().resolved == 1
+    assert pure.run().resolved == 2  # the spring, then its retreats, which nobody owes
     (report,) = [m for m in pure.mail_to(anna) if "Весна 1901: итоги для" in str(m["Subject"])]
     text = flat(body(report))
-    assert "Итоги: Весна 1901 Дальше: Весна 1901, отступления, приказы до " in text
-    assert "Results: Spring 1901 Next: Spring 1901, retreats, orders due by " in text
+    assert "Итоги: Весна 1901 Дальше: Весна 1901, отступления. " in text
+    assert "Results: Spring 1901 Next: Spring 1901, retreats. " in text
     (digest,) = [body(m) for m in pure.mail_to(GM) if "Весна 1901: сводка ведущего" in str(m["Subject"])]
     assert "Сводка ведущего: Весна 1901 — итоги рассчитаны." in digest
     assert "GM digest: Spring 1901 resolved." in digest
@@ -40,7 +40,7 @@ def test_every_heading_subject_report_digest_post_and_page_names_the_turn_by_the
     assert not re.search(r"[Хх]од 1\b|[Tt]urn 1\b", digest)
     refresh(pure.daemon.games, tmp_path / "site", every=True)
     page = (tmp_path / "site" / "coins-t" / "index.html").read_text("utf-8")
-    assert "<h3>Весна 1901</h3>" in page and "<dd>Весна 1901, отступления</dd>" in page
+    assert "<h3>Весна 1901</h3>" in page and "<dd>Весна 1902</dd>" in page
 
 
 def test_a_game_without_a_calendar_keeps_the_turns_number(tmp_path: Path) -> None:
