@@ -63,6 +63,15 @@ class CouncilRuleset(Ruleset[State]):
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         return world.setup(powers, rng)
 
+    def example_states(self) -> list[State]:
+        """For the conformance suite: a turn in whose planning the GM has called an investigation
+        in Rome (its families then accuse), and in which the first family secretly leads every
+        tribal union (its raids): neither is ever a player's doing."""
+        state = world.setup(self.playable_powers(self.max_players), Rng("example"))
+        state["realms"]["Рим"]["investigation_called"] = True
+        state["gm_data"]["tribal_unions"] = dict.fromkeys(state["tribes"], state["powers"][0])
+        return [state]
+
     def playable_powers(self, player_count: int) -> list[str]:
         """Every family goes into the lot; those no player draws are computer-run."""
         if not self.min_players <= player_count <= self.max_players:
