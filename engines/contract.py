@@ -419,6 +419,13 @@ class Ruleset(ABC, Generic[S]):
         None, the turn's number and the phase's title."""
         return None
 
+    def example_states(self, /) -> Sequence[S]:
+        """States that reach what games from the start seldom do (a phase only a lost battle
+        opens, an order only a rare technology opens), for the conformance suite: each is played
+        on with random orders like its games from the start, and the phases and orders it reaches
+        count as reached, so the suite's coverage need not fail on them. Default: none."""
+        return ()
+
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
         partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts

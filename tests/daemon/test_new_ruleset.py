@@ -75,7 +75,7 @@ def test_the_ruleset_is_written_and_registered_in_order(generated: Path) -> None
 def test_the_ruleset_passes_the_conformance_suite_by_the_command(generated: Path) -> None:
     done = in_copy(generated, "-m", "daemon.cli", "conformance", NAME)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{NAME}: все 8 проверок пройдены / all 8 checks passed" in done.stdout
+    assert f"{NAME}: все 10 проверок пройдены / all 10 checks passed" in done.stdout
 
 
 def test_its_own_tests_pass_and_its_code_is_lint_and_type_clean(generated: Path) -> None:

@@ -265,6 +265,12 @@ class PureLike(Ruleset[JSON]):
             "dislodged": {},
         }
 
+    def example_states(self) -> list[JSON]:
+        """The retreats after Англия took Париж: Франция's army is dislodged there."""
+        units = {"Париж": "Англия", "Берлин": "Германия"}
+        after = {**self.setup(list(HOMES), Rng("example")), "phase": RETREATS, "units": units}
+        return [{**after, "dislodged": {"Париж": "Франция"}}]
+
     def playable_powers(self, player_count: int) -> list[str]:
         return list(HOMES)
 
