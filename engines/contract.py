@@ -231,6 +231,9 @@ class Ruleset(ABC, Generic[S]):
     catalog: Catalog  # every Msg code the ruleset emits
     adjustables: Mapping[str, Adjustable] = MappingProxyType({})  # what the GM may correct or award
     misses_per: MissesPer = "phase"  # what a miss is: a silent phase or a silent turn
+    # every power sees all there is, by the rules (Diplomacy's board): `view` is the same for every
+    # power, which the privacy test checks instead of looking for another power's secrets
+    public_views: bool = False
     # the GM's rule inputs (council: call an election), read by the GM's own parser after the
     # daemon's commands and applied by `apply_gm`
     gm_commands: Sequence[CommandSpec] = ()

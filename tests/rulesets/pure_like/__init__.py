@@ -217,6 +217,7 @@ class PureLike(Ruleset[JSON]):
     min_players = 2
     max_players = 3
     last_turn = LAST
+    public_views = True
     phases = PHASES
     catalog = Catalog(
         {
