@@ -12,7 +12,7 @@ from typing import Any
 from daemon.games import Game
 from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
-from daemon.incoming.reordering import suggested
+from daemon.incoming.reordering import Judge, suggested
 from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
@@ -107,16 +107,8 @@ def answer(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
     names = (game.ruleset.vocabularies_for(record.state, power), forms)
-    problems = suggested(
-        game.ruleset,
-        record.state,
-        power,
-        phase,
-        parsed.problems + check_problems,
-        parsed.commands,
-        accepted,
-        names,
-    )
+    judge = Judge(game.ruleset, record.state, power, phase, accepted)
+    problems = suggested(judge, parsed.problems + check_problems, parsed.commands, names)
     refused = _refusals(header_problems + problems, lines, redactor)
     earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.contract import ArgKind, Command, PhaseSpec, Problem, Ruleset, Vocabulary
@@ -34,69 +34,51 @@ def orders_of(command: Command, phase: PhaseSpec) -> Iterator[Command]:
         yield replace(command, args=args)
 
 
-def accepted_order(
-    ruleset: Ruleset[Any],
-    state: Any,
-    power: str,
-    phase: PhaseSpec,
-    command: Command,
-    standing: Sequence[Command],
-) -> Command | None:
-    """`command` in another order of its arguments that `check` accepts beside `standing`."""
-    line = max([command.line, *(c.line for c in standing)]) + 1
-    return next(
-        (
-            other
-            for other in orders_of(command, phase)
-            if not ruleset.check(state, power, phase.name, [*standing, replace(other, line=line)])
-        ),
-        None,
-    )
+@dataclass(frozen=True)
+class Judge:
+    """The rules' check of one power's mail: whether they take an order beside those that stand."""
+
+    ruleset: Ruleset[Any]
+    state: Any
+    power: str
+    phase: PhaseSpec
+    standing: Sequence[Command]
+
+    def takes(self, command: Command) -> bool:
+        line = max([command.line, *(c.line for c in self.standing)]) + 1
+        mail = [*self.standing, replace(command, line=line)]
+        return not self.ruleset.check(self.state, self.power, self.phase.name, mail)
+
+    def reordered(self, command: Command) -> Command | None:
+        """`command` in another order of its arguments that the rules take."""
+        return next((other for other in orders_of(command, self.phase) if self.takes(other)), None)
 
 
 def suggested(
-    ruleset: Ruleset[Any],
-    state: Any,
-    power: str,
-    phase: PhaseSpec,
+    judge: Judge,
     problems: Sequence[Problem],
     commands: Sequence[Command],
-    standing: Sequence[Command],
     names: tuple[Mapping[str, Vocabulary], Forms],
 ) -> list[Problem]:
-    """`problems` with each refused line's suggestion one the rules accept where we find one: for
-    a line the rules refused (one of `commands`) with none, its arguments in another order; for a
+    """`problems` with each refused line's suggestion one the rules take where we find one: for a
+    line the rules refused (one of `commands`) with none, its arguments in another order; for a
     suggestion that is itself an order the rules refuse, that order's arguments in another order
     (`names`: the power's vocabularies and the names' forms, to read the suggestion with)."""
     by_line = {command.line: command for command in commands}
     found = []
     for problem in problems:
-        refused = (
-            by_line.get(problem.line) if not problem.suggestion else _read(problem.suggestion, phase, names)
+        if problem.suggestion:
+            offered = _read(problem.suggestion, judge.phase, names)
+            refused = None if offered is None or judge.takes(offered) else offered
+        else:
+            refused = by_line.get(problem.line)
+        better = None if refused is None else judge.reordered(refused)
+        found.append(
+            problem if better is None else replace(problem, suggestion=normal_form(better, judge.phase))
         )
-        if (
-            refused is not None
-            and problem.suggestion
-            and not _refused(ruleset, state, power, phase, refused, standing)
-        ):
-            refused = None  # the suggestion stands as the rules take it
-        better = None if refused is None else accepted_order(ruleset, state, power, phase, refused, standing)
-        found.append(problem if better is None else replace(problem, suggestion=normal_form(better, phase)))
     return found
 
 
 def _read(line: str, phase: PhaseSpec, names: tuple[Mapping[str, Vocabulary], Forms]) -> Command | None:
     parsed = parse_commands([(1, line)], phase, *names)
     return parsed.commands[0] if len(parsed.commands) == 1 and not parsed.problems else None
-
-
-def _refused(
-    ruleset: Ruleset[Any],
-    state: Any,
-    power: str,
-    phase: PhaseSpec,
-    command: Command,
-    standing: Sequence[Command],
-) -> bool:
-    line = max([0, *(c.line for c in standing)]) + 1
-    return bool(ruleset.check(state, power, phase.name, [*standing, replace(command, line=line)]))
