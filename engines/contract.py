@@ -231,6 +231,9 @@ class Ruleset(ABC, Generic[S]):
     catalog: Catalog  # every Msg code the ruleset emits
     adjustables: Mapping[str, Adjustable] = MappingProxyType({})  # what the GM may correct or award
     misses_per: MissesPer = "phase"  # what a miss is: a silent phase or a silent turn
+    # every power sees all there is, by the rules (Diplomacy's board): `view` is the same for every
+    # power, which the privacy test checks instead of looking for another power's secrets
+    public_views: bool = False
     # the GM's rule inputs (council: call an election), read by the GM's own parser after the
     # daemon's commands and applied by `apply_gm`
     gm_commands: Sequence[CommandSpec] = ()
@@ -402,6 +405,38 @@ class Ruleset(ABC, Generic[S]):
         tribal union) → member powers, for `Resolution.group_news` and the GM's mail to a group.
         Default: none."""
         return {}
+
+    def owes_orders(self, state: S, power: str, phase: str, /) -> bool:
+        """Whether `power` has anything to order in `phase` now (a retreat phase asks only the
+        dislodged; a stage where a family commands nothing asks nothing of it). The daemon reminds,
+        waits for (early resolution), counts misses and counts toward the mass-silence hold only
+        the powers that owe; the others are told in their report that the next phase asks nothing
+        of them, and a phase no active power owes is resolved at once, with empty orders, when it
+        opens. Orders a power that owes nothing sends anyway are still read and checked. Default:
+        every power owes."""
+        return True
+
+    def read_notation(self, state: S, power: str, phase: str, text: str, /) -> Command | Msg | None:
+        """One order line in the game's own notation («A PAR - BUR», «F NTH C A LON - NWY»), tried
+        before the keyword parser on every order line: a Command (its line number is set by the
+        parser), a Msg refusing the line (replied like any refused line), or None when the line is
+        not in this notation and the keyword parser reads it. `text` is the line as written, at
+        most a mail line's length. Default: no notation of its own."""
+        return None
+
+    def turn_title(self, turn: int, phase: str, /) -> Text | None:
+        """The game's own name for `phase` of `turn` («Весна 1901», "Spring 1901"; a year), which
+        replaces «Ход N из M, фаза «…»» in every heading, subject, report, digest, forum post and
+        archive page the daemon writes; the ruleset's own picture titles say the same. Default:
+        None, the turn's number and the phase's title."""
+        return None
+
+    def example_states(self, /) -> Sequence[S]:
+        """States that reach what games from the start seldom do (a phase only a lost battle
+        opens, an order only a rare technology opens), for the conformance suite: each is played
+        on with random orders like its games from the start, and the phases and orders it reaches
+        count as reached, so the suite's coverage need not fail on them. Default: none."""
+        return ()
 
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real

@@ -13,6 +13,7 @@ from typing import Any
 from daemon.games import Game
 from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
+from daemon.incoming.reordering import Judge, suggested
 from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
@@ -28,7 +29,7 @@ from engines.contract import (
     Ruleset,
 )
 from engines.russian import Forms
-from engines.text import Msg, excerpt
+from engines.text import Msg, Text, excerpt
 from engines.toolkit import standing_orders
 from parsers.cleanup import Cleaned
 from parsers.header import OrderText
@@ -106,7 +107,9 @@ def answer(
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
-    problems = text.problems + parsed.problems + check_problems
+    names = (game.ruleset.vocabularies_for(record.state, power), forms)
+    judge = Judge(game.ruleset, record.state, power, phase, accepted)
+    problems = text.problems + suggested(judge, parsed.problems + check_problems, parsed.commands, names)
     refused = _refusals(problems, lines, redactor)
     refused_lines = len({problem.line for problem in problems})
     earlier = game.store.orders_of(record.turn, record.phase, power)
@@ -174,7 +177,7 @@ def answer(
         "stray_charset": mail.charset,
         **_service_context(game, record, power, list(asked.values())),
     }
-    params = {
+    params: dict[str, str | int | Text] = {
         "game": game.id,
         "turn": game.turn_in_subject(record.turn, record.phase),
         "refused": refused_lines,
@@ -256,9 +259,10 @@ def read_orders(
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
-    it. An order of a later phase is told where it belongs; one it has not learnt of is refused
-    with the ruleset's reason (`not_known`); prose is set aside, not refused; an order an editor
-    wrapped over the lines of `wrapped` is read whole (`parsers.wrapped`).
+    it. A line in the game's own notation is read by the ruleset (`read_notation`); an order of a
+    later phase is told where it belongs; one it has not learnt of is refused with the ruleset's
+    reason (`not_known`); prose is set aside, not refused; an order an editor wrapped over the
+    lines of `wrapped` is read whole (`parsers.wrapped`).
     `forms`: the names' forms (default: the ruleset's, without the game's own)."""
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
@@ -272,8 +276,11 @@ def read_orders(
         if spec.name not in learnt
     ]
 
+    def notation(text: str) -> Command | Msg | None:
+        return ruleset.read_notation(state, power, phase, text)
+
     def parse(lines: list[tuple[int, str]]) -> ParsedOrders:
-        return parse_commands(lines, known, vocabularies, forms, elsewhere, prose=True, closed=closed)
+        return parse_commands(lines, known, vocabularies, forms, elsewhere, True, closed, notation)
 
     return known, rejoin(parse(body), body, wrapped, parse)
 

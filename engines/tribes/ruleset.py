@@ -19,6 +19,7 @@ from engines.tribes import (
     gm,
     gm_data,
     joining,
+    reach,
     schema,
     scoring,
     secret,
@@ -69,6 +70,7 @@ class TribesRuleset(Ruleset[State]):
     apply_gm = staticmethod(joining.apply_gm)
     with_data = staticmethod(gm_data.with_data)
     data_problems = staticmethod(gm_data.data_problems)
+    example_states = staticmethod(reach.example_states)  # for the conformance suite
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
