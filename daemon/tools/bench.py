@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -55,6 +56,7 @@ class Sizes:
     imap_samples: int = 20  # order mails timed over IDLE, and as many over polling
     startup_runs: int = 10  # each command's runs, each beside a bare interpreter's
     backlog_mails: int = 10_000  # waiting when one pass starts
+    notified_mails: int = 10  # order mails delivered to a long-running daemon on Maildir
     storm_games: int = 200  # started games of each ruleset on the host of the storm
     storm_due: int = 20  # of each ruleset, whose deadlines fall at the same instant
 
@@ -73,6 +75,7 @@ QUICK = Sizes(
     imap_samples=2,
     startup_runs=1,
     backlog_mails=60,
+    notified_mails=2,
     storm_games=2,
     storm_due=1,
 )
@@ -83,7 +86,7 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     unless the JSON does."""
     figures: list[Figure] = []
     scenarios = (
-        *(_coins, _rus, _idle, _history, _burst, _startup, _backlog, _storm),
+        *(_coins, _rus, _idle, _history, _burst, _startup, _notified, _backlog, _storm),
         *((_imap,) if imap else ()),
     )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
@@ -410,6 +413,41 @@ def _backlog(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
             f"the peak resident memory of that pass's process ({mails} mails)",
         ),
     ]
+
+
+def _notified(root: Path, sizes: Sizes) -> list[Figure]:
+    """a long-running `gonets run` on Maildir: an order mail's reply, from its delivery"""
+    scene = open_scene(root, "coins", 4, start=datetime.now(UTC))
+    raws = [scene.order_mail(n) for n in range(1 + sizes.notified_mails)]  # the first warms it up
+    scene.close()
+    sent = root / "mail" / "sent" / "new"
+    command = [*bench_startup.gonets(), "run", "--config", str(root / "gonets.toml")]
+    daemon = subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples = []
+    try:
+        for raw in raws:
+            replies = len(os.listdir(sent))
+            delivered = time.perf_counter()
+            scene.inbox.add(raw)
+            _until(lambda: len(os.listdir(sent)) > replies or daemon.poll() is not None)  # noqa: B023
+            samples.append(time.perf_counter() - delivered)
+            time.sleep(0.2)  # the pass is over: the daemon waits again
+    finally:
+        daemon.terminate()
+        daemon.wait()
+    if daemon.returncode not in (0, -15):
+        raise RuntimeError(f"gonets run exited with {daemon.returncode}")
+    meaning = "an order mail delivered to a running daemon on Maildir: to its reply, median"
+    return [Figure("maildir.reply", median(samples[1:]) * 1000, "ms", meaning, Goal("<=", 1000))]
+
+
+def _until(done: Callable[[], bool], seconds: float = 120.0) -> None:
+    """Look every 5 ms until `done`; a bench that would wait longer has found a fault."""
+    give_up = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > give_up:
+            raise RuntimeError("gonets run did not do it within two minutes")
+        time.sleep(0.005)
 
 
 def _storm(root: Path, sizes: Sizes) -> list[Figure]:

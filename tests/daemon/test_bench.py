@@ -45,6 +45,7 @@ SCENARIO_FIGURES = {
     "backlog.first_reply",
     "backlog.pass",
     "backlog.peak",
+    "maildir.reply",
     "storm.first_report",
     "storm.mail_answered",
     "storm.last_report",
@@ -54,8 +55,21 @@ SCENARIO_FIGURES = {
     "storm_all.last_report",
 }
 WITH_GOALS = [
-    *("idle.pass", "idle.one_mail", "history.ratio", "startup.run_once", "startup.help", "backlog.first_reply"),
-    *("storm.first_report", "storm.mail_answered", "storm.peak_share", "storm_all.last_report"),
+    *(
+        "idle.pass",
+        "idle.one_mail",
+        "history.ratio",
+        "startup.run_once",
+        "startup.help",
+        "backlog.first_reply",
+    ),
+    *(
+        "maildir.reply",
+        "storm.first_report",
+        "storm.mail_answered",
+        "storm.peak_share",
+        "storm_all.last_report",
+    ),
 ]
 NO_GOAL = ("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "startup.status")
 
