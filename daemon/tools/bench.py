@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from daemon.passwords import Passwords
@@ -86,7 +86,7 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     unless the JSON does."""
     figures: list[Figure] = []
     scenarios = (
-        *(_coins, _rus, _idle, _history, _burst, _startup, _notified, _backlog, _storm),
+        *(_coins, _rus, _idle, _history, _burst, _startup, _deadline, _notified, _backlog, _storm),
         *((_imap,) if imap else ()),
     )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
@@ -439,6 +439,44 @@ def _notified(root: Path, sizes: Sizes) -> list[Figure]:
         raise RuntimeError(f"gonets run exited with {daemon.returncode}")
     meaning = "an order mail delivered to a running daemon on Maildir: to its reply, median"
     return [Figure("maildir.reply", median(samples[1:]) * 1000, "ms", meaning, Goal("<=", 1000))]
+
+
+def _deadline(root: Path, sizes: Sizes) -> list[Figure]:
+    """a cron pass that resolves a deadline, in a fresh process: with the templates compiled, and not"""
+    now = datetime.now(UTC)
+    scene = open_scene(root / "game", "coins", 4, start=now - timedelta(days=30))  # long past its deadline
+    put_all_orders(scene)
+    scene.close()
+    gonets, compiled = bench_startup.gonets(), root / "game" / "games" / "cache" / "templates"
+
+    def one_pass(keep: bool, n: int) -> float:
+        copy = shutil.copytree(root / "game", root / f"pass-{keep}-{n}", symlinks=True)
+        if not keep:
+            shutil.rmtree(copy / "games" / "cache", ignore_errors=True)
+        seconds = bench_startup.cpu_seconds(
+            [*gonets, "run", "--once", "--config", str(copy / "gonets.toml")], copy
+        )
+        if keep and not compiled.exists():  # the first pass compiled them: the next copies find them
+            shutil.copytree(copy / "games" / "cache", root / "game" / "games" / "cache")
+        shutil.rmtree(copy)
+        return seconds
+
+    one_pass(True, 0)  # not counted: the interpreter's own bytecode, and the templates compiled
+    pairs = [(one_pass(True, n), one_pass(False, n)) for n in range(1, 1 + sizes.startup_runs)]
+    return [
+        Figure(
+            "deadline.cron",
+            median([kept for kept, _ in pairs]),
+            "s",
+            "gonets run --once resolving a coins deadline (4 reports, a digest), templates compiled: CPU",
+        ),
+        Figure(
+            "deadline.cron_compiling",
+            median([cold for _, cold in pairs]),
+            "s",
+            "the same pass compiling every template it renders (no compiled templates kept)",
+        ),
+    ]
 
 
 def _until(done: Callable[[], bool], seconds: float = 120.0) -> None:
