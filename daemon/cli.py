@@ -235,9 +235,9 @@ def _corrupt(error: CorruptStoreError, config_path: str) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from daemon.tools.demo import run_demo
+    from daemon.tools.demo import SEED, run_demo
 
-    return run_demo(Path(args.dir) if args.dir else None)
+    return run_demo(Path(args.dir) if args.dir else None, args.seed or SEED)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -359,6 +359,7 @@ def parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="play a whole coins game with simulated players on Maildir")
     demo.add_argument("--dir", help="where to leave the game and its maildirs (default: a temp dir)")
+    demo.add_argument("--seed", help="the game's lots: the same seed, the same game (default: a fixed one)")
     demo.set_defaults(func=cmd_demo)
 
     bench = sub.add_parser(

@@ -5,7 +5,10 @@ commits it with one journal fsync (`state.journal`), and only then acknowledges 
 sends what the outbox holds. A backlog is taken in slices of at most `SLICE_MAILS` mails or
 `SLICE_SECONDS`, each committed, acknowledged and answered before the next is read: the first
 replies leave within a second however many mails wait, and what a pass holds in memory is one
-slice's. GM requests are run in the first slice, the clocks once the inbox is drained. The tests,
+slice's. GM requests are run in the first slice, the clocks once the inbox is drained, and they are
+sliced the same way: when a hundred deadlines fall in one minute, each half second's resolutions
+are committed and their reports sent, and the inbox is read again before the next games are
+resolved, so neither the first report nor a player's reply waits for the whole storm. The tests,
 `gonets demo` and the long-running process drive the very same `run_once`.
 """
 
@@ -14,7 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
@@ -77,6 +80,14 @@ class PassReport:
             f"service {self.service}), GM commands {self.commands}, phases resolved {self.resolved}, "
             f"mails sent {self.sent}{f', not sent {self.failed}' if self.failed else ''}"
         )
+
+
+@dataclass
+class ClockRound:
+    """The games a pass's clock slices have seen to, and those to visit again at the next pass."""
+
+    seen: set[str] = field(default_factory=set)
+    again: set[str] = field(default_factory=set)
 
 
 class Daemon:
@@ -170,13 +181,18 @@ class Daemon:
             return report
         self._count(PassReport())  # what a command line did outside a pass is no pass's
         inbox = self.transport.fetch(self.config.limits.mail_bytes)
-        first = True
+        first, clocks = True, ClockRound()
         while True:
-            drained, committed = self._slice(report, now, inbox, first)
-            if drained or not committed:  # a failed commit: the rest waits in the inbox
+            drained, clocks_done, committed = self._slice(report, now, inbox, first, clocks)
+            if (drained and clocks_done) or not committed:  # a failed commit: the rest waits
                 break
+            if drained:  # the clocks took their slice: mail that came meanwhile is read first
+                inbox = self.transport.fetch(self.config.limits.mail_bytes)
             first = False
             self._checkpoint(busy=True)
+            now = self.clock()
+        for game_id in clocks.again:
+            self.wakeups.touch(game_id)
         busy = bool(report.mails or report.resolved or report.sent or report.failed or report.commands)
         self._checkpoint(busy=busy)
         if busy and self.config.site_dir is not None:
@@ -198,19 +214,21 @@ class Daemon:
             log.exception("the web archive %s could not be refreshed", site)
 
     def _slice(
-        self, report: PassReport, now: datetime, inbox: Iterator[Incoming], first: bool
-    ) -> tuple[bool, bool]:
+        self, report: PassReport, now: datetime, inbox: Iterator[Incoming], first: bool, clocks: ClockRound
+    ) -> tuple[bool, bool, bool]:
         """One commit's worth of the pass: staged, committed, then its mails acknowledged and its
-        replies sent. Returns whether the inbox is drained, and whether the commit went through."""
+        replies sent. Returns whether the inbox is drained, whether every due clock was seen to,
+        and whether the commit went through."""
         began = time.monotonic()
         failures: list[BaseException] = []  # store failures: the GM is alerted once the slice is over
         acks: list[tuple[str, bool]] = []
+        clocks_done = False
         with self.journal.batch() as batch:
             if first:
                 self._requests(report, now, failures)
             drained = self._read(report, now, inbox, acks, failures, began)
             if drained:
-                self._tick(now, failures)
+                clocks_done = self._tick(now, failures, began, clocks)
             prepared = self._prepare(now, failures)
         committed = self._commit(batch, failures, self.outbox.queue_files(prepared))
         if committed:
@@ -220,7 +238,7 @@ class Daemon:
             self.alarm.raise_alarm(failure, now)
         self._flush(report, now, prepared if committed else None)
         self._count(report)
-        return drained, committed
+        return drained, clocks_done, committed
 
     def _count(self, report: PassReport) -> None:
         """The phases resolved and the GM commands run in the games, wherever: by a deadline, a
@@ -266,12 +284,18 @@ class Daemon:
                 return False
         return True
 
-    def _tick(self, now: datetime, failures: list[BaseException]) -> None:
-        """The games whose clock is due: reminders, holds, resolutions, releases."""
-        due = self.wakeups.due(now)
+    def _tick(self, now: datetime, failures: list[BaseException], began: float, clocks: ClockRound) -> bool:
+        """The games whose clock is due (reminders, holds, resolutions, releases) until the slice's
+        time is up, at least one; True once none is left. A game not reached is due again at once,
+        for the next slice; each is seen to once a pass, and one due again after that (its clock
+        failed, or it was written) waits for the next pass, as before slicing."""
+        due: list[str] = []
+        for game_id in self.wakeups.due(now):
+            (clocks.again.add if game_id in clocks.seen else due.append)(game_id)
         if due:
             from daemon.phases.deadlines import tick
-        for game_id in due:
+        for done, game_id in enumerate(due, 1):
+            clocks.seen.add(game_id)
             game = self.games.get(game_id)
             if game is None:
                 continue
@@ -280,10 +304,15 @@ class Daemon:
                 self.wakeups.set(game_id, ticked.wake)
             except STORE_FAILURES as error:  # that game waits; the others and the outbox go on
                 failures.append(error)
-                self.wakeups.touch(game_id)
+                clocks.again.add(game_id)
             except Exception:  # a bug in one game must not hold back the pass's mail for all games
                 log.exception("%s: the clock failed; tried again at the next pass", game_id)
-                self.wakeups.touch(game_id)
+                clocks.again.add(game_id)
+            if done < len(due) and time.monotonic() - began >= SLICE_SECONDS:
+                for later in due[done:]:
+                    self.wakeups.touch(later)
+                return False
+        return True
 
     def _prepare(self, now: datetime, failures: list[BaseException]) -> list[QueuedMail]:
         """The reply counts saved, and the mails to send once the slice is committed, their
@@ -377,9 +406,18 @@ class Daemon:
         self._safe_pass()
         schedule.every(self.config.poll_seconds).seconds.do(self._safe_pass)
         while True:
-            if self.transport.wait(max(0.0, schedule.idle_seconds() or 0.0), self.spool.waiting):
+            if self.transport.wait(self._idle_seconds(schedule.idle_seconds()), self.spool.waiting):
                 self._safe_pass()
             schedule.run_pending()
+
+    def _idle_seconds(self, until_poll: float | None) -> float:
+        """How long to wait for mail: until the next poll, or sooner, the next game's instant
+        (a deadline, a reminder), so that its reports leave on time rather than at the next poll."""
+        wait = max(0.0, until_poll or 0.0)
+        at = self.wakeups.next_at()
+        if at is not None:
+            wait = min(wait, max(0.0, (at - self.clock()).total_seconds()))
+        return wait
 
     def _safe_pass(self) -> None:
         try:

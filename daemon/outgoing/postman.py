@@ -9,7 +9,7 @@ from typing import Any
 
 from daemon.config import Config, Language
 from daemon.outgoing.compose import Envelope, outgoing
-from daemon.outgoing.render import render, subject
+from daemon.outgoing.render import keep_compiled, render, subject
 from engines.contract import Picture
 from engines.text import Catalog, Text
 from parsers.mime import IncomingMail
@@ -61,6 +61,7 @@ class Postman:
         self.config = config
         self.outbox = outbox
         self.clock = clock
+        keep_compiled(config.games_dir / "cache" / "templates")
 
     def send(
         self,

@@ -6,6 +6,7 @@ language (`player/orders-reply.ru.txt`). Player text is only ever template *data
 
 from __future__ import annotations
 
+import logging
 import re
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import jinja2
+from jinja2.bccache import Bucket
 
 import templates
 from daemon.config import Language
@@ -23,6 +25,7 @@ from engines.rng import Draw, draw_of
 from engines.russian import NO_FORMS, Forms, latin, person_gender
 from engines.text import Catalog, Grammar, Lang, Msg, Text, number, percent, quantity, rounded, signed, span
 
+log = logging.getLogger(__name__)
 TEMPLATES = Path(templates.__file__).resolve().parent  # the package, wherever it is installed
 SEPARATOR = "\n\n──── English version ────\n\n"  # between a ru+en mail's halves (the style guide's)
 WIDTH = 72  # the longest line of a mail: every mail client shows it whole
@@ -80,6 +83,42 @@ def environment() -> jinja2.Environment:
     env.filters["named"] = _named_filter
     env.filters["wordwrap"] = _wordwrap_filter
     return env
+
+
+def keep_compiled(folder: Path) -> None:
+    """Keep the templates compiled in `folder` (the games directory's cache), so that a process
+    compiles each only once, not every process: a cron pass that resolves a deadline spent about
+    0.2 s of its 0.7–1.0 s compiling the same templates. Jinja keys each file by the template's
+    name and checks its source's digest and jinja's own version, so a changed template or an
+    upgrade compiles afresh. The folder is the daemon's alone, as everything in the directory."""
+    env = environment()
+    if not isinstance(env.bytecode_cache, _Compiled) or env.bytecode_cache.folder != folder:
+        env.bytecode_cache = _Compiled(folder)
+
+
+class _Compiled(jinja2.FileSystemBytecodeCache):
+    """Jinja's file cache of compiled templates, which may fail without failing a mail: a full
+    disk or a folder gone only means compiling again."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            log.warning("compiled templates are not kept in %s: %s", folder, error)
+        super().__init__(str(folder))
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError:
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as error:
+            log.warning("a compiled template was not kept in %s: %s", self.folder, error)
 
 
 def shown(value: float) -> float:

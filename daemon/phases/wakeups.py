@@ -61,6 +61,16 @@ class Wakeups:
                 found.append(game_id)
         return found
 
+    def next_at(self) -> datetime | None:
+        """The earliest instant a game waits for (None: none waits), those due "at the next pass"
+        aside (a failed clock, a game written): the long-running daemon wakes then rather than at
+        its next poll, so a deadline is met to the second."""
+        while self._heap and self._at.get(self._heap[0][1]) != self._heap[0][0]:
+            heapq.heappop(self._heap)  # an older instant, replaced since
+        if not self._heap or self._heap[0][0] != NOW:
+            return self._heap[0][0] if self._heap else None
+        return min((at for at in self._at.values() if at is not None and at != NOW), default=None)
+
     def restore(self, games_dir: Path, games: Iterable[Game]) -> list[Game]:
         """The instants the index holds for `games` whose file and settings are as it saw them;
         returns the others, which stay due at the first pass."""

@@ -1,6 +1,7 @@
 """`gonets demo`: a whole coins game on Maildir, with simulated players and an accelerated clock.
 
-Four players sign up by mail; one misspells an order and resends it after reading the reply, one
+The game is played from a seed (`--seed`): two runs with the same seed end with the same
+standings. Four players sign up by mail; one misspells an order and resends it after reading the reply, one
 writes HTML-only mail, one writes in windows-1251 and goes silent from turn 4 (warned, then
 passed to the computer), and every mail goes through the real pipeline: inbox Maildir → daemon →
 sent Maildir, which the players read. The directory is left behind to inspect.
@@ -19,7 +20,7 @@ from daemon.games import Game
 from daemon.outgoing.render import languages, points, ranking
 from daemon.phases.start import start_game
 from daemon.service import Daemon
-from daemon.tools.demo_players import Player
+from daemon.tools.demo_players import Player, SentFolder
 from daemon.tools.setup import init_game
 from daemon.transports.maildir import MaildirTransport
 
@@ -45,7 +46,10 @@ class DemoClock:
         self.now += by
 
 
-def run_demo(directory: Path | None) -> int:
+SEED = "gonets-demo"
+
+
+def run_demo(directory: Path | None, seed: str = SEED) -> int:
     root = directory or Path(tempfile.mkdtemp(prefix="gonets-demo-"))
     root.mkdir(parents=True, exist_ok=True)
     config_path = root / "gonets.toml"
@@ -58,7 +62,7 @@ def run_demo(directory: Path | None) -> int:
     clock = DemoClock()
     daemon = Daemon(config, MaildirTransport(inbox, sent), clock)
     try:
-        scores = _play(daemon, clock, mailbox.Maildir(inbox), sent)
+        scores = _play(daemon, clock, mailbox.Maildir(inbox), SentFolder(sent), seed)
     finally:
         daemon.close()
     print("\nИтог / final scores:")
@@ -71,9 +75,14 @@ def run_demo(directory: Path | None) -> int:
     return 0
 
 
-def _play(daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, sent: Path) -> Mapping[str, float]:
+def _play(
+    daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, sent: SentFolder, seed: str
+) -> Mapping[str, float]:
     game = daemon.games.get(GAME)
     assert game is not None
+    record = game.load()
+    record.seed = f"{GAME}:{seed}"  # every lot of the game drawn from it
+    game.store.save(record)
     players = [Player(name, address, style, silent) for name, address, style, silent in PLAYERS]
     for player in players:
         inbox.add(player.signup(GAME, clock()))
@@ -92,7 +101,12 @@ def _play(daemon: Daemon, clock: DemoClock, inbox: mailbox.Maildir, sent: Path) 
 
 
 def _one_phase(
-    daemon: Daemon, game: Game, clock: DemoClock, inbox: mailbox.Maildir, sent: Path, players: list[Player]
+    daemon: Daemon,
+    game: Game,
+    clock: DemoClock,
+    inbox: mailbox.Maildir,
+    sent: SentFolder,
+    players: list[Player],
 ) -> None:
     record = game.load()
     turn, phase = record.turn, record.phase

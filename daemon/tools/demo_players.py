@@ -10,7 +10,7 @@ from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.mime.text import MIMEText
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime, getaddresses, make_msgid
 from html import escape
 from pathlib import Path
 
@@ -21,6 +21,29 @@ Style = str  # plain | typo | html | cp1251
 
 
 @dataclass
+class SentFolder:
+    """The daemon's sent Maildir as the players read it: each mail read once, its text kept for
+    each of its recipients until they read it (not every mail again for every player and phase)."""
+
+    path: Path
+    seen: set[str] = field(default_factory=set)
+    unread: dict[str, list[str]] = field(default_factory=dict)  # address → texts
+
+    def read(self, address: str) -> list[str]:
+        """The texts of the mails sent to `address` that it has not read yet."""
+        folder = mailbox.Maildir(self.path, create=False)
+        for key in sorted(set(folder.iterkeys()) - self.seen):
+            self.seen.add(key)
+            parsed = message_from_bytes(folder.get_bytes(key), policy=policy.default)
+            assert isinstance(parsed, EmailMessage)
+            part = parsed.get_body(("plain",))
+            text = part.get_content() if part is not None else ""
+            for _, recipient in getaddresses([str(parsed.get("To", ""))]):
+                self.unread.setdefault(recipient.lower(), []).append(text)
+        return self.unread.pop(address.lower(), [])
+
+
+@dataclass
 class Player:
     name: str
     address: str
@@ -28,22 +51,12 @@ class Player:
     silent_from: int = 0  # the turn from which this player stops writing (0: never)
     power: str = ""
     password: str = ""
-    seen: set[str] = field(default_factory=set)
 
-    def read_mail(self, sent: Path) -> list[str]:
-        """Bodies of the mails sent to this player that they have not read yet."""
-        bodies = []
-        for key, message in mailbox.Maildir(sent, create=False).items():
-            if key in self.seen or self.address not in str(message.get("To", "")):
-                continue
-            self.seen.add(key)
-            parsed = message_from_bytes(message.as_bytes(), policy=policy.default)
-            assert isinstance(parsed, EmailMessage)
-            part = parsed.get_body(("plain",))
-            bodies.append(part.get_content() if part is not None else "")
-        return bodies
+    def read_mail(self, sent: SentFolder) -> list[str]:
+        """Texts of the mails sent to this player that they have not read yet."""
+        return sent.read(self.address)
 
-    def learn_role(self, sent: Path) -> None:
+    def learn_role(self, sent: SentFolder) -> None:
         for body in self.read_mail(sent):
             found = re.search(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", body, re.MULTILINE)
             if found:

@@ -10,15 +10,21 @@ marked done.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from daemon.transports.base import HEAD_BYTES, Incoming, Wake, nap, never
+from daemon.transports.base import HEAD_BYTES, WAKE_SLICE, Incoming, Wake, nap, never
 from state.files import safe_file_name, write_durably
 from state.sending import FinishedMail, PermanentSendError
 
+if TYPE_CHECKING:
+    from inotify_simple import INotify
+
+log = logging.getLogger(__name__)
 REJECTED_FOLDER = "Rejected"  # Maildir++ folder ".Rejected" inside the inbox
 _INFO = ":2,"  # mailbox.Maildir.colon and the info version: <uid>:2,<flags>
 
@@ -55,6 +61,7 @@ class MaildirTransport:
         self._rejected = inbox / f".{REJECTED_FOLDER}"
         self._fetched: dict[str, Path] = {}
         self._left_in_cur: dict[str, _Waiting] | None = None  # listed at the first fetch
+        self._watch: NewMail | Literal[False] | None = None  # made at the first wait; False: none to be had
 
     def fetch(self, max_bytes: int) -> Iterator[Incoming]:
         """Mail in new/, plus mail in cur/ without the "S" flag (what a crashed run, or a mail
@@ -114,8 +121,58 @@ class MaildirTransport:
         return target
 
     def wait(self, timeout: float, wake: Wake = never) -> bool:
-        """No notification of mail to wait for: the next scheduled pass reads the inbox."""
-        return nap(timeout, wake)
+        """Until mail is delivered into new/ (the kernel's file notifications), `wake` says so, or
+        `timeout`: a reply leaves within a second of delivery, not at the next poll. Where the
+        notifications are not to be had (not Linux, the watches used up), the next scheduled pass
+        reads the inbox."""
+        if self._watch is None:
+            self._watch = NewMail.watch(self.inbox / "new")
+            with os.scandir(self.inbox / "new") as delivered:
+                if self._watch and any(delivered):
+                    return True  # delivered before the watch began
+        if not self._watch:
+            return nap(timeout, wake)
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            if wake() or self._watch.arrived(min(left, WAKE_SLICE)):
+                return True
+        return wake()
 
     def close(self) -> None:
-        """Nothing to release: every call opens and closes its own files."""
+        """The watch of new/, if one was made; every other call opens and closes its own files."""
+        if self._watch:
+            self._watch.close()
+        self._watch = None
+
+
+class NewMail:
+    """The kernel's notifications of files delivered into a Maildir's new/ (inotify, through
+    inotify_simple): a delivery links or renames a finished file in from tmp/."""
+
+    def __init__(self, notify: INotify) -> None:
+        self._notify = notify
+
+    @classmethod
+    def watch(cls, folder: Path) -> NewMail | Literal[False]:
+        """A watch of `folder`, or False where there can be none (then the caller polls)."""
+        try:
+            from inotify_simple import INotify, flags
+
+            notify = INotify()
+        except (ImportError, OSError) as error:  # not Linux; or the user's instances used up
+            log.info("no file notifications (%s): the inbox is polled", error)
+            return False
+        try:
+            notify.add_watch(folder, flags.MOVED_TO | flags.CREATE)
+        except OSError as error:  # max_user_watches reached
+            notify.close()
+            log.info("no file notifications for %s (%s): the inbox is polled", folder, error)
+            return False
+        return cls(notify)
+
+    def arrived(self, seconds: float) -> bool:
+        """Whether a file was delivered within `seconds` (the events so far are used up)."""
+        return bool(self._notify.read(timeout=max(1, round(seconds * 1000))))
+
+    def close(self) -> None:
+        self._notify.close()

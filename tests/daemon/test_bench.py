@@ -45,11 +45,23 @@ SCENARIO_FIGURES = {
     "backlog.first_reply",
     "backlog.pass",
     "backlog.peak",
+    "deadline.cron",
+    "deadline.cron_compiling",
+    "maildir.reply",
+    "storm.first_report",
+    "storm.mail_answered",
+    "storm.last_report",
+    "storm.idle",
+    "storm.peak_share",
+    "storm.after_share",
+    "storm_all.last_report",
 }
 WITH_GOALS = [
-    *("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "idle.pass", "idle.one_mail"),
-    *("history.ratio", "startup.run_once", "startup.help", "startup.status", "backlog.first_reply"),
+    *("idle.pass", "idle.one_mail", "history.ratio", "startup.run_once", "startup.help"),
+    *("backlog.first_reply", "maildir.reply", "storm.first_report", "storm.mail_answered"),
+    *("storm.peak_share", "storm_all.last_report"),
 ]
+NO_GOAL = ("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "startup.status")
 
 
 def test_quick_bench_writes_every_figure_with_the_machine(
@@ -69,10 +81,11 @@ def test_quick_bench_writes_every_figure_with_the_machine(
     assert document["sizes"]["mails"] > 0
     for name in WITH_GOALS:
         assert figures[name]["goal"] and figures[name]["met"] in (True, False)
+    assert not any(figures[name]["goal"] for name in NO_GOAL)  # restated: kept from falling, typed by hand
 
     shown = capsys.readouterr().out
     assert all(name in shown for name in figures)
-    assert "≥ 0.5" in shown and "≤ 1.2" in shown and "≤ 60" in shown and "≤ 4" in shown
+    assert "≤ 1.5" in shown and "≤ 1.2" in shown and "≤ 60" in shown and "≤ 4" in shown
 
 
 def test_json_to_stdout_is_the_document_alone(capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,3 +40,14 @@ def test_demo_plays_all_ten_turns_and_retires_the_silent_player(
 def test_demo_refuses_a_directory_that_already_holds_a_game(tmp_path: Path) -> None:
     (tmp_path / "gonets.toml").write_text("address = 'x@y'\n")
     assert run_demo(tmp_path) == 2
+
+
+def test_the_demo_is_the_same_game_from_the_same_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    standings = []
+    for run in ("first", "second"):
+        assert run_demo(tmp_path / run, seed="twice") == 0
+        printed = capsys.readouterr().out
+        standings.append(printed[printed.index("Итог / final scores:") : printed.index("Почта и игра")])
+    assert standings[0] == standings[1]

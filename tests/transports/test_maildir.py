@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import mailbox
 import os
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,32 @@ def test_send_without_recipients_is_permanent(transport: MaildirTransport) -> No
     with pytest.raises(PermanentSendError):
         transport.send(FinishedMail("x", (), b"Subject: nobody\r\n\r\n"))
     assert names(transport.outbox / "new") == []
+
+
+def test_waiting_ends_when_a_mail_is_delivered_not_at_the_next_poll(transport: MaildirTransport) -> None:
+    """The daemon waits between passes; a delivery into new/ (an MDA renames it in from tmp/)
+    ends the wait, so the reply does not wait for the poll (a minute here: a wait that ran its
+    course would answer False)."""
+    assert transport.wait(0.01) is False  # the watch begins; nothing delivered
+    timer = threading.Timer(0.2, deliver, (transport, ORDERS))
+    timer.start()
+    try:
+        assert transport.wait(60) is True
+    finally:
+        timer.cancel()
+    transport.close()
+
+
+def test_a_mail_delivered_before_the_first_wait_is_not_missed(transport: MaildirTransport) -> None:
+    deliver(transport, ORDERS)
+    assert transport.wait(60) is True
+    transport.close()
+
+
+def test_without_file_notifications_the_inbox_is_polled(
+    transport: MaildirTransport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "inotify_simple", None)  # as where the library cannot load
+    deliver(transport, ORDERS)
+    assert transport.wait(0.05) is False  # the next scheduled pass reads it
+    assert [mail.uid for mail in transport.fetch(ANY_SIZE)]
