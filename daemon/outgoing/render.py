@@ -103,7 +103,8 @@ class _Compiled(jinja2.FileSystemBytecodeCache):
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         try:
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            for level in (folder.parent, folder):  # the games directory's cache, then ours in it
+                level.mkdir(mode=0o700, exist_ok=True)
         except OSError as error:
             log.warning("compiled templates are not kept in %s: %s", folder, error)
         super().__init__(str(folder))

@@ -499,7 +499,7 @@ def _storm(root: Path, sizes: Sizes) -> list[Figure]:
         found = bench_storm.run_child(folder)
         shutil.rmtree(folder)
         storm = f"{due * len(REGISTRY)} of {host} games' deadlines at one instant"
-        if found["resolved"] != due * len(REGISTRY):
+        if found["resolved"] < due * len(REGISTRY):  # a phase nobody owes is resolved with its own
             raise RuntimeError(f"the storm resolved {found['resolved']} games: {storm}")
         last = Figure(f"{name}.last_report", found["last_report"], "s", f"{storm}: the last report sent")
         if name == "storm_all":
