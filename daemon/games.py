@@ -222,7 +222,7 @@ class Games:
             directory = config.games_dir / "games" / settings.id
             return GameStore(directory, self.disk, self.read_only, on_change=on_change)
 
-        stored = os.path.exists(hot_file(config.games_dir, settings.id))  # created before any pass
+        stored = _stored(hot_file(config.games_dir, settings.id))  # created before any pass
         if self.read_only and not stored:
             return None
         game = Game(settings, self.passwords, open_store)
@@ -267,6 +267,19 @@ def hot_file(games_dir: Path, game_id: str) -> str:
     """A game's store file, which every change of the game rewrites (`state.game_store`); a plain
     path (a thousand games at each start: `pathlib` cost more than the stat)."""
     return os.path.join(games_dir, "games", game_id, "game.json")
+
+
+def _stored(path: str) -> bool:
+    """Whether the game's record was written: a file that is there but cannot be looked at (a
+    folder the daemon's user may not read) is taken as written, so reading it says why it fails
+    instead of the game being passed over in silence."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _keyed_games(config: Config, disk: Disk) -> list[str]:
