@@ -3,7 +3,6 @@ only when first used: a pass over a thousand games opens those that have work.""
 
 from __future__ import annotations
 
-import hmac
 import os
 import secrets
 import tomllib
@@ -80,6 +79,7 @@ class Game:
         self.data_source: Callable[[str], bytes] | None = None
         # the game's own forms (names players gave, names of the GM's data) and the catalog with them
         self._own: tuple[Forms, Catalog] | None = None
+        self._hashes: frozenset[str] | None = None  # `password_hashes`, as last read
 
     @property
     def id(self) -> str:
@@ -152,9 +152,19 @@ class Game:
 
     def is_password(self, typed: str) -> bool:
         """Whether `typed` is one of the players' passwords (a keyed hash: one HMAC), so that a
-        mail quoting it has it blanked wherever it is kept."""
-        hashed = self.passwords.hash(typed)
-        return any(hmac.compare_digest(p.password_hash, hashed) for p in self.load().players.values())
+        mail quoting it has it blanked wherever it is kept. Blanking is no login: a set lookup."""
+        return self.passwords.hash(typed) in self.password_hashes()
+
+    def password_hashes(self) -> frozenset[str]:
+        """The players' keyed hashes, read from the record once until the game's store changes
+        (`forget_passwords`): a mail's password-shaped runs cost one HMAC each, not a record read."""
+        if self._hashes is None:
+            players = self.load().players.values()
+            self._hashes = frozenset(p.password_hash for p in players if p.password_hash.startswith("hmac$"))
+        return self._hashes
+
+    def forget_passwords(self) -> None:
+        self._hashes = None
 
     def gm_data(self, key: str) -> GmDataRead:
         """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
@@ -218,7 +228,11 @@ class Games:
         def open_store() -> GameStore:
             from state.game_store import GameStore
 
-            on_change = None if changed is None else lambda: changed(settings.id)
+            def on_change() -> None:
+                game.forget_passwords()
+                if changed is not None:
+                    changed(settings.id)
+
             directory = config.games_dir / "games" / settings.id
             return GameStore(directory, self.disk, self.read_only, on_change=on_change)
 
@@ -242,8 +256,10 @@ class Games:
         return sorted(self._games)
 
     def is_password(self, typed: str) -> bool:
-        """Whether `typed` is a password of any game's player (a mail that reached no game)."""
-        return any(game.is_password(typed) for game in self)
+        """Whether `typed` is a password of any game's player (a mail that reached no game): one
+        HMAC (every game's passwords are keyed alike), each game's hashes read once."""
+        hashed = self.passwords.hash(typed)
+        return any(hashed in game.password_hashes() for game in self)
 
     def power_keywords(self) -> tuple[str, ...]:
         words = {w for game in self for w in game.ruleset.power_keywords}
@@ -254,6 +270,7 @@ class Games:
         for game in self:
             if game.opened:
                 game.store.forget()
+            game.forget_passwords()
             if self.on_change is not None:
                 self.on_change(game.id)
 

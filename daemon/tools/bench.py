@@ -29,12 +29,13 @@ from daemon.passwords import Passwords
 from daemon.service import PassReport
 from daemon.tools import bench_backlog, bench_burst, bench_imap, bench_startup
 from daemon.tools.bench_floor import Floor
-from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
+from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders, stranger_mail
 from daemon.tools.bench_report import Figure, Goal, as_json, median, p90, table, write_json
 from parsers.html_text import html_to_text
 from parsers.mime import parse_mail
 
 IDLE_BEFORE_MS = 488.0  # an idle pass over 1000 Русь games before games were woken from a heap
+STRANGER_BYTES = 128 * 1024  # a stranger's mail of single letters (`bench_games.stranger_mail`)
 STARTUP_GOAL = 4.0  # a cron pass, --help, status: at most this many bare interpreter starts
 
 
@@ -53,6 +54,7 @@ class Sizes:
     imap_samples: int = 20  # order mails timed over IDLE, and as many over polling
     startup_runs: int = 10  # each command's runs, each beside a bare interpreter's
     backlog_mails: int = 10_000  # waiting when one pass starts
+    stranger_games: int = 100  # started games behind a stranger's mail of single letters
 
 
 QUICK = Sizes(
@@ -69,6 +71,7 @@ QUICK = Sizes(
     imap_samples=2,
     startup_runs=1,
     backlog_mails=60,
+    stranger_games=3,
 )
 
 
@@ -76,7 +79,17 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     """Every scenario in its own folder, the IMAP one last if asked for; the table goes to stdout
     unless the JSON does."""
     figures: list[Figure] = []
-    scenarios = (_coins, _rus, _idle, _history, _burst, _startup, _backlog, *((_imap,) if imap else ()))
+    scenarios = (
+        _coins,
+        _rus,
+        _idle,
+        _history,
+        _burst,
+        _startup,
+        _backlog,
+        _stranger,
+        *((_imap,) if imap else ()),
+    )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
         root = Path(tmp)
         for scenario in scenarios:
@@ -403,6 +416,20 @@ def _backlog(root: Path, sizes: Sizes, games: int = 10) -> list[Figure]:
             f"the peak resident memory of that pass's process ({mails} mails)",
         ),
     ]
+
+
+def _stranger(root: Path, sizes: Sizes) -> list[Figure]:
+    """A stranger's mail of single letters among started games"""
+    scene = open_scene(root, "coins", 4, idle_games=sizes.stranger_games - 1)
+    try:
+        scene.daemon.run_once()  # the clocks of every game, which no mail waits for
+        scene.inbox.add(stranger_mail(STRANGER_BYTES))
+        seconds, _ = _timed(scene.daemon.run_once)
+    finally:
+        scene.close()
+    kilobytes = STRANGER_BYTES // 1024
+    meaning = f"a pass with a stranger's {kilobytes} KB mail of single letters, {sizes.stranger_games} games"
+    return [Figure("stranger.pass", seconds, "s", meaning, Goal("<=", 1.0))]
 
 
 def _imap(root: Path, sizes: Sizes) -> list[Figure]:
