@@ -5,11 +5,11 @@ turns a letter into its Cyrillic look-alike, a reply quotes the role mail, a mai
 across a soft line break, a format=flowed line or an HTML tag («3e5e-<b></b>etm3-ypxi»), and a
 hostile one writes it in fullwidth, mathematical or circled letters, with combining marks, as
 HTML entities or «%2D» dashes. So a text is first seen as a matcher sees it (`fold`): every
-escape (an HTML numeric or named entity, a URL's %XX) read as the character it stands for, a tag
-as spaces, every character in its compatibility form (Unicode NFKD: «ａ», «𝐚», «ⓐ» are «a»), its
-marks dropped, a look-alike as the Latin letter or digit Unicode's confusables table gives it (or,
-where it gives none, gives its capital or small letter: Cyrillic «к» as «К» is «K»), lowercased.
-One character becomes one, so a span found in the folded text is a span of the written one.
+escape (an HTML numeric or named entity, a URL's %XX) read as the character it stands for, every
+character in its compatibility form (Unicode NFKD: «ａ», «𝐚», «ⓐ» are «a»), its marks dropped, a
+look-alike as the Latin letter or digit Unicode's confusables table gives it (or, where it gives
+none, gives its capital or small letter: Cyrillic «к» as «К» is «K»), lowercased. One character
+becomes one, so a span found in the folded text is a span of the written one.
 Then a secret is found by what it is made of:
 - a known value (the mail's ПАРОЛЬ, a GM password): its letters and digits in order, anything
   but a letter or digit (spaces however many, line breaks, dashes, «. _ / , *», quote marks «>»,
@@ -43,12 +43,12 @@ PROVED_PER_MAIL = 500  # distinct password-shaped runs one mail may have proved 
 
 # a character as a mail may escape it: an HTML numeric or named entity, a URL's %XX
 _ESCAPE = re.compile(r"&#[0-9]{1,7};|&#[xX][0-9a-fA-F]{1,6};|&[A-Za-z][A-Za-z0-9]{1,31};|%[0-9A-Fa-f]{2}")
-# a tag, which a folded text holds as spaces: nothing of it is a character of a secret
-_TAG = re.compile(r"<[^<>]{0,200}>")
 # what may stand between the characters of a secret, in a folded text: anything but a letter or a
-# digit (an underscore folds to a space)
-_BETWEEN = r"\W*"
-_NOISE = re.compile(r"\W+")
+# digit (an underscore folds to a space), and a tag; "<" only as a tag's start, so that each
+# character is read one way only and the search stays linear
+_TAG = r"<[^<>]{0,200}>"
+_BETWEEN = rf"(?:[^\w<]|{_TAG})*"
+_NOISE = re.compile(rf"{_TAG}|\W")
 _CHAR = f"[{PASSWORD_ALPHABET}]"
 # a run shaped like a generated password, not glued to a letter of the alphabet before it
 _SHAPED = re.compile(rf"(?<!{_CHAR})(?=({_CHAR}(?:{_BETWEEN}{_CHAR}){{{PASSWORD_LENGTH - 1}}}))")
@@ -143,7 +143,6 @@ def fold(text: str) -> Folded:
         extra.append(gained)
         done = end
     decoded = "".join([*pieces, text[done:]]) if pieces else text
-    decoded = _TAG.sub(lambda tag: " " * len(tag.group()), decoded) if "<" in decoded else decoded
     folded = decoded.translate(_ASCII_FOLDS if decoded.isascii() else _FOLDS)
     return Folded(folded, len(text), at, extra)
 

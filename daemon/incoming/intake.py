@@ -97,16 +97,17 @@ class Intake:
     def _quarantine(self, key: str, raw: bytes, now: datetime, detail: str) -> tuple[str, bool]:
         """Kept in the archive (its plainly written passwords blanked: it is not taken apart again)
         and in the rejected folder for the GM, never handled again; the sender told."""
-        self._apologise(key, raw, now)
         gm_passwords = (game.settings.gm_password for game in self.games)
-        blanked = Redactor.of(gm_passwords, self.games.is_password).raw(raw, parse=False)
+        redactor = Redactor.of(gm_passwords, self.games.is_password)
+        self._apologise(key, raw, now, redactor)
+        blanked = redactor.raw(raw, parse=False)
         if blanked != raw:
             self.archive.blank(key, blanked)
         self.archive.mark_done(key, {"outcome": "error", "detail": detail})
         self.handling.end(key)
         return "error", True
 
-    def _apologise(self, key: str, raw: bytes, now: datetime) -> None:
+    def _apologise(self, key: str, raw: bytes, now: datetime, redactor: Redactor) -> None:
         """Tell the sender of a quarantined mail that it was kept but not handled (never an
         automatic sender, never ourselves), so nobody waits for a reply that will not come."""
         try:
@@ -115,7 +116,8 @@ class Intake:
                 return
             if answerable(mail.sender) and self.ledger.may_send(mail.sender, f"reply-{key}", now):
                 letter = Letter("player/error", {"key": key[:12]}, "subject_error", {})
-                self.postman.send(f"reply-{key}", mail.sender, letter, "ru+en", answering=mail)
+                shown = answered(mail, redactor)
+                self.postman.send(f"reply-{key}", mail.sender, letter, "ru+en", answering=shown)
         except Exception:  # the apology must never stop the loop
             log.exception("could not tell the sender of mail %s", key)
 
@@ -132,7 +134,7 @@ class Intake:
             self._answer(key, mail, outcome, now)
         record = {
             **outcome.log_record(),
-            "message_id": mail.message_id,
+            "message_id": outcome.redactor.text(mail.message_id),
             "fingerprint": fingerprint,
             "from": mail.sender,
             "subject": outcome.redactor.text(mail.subject),
@@ -153,7 +155,7 @@ class Intake:
         registered address (within that address's own quota: a flood from elsewhere never
         silences it), then the extra mails the orders asked for."""
         language = outcome.game.settings.language if outcome.game else "ru+en"
-        shown = replace(mail, subject=outcome.redactor.text(mail.subject))
+        shown = answered(mail, outcome.redactor)
         mail_id = f"reply-{key}"
         if outcome.letter is not None:
             copies = tuple(a for a in outcome.cc if self.ledger.may_send(a, mail_id, now, "copy"))
@@ -191,6 +193,15 @@ class Intake:
         if self._known is None:
             self._known = {mailbox_key(a) for game in self.games for a in _addresses(game)}
         return self._known
+
+
+def answered(mail: IncomingMail, redactor: Redactor) -> IncomingMail:
+    """`mail` as a reply repeats it: its subject blanked, and a Message-ID or reference holding a
+    secret not repeated at all (the reply then stands outside the thread: no password goes out,
+    nor into the outbox's copy)."""
+    message_id = mail.message_id if redactor.text(mail.message_id) == mail.message_id else ""
+    references = tuple(r for r in mail.references if redactor.text(r) == r)
+    return replace(mail, subject=redactor.text(mail.subject), message_id=message_id, references=references)
 
 
 def _fingerprint(mail: IncomingMail, oversize: int) -> str:
