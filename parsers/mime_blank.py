@@ -23,6 +23,7 @@ from email.policy import compat32
 from email.utils import collapse_rfc2231_value, encode_rfc2231, quote
 
 from parsers import charsets
+from parsers.mime_body import too_deep
 from parsers.secrets import Secrets
 
 MASK = "***"  # ASCII: the same bytes in every charset a mail may be written in
@@ -36,6 +37,8 @@ def blanked_mail(raw: bytes, secrets: Secrets) -> bytes:
     """`raw` with every secret of `secrets` blanked as `MASK` wherever it is decoded to text."""
     try:
         message = message_from_bytes(raw, policy=compat32)
+        if too_deep(message):  # never read as a mail: written back it would recurse too deep
+            return blanked_bytes(raw, secrets)
         parts = [part for part in message.walk() if not part.is_multipart()]
         changed = [_blank_headers(part, secrets) for part in message.walk()]
         changed += [_blank_payload(part, secrets) for part in parts]

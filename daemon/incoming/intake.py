@@ -125,11 +125,17 @@ class Intake:
         mail = mailflow.read(incoming.raw, incoming.oversize, self.config.limits)
         fingerprint = _fingerprint(mail, incoming.oversize)
         duplicate = self.archive.seen_fingerprint(fingerprint)
-        if duplicate and duplicate != key:
+        repeated = duplicate is not None and duplicate != key
+        if repeated:
             redactor = mailflow.mail_redactor(mail, self.games)
             outcome = mailflow.Outcome("ignored", detail=f"duplicate of {duplicate}", redactor=redactor)
         else:
             outcome = mailflow.evaluate(mail, key, self.games, self.config.address, now, incoming.oversize)
+        kept = cap_head(incoming.raw).head if incoming.oversize else incoming.raw  # oversize: not read
+        # the archive's copy is made before anything of the mail is stored: a mail whose copy
+        # cannot be made leaves no orders, no reply and no command behind
+        blanked = outcome.redactor.raw(kept)
+        if not repeated:
             mailflow.apply(outcome, self.postman, now, key)
             self._answer(key, mail, outcome, now)
         record = {
@@ -142,8 +148,6 @@ class Intake:
             "handled_at": now.isoformat(),  # the pass's clock: `gonets rebuild` replays at this time
             "oversize": incoming.oversize,  # only the head was read: `gonets rebuild` must not read more
         }
-        kept = cap_head(incoming.raw).head if incoming.oversize else incoming.raw  # oversize: not read
-        blanked = outcome.redactor.raw(kept)
         if blanked != incoming.raw:  # before the done marker: after a crash the inbox's copy is read
             self.archive.blank(key, blanked)
         self.archive.mark_done(key, record)
