@@ -93,6 +93,11 @@ def _prototype(char: str) -> str:
     return ""
 
 
+def load_lookalikes() -> None:
+    """Read Unicode's confusables table now rather than at the first text outside ASCII."""
+    _confusables()
+
+
 @lru_cache(maxsize=1)
 def _confusables() -> dict[str, list[dict[str, Any]]]:
     from confusable_homoglyphs import confusables
