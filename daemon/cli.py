@@ -218,9 +218,10 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     unknown = [game_id for game_id in ids if game_id not in config.games]
     if unknown:
         raise ConfigError(f"нет игры {unknown[0]} / no game {unknown[0]} (games: {', '.join(config.games)})")
-    for report in rebuild_games(config, ids, utc_now()):
+    reports = rebuild_games(config, ids, utc_now())
+    for report in reports:
         _out(report.text(args.config))
-    return 0
+    return 0 if all(report.faithful for report in reports) else 1  # said above, line by line
 
 
 def _corrupt(error: CorruptStoreError, config_path: str) -> None:

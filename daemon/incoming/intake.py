@@ -161,11 +161,15 @@ class Intake:
         # the archive's copy is made before anything of the mail is stored: a mail whose copy
         # cannot be made leaves no orders, no reply and no command behind
         blanked = outcome.redactor.raw(kept)
+        sequence = {}
         if not repeated:
+            if outcome.game is not None:  # its place among the game's events, for `gonets rebuild`
+                sequence["seq"] = outcome.game.store.next_event()
             mailflow.apply(outcome, self.postman, now, key)
             self._answer(key, mail, outcome, now)
         record = {
             **outcome.log_record(),
+            **sequence,
             "message_id": outcome.redactor.text(mail.message_id),
             "fingerprint": fingerprint,
             "from": mail.sender,

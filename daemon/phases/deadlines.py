@@ -239,6 +239,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "seed": rng.seed,
         "revision": record.revision,
         "resolved_at": now.isoformat(),
+        "seq": game.store.next_event(),  # its place among the game's events, for `gonets rebuild`
         "state_before": record.state,
         "players_before": {p: pl.standing() for p, pl in sorted(record.players.items())},
         "orders": {
