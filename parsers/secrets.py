@@ -53,7 +53,7 @@ _CHAR = f"[{PASSWORD_ALPHABET}]"
 # a run shaped like a generated password, not glued to a letter of the alphabet before it
 _SHAPED = re.compile(rf"(?<!{_CHAR})(?=({_CHAR}(?:{_BETWEEN}{_CHAR}){{{PASSWORD_LENGTH - 1}}}))")
 # a value after a password word, folded: «пароль» (ь folds to «b»), "password", "pwd"
-_AFTER_WORD = re.compile(r"(\b(?:пap[o]л[bяюеиe]\w*|passw(?:or)?d\w*|pwd)\b\W{0,3})(\S+)")
+_AFTER_WORD = re.compile(r"(\b(?:пapoл[bяюеиe]\w*|passw(?:or)?d\w*|pwd)\b\W{0,3})(\S+)")
 _RUSSIAN_WORD = re.compile(r"[а-яё]+[.,:;!?»)]*", re.IGNORECASE)
 _CACHED_BELOW = 0x20000  # folds kept for these code points (every look-alike lives below)
 
@@ -70,6 +70,7 @@ class _Folds(dict[int, str]):
 
 
 def _fold_char(char: str) -> str:
+    """The one character a matcher sees for `char` (`fold`); `char` itself when it has none."""
     if char.isascii():
         return " " if char == "_" else char.lower()
     found = _prototype(char)
