@@ -34,6 +34,7 @@ _DISK_WORDS = {
 }
 
 
+_READING_MAIL = ("run",)  # the command whose mail stays in the inbox when the disk fails it
 NOT_ANSWERED = 6  # `gm` queued a command the running daemon did not answer in time
 POLL = 0.1  # seconds between two looks for the daemon's answer
 
@@ -217,9 +218,10 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     unknown = [game_id for game_id in ids if game_id not in config.games]
     if unknown:
         raise ConfigError(f"нет игры {unknown[0]} / no game {unknown[0]} (games: {', '.join(config.games)})")
-    for report in rebuild_games(config, ids, utc_now()):
+    reports = rebuild_games(config, ids, utc_now())
+    for report in reports:
         _out(report.text(args.config))
-    return 0
+    return 0 if all(report.faithful for report in reports) else 1  # said above, line by line
 
 
 def _corrupt(error: CorruptStoreError, config_path: str) -> None:
@@ -266,7 +268,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
 
 def cmd_site(args: argparse.Namespace) -> int:
-    from daemon.config import ConfigError
+    from daemon.config import ConfigError, published_secrets
     from daemon.outgoing.site import refresh
 
     with _reader(args.config) as (config, games):
@@ -275,6 +277,8 @@ def cmd_site(args: argparse.Namespace) -> int:
             raise ConfigError(
                 "нет site_dir в настройках и нет --out / no site_dir in the config and no --out"
             )
+        if exposed := published_secrets(out, config, Path(args.config)):
+            raise UsageError(f"--out {out}: a web server would publish {', '.join(exposed)}")
         written = refresh(games, out, every=True)
     _out(f"{out}: игр {len(written)} / {len(written)} games")
     return 0
@@ -437,9 +441,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from daemon.outgoing.alerts import failure_kind
 
         kind = failure_kind(error)
+        waits = "\nНичего не потеряно: почта ждёт в ящике / nothing is lost: the mail waits in the inbox"
         print(
-            f"{_DISK_WORDS.get(kind, 'ошибка диска / disk error')}: {error}\n"
-            "Ничего не потеряно: почта ждёт в ящике / nothing is lost: the mail waits in the inbox",
+            f"{_DISK_WORDS.get(kind, 'ошибка диска / disk error')}: {error}"
+            f"{waits if args.command in _READING_MAIL else ''}",
             file=sys.stderr,
         )
         return 5

@@ -479,7 +479,31 @@ def load_config(path: Path) -> Config:
     config: Config | None = _Reader(path.parent, mistakes).table(Config, resolved, raw, [])
     if config is None:
         raise ConfigError("\n".join(mistakes))
+    if config.site_dir is not None and (exposed := published_secrets(config.site_dir, config, path)):
+        why = f"a web server would publish {', '.join(exposed)}: give the site a folder of its own"
+        raise ConfigError(f"site_dir = {_shown(raw['site_dir'])}: {why}")
     return config
+
+
+def published_secrets(site: Path, config: Config, path: Path) -> list[str]:
+    """What of the daemon's own a web archive written into `site` would put behind a web server:
+    the config file, the key, a game's GM data, the games directory or a Maildir folder that `site`
+    holds, is, or lies inside (links followed)."""
+    site = site.resolve()
+    files: dict[str, Path] = {"the config file": path, "secret_key_file": config.secret_key_file}
+    files |= {f"games.{g.id}.data": g.data for g in config.games.values() if g.data is not None}
+    folders: dict[str, Path | None] = {"games_dir": config.games_dir}
+    folders |= {"transport.inbox": config.transport.inbox, "transport.outbox": config.transport.outbox}
+    exposed = [name for name, file in files.items() if site in file.resolve().parents]
+    for name, folder in folders.items():
+        if folder is not None and _overlap(site, folder.resolve()):
+            exposed.append(name)
+    return exposed
+
+
+def _overlap(one: Path, other: Path) -> bool:
+    """Whether one folder is the other or holds it."""
+    return one == other or one in other.parents or other in one.parents
 
 
 def _resolve_secrets(value: Any, key: str, unset: list[str]) -> Any:

@@ -3,7 +3,6 @@ only when first used: a pass over a thousand games opens those that have work.""
 
 from __future__ import annotations
 
-import hmac
 import os
 import secrets
 from collections.abc import Callable, Iterator
@@ -56,6 +55,7 @@ class Game:
         self.data_source: Callable[[str], bytes] | None = None
         # the game's own forms (names players gave, names of the GM's data) and the catalog with them
         self._own: tuple[Forms, Catalog] | None = None
+        self._hashes: frozenset[str] | None = None  # `password_hashes`, as last read
 
     @property
     def id(self) -> str:
@@ -144,9 +144,19 @@ class Game:
 
     def is_password(self, typed: str) -> bool:
         """Whether `typed` is one of the players' passwords (a keyed hash: one HMAC), so that a
-        mail quoting it has it blanked wherever it is kept."""
-        hashed = self.passwords.hash(typed)
-        return any(hmac.compare_digest(p.password_hash, hashed) for p in self.load().players.values())
+        mail quoting it has it blanked wherever it is kept. Blanking is no login: a set lookup."""
+        return self.passwords.hash(typed) in self.password_hashes()
+
+    def password_hashes(self) -> frozenset[str]:
+        """The players' keyed hashes, read from the record once until the game's store changes
+        (`forget_passwords`): a mail's password-shaped runs cost one HMAC each, not a record read."""
+        if self._hashes is None:
+            players = self.load().players.values()
+            self._hashes = frozenset(p.password_hash for p in players if p.password_hash.startswith("hmac$"))
+        return self._hashes
+
+    def forget_passwords(self) -> None:
+        self._hashes = None
 
     def gm_data(self, key: str) -> GmDataRead | None:
         """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
@@ -220,11 +230,15 @@ class Games:
         def open_store() -> GameStore:
             from state.game_store import GameStore
 
-            on_change = None if changed is None else lambda: changed(settings.id)
+            def on_change() -> None:
+                game.forget_passwords()
+                if changed is not None:
+                    changed(settings.id)
+
             directory = config.games_dir / "games" / settings.id
             return GameStore(directory, self.disk, self.read_only, on_change=on_change)
 
-        stored = os.path.exists(hot_file(config.games_dir, settings.id))  # created before any pass
+        stored = _stored(hot_file(config.games_dir, settings.id))  # created before any pass
         if self.read_only and not stored:
             return None
         game = Game(settings, self.passwords, open_store)
@@ -244,8 +258,10 @@ class Games:
         return sorted(self._games)
 
     def is_password(self, typed: str) -> bool:
-        """Whether `typed` is a password of any game's player (a mail that reached no game)."""
-        return any(game.is_password(typed) for game in self)
+        """Whether `typed` is a password of any game's player (a mail that reached no game): one
+        HMAC (every game's passwords are keyed alike), each game's hashes read once."""
+        hashed = self.passwords.hash(typed)
+        return any(hashed in game.password_hashes() for game in self)
 
     def power_keywords(self) -> tuple[str, ...]:
         words = {w for game in self for w in game.ruleset.power_keywords}
@@ -256,6 +272,7 @@ class Games:
         for game in self:
             if game.opened:
                 game.store.forget()
+            game.forget_passwords()
             if self.on_change is not None:
                 self.on_change(game.id)
 
@@ -269,6 +286,19 @@ def hot_file(games_dir: Path, game_id: str) -> str:
     """A game's store file, which every change of the game rewrites (`state.game_store`); a plain
     path (a thousand games at each start: `pathlib` cost more than the stat)."""
     return os.path.join(games_dir, "games", game_id, "game.json")
+
+
+def _stored(path: str) -> bool:
+    """Whether the game's record was written: a file that is there but cannot be looked at (a
+    folder the daemon's user may not read) is taken as written, so reading it says why it fails
+    instead of the game being passed over in silence."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _keyed_games(config: Config, disk: Disk) -> list[str]:

@@ -23,7 +23,7 @@ from mailparser.exceptions import MailParserError, MailParserRecursionError
 from parsers import charsets
 from parsers.header_registry import POLICY
 from parsers.limits import MAX_BODY_CHARS
-from parsers.mime_body import body_text, leaves
+from parsers.mime_body import body_text, leaves, too_deep
 from parsers.mime_head import CappedMail, cap_head, cap_mail
 
 charsets.register()
@@ -80,7 +80,8 @@ def parse_mail(raw: bytes, body_limit: int = MAX_BODY_CHARS) -> IncomingMail:
     parser sees them, and a text over `body_limit` characters is not read (nor converted from
     HTML), so reading takes time linear in the size of the mail. mail-parser has crashed
     (AttributeError) on a multipart whose boundary never starts; such a mail is read with the
-    stdlib alone. A mail nested too deep for either, or that breaks the stdlib too, comes back
+    stdlib alone. A mail nested deeper than `MAX_MIME_DEPTH` (which the archive's blanking could
+    not write back), or too deep for either parser, or that breaks the stdlib too, comes back
     with its header fields, an empty body and the reason in `problems`, so the daemon can archive
     it, tell the sender, and move on.
     """
@@ -94,6 +95,8 @@ def parse_mail(raw: bytes, body_limit: int = MAX_BODY_CHARS) -> IncomingMail:
     except Exception as error:  # a mail-parser bug: the stdlib alone may still read the mail
         problem = f"mail-parser failed ({type(error).__name__}), read with the stdlib"
         return _read_with_stdlib(raw, capped, problem, body_limit)
+    if too_deep(parsed.message):
+        return _unreadable(raw, capped, "nested too deep")
     defects = sorted(parsed.defects_categories)
     return _read(raw, parsed.message, parsed.from_, [*capped.problems], defects, body_limit)
 
@@ -107,6 +110,8 @@ def parse_head(raw: bytes) -> IncomingMail:
 def _read_with_stdlib(raw: bytes, capped: CappedMail, problem: str, body_limit: int) -> IncomingMail:
     try:
         message = email.message_from_bytes(capped.raw)
+        if too_deep(message):
+            return _unreadable(raw, capped, "nested too deep")
         return _read(raw, message, _senders(message), [problem, *capped.problems], [], body_limit)
     except RecursionError:
         return _unreadable(raw, capped, "nested too deep")

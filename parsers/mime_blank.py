@@ -1,10 +1,13 @@
 """A raw mail rebuilt with its secrets blanked, for the archive to keep instead of the mail.
 
 A password hides in a mail's transfer encoding: split by a quoted-printable soft break, inside
-base64, behind RFC 2047 in a subject. Patching the bytes finds only what is written plainly, so
-each header value and each text part (an HTML part, a .txt attachment) is decoded, blanked
-(`parsers.secrets`) and encoded again as it was sent (same transfer encoding, same charset when
-it can still hold the text); parts and headers without a secret keep their bytes.
+base64, behind RFC 2047 in a subject, in an attachment of any type (an RTF file, an octet
+stream), in a parameter (a Content-Type name=, a filename split over RFC 2231 continuations).
+Patching the bytes finds only what is written plainly, so each header value, each parameter
+(continuations joined) and each part whatever its type is decoded, blanked (`parsers.secrets`)
+and encoded again as it was sent (same transfer encoding; a text part in its charset when that
+can still hold the text, any other part byte for byte around the blanks); parts and headers
+without a secret keep their bytes.
 """
 
 from __future__ import annotations
@@ -17,22 +20,28 @@ from email.generator import BytesGenerator
 from email.header import Header, decode_header, make_header
 from email.message import Message
 from email.policy import compat32
+from email.utils import collapse_rfc2231_value, encode_rfc2231, quote
 
 from parsers import charsets
+from parsers.mime_body import too_deep
 from parsers.secrets import Secrets
 
 MASK = "***"  # ASCII: the same bytes in every charset a mail may be written in
 # the fields that say how the parts are cut and encoded: rewriting them would break the mail
-_STRUCTURE = frozenset({"content-type", "content-transfer-encoding", "mime-version"})
+_STRUCTURE = frozenset({"content-transfer-encoding", "mime-version"})
+# the fields whose parameters (a name, a filename) are read and blanked one by one
+_WITH_PARAMETERS = frozenset({"content-type", "content-disposition"})
 
 
 def blanked_mail(raw: bytes, secrets: Secrets) -> bytes:
     """`raw` with every secret of `secrets` blanked as `MASK` wherever it is decoded to text."""
     try:
         message = message_from_bytes(raw, policy=compat32)
+        if too_deep(message):  # never read as a mail: written back it would recurse too deep
+            return blanked_bytes(raw, secrets)
         parts = [part for part in message.walk() if not part.is_multipart()]
         changed = [_blank_headers(part, secrets) for part in message.walk()]
-        changed += [_blank_payload(part, secrets) for part in parts if _is_text(part)]
+        changed += [_blank_payload(part, secrets) for part in parts]
     except (RecursionError, LookupError, ValueError):  # a mail no reader takes apart
         return blanked_bytes(raw, secrets)
     if not any(changed):
@@ -56,10 +65,7 @@ def _is_text(part: Message) -> bool:
 
 def _blank_headers(part: Message, secrets: Secrets) -> bool:
     fields = part.items()
-    shown = [
-        (name, value if name.lower() in _STRUCTURE else _blank_header(value, secrets))
-        for name, value in fields
-    ]
+    shown = [(name, _blanked_field(part, name, value, secrets)) for name, value in fields]
     if all(new is old for (_, new), (_, old) in zip(shown, fields, strict=True)):
         return False
     for name in {name for name, _ in fields}:
@@ -67,6 +73,29 @@ def _blank_headers(part: Message, secrets: Secrets) -> bool:
     for name, value in shown:
         part[name] = value  # type: ignore[assignment]  # compat32 stores a Header as given
     return True
+
+
+def _blanked_field(part: Message, name: str, value: str, secrets: Secrets) -> str | Header:
+    lowered = name.lower()
+    if lowered in _WITH_PARAMETERS:
+        return _blank_parameters(part, name, value, secrets)
+    return value if lowered in _STRUCTURE else _blank_header(value, secrets)
+
+
+def _blank_parameters(part: Message, name: str, value: str, secrets: Secrets) -> str:
+    """A Content-Type or Content-Disposition with each parameter read whole (RFC 2231
+    continuations joined, encoded words decoded) and blanked; written anew only when one held a
+    secret, a blanked value in RFC 2231's UTF-8 form where it is no longer ASCII."""
+    params = part.get_params(header=name) or []
+    read = [(key, collapse_rfc2231_value(given)) for key, given in params[1:]]
+    blanked = [(key, secrets.blank(text, MASK)) for key, text in read]
+    if blanked == read:
+        return value
+    words = [params[0][0]] + [
+        f'{key}="{quote(text)}"' if text.isascii() else f"{key}*={encode_rfc2231(text, 'utf-8')}"
+        for key, text in blanked
+    ]
+    return "; ".join(words)
 
 
 def _blank_header(value: str, secrets: Secrets) -> str | Header:
@@ -83,6 +112,8 @@ def _blank_payload(part: Message, secrets: Secrets) -> bool:
     data = part.get_payload(decode=True)
     if not isinstance(data, bytes):
         return False
+    if not _is_text(part):
+        return _blank_bytes(part, data, secrets)
     declared = part.get_content_charset()
     text, _ = charsets.decode(data, declared)
     blanked = secrets.blank(text, MASK)
@@ -94,6 +125,22 @@ def _blank_payload(part: Message, secrets: Secrets) -> bool:
         encoded = blanked.encode("utf-8")
         part.set_param("charset", "utf-8")
     part.set_payload(_transfer_encoded(encoded, str(part.get("Content-Transfer-Encoding", ""))))
+    return True
+
+
+def _blank_bytes(part: Message, data: bytes, secrets: Secrets) -> bool:
+    """Any other part (an RTF file, an octet stream, a picture): read as UTF-8 where it is that,
+    else a byte a character, so that every byte but the blanked ones comes back as it was."""
+    codec = "utf-8"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        codec = "latin-1"
+        text = data.decode(codec)
+    blanked = secrets.blank(text, MASK)
+    if blanked == text:
+        return False
+    part.set_payload(_transfer_encoded(blanked.encode(codec), str(part.get("Content-Transfer-Encoding", ""))))
     return True
 
 

@@ -10,6 +10,7 @@ from parsers import charsets
 from parsers.cleanup import clean_lines
 from parsers.header import header_fields
 from parsers.html_text import html_to_text
+from parsers.limits import MAX_MIME_DEPTH
 from parsers.mime_flowed import delsp, is_flowed, unflow
 
 # Bidi marks and overrides: invisible, they only reorder how text is shown. In a body they hide a
@@ -32,6 +33,20 @@ def leaves(message: Message) -> list[Message]:
         else:
             found.append(part)
     return found
+
+
+def too_deep(message: Message) -> bool:
+    """Whether `message` nests parts deeper than `MAX_MIME_DEPTH` (attached mails included),
+    found without recursion."""
+    stack = [(message, 1)]
+    while stack:
+        part, level = stack.pop()
+        if level > MAX_MIME_DEPTH:
+            return True
+        payload = part.get_payload()
+        if isinstance(payload, list):
+            stack.extend((child, level + 1) for child in payload if isinstance(child, Message))
+    return False
 
 
 def _is_attachment(part: Message) -> bool:

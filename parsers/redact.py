@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from engines.text import Msg, excerpt
 from parsers.mime_blank import blanked_bytes, blanked_mail
-from parsers.secrets import Secrets, known_values
+from parsers.secrets import Proof, Secrets, known_values
 
 MASK = "•••"
 
@@ -31,7 +31,8 @@ class Redactor:
 
     @staticmethod
     def of(values: Iterable[str | None], is_password: Callable[[str], bool] | None = None) -> Redactor:
-        return Redactor(Secrets(known_values(values), is_password))
+        """A mail's redactor: `is_password` asked at most `Proof`'s budget of times for it."""
+        return Redactor(Secrets(known_values(values), Proof(is_password) if is_password else None))
 
     def with_values(self, *values: str | None) -> Redactor:
         """Also blanking `values` (the password a mail gives)."""
@@ -39,7 +40,7 @@ class Redactor:
 
     def knowing(self, is_password: Callable[[str], bool]) -> Redactor:
         """Also blanking what `is_password` says is a password (of the mail's game, or of any game)."""
-        return replace(self, secrets=replace(self.secrets, is_password=is_password))
+        return replace(self, secrets=replace(self.secrets, is_password=Proof(is_password)))
 
     def text(self, text: str) -> str:
         return self.secrets.blank(text, MASK)

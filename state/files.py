@@ -326,7 +326,7 @@ def atomic_write_json(path: Path, data: object) -> None:
 
 
 def read_json(path: Path) -> Any:
-    return json.loads(path.read_bytes())
+    return json.loads(read_regular(path)[0])
 
 
 def make_private(directory: Path) -> int:

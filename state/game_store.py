@@ -60,6 +60,7 @@ class GameStore:
         self._game = self._db.table("game")
         self._orders = self._db.table("orders")
         self._readiness = self._db.table("readiness")
+        self._events = self._db.table("events")
         self._stored = False  # the record is known to be stored: it never leaves a store
         self.tally = Tally()
 
@@ -71,6 +72,7 @@ class GameStore:
         self._game.clear_cache()
         self._orders.clear_cache()
         self._readiness.clear_cache()
+        self._events.clear_cache()
         self._stored = False
 
     def exists(self) -> bool:
@@ -102,6 +104,15 @@ class GameStore:
             self._game.insert(Document(data, doc_id=1))
         self._stored = True
         self._on_change()
+
+    def next_event(self) -> int:
+        """The game's next event number: each mail for it, GM command line and resolution takes
+        one as it begins, written with what it changes, so `gonets rebuild` replays them in the
+        order they happened, which their clocks (a pass's instant, a command's second) cannot tell."""
+        counted = self._events.get(doc_id=1)
+        number = int(counted["last"]) + 1 if isinstance(counted, dict) else 1
+        self._events.upsert(Document({"last": number}, doc_id=1))
+        return number
 
     def put_orders(self, orders: OrderSet) -> None:
         q = Query()

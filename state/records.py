@@ -75,6 +75,7 @@ class GameRecord:
     gm_applied: list[str] = field(default_factory=list)  # recent GM command ids: a replayed mail is no-op
     undelivered: list[JSON] = field(default_factory=list)  # mails the outbox gave up on, for the digest
     requests: list[JSON] = field(default_factory=list)  # players' ОТПУСК requests since the last digest
+    quarantined: list[JSON] = field(default_factory=list)  # players' mails set aside unread, for the digest
 
     @property
     def turn(self) -> int:

@@ -26,6 +26,7 @@ class GmContext:
     redactor: Redactor = NO_SECRETS  # blanks the mail's passwords in text that is repeated
     index: int = 0  # which command of the mail is running
     command: str = ""  # that command in normal form: the history keeps it so `gonets rebuild` can replay it
+    seq: int = 0  # a command line's place among the game's events (`GameStore.next_event`); 0 by mail
 
     @property
     def command_id(self) -> str:
@@ -65,6 +66,8 @@ class GmContext:
             "phase": record.phase,
             "command": self.command,
         }
+        if self.seq:
+            entry["seq"] = self.seq
         if said is not None:
             entry["said"] = said.to_json()
         record.gm_notes.append(entry)

@@ -167,6 +167,7 @@ def run_line(
         actor=actor or cli_user(os.geteuid()),  # as for a request this user leaves the daemon
         token=token or secrets.token_hex(8),
         reason=reason,
+        seq=game.store.next_event(),
     )
     done = run(ctx, gm_plan)
     text = [f"{excerpt(line, ECHO_CHARS)}: {_said(game, catalog, msg)}" for line, msg in done]

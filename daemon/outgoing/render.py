@@ -303,6 +303,12 @@ def template_exists(name: str) -> bool:
     return True
 
 
+def compile_template(template: str) -> None:
+    """Compile the template in each language now (jinja2 keeps it), not at its first mail."""
+    for lang in ("ru", "en"):
+        environment().get_template(f"{template}.{lang}.txt")
+
+
 def render_one(template: str, lang: Lang, context: dict[str, Any]) -> str:
     return environment().get_template(f"{template}.{lang}.txt").render(lang=lang, **context)
 

@@ -37,8 +37,10 @@ from daemon.outgoing.render import (
 from daemon.outgoing.site_chart import Line, chart
 from daemon.outgoing.views import public_texts
 from engines.contract import JSON, PUBLIC_VIEWER, CommandSpec
+from engines.errors import GonetsError
 from engines.text import Catalog, Lang, Msg, Text
 from parsers.orders import parse_commands
+from state.errors import STORE_FAILURES
 from state.lifecycle import Releasing
 from state.records import GameRecord
 
@@ -305,32 +307,65 @@ def write(path: Path, content: bytes) -> None:
     os.replace(temp, path)
 
 
+class UnreadableGames(GonetsError):
+    """Games whose files could not be read: the site was written without them, and says so."""
+
+    exit_code = 5
+
+    def __init__(self, failures: dict[str, BaseException]) -> None:
+        lines = [f"  {game_id}: {error}" for game_id, error in sorted(failures.items())]
+        super().__init__(
+            "игры не прочитаны, их страницы не обновлены / "
+            "games that could not be read, their pages not written:\n" + "\n".join(lines)
+        )
+
+
 def refresh(
     games: Iterable[Game], site: Path, every: bool = False, index_games: Iterable[Game] | None = None
 ) -> list[str]:
     """The pages of each of `games` whose released phases changed (`every`: of each), and the
-    index of `index_games` (default: `games`) when any was written; the ids of the games written."""
-    pages = [GamePages(game, site / game.id) for game in games if game.load().status != "signup"]
+    index of `index_games` (default: `games`) when any was written; the ids of the games written.
+    A game whose files cannot be read is left out, the others written, and then `UnreadableGames`
+    names each one with why."""
+    unreadable: dict[str, BaseException] = {}
+    pages = _pages(games, site, unreadable)
     written = []
     for page in pages:
-        if every or not page.fresh():
-            page.write()
-            written.append(page.game.id)
+        try:
+            if every or not page.fresh():
+                page.write()
+                written.append(page.game.id)
+        except STORE_FAILURES as error:
+            unreadable[page.game.id] = error
     if index_games is not None and written:
-        pages = [GamePages(game, site / game.id) for game in index_games if game.load().status != "signup"]
+        pages = _pages(index_games, site, unreadable)
     if written or every or not (site / "index.html").exists():
         for lang in ("ru", "en"):
             context = {
                 "lang": lang,
                 "w": {key: text.get(lang) for key, text in words().items()},
-                "games": [page.summary(lang) for page in pages],
+                "games": [page.summary(lang) for page in pages if page.game.id not in unreadable],
                 "other": [
                     ("en" if lang == "ru" else "ru", "index.en.html" if lang == "ru" else "index.html")
                 ],
             }
             html = site_environment().get_template("site/index.html").render(**context)
             write(site / ("index.html" if lang == "ru" else "index.en.html"), html.encode())
+    if unreadable:
+        raise UnreadableGames(unreadable)
     return written
+
+
+def _pages(games: Iterable[Game], site: Path, unreadable: dict[str, BaseException]) -> list[GamePages]:
+    """The pages of each game past signup; a game whose record cannot be read goes to `unreadable`."""
+    pages = []
+    for game in games:
+        try:
+            if game.load().status != "signup":
+                pages.append(GamePages(game, site / game.id))
+        except STORE_FAILURES as error:
+            unreadable[game.id] = error
+    return pages
 
 
 class SiteKeeper:

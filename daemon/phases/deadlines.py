@@ -249,6 +249,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
         "seed": rng.seed,
         "revision": record.revision,
         "resolved_at": now.isoformat(),
+        "seq": game.store.next_event(),  # its place among the game's events, for `gonets rebuild`
         "state_before": record.state,
         "players_before": {p: pl.standing() for p, pl in sorted(record.players.items())},
         "orders": {
@@ -275,6 +276,7 @@ def compute(game: Game, record: GameRecord, now: datetime) -> str:
             if r.refused or not r.ready
         },
         "requests": record.requests,
+        "quarantined": record.quarantined,
     }
     game.store.write_turn_record(name, turn_record)
     game.store.tally.resolved += 1
@@ -295,6 +297,7 @@ def commit(game: Game, postman: Postman, record: GameRecord, now: datetime) -> N
     told = data.get("undelivered", [])  # turn records written before it was kept have none
     record.undelivered = [entry for entry in record.undelivered if entry not in told]
     record.requests = [r for r in record.requests if r not in data.get("requests", [])]
+    record.quarantined = [q for q in record.quarantined if q not in data.get("quarantined", [])]
     if record.state.get("over"):
         record.status, record.deadline = "over", ""
     else:

@@ -19,7 +19,7 @@ from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import languages, moment, ranking
-from daemon.outgoing.views import blanks, public_texts, status_texts
+from daemon.outgoing.views import blanks, power_word, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg, Text
 from parsers.orders import normal_form
@@ -275,6 +275,11 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
+        "quarantined": [
+            {**q, "at": moment(datetime.fromisoformat(q["at"]), game.settings.timezone)}
+            for q in data.get("quarantined", [])  # turn records written before it was kept have none
+        ],
+        "keyword": power_word(game.ruleset),
         "forum": DIALECTS[game.settings.forum],
         # turn records written before it was kept have none
         "public": public_texts(game, record, data.get("public")),

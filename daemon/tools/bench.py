@@ -31,13 +31,14 @@ from daemon.passwords import Passwords
 from daemon.service import PassReport
 from daemon.tools import bench_backlog, bench_burst, bench_imap, bench_startup, bench_storm
 from daemon.tools.bench_floor import Floor
-from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders
+from daemon.tools.bench_games import Scene, grow_history, open_scene, put_all_orders, stranger_mail
 from daemon.tools.bench_report import Figure, Goal, as_json, median, p90, table, write_json
 from engines import REGISTRY
 from parsers.html_text import html_to_text
 from parsers.mime import parse_mail
 
 IDLE_BEFORE_MS = 488.0  # an idle pass over 1000 Русь games before games were woken from a heap
+STRANGER_BYTES = 128 * 1024  # a stranger's mail of single letters (`bench_games.stranger_mail`)
 STARTUP_GOAL = 4.0  # a cron pass, --help: at most this many bare interpreter starts
 
 
@@ -59,6 +60,7 @@ class Sizes:
     notified_mails: int = 10  # order mails delivered to a long-running daemon on Maildir
     storm_games: int = 200  # started games of each ruleset on the host of the storm
     storm_due: int = 20  # of each ruleset, whose deadlines fall at the same instant
+    stranger_games: int = 100  # started games behind a stranger's mail of single letters
 
 
 QUICK = Sizes(
@@ -78,6 +80,7 @@ QUICK = Sizes(
     notified_mails=2,
     storm_games=2,
     storm_due=1,
+    stranger_games=3,
 )
 
 
@@ -87,6 +90,7 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     figures: list[Figure] = []
     scenarios = (
         *(_coins, _rus, _idle, _history, _burst, _startup, _deadline, _notified, _backlog, _storm),
+        _stranger,
         *((_imap,) if imap else ()),
     )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
@@ -537,6 +541,20 @@ def _storm(root: Path, sizes: Sizes) -> list[Figure]:
             ),
         ]
     return figures
+
+
+def _stranger(root: Path, sizes: Sizes) -> list[Figure]:
+    """A stranger's mail of single letters among started games"""
+    scene = open_scene(root, "coins", 4, idle_games=sizes.stranger_games - 1)
+    try:
+        scene.daemon.run_once()  # the clocks of every game, which no mail waits for
+        scene.inbox.add(stranger_mail(STRANGER_BYTES))
+        seconds, _ = _timed(scene.daemon.run_once)
+    finally:
+        scene.close()
+    kilobytes = STRANGER_BYTES // 1024
+    meaning = f"a pass with a stranger's {kilobytes} KB mail of single letters, {sizes.stranger_games} games"
+    return [Figure("stranger.pass", seconds, "s", meaning, Goal("<=", 1.0))]
 
 
 def _imap(root: Path, sizes: Sizes) -> list[Figure]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import mailbox
 import os
+import random
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -27,6 +28,7 @@ from daemon.tools.demo import DemoClock
 from daemon.tools.demo_players import Player
 from daemon.transports import make_transport
 from daemon.transports.maildir import MaildirTransport
+from parsers.secrets import PASSWORD_ALPHABET
 from state.records import OrderSet, Signup
 
 ADDRESS = "gonets@bench.local"
@@ -181,3 +183,12 @@ def put_all_orders(scene: Scene) -> None:
                 "",
             )
             game.store.put_orders(orders)
+
+
+def stranger_mail(size: int) -> bytes:
+    """A stranger's mail of `size` bytes of single letters of the password alphabet, one a word:
+    every letter starts a password-shaped run, nearly every run another (a fixed seed)."""
+    draw = random.Random(41)
+    letters = " ".join(draw.choice(PASSWORD_ALPHABET) for _ in range(size // 2))
+    head = "From: stranger@elsewhere.example\nTo: gonets@bench.local\nSubject: hello\n"
+    return f"{head}Message-ID: <letters@elsewhere.example>\n\n{letters}\n".encode()

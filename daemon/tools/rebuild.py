@@ -66,6 +66,12 @@ class Event:
     line: str = ""  # a GM command line
     reason: str = ""
     token: str = ""  # the GM command line's own token, when its history entry names it
+    seq: int = 0  # its place among the game's events (`GameStore.next_event`); 0: recorded before
+
+    def order(self) -> tuple[int, int, datetime, int]:
+        """Events recorded with their place first in time order (they came before any numbered
+        one), then every numbered one by its number."""
+        return (1, self.seq, self.at, self.kind) if self.seq else (0, 0, self.at, self.kind)
 
 
 @dataclass
@@ -74,7 +80,7 @@ class Damaged:
 
     record: GameRecord | None
     seed: str
-    resolved_at: list[datetime]
+    resolved_at: list[tuple[datetime, int]]  # each resolution's instant and place (0: not kept)
     history: list[dict[str, Any]]
     start_data: str | None = None  # the sha256 of the GM data the start applied; None: not recorded
 
@@ -91,6 +97,12 @@ class RebuildReport:
     failed: list[str] = field(default_factory=list)
     not_replayed: list[str] = field(default_factory=list)
     data_now: list[str] = field(default_factory=list)  # GM data reads with no kept bytes
+    differences: list[str] = field(default_factory=list)  # where the rebuilt game is not the one it replaces
+
+    @property
+    def faithful(self) -> bool:
+        """Whether every event replayed and the result is the game it replaces, as far as it reads."""
+        return not self.failed and not self.differences
 
     def text(self, config_path: str) -> str:
         lines = [
@@ -110,6 +122,10 @@ class RebuildReport:
             for item in self.data_now
         ]
         lines += [f"  ошибка / failed: {item}" for item in self.failed]
+        lines += [
+            f"  не совпадает с прежней / differs from the store it replaces: {item}"
+            for item in self.differences
+        ]
         return "\n".join(lines)
 
 
@@ -145,6 +161,7 @@ def _rebuild(config: Config, archive: MailArchive, game_id: str, stamp: datetime
             _replay(config, archive, games, damaged, Path(scratch), report)
         report.passwords_kept = _carry_passwords(game, damaged.record)
         report.resolved = len([name for name in game.store.turn_records() if name != "0000-start"])
+        report.differences = differences(game, damaged, aside)
     finally:
         games.close()
     return report
@@ -172,7 +189,7 @@ def _read_damaged(aside: Path | None, game_id: str) -> Damaged:
             continue
         seed = seed or str(data.get("seed", "")).rpartition(":")[0]
         if "resolved_at" in data:
-            resolved.append(datetime.fromisoformat(data["resolved_at"]))
+            resolved.append((datetime.fromisoformat(data["resolved_at"]), int(data.get("seq", 0))))
         if path.parent.name == "turns" and path.stem == START_RECORD:
             start_data = data.get("data_sha256")
     return Damaged(record, seed, resolved, _history(aside / "history.jsonl"), start_data)
@@ -198,15 +215,18 @@ def read_line(line: str) -> dict[str, Any]:
 
 
 def _timeline(archive: MailArchive, game: Game, damaged: Damaged, report: RebuildReport) -> list[Event]:
-    """Mails at the pass time that handled them; deadlines when they fired; CLI lines when typed."""
+    """Mails at the pass time that handled them; deadlines when they fired; CLI lines when typed;
+    in the order the game numbered them as they happened (`GameStore.next_event`). Events of an
+    older store, without numbers, keep a tick after each mail and line at its instant."""
     events = []
     for key in archive.keys():  # noqa: SIM118 (an archive, not a dict)
         done = archive.done_record(key)
         if done is None or done.get("game") != game.id:
             continue  # not handled yet (the daemon will), or another game's
         at = datetime.fromisoformat(done.get("handled_at") or done["time"])
-        events += [Event(at, _MAIL, key=key), Event(at, _TICK)]
-    events += [Event(at, _TICK) for at in damaged.resolved_at]
+        seq = int(done.get("seq", 0))
+        events += [Event(at, _MAIL, key=key, seq=seq), *([] if seq else [Event(at, _TICK)])]
+    events += [Event(at, _TICK, seq=seq) for at, seq in damaged.resolved_at]
     for entry in damaged.history:
         if not str(entry.get("by", "")).startswith("cli:"):
             continue  # a GM mail: replayed from the archive
@@ -214,10 +234,12 @@ def _timeline(archive: MailArchive, game: Game, damaged: Damaged, report: Rebuil
         if not entry.get("command"):
             report.not_replayed.append(f"{entry['at']} {entry['action']} {entry['detail']}")
             continue
-        token = str(entry.get("id", "")).rpartition(":")[0]
-        line = Event(at, _GM_LINE, line=entry["command"], reason=entry.get("reason", ""), token=token)
-        events += [line, Event(at, _TICK)]
-    events.sort(key=lambda event: (event.at, event.kind))  # stable: archive order within a pass
+        token, seq = str(entry.get("id", "")).rpartition(":")[0], int(entry.get("seq", 0))
+        line = Event(
+            at, _GM_LINE, line=entry["command"], reason=entry.get("reason", ""), token=token, seq=seq
+        )
+        events += [line, *([] if seq else [Event(at, _TICK)])]
+    events.sort(key=Event.order)  # stable: archive order within a pass
     return events
 
 
@@ -311,6 +333,47 @@ class _Clock:
 
     def __call__(self) -> datetime:
         return self.now
+
+
+# what a game is, as a rebuild must give it back: of the record, and of each turn record
+RECORD_FIELDS = ("status", "deadline", "state", "signups", "players")
+TURN_FIELDS = ("turn", "phase", "orders", "draws", "state_after", "players_after")
+SHOWN = 100  # characters of a differing value shown
+
+
+def differences(game: Game, damaged: Damaged, aside: Path | None) -> list[str]:
+    """Where the rebuilt game differs from the store it replaces (moved aside): the turn records
+    it holds, and the game record where that still reads; each as where, then both values cut."""
+    if aside is None:
+        return []
+    found = []
+    if damaged.record is not None:
+        live, rebuilt = damaged.record.to_json(), game.load().to_json()
+        found += [_differ(f"game.json {key}", live[key], rebuilt[key]) for key in RECORD_FIELDS]
+    before = sorted(path.stem for path in (aside / "turns").glob("*.json"))
+    after = game.store.turn_records()
+    found.append(_differ("turns/", before, after))
+    for name in sorted(set(before) & set(after)):
+        live_turn, rebuilt_turn = (
+            read_json(aside / "turns" / f"{name}.json"),
+            game.store.read_turn_record(name),
+        )
+        found += [
+            _differ(f"turns/{name}.json {key}", live_turn.get(key), rebuilt_turn.get(key))
+            for key in TURN_FIELDS
+        ]
+    return [difference for difference in found if difference]
+
+
+def _differ(where: str, live: Any, rebuilt: Any) -> str:
+    if live == rebuilt:
+        return ""
+    return f"{where}: было / live {_cut(live)}; стало / rebuilt {_cut(rebuilt)}"
+
+
+def _cut(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 def _carry_passwords(game: Game, damaged: GameRecord | None) -> bool:

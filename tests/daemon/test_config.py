@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
@@ -90,3 +91,33 @@ def test_a_narrowed_config_keeps_its_games_and_paths(tmp_path: Path) -> None:
     narrowed = replace(config, games={"c2": config.games["c2"]})
     assert narrowed.games_dir == tmp_path / "games" and narrowed.games["c2"].id == "c2"
     assert list(narrowed.games) == ["c2"] and narrowed.transport == config.transport
+
+
+GAME = '\n[games.c]\nruleset = "coins"\ngm = "g@x"\n'
+
+
+@pytest.mark.parametrize(
+    ("site", "published"),
+    [
+        (".", "the config file, secret_key_file, games_dir, transport.inbox"),
+        ("games/site", "games_dir"),
+        ("games", "games_dir"),
+        ("mail", "transport.inbox"),
+        ("mail/in/cur", "transport.inbox"),
+        ("..", "the config file, secret_key_file, games_dir, transport.inbox"),
+    ],
+)
+def test_a_site_folder_that_would_publish_the_daemons_own_files_is_refused(
+    tmp_path: Path, site: str, published: str
+) -> None:
+    text = f'address = "a@x"\nsite_dir = "{site}"\n[transport]\nkind = "maildir"\ninbox = "mail/in"\n{GAME}'
+    with pytest.raises(
+        ConfigError, match=f'^site_dir = "{re.escape(site)}": a web server would publish {published}:'
+    ):
+        (tmp_path / "etc").mkdir()
+        load_config(write(tmp_path / "etc", text))
+
+
+def test_a_site_folder_of_its_own_is_taken(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, f'address = "a@x"\nsite_dir = "site"\n{GAME}'))
+    assert config.site_dir == tmp_path / "site"

@@ -163,3 +163,19 @@ def test_a_name_it_cannot_take_is_refused_and_nothing_is_written(
     with pytest.raises(NewRulesetError, match=said):
         new_ruleset(name, tmp_path)
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["__init__.py", "engines"]
+
+
+# every module and folder of engines/ (a package of that name would shadow it: every command fails)
+ENGINES_NAMES = sorted(
+    {path.name.partition(".")[0] for path in (REPO / "engines").iterdir()} - {"__init__", "__pycache__"}
+)
+
+
+@pytest.mark.parametrize("name", ENGINES_NAMES)
+def test_a_name_that_engines_holds_already_is_refused(tmp_path: Path, name: str) -> None:
+    engines_copy = tmp_path / "engines"
+    shutil.copytree(REPO / "engines", engines_copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = sorted(tmp_path.rglob("*"))
+    with pytest.raises(NewRulesetError, match="exists already"):
+        new_ruleset(name, tmp_path)
+    assert sorted(tmp_path.rglob("*")) == before

@@ -262,6 +262,7 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "refused": [],
         "ended": [],
         "undelivered": [],
+        "quarantined": [],
         "pictures": [],
         "gm_notes": [],
         "orders": [order, leave],

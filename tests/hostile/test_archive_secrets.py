@@ -13,6 +13,7 @@ every separator, case and look-alike stripped (`plain`), and must not hold the p
 from __future__ import annotations
 
 import quopri
+import re
 import stat
 from collections.abc import Callable
 from email import message_from_bytes, policy
@@ -57,8 +58,14 @@ def leaks(root: Path, password: str) -> list[str]:
     return [
         str(path.relative_to(root))
         for path in sorted(root.rglob("*"))
-        if path.is_file() and any(wanted in plain(text) for text in views(path.read_bytes()))
+        if path.is_file() and any(wanted in plain(text) for text in seen(views(path.read_bytes())))
     ]
+
+
+def seen(texts: list[str]) -> list[str]:
+    """Each text, and the same with its angle brackets as spaces: `plain` drops what stands
+    between them as a tag, and a Message-ID or an address stands there."""
+    return [*texts, *(text.replace("<", " ").replace(">", " ") for text in texts)]
 
 
 def head(h: Harness, password: str) -> list[str]:
@@ -132,6 +139,66 @@ def latin_letters_in_the_password_word(h: Harness, password: str) -> bytes:
     return plain_mail("\n".join([*head(h, password), "ВЛОЖИТЬ Армия 1"]), subject=subject)
 
 
+def with_attachment(
+    h: Harness, password: str, data: bytes, maintype: str, subtype: str, **params: str
+) -> bytes:
+    message = EmailMessage()
+    message.set_content("\n".join([*head(h, password), "ВЛОЖИТЬ Армия 1"]))
+    message.add_attachment(data, maintype=maintype, subtype=subtype, **params)  # type: ignore[arg-type]
+    return addressed(message, "приказы")
+
+
+def rtf_attachment(h: Harness, password: str) -> bytes:
+    rtf = f"{{\\rtf1\\ansi {{\\b ПАРОЛЬ}} {normalized(password).upper()}\\par}}".encode()
+    return with_attachment(h, password, rtf, "application", "rtf", filename="orders.rtf")
+
+
+def octet_stream(h: Harness, password: str) -> bytes:
+    data = b"\x00\x01binary " + password.encode() + b" \xff\xfe"
+    return with_attachment(h, password, data, "application", "octet-stream", filename="orders.bin")
+
+
+def content_type_name(h: Harness, password: str) -> bytes:
+    raw = with_attachment(h, password, b"%PDF-1.4", "application", "pdf")
+    return raw.replace(
+        b"Content-Type: application/pdf", f'Content-Type: application/pdf; name="{password}.pdf"'.encode()
+    )
+
+
+def rfc2231_split_filename(h: Harness, password: str) -> bytes:
+    raw = with_attachment(h, password, b"%PDF-1.4", "application", "pdf", filename="orders.pdf")
+    split = f'filename*0="{password[:5]}"; filename*1="{password[5:]}.pdf"'
+    return raw.replace(b'filename="orders.pdf"', split.encode())
+
+
+def message_id(h: Harness, password: str) -> bytes:
+    raw = plain_mail("\n".join([*head(h, password), "ВЛОЖИТЬ Армия 1"]))
+    return re.sub(rb"Message-ID: <[^>]*>", f"Message-ID: <{password}@phone.example>".encode(), raw)
+
+
+SPELLINGS: dict[str, Callable[[str], str]] = {
+    "separators": lambda p: ".".join(p) + " " + "_".join(p) + " " + "/".join(p) + " " + ",".join(p),
+    "stars and %2D": lambda p: "*".join(p[:6]) + "%2D" + "*".join(p[6:]),
+    "nine spaces": lambda p: (" " * 9).join(p),
+    "fullwidth": lambda p: p.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)}),
+    "mathematical": lambda p: "".join(
+        chr(0x1D41A + ord(c) - 97) if c.isalpha() else chr(0x1D7CE + int(c)) for c in p
+    ),
+    "circled": lambda p: "".join(
+        chr(0x24D0 + ord(c) - 97) if c.isalpha() else chr(0x245F + int(c)) for c in p
+    ),
+    "Greek and Latin-extended": lambda p: p.translate(str.maketrans("aikxptyvbcgz", "αικχρτγνβϲɡᴢ")),
+    "combining marks": lambda p: "\u0301".join(p),
+    "HTML numeric entities": lambda p: "".join(f"&#{ord(c)};" for c in p),
+}
+
+
+def every_spelling(h: Harness, password: str) -> bytes:
+    typed = normalized(password)
+    lines = [f"еще раз: {spell(typed)}" for spell in SPELLINGS.values()]
+    return plain_mail("\n".join([*head(h, password), "ВЛОЖИТЬ Армия 1", *lines]))
+
+
 ATTACKS: dict[str, Callable[[Harness, str], bytes]] = {
     "a reply quoting the role mail, the line typed otherwise": quoting_the_role_mail,
     "a quoted-printable soft break inside it": soft_break_inside,
@@ -141,6 +208,12 @@ ATTACKS: dict[str, Callable[[Harness, str], bytes]] = {
     "a wrong-password mail quoting the real one": wrong_password_quoting_the_real_one,
     "КОД and the password on a plain line": code_on_a_plain_line,
     "Latin letters in «пароль» in the subject": latin_letters_in_the_password_word,
+    "an RTF attachment": rtf_attachment,
+    "an application/octet-stream attachment": octet_stream,
+    "a Content-Type name= parameter": content_type_name,
+    "a filename split over RFC 2231 parameters": rfc2231_split_filename,
+    "the Message-ID": message_id,
+    "separators, look-alikes, marks and entities": every_spelling,
 }
 
 

@@ -13,7 +13,9 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from tests.daemon.harness import PLAYERS, Harness, body
+import pytest
+
+from tests.daemon.harness import PLAYERS, Harness, accepted, body
 from tests.hostile.corpus import logged
 
 ANNA = PLAYERS[0]
@@ -107,3 +109,26 @@ def test_a_mail_nested_a_thousand_levels_is_answered_as_unreadable(tmp_path: Pat
     (reply,) = h.mail_to(ANNA)
     assert "Письмо не удалось прочитать: оно повреждено или вложено" in body(reply)
     assert any("nested too deep" in problem for problem in entry["problems"])
+
+
+@pytest.mark.parametrize("depth", [60, 120, 250, 500])
+def test_a_deeply_nested_order_mail_stands_whole_or_not_at_all(
+    tmp_path: Path, depth: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """About 500 levels were read (orders stored, «приказы приняты» sent) but broke the archive's
+    blanking with RecursionError, so the mail was set aside as failed while its orders stood."""
+    h = Harness(tmp_path)
+    h.start()
+    password = h.passwords[ANNA]
+    raw = nested(depth, ANNA).replace("Привет".encode(), h.orders(ANNA, "ВЛОЖИТЬ Армия 1").encode())
+    h.inbox.add(raw)
+    h.run()
+    entry = logged(h.root, raw)
+    stored = h.game.store.orders_of(1, h.game.load().phase, h.powers[ANNA]) is not None
+    (reply,) = h.mail_to(ANNA)
+    archived = h.daemon.archive.raw(h.daemon.archive.key(raw))
+    assert "RecursionError" not in caplog.text and entry["outcome"] != "error"
+    assert stored == accepted(body(reply)) == (entry["outcome"] == "orders")
+    assert password.encode() not in archived
+    if not stored:
+        assert (entry["outcome"], entry["detail"]) == ("refused", "mail_unreadable")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from tests.daemon.harness import GAME, PLAYERS, Harness, body
 
@@ -10,11 +11,13 @@ ANNA, BORIS, VERA, GLEB = PLAYERS
 ROLE = re.compile(r"^[А-ЯЁ]+ (.+)\nПАРОЛЬ (\S+)$", re.MULTILINE)
 
 
-def start_by_command_line(h: Harness) -> None:
-    """Signups by mail, then `gonets gm GAME НАЧАТЬ` (so the start is in the game's history)."""
+def start_by_command_line(h: Harness, gm_after: timedelta = timedelta(0)) -> None:
+    """Signups by mail, then, `gm_after` the pass that read them, `gonets gm GAME НАЧАТЬ` (so the
+    start is in the game's history)."""
     for n, address in enumerate(PLAYERS):
         h.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}", subject=f"[{GAME}] запись")
     h.run()
+    h.clock.now += gm_after
     assert h.gm("НАЧАТЬ").exit_code == 0
     for address in PLAYERS:
         for message in h.mail_to(address):

@@ -17,7 +17,7 @@ from pathlib import Path
 from state.archive import MailArchive
 from state.disk import Disk
 from state.handling import FILE_NAME, POISON_AFTER
-from tests.daemon.harness import PLAYERS, Harness, body
+from tests.daemon.harness import GM, PLAYERS, Harness, body, flat, texts
 from tests.reliability.test_sigkill import daemon_process, messages
 
 ANNA, BORIS = PLAYERS[0], PLAYERS[1]
@@ -58,3 +58,53 @@ def test_a_mail_that_kills_the_daemon_twice_is_quarantined_and_the_next_one_answ
 
 def message_id(raw: bytes) -> str:
     return str(message_from_bytes(raw, policy=policy.default)["Message-ID"])
+
+
+def test_deaths_while_the_pass_loads_what_it_needs_quarantine_no_mail(tmp_path: Path) -> None:
+    """The marker was set while the first mail of a process also loaded the ruleset, the parser
+    and the morphology dictionary (0.3–0.8 s): two unrelated kills in that window quarantined a
+    plain НЕТ ДЕЙСТВИЙ, its orders refused and its sender sent the apology."""
+    h = Harness(tmp_path)
+    h.start()
+    plain = h.send(ANNA, h.orders(ANNA, "НЕТ ДЕЙСТВИЙ"))
+    h.daemon.close()
+    (tmp_path / "clock.txt").write_text(h.clock().isoformat())
+
+    killed = [daemon_process(tmp_path, "while the dictionary loads")[0] for _ in range(POISON_AFTER)]
+    assert killed == [-signal.SIGKILL] * POISON_AFTER
+    assert daemon_process(tmp_path)[0] == 0
+
+    archive = MailArchive(tmp_path / "games" / "archive", Disk(tmp_path / "games"))
+    done = archive.done_record(archive.key(plain))
+    assert done is not None and done["outcome"] == "orders"
+    (reply,) = [m for m in messages(tmp_path / "mail" / "sent") if str(m["In-Reply-To"]) == message_id(plain)]
+    assert "Принято: НЕТ ДЕЙСТВИЙ" in body(reply)
+
+
+def test_the_gm_digest_tells_of_a_players_quarantined_mail_and_how_to_give_its_orders(tmp_path: Path) -> None:
+    h = Harness(tmp_path)
+    h.start()
+    poison = h.send(ANNA, h.orders(ANNA, "ВЛОЖИТЬ Армия 1"), headers={"X-Crafted": "POISON"})
+    h.daemon.close()
+    (tmp_path / "clock.txt").write_text(h.clock().isoformat())
+    for _ in range(POISON_AFTER + 1):
+        daemon_process(tmp_path, "a mail that kills the daemon")
+    h.restart()
+    for address in PLAYERS:
+        h.mail_to(address)
+        h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
+    assert h.run().resolved == 1
+
+    (digest,) = [text for text in texts(h, GM) if "Сводка ведущего" in text]
+    key = MailArchive.key(poison)[:12]
+    told = flat(digest)
+    power = h.powers[ANNA]
+    assert f"(Игрок0, {ANNA}) от " in told and f"ключ {key}" in told and "не обработано" in told
+    assert f"ИГРА {h.game_id}, СТРАНА {power}, ПАРОЛЬ" in told
+    attention = digest[digest.index("Требует внимания") : digest.index("Коротко")]
+    assert all(len(line) <= 72 for line in attention.splitlines())
+    for address in PLAYERS:
+        h.send(address, h.orders(address, "НЕТ ДЕЙСТВИЙ"))
+    h.run()
+    later = [text for text in texts(h, GM) if "Сводка ведущего" in text]
+    assert later and all(key not in text for text in later)  # told once

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import mailbox
 import tomllib
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,11 @@ import pytest
 from daemon.cli import main
 from daemon.config import load_config
 from daemon.tools.rebuild import rebuild_games
+from state.archive import MailArchive
+from state.disk import Disk
 from state.files import read_json
 from state.game_store import data_path
-from tests.daemon.harness import GAME, Harness, body
+from tests.daemon.harness import GAME, PLAYERS, Harness, body
 from tests.reliability.game import play_three_phases, start_by_command_line
 from tests.rulesets import register
 
@@ -57,7 +60,7 @@ def test_a_rebuild_replays_every_mail_and_deadline_into_the_same_turns(played: H
         assert after[name].get("players_after") == data.get("players_after"), name
         assert after[name].get("resolved_at") == data.get("resolved_at"), name
     assert sent_count(played) == sent  # nothing was mailed
-    assert report.failed == [] and report.not_replayed == []
+    assert report.failed == [] and report.not_replayed == [] and report.differences == []
     players = read_json(game_dir / "game.json")["game"]["1"]["players"]
     kept = {p: pl["password_hash"] for p, pl in players.items()} == {
         p: pl["password_hash"] for p, pl in old_players.items()
@@ -170,3 +173,42 @@ def _without_kept_data(value: Any) -> Any:
     if isinstance(value, list):
         return [_without_kept_data(v) for v in value]
     return value
+
+
+def test_a_gm_command_in_the_same_second_as_a_pass_replays_after_that_passs_mails(tmp_path: Path) -> None:
+    """The history keeps a command line's second, a done record its pass's instant: НАЧАТЬ typed
+    0.4 s after the pass that read the signups replayed before them, and the rebuilt game stood in
+    signup with no players while the live one ran with four; the rebuild said it went well."""
+    h = Harness(tmp_path)
+    h.clock.advance(seconds=0.5)
+    start_by_command_line(h, gm_after=timedelta(seconds=0.4))
+    for address in PLAYERS:
+        h.send(address, h.orders(address, "ВЛОЖИТЬ Промышленность 1"))
+    assert h.run().resolved == 1
+    h.daemon.close()
+    game_dir = h.root / "games" / "games" / GAME
+    live = read_json(game_dir / "game.json")["game"]["1"]
+
+    assert main(["rebuild", "--config", str(h.config_path), GAME]) == 0
+
+    rebuilt = read_json(game_dir / "game.json")["game"]["1"]
+    assert sorted(rebuilt["players"]) == sorted(live["players"]) and len(live["players"]) == 4
+    assert rebuilt["state"] == live["state"] and rebuilt["status"] == "running"
+
+
+def test_a_rebuild_that_differs_from_the_store_it_replaces_says_where_and_exits_1(
+    played: Harness, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = MailArchive(played.root / "games" / "archive", Disk(played.root / "games"))
+    first_orders = next(
+        key
+        for key in archive.keys()  # noqa: SIM118 (an archive, not a dict)
+        if (archive.done_record(key) or {}).get("outcome") == "orders"
+    )
+    done = next((played.root / "games" / "archive" / "done").rglob(f"{first_orders}.json"))
+    done.unlink()  # that mail is lost to the rebuild: its orders are not replayed
+
+    assert main(["rebuild", "--config", str(played.config_path), GAME]) == 1
+
+    out = capsys.readouterr().out
+    assert "differs from the store it replaces: turns/0001-2-orders.json orders" in out

@@ -65,12 +65,20 @@ def _refusal(name: str, root: Path) -> str | None:
         return f"нет реестра правил / no ruleset registry: {registry}"
     if f'"{name}":' in registry.read_text(encoding="utf-8"):
         return f"правила {name} уже есть / the ruleset {name} exists already"
-    taken = [
-        root / target.format(name=name) for _, target in COPIED if (root / target.format(name=name)).exists()
-    ]
+    taken = [found for _, target in COPIED for found in _named(root / target.format(name=name))]
     if taken:
         return f"уже есть / exists already: {taken[0]}"
     return None
+
+
+def _named(place: Path) -> list[Path]:
+    """What already answers to the name of `place` in its folder: a folder, or a module or file of
+    that name («contract» is engines/contract.py, which a package engines/contract/ would shadow)."""
+    if not place.parent.is_dir():
+        return []
+    return sorted(
+        path for path in place.parent.iterdir() if place.name in (path.name, path.name.partition(".")[0])
+    )
 
 
 def _said(text: str, name: str) -> str:
