@@ -15,7 +15,16 @@ from engines.council.mail import Check, Mail, msg, own_free, ruling_only, spend,
 from engines.council.schema import led_by
 from engines.council.state import State
 from engines.council.war import entry
-from engines.council.world import commanded, government, near, realm_of, ruling, sphere_of, status
+from engines.council.world import (
+    commanded,
+    government,
+    harbour,
+    near,
+    realm_of,
+    ruling,
+    sphere_of,
+    status,
+)
 from engines.text import Msg
 
 A, W = DATA.actions, DATA.war
@@ -207,6 +216,10 @@ def _build(mail: Mail, cmd: Command) -> Msg | None:
     if building.name in mail.state["provinces"][province]["buildings"]:
         return msg(
             "council_already_built", province=province, building=building.name, building_en=building.en
+        )
+    if building.squadrons and not harbour(province):
+        return own_free(mail, province) or msg(
+            "council_shipyard_no_harbour", province=province, building=building.name, building_en=building.en
         )
     return own_free(mail, province) or spend(mail, A.grand_cost if building.grand else 0)
 

@@ -24,6 +24,7 @@ from engines.council.world import (
     commanded,
     governed,
     government,
+    harbour,
     projects_allowed,
     provinces_of,
     realm_of,
@@ -43,11 +44,12 @@ LIMITED_NAMES = frozenset(spec.name for spec in LIMITED)
 def _army(mail: Mail, cmd: Command) -> Msg | None:
     province, commander = str(cmd.args["province"]), str(cmd.args["commander"])
     armies, most = mail.state["realms"][mail.realm]["armies"], size(mail.state, mail.realm).armies
-    if len(armies) >= most:
-        return msg("council_armies_full", realm=mail.realm, most=most)
-    if len(commanded(mail.state, commander)) >= C.armies_per_family:
-        return msg("council_commander_full", family=commander, most=C.armies_per_family)
-    return own_free(mail, province)
+    crowded = len(commanded(mail.state, commander)) >= C.armies_per_family
+    return (
+        own_free(mail, province)
+        or (msg("council_armies_full", realm=mail.realm, most=most) if len(armies) >= most else None)
+        or (msg("council_commander_full", family=commander, most=C.armies_per_family) if crowded else None)
+    )
 
 
 def _militia(mail: Mail, cmd: Command) -> Msg | None:
@@ -115,15 +117,21 @@ def _repression(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _governor(mail: Mail, cmd: Command) -> Msg | None:
+    """A province of the power whose governor the council may change, to a family within the
+    limit of its power's size («проект о назначении не проходит»)."""
     province, family = str(cmd.args["province"]), str(cmd.args.get("family", ""))
-    now = mail.state["provinces"][province]["governor"]
-    if mail.state["provinces"][province]["holding"]:
-        return msg("council_holding", province=province, family=now)
-    if family and now == family:
+    here, most = mail.state["provinces"][province], size(mail.state, mail.realm).governorships
+    if not mail.mine(province):
+        return own(mail, province)
+    if here["holding"]:
+        return msg("council_holding", province=province, family=here["governor"])
+    if family and here["governor"] == family:
         return msg("council_already_governor", province=province, family=family)
-    if not family and not now:
+    if not family and not here["governor"]:
         return msg("council_no_governor", province=province)
-    return own(mail, province)
+    if family and len(governed(mail.state, family)) >= most:
+        return msg("council_governorships_full", family=family, most=most)
+    return None
 
 
 def _fleet(mail: Mail, cmd: Command) -> Msg | None:
@@ -149,11 +157,11 @@ def _games(mail: Mail, cmd: Command) -> Msg | None:
 def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     flotillas, most = mail.state["realms"][mail.realm]["flotillas"], size(mail.state, mail.realm).flotillas
-    if len(flotillas) >= most:
-        return msg("council_flotillas_full", realm=mail.realm, most=most)
-    if not harbour(mail.state, province):
-        return msg("council_no_harbour", province=province)
-    return own_free(mail, province)
+    return (
+        own_free(mail, province)
+        or (None if harbour(province) else msg("council_no_harbour", province=province))
+        or (msg("council_flotillas_full", realm=mail.realm, most=most) if len(flotillas) >= most else None)
+    )
 
 
 def _project(rule: Check) -> Check:
@@ -297,14 +305,6 @@ def vetoed_armies(state: State, family: str, order: dict[str, object]) -> list[s
     return [
         a for a in named if armies[a]["commander"] == family and armies[a]["immune_until"] >= state["turn"]
     ]
-
-
-def harbour(state: State, province: str) -> bool:
-    """A port, seafaring traditions or a shipyard: where a flotilla may be raised."""
-    here = state["provinces"][province]
-    return bool({"port", "seafaring"} & set(DATA.province(province).properties)) or any(
-        DATA.building(b).harbour for b in here["buildings"]
-    )
 
 
 def connected(state: State, realm: str, source: str, destination: str) -> bool:

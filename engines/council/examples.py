@@ -22,6 +22,7 @@ from engines.council.world import (
     families_of,
     free,
     governed,
+    harbour,
     near,
     provinces_of,
     realm_of,
@@ -161,8 +162,7 @@ def _games(r: _Reader) -> Words:
 def _flotilla(r: _Reader) -> Words:
     if len(r.here["flotillas"]) >= size(r.state, r.realm).flotillas:
         return None
-    harbours = [p for p in r.free if {"port", "seafaring"} & set(DATA.province(p).properties)]
-    return harbours[:1] or None
+    return [p for p in r.free if harbour(p)][:1] or None
 
 
 @builds("anonymous")
@@ -383,7 +383,9 @@ def _build(r: _Reader) -> Words:
         missing = [
             b.name
             for b in DATA.buildings
-            if not b.grand and b.name not in r.state["provinces"][province]["buildings"]
+            if not b.grand
+            and b.name not in r.state["provinces"][province]["buildings"]
+            and (harbour(province) or not b.squadrons)
         ]
         if missing:
             return [province, missing[0]]

@@ -82,6 +82,12 @@ def free(province: Province) -> bool:
     return not province["occupied"] and not province["revolt"]
 
 
+def harbour(province: str) -> bool:
+    """A port or seafaring traditions: where a flotilla may be raised («только в провинциях державы
+    с портами или свойством «мореходные традиции»») and a shipyard built (a shipyard is no port)."""
+    return bool({"port", "seafaring"} & set(DATA.province(province).properties))
+
+
 def capital(realm: str) -> str:
     return DATA.realm(realm).capital
 
