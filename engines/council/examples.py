@@ -87,7 +87,7 @@ def _commanders(r: _Reader) -> Words:
         if new:
             return [army, new]
         if here["commander"]:
-            return [army, DATA.words.nobody.name]
+            return [army]  # named without a family: left without a commander
     return None
 
 

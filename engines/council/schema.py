@@ -81,12 +81,13 @@ PROJECTS = (
                 "army",
                 max_items=C.commanders_most,
                 second_vocabulary="commander",
+                second_default=_NOBODY,
             ),
         ),
         f"Проект 3: новые командующие армий (до {C.commanders_most}); "
-        f"«{_NOBODY}» — армия останется без командира.",
+        "армия без семьи останется без командира.",
         f"Project 3: new commanders of armies (up to {C.commanders_most}); "
-        f"«{_NOBODY}» leaves an army without one.",
+        "an army named without a family is left without one.",
         f"СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 {_KIN[2]}",
     ),
     _spec(
