@@ -18,10 +18,13 @@ from engines.council.war import entry
 from engines.council.world import (
     commanded,
     government,
+    governorship_room,
     harbour,
+    has_post,
     near,
     realm_of,
     ruling,
+    size,
     sphere_of,
     status,
 )
@@ -84,6 +87,11 @@ def _right(key: str, rule: Check) -> Check:
         return problem
 
     return checked
+
+
+def governorships_full(state: State, family: str) -> Msg:
+    most = size(state, realm_of(state, family)).governorships
+    return msg("council_governorships_full", family=family, most=most)
 
 
 def _army(mail: Mail, cmd: Command) -> str:
@@ -176,8 +184,8 @@ def _open_post(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if mail.mine(province):
         return msg("council_post_at_home", province=province)
-    if any(p["province"] == province and p["family"] == mail.power for p in mail.state["trading_posts"]):
-        return msg("council_post_already", province=province)
+    if has_post(mail.state, mail.realm, province):
+        return msg("council_post_already", province=province, realm=mail.realm)
     return None if near(mail.state, mail.realm, province) else msg("council_too_far", province=province)
 
 
@@ -200,7 +208,9 @@ def _holding(mail: Mail, cmd: Command) -> Msg | None:
         return msg("council_not_our_reach", province=province, realm=mail.realm)
     if here["governor"]:
         return msg("council_has_governor", province=province, family=here["governor"])
-    return msg("council_province_not_free", province=province) if here["occupied"] else None
+    if here["occupied"]:
+        return msg("council_province_not_free", province=province)
+    return None if governorship_room(mail.state, mail.power) else governorships_full(mail.state, mail.power)
 
 
 def _colony(mail: Mail, cmd: Command) -> Msg | None:

@@ -23,12 +23,23 @@ from itertools import groupby
 
 from engines.contract import Command
 from engines.council import battles, war
+from engines.council.action_checks import governorships_full
 from engines.council.data import DATA, STATUS_KEYS
 from engines.council.events import CouncilEvents
 from engines.council.forces import send_home
 from engines.council.schema import KEYWORDS
 from engines.council.state import State
-from engines.council.world import REALMS, add_influence, families_of, realm_of, status
+from engines.council.world import (
+    REALMS,
+    add_influence,
+    close_home_posts,
+    families_of,
+    governorship_room,
+    has_post,
+    realm_of,
+    size,
+    status,
+)
 from engines.rng import Rng
 from engines.text import Msg
 
@@ -78,6 +89,7 @@ YOURS = {
         "council_post_opened",
         "council_holding_claimed",
         "council_colony_done",
+        "council_colony_ungoverned",
         "council_prestige_done",
         "council_march_gone",
     )
@@ -282,10 +294,9 @@ def _migrate(s: Stage, family: str, cmd: Command) -> Msg:
 
 
 def _open_post(s: Stage, family: str, cmd: Command) -> Msg:
-    province = str(cmd.args["province"])
-    if any(p["province"] == province and p["family"] == family for p in s.state["trading_posts"]):
-        return Msg("council_post_already", {"province": province})
-    realm = realm_of(s.state, family)
+    province, realm = str(cmd.args["province"]), realm_of(s.state, family)
+    if has_post(s.state, realm, province):  # a family of the power opened it earlier in the stage
+        return Msg("council_post_already", {"province": province, "realm": realm})
     s.state["trading_posts"].append({"province": province, "realm": realm, "family": family})
     _spend(s, family, "trading_post")
     host = s.state["provinces"][province]["realm"]
@@ -319,6 +330,8 @@ def _holding(s: Stage, family: str, cmd: Command) -> Msg:
     here = s.state["provinces"][province]
     if here["governor"]:
         return Msg("council_has_governor", {"province": province, "family": here["governor"]})
+    if not governorship_room(s.state, family):  # a holding claimed earlier in the stage
+        return governorships_full(s.state, family)
     here["governor"], here["holding"] = family, True
     _spend(s, family, "diplomats")
     s.events.inform(realm_of(s.state, family), "council_holding_claimed", province=province, family=family)
@@ -331,9 +344,14 @@ def _colony(s: Stage, family: str, cmd: Command) -> Msg:
     if here["realm"]:
         return Msg("council_colony_late", {"province": province, "realm": here["realm"]})
     here["realm"], here["sphere"], here["occupied"], here["holding"] = realm, "", "", False
-    here["governor"], here["loyalty"] = family, A.colony_loyalty
+    here["loyalty"] = A.colony_loyalty
+    close_home_posts(s.state, province, s.events)
     _spend(s, family, "colonists")
     s.events.announce("council_colony_founded", realm=realm, province=province)
+    if not governorship_room(s.state, family):  # counted with the colony in the power's size
+        most = size(s.state, realm).governorships
+        return Msg("council_colony_ungoverned", {"province": province, "family": family, "most": most})
+    here["governor"] = family
     return Msg("council_colony_done", {"province": province, "family": family})
 
 

@@ -24,6 +24,7 @@ from engines.council.world import (
     commanded,
     governed,
     government,
+    governorship_room,
     harbour,
     projects_allowed,
     provinces_of,
@@ -129,7 +130,7 @@ def _governor(mail: Mail, cmd: Command) -> Msg | None:
         return msg("council_already_governor", province=province, family=family)
     if not family and not here["governor"]:
         return msg("council_no_governor", province=province)
-    if family and len(governed(mail.state, family)) >= most:
+    if family and not governorship_room(mail.state, family):
         return msg("council_governorships_full", family=family, most=most)
     return None
 

@@ -22,7 +22,9 @@ from engines.council.world import (
     families_of,
     free,
     governed,
+    governorship_room,
     harbour,
+    has_post,
     near,
     provinces_of,
     realm_of,
@@ -324,11 +326,10 @@ def _migrate(r: _Reader) -> Words:
 def _open_post(r: _Reader) -> Words:
     if "trading_post" not in r.rights:
         return None
-    own = {p["province"] for p in r.state["trading_posts"] if p["family"] == r.family}
     places = [
         p.name
         for p in DATA.provinces
-        if p.name not in r.mine and p.name not in own and near(r.state, r.realm, p.name)
+        if p.name not in r.mine and not has_post(r.state, r.realm, p.name) and near(r.state, r.realm, p.name)
     ]
     return places[:1] or None
 
@@ -355,7 +356,7 @@ def _prestige(r: _Reader) -> Words:
 
 @builds("holding")
 def _holding(r: _Reader) -> Words:
-    if "diplomats" not in r.rights:
+    if "diplomats" not in r.rights or not governorship_room(r.state, r.family):
         return None
     reach = [*r.mine, *sphere_of(r.state, r.realm)]
     empty = [

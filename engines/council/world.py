@@ -76,6 +76,21 @@ def posts_of(state: State, family: str) -> int:
     return sum(post["family"] == family for post in state["trading_posts"])
 
 
+def has_post(state: State, realm: str, province: str) -> bool:
+    """Whether the power has its trading post there: a post is a power's («фактория иностранной
+    державы»), one a province, whichever of its families opened it."""
+    return any(p["province"] == province and p["realm"] == realm for p in state["trading_posts"])
+
+
+def close_home_posts(state: State, province: str, events: Events) -> None:
+    """A province that became a power's (annexed, a colony) holds none of that power's posts: a
+    post stands on foreign land. Each family that loses one is told."""
+    realm = state["provinces"][province]["realm"]
+    for post in [p for p in state["trading_posts"] if p["province"] == province and p["realm"] == realm]:
+        state["trading_posts"].remove(post)
+        events.tell(post["family"], "council_post_now_home", province=province, realm=realm)
+
+
 def free(province: Province) -> bool:
     """Neither occupied nor in revolt: where armies, militia and flotillas may be raised, and
     what pays its governor."""
@@ -105,6 +120,13 @@ def status(state: State, family: str) -> StatusKey:
     """Ruling, or noble or junior by the influence the family had when its status was last set."""
     key = state["families"][family]["status"]
     return "ruling" if key == "ruling" else "noble" if key == "noble" else "junior"
+
+
+def governorship_room(state: State, family: str) -> bool:
+    """Whether the family may take one more governorship: the limit of its power's size
+    (project 9's «предел, установленный для державы данного размера») binds a colony and a
+    holding too; a family already past it (its power shrank) keeps what it governs."""
+    return len(governed(state, family)) < size(state, realm_of(state, family)).governorships
 
 
 def vote_weight(state: State, family: str) -> int:
