@@ -8,15 +8,16 @@ the map's borders, ends at sea or enters a province its power may not (not at wa
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engines.contract import Command
 from engines.council.data import DATA
 from engines.council.forces import guard_of
-from engines.council.mail import Check, Mail, msg, own_free, ruling_only, spend, twice
+from engines.council.mail import Check, Mail, commands, msg, own_free, ruling_only, spend, twice
 from engines.council.schema import led_by
 from engines.council.state import State
 from engines.council.war import entry
 from engines.council.world import (
-    commanded,
     government,
     governorship_room,
     harbour,
@@ -46,13 +47,19 @@ def actions_allowed(state: State, family: str) -> int:
 
 
 def _limited(rule: Check) -> Check:
-    """An action within the family's limit, then its own conditions; only an accepted one
+    """An action's own conditions, then the family's limit: a refusal names the first real
+    reason (another family's army, not the limit it would have reached). Only an accepted action
     counts, and all of a family's marches count once."""
 
     def checked(mail: Mail, cmd: Command) -> Msg | None:
         counted = not (cmd.name == "march" and mail.marched)
         allowed = actions_allowed(mail.state, mail.power)
+        spent, rights = mail.spent, Counter(mail.rights)
+        problem = rule(mail, cmd)
+        if problem is not None:
+            return problem
         if counted and mail.actions >= allowed:
+            mail.spent, mail.rights = spent, rights  # the rule's line is not taken after all
             form = government(mail.state, mail.realm)
             held = DATA.status(status(mail.state, mail.power))
             code = (
@@ -63,11 +70,9 @@ def _limited(rule: Check) -> Check:
             return msg(
                 code, allowed=allowed, form=form.name, form_en=form.en, status=held.name, status_en=held.en
             )
-        problem = rule(mail, cmd)
-        if problem is None:
-            mail.actions += counted
-            mail.marched = mail.marched or cmd.name == "march"
-        return problem
+        mail.actions += counted
+        mail.marched = mail.marched or cmd.name == "march"
+        return None
 
     return checked
 
@@ -138,8 +143,8 @@ def _militia_to(mail: Mail, cmd: Command) -> Msg | None:
 
 def _disband(mail: Mail, cmd: Command) -> Msg | None:
     name = _army(mail, cmd)
-    if name not in commanded(mail.state, mail.power):
-        return msg("council_not_commander", army=name)
+    if (problem := commands(mail, name)) is not None:
+        return problem
     if "unit" in cmd.args:
         unit = DATA.unit_named(str(cmd.args["unit"]))
         if not mail.state["realms"][mail.realm]["armies"][name]["units"][unit.key]:
@@ -247,8 +252,8 @@ def _sail(mail: Mail, cmd: Command) -> Msg | None:
 
 def _march(mail: Mail, cmd: Command) -> Msg | None:
     name = _army(mail, cmd)
-    if name not in commanded(mail.state, mail.power):
-        return msg("council_not_commander", army=name)
+    if (problem := commands(mail, name)) is not None:
+        return problem
     at = mail.state["realms"][mail.realm]["armies"][name]["province"]
     path = cmd.lists["path"]
     for place in path:

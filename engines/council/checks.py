@@ -17,7 +17,7 @@ from engines import toolkit
 from engines.contract import Command, Problem
 from engines.council import action_checks
 from engines.council.data import DATA
-from engines.council.mail import Check, Mail, cost, msg, own, own_free, ruling_only, spend, twice
+from engines.council.mail import Check, Mail, commands, cost, msg, own, own_free, ruling_only, spend, twice
 from engines.council.schema import LIMITED, PHASES, PROJECT_NAMES, vocabularies_for
 from engines.council.state import State
 from engines.council.world import (
@@ -166,21 +166,23 @@ def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _project(rule: Check) -> Check:
-    """A project within the family's number of projects this turn (form × status), then its own
-    requisites; only an accepted one counts toward the number."""
+    """A project's own requisites, then the family's number of projects this turn (form ×
+    status): a refusal names the first real reason, unless the family may put none at all. Only
+    an accepted project counts toward the number."""
 
     def checked(mail: Mail, cmd: Command) -> Msg | None:
         allowed = projects_allowed(mail.state, mail.power)
+        problem = rule(mail, cmd) if allowed else None
+        if problem is not None:
+            return problem
         if mail.projects >= allowed:
             form, held = government(mail.state, mail.realm), DATA.status(status(mail.state, mail.power))
             code = "council_projects_limit" if allowed else "council_projects_none"
             return msg(
                 code, allowed=allowed, form=form.name, form_en=form.en, status=held.name, status_en=held.en
             )
-        problem = rule(mail, cmd)
-        if problem is None:
-            mail.projects += 1
-        return problem
+        mail.projects += 1
+        return None
 
     return checked
 
@@ -267,8 +269,7 @@ def _resign_governor(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _resign_command(mail: Mail, cmd: Command) -> Msg | None:
-    army = str(cmd.args["army"])
-    return None if army in commanded(mail.state, mail.power) else msg("council_not_commander", army=army)
+    return commands(mail, str(cmd.args["army"]))
 
 
 # ---- the council's votes --------------------------------------------------------------------------------
