@@ -7,6 +7,7 @@ and the end of the turn, decides the investigation, and after a rollback must be
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -18,14 +19,20 @@ import pytest
 from tests.daemon.harness import GM, Harness, accepted, body, flat
 
 PLAYERS = tuple(f"{name}@test.local" for name in ("anna", "boris", "vera", "gleb", "dasha", "egor", "zhenya"))
-SEED = "council-seed-1"  # the lot it draws, checked in `test_the_lot_spreads_seven_players_over_five_powers`
+SEED = "council-seed-3"  # its lot: `test_the_gms_seating_spreads_seven_players_over_five_powers`
+SEATED = ("Савелли", "Пацци", "Контарини", "Висконти", "Тривульцио", "Караччоло", "Сансеверино")
 CRIME = "подделал печать вице-короля"
 TYPOGRAPHY = re.compile(r"(?<![\w-])-\d+|\b\d+\.\d+\b")
 
 
 def seeded(tmp_path: Path) -> Iterator[Harness]:
-    """A council game of seven players, its lot drawn from `SEED`; closed after the test."""
+    """A council game of seven players, its lot drawn from `SEED`, the families seated by the
+    GM's choice (one player in Rome, Florence and Venice, two in Milan and Naples); closed after
+    the test."""
     harness = Harness(tmp_path, early=False, ruleset="council", language="ru")
+    with harness.config_path.open("a", encoding="utf-8") as config:
+        config.write(f"powers = {json.dumps(SEATED, ensure_ascii=False)}\n")
+    harness.restart()
     record = harness.game.load()
     record.seed = SEED
     harness.game.store.save(record)
@@ -73,7 +80,7 @@ def missed(h: Harness, family: str) -> int:
     return h.game.load().players[family].missed
 
 
-def test_the_lot_spreads_seven_players_over_five_powers(h: Harness) -> None:
+def test_the_gms_seating_spreads_seven_players_over_five_powers(h: Harness) -> None:
     state = h.game.load().state
     by_realm = {
         r: [f for f in h.powers.values() if state["families"][f]["realm"] == r] for r in state["realms"]
@@ -276,11 +283,13 @@ def test_the_gms_letter_to_a_power_reaches_its_families_alone(h: Harness) -> Non
     assert told == {"Сансеверино", "Караччоло"}
 
 
-def test_a_refused_line_names_what_project_3_lacks_and_the_reserved_name(h: Harness) -> None:
+def test_project_3_without_a_family_is_accepted_and_a_missing_requisite_named(h: Harness) -> None:
+    """«Если этот реквизит не указан, армия … останется без командира»: the trial's «СМЕНИТЬ
+    КОМАНДУЮЩИХ Армия 1» was refused for a missing second name."""
     who = address(h, "Караччоло")
     h.mail_to(who)
     h.send(who, h.orders(who, "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1", "СОЗДАТЬ АРМИЮ Абруццо"))
     h.run()
     (reply,) = [body(m) for m in h.mail_to(who)]
-    assert "После «Армия 1» не хватает ещё одного названия" in flat(reply)
+    assert "  СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 Никто" in reply.splitlines()
     assert re.search(r"В приказе СОЗДАТЬ АРМИЮ не хватает значения «командующий»", flat(reply))
