@@ -85,9 +85,7 @@ YOURS = {
         "council_guard_raised",
         "council_guard_sent",
         "council_guard_recalled",
-        "council_army_disbanded",
         "council_post_opened",
-        "council_holding_claimed",
         "council_colony_done",
         "council_colony_ungoverned",
         "council_prestige_done",
@@ -107,12 +105,14 @@ class Stage:
 
     def record(self, realm: str, family: str, order: str, outcome: Msg) -> None:
         """One action in the GM's log, numbered in the order resolved, and its outcome in its family's
-        report, said to the reader."""
+        report, said to the reader, unless its power's news or the news for all say it already:
+        each event once."""
         self.done += 1
         self.events.log("council_gm_action", number=self.done, realm=realm, family=family, order=order)
         self.events.gm_log.append(outcome)
         self.events.log_fights()
-        self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
+        if outcome not in (*self.events.news, *self.events.groups.get(realm, ())):
+            self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
 
 
 def run(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
@@ -271,8 +271,9 @@ def _close_post(s: Stage, family: str, cmd: Command) -> Msg:
     s.state["trading_posts"] = [p for p in s.state["trading_posts"] if p not in foreign]
     for post in foreign:
         s.events.tell(post["family"], "council_your_post_closed", province=province, realm=realm)
-    s.events.announce("council_traders_expelled", realm=realm, province=province)
-    return Msg("council_posts_closed", {"province": province, "count": len(foreign)})
+    expelled = Msg("council_traders_expelled", {"realm": realm, "province": province})
+    s.events.news.append(expelled)
+    return expelled
 
 
 def _migrate(s: Stage, family: str, cmd: Command) -> Msg:
@@ -312,17 +313,16 @@ def _envoy(s: Stage, family: str, cmd: Command) -> Msg:
         return Msg("council_envoy_late", {"province": province, "realm": here["sphere"]})
     here["sphere"] = realm
     _spend(s, family, "diplomats")
-    s.events.announce("council_sphere_joined", province=province, realm=realm)
-    return Msg("council_envoy_done", {"province": province, "realm": realm})
+    joined = Msg("council_sphere_joined", {"province": province, "realm": realm})
+    s.events.news.append(joined)
+    return joined
 
 
 def _prestige(s: Stage, family: str, cmd: Command) -> Msg:
     me = s.state["families"][family]
     add_influence(me, A.prestige)
     _spend(s, family, "diplomats")
-    return Msg(
-        "council_prestige_done", {"family": family, "amount": A.prestige, "influence": me["influence"]}
-    )
+    return Msg("council_prestige_done", {"family": family, "amount": A.prestige})
 
 
 def _holding(s: Stage, family: str, cmd: Command) -> Msg:
@@ -396,9 +396,6 @@ def _march(s: Stage, family: str, cmd: Command) -> Msg:
     realm = realm_of(s.state, family)
     outcome = battles.march(s.state, realm, family, str(cmd.args["army"]), cmd.lists["path"], s.rng, s.events)
     _after_battles(s)
-    here = s.state["realms"][realm]["armies"].get(str(cmd.args["army"]))
-    if here is not None:
-        s.events.inform(realm, "council_march_done", army=str(cmd.args["army"]), province=here["province"])
     return outcome
 
 

@@ -115,7 +115,7 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
     add_freedom(t.here, C.rights_freedom)
     provinces = provinces_of(t.state, t.realm)
     add_loyalty(t.state, provinces, C.rights_loyalty)
-    t.events.inform(t.realm, "council_rights_granted", freedom=t.here["freedom"], loyalty=C.rights_loyalty)
+    t.events.inform(t.realm, "council_rights_granted", freedom=C.rights_freedom, loyalty=C.rights_loyalty)
     author = tally.item["author"]
     if not tally.item["anonymous"]:
         add_influence(t.state["families"][author], C.rights_influence)
@@ -149,7 +149,7 @@ def _repression(t: Turn, tally: Tally, cmd: Command) -> None:
         add_influence(t.state["families"][family], C.repression_influence)
         t.events.tell(family, "council_repressed", amount=C.repression_influence)
         add_loyalty(t.state, governed(t.state, family), C.repression_loyalty)
-    t.events.inform(t.realm, "council_repression", families=", ".join(families), freedom=t.here["freedom"])
+    t.events.inform(t.realm, "council_repression", families=", ".join(families), freedom=C.repression_freedom)
 
 
 def _governor(t: Turn, tally: Tally, cmd: Command) -> None:
@@ -165,9 +165,7 @@ def _governor(t: Turn, tally: Tally, cmd: Command) -> None:
 def _games(t: Turn, tally: Tally, cmd: Command) -> None:
     province = str(cmd.args["province"])
     add_loyalty(t.state, [province], C.games_loyalty)
-    t.events.inform(
-        t.realm, "council_games_held", province=province, loyalty=t.state["provinces"][province]["loyalty"]
-    )
+    t.events.inform(t.realm, "council_games_held", province=province, loyalty=C.games_loyalty)
 
 
 def _flotilla(t: Turn, tally: Tally, cmd: Command) -> None:

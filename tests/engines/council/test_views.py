@@ -80,8 +80,7 @@ def test_no_report_tells_a_family_of_a_foreign_army_moving_out_of_its_sight() ->
     for family in FAMILIES:
         realm = state["families"][family]["realm"]
         heard = said(result.reports[family]) + said(result.group_news.get(realm, ())) + said(result.news)
-        mentions = any("Пиз" in line for line in heard)
-        assert mentions == (realm == "Флоренция"), family
+        assert realm == "Флоренция" or not any("Пиз" in line for line in heard), family
 
 
 def test_a_tribal_unions_leader_is_in_no_view_but_its_own() -> None:
