@@ -85,8 +85,8 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
     for item in here["agenda"]:
         code, params = describe(item)
         events.inform(realm, code, **params)
-        _tell_author(item, events)
         if item["anonymous"]:
+            _tell_author(item, events)
             events.log(
                 "council_gm_author_anonymous", realm=realm, number=item["number"], author=item["author"]
             )
@@ -97,10 +97,10 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
 
 
 def _tell_author(item: Item, events: CouncilEvents) -> None:
-    """The author's own line: which of its projects got which number, its names given when it
-    has any, so that two projects of one kind are told apart."""
+    """An anonymous author's own line: which number its project got (the list names no author),
+    its names given when it has any, so that two projects of one kind are told apart."""
     kind, given = DATA.project(item["kind"]), details(item["order"])
-    code = "council_your_item" + ("_anonymous" if item["anonymous"] else "") + ("_details" if given else "")
+    code = "council_your_item_anonymous" + ("_details" if given else "")
     project: dict[str, str | int] = {"number": item["number"], "project": kind.name, "project_en": kind.en}
     events.tell(item["author"], code, **project, details=given)
 

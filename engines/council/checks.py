@@ -412,11 +412,17 @@ def check(state: State, family: str, phase: str, commands: Sequence[Command]) ->
 
 
 def summary(state: State, family: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
-    """What the accepted orders add up to: the money they take and what stays, the projects put."""
+    """What the accepted orders add up to: the money each kind of them takes (bids, squadrons,
+    transfers, a guard, a grand work) and what stays, the projects put, the actions taken."""
     said = []
-    spent, have = sum(cost(c) for c in commands), state["families"][family]["money"]
-    if spent:
-        said.append(msg("council_summary_money", spent=spent, have=have, left=have - spent))
+    spending: dict[str, int] = {}  # by what the money goes to, in the orders' order
+    for cmd in commands:
+        if cost(cmd):
+            spending[cmd.name] = spending.get(cmd.name, 0) + cost(cmd)
+    said += [msg(f"council_spent_{name}", amount=amount) for name, amount in spending.items()]
+    have = state["families"][family]["money"]
+    if spending:
+        said.append(msg("council_summary_money", have=have, left=have - sum(spending.values())))
     put = sum(c.name in PROJECT_NAMES for c in commands)
     if put:
         said.append(msg("council_summary_projects", count=put, allowed=projects_allowed(state, family)))

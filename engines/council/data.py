@@ -180,6 +180,7 @@ class ProjectKind(Named):
 
 class Auction(Named):
     key: str
+    winners: Named  # what its winners are called in a list of them: «Дипломаты (3): Медичи, …»
     min_bid: int
     lots: int
     quota: bool = False

@@ -123,16 +123,9 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
 
 
 def _pending(t: Turn, tally: Tally, cmd: Command) -> None:
+    """A decision an action of this turn carries out: the balance lists it until then."""
     t.here["pending"].append(
         {"kind": tally.item["kind"], "number": tally.item["number"], "order": tally.item["order"]}
-    )
-    kind = DATA.project(tally.item["kind"])
-    t.events.inform(
-        t.realm,
-        "council_waits_for_action",
-        number=tally.item["number"],
-        project=kind.name,
-        project_en=kind.en,
     )
 
 
