@@ -37,10 +37,12 @@ Words = Sequence[str | int] | None  # an example's arguments, None when nothing 
 
 
 class _Reader:
-    """What the examples of one family draw on: its power, its kin, what it can pay."""
+    """What the examples of one family draw on: its power, its kin, what it can pay. For a stage
+    ahead of the one the game is at (ПОМОЩЬ's pages of the later stages), what the family may
+    come to hold by then: any auction's right, a council list to vote on."""
 
-    def __init__(self, state: State, family: str) -> None:
-        self.state, self.family = state, family
+    def __init__(self, state: State, family: str, ahead: bool = False) -> None:
+        self.state, self.family, self.ahead = state, family, ahead
         self.realm = realm_of(state, family)
         self.here = state["realms"][self.realm]
         self.mine = provinces_of(state, self.realm)
@@ -48,7 +50,7 @@ class _Reader:
         self.kin = families_of(state, self.realm)
         self.others = [f for f in self.kin if f != family]
         self.money = state["families"][family]["money"]
-        self.rights = state["families"][family]["rights"]
+        self.rights = [a.key for a in DATA.auctions] if ahead else state["families"][family]["rights"]
         self.armies = list(self.here["armies"])
 
     def with_room(self) -> list[str]:
@@ -223,7 +225,7 @@ def _resign_command(r: _Reader) -> Words:
 
 @builds("vote")
 def _vote(r: _Reader) -> Words:
-    numbers = [item["number"] for item in r.here["agenda"]]
+    numbers = [item["number"] for item in r.here["agenda"]] or ([1, 2] if r.ahead else [])
     if not numbers:
         return None
     votes = [f"{numbers[0]} {DATA.words.yes.name}"]
@@ -409,8 +411,11 @@ def _march(r: _Reader) -> Words:
 
 
 def _fits(state: State, family: str, phase: str) -> dict[str, str]:
-    """The orders the family may give now, each with an example it fits."""
-    reader, shut = _Reader(state, family), barred(state, family)
+    """The orders the family may give now, each with an example it fits; in a stage ahead, those
+    it may come to give (a vote on the list to be, an action of a right to be won)."""
+    ahead = phase != state["phase"]
+    reader = _Reader(state, family, ahead)
+    shut = barred(state, family) - ({"vote"} if ahead else set())
     found = {}
     for spec in known_commands(state, family, phase):
         words = None if spec.name in shut else BUILDERS[spec.name](reader)

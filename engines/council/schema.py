@@ -12,6 +12,7 @@ from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
 from engines.phrasing import load_phrasing
+from engines.russian import agree, english_plural
 from engines.text import Lang, Msg, Text, number, signed
 from engines.toolkit import vocabulary_of
 
@@ -192,14 +193,6 @@ ANONYMOUS = _spec(
 
 # ---- auctions, money and posts --------------------------------------------------------------------
 _SQUADRONS = next(a for a in DATA.auctions if a.per_item)
-BID = _spec(
-    "bid",
-    ("СТАВКА", "СДЕЛАТЬ СТАВКУ", "BID"),
-    (_name("auction", "auction"), _AMOUNT),
-    "Заявка на аукцион; ставка списывается сразу, проигравший теряет минимальную ставку.",
-    "A bid at an auction, paid at once; a loser forfeits the minimum bid.",
-    f"СТАВКА {DATA.auctions[0].name} {DATA.auctions[0].min_bid + 3}",
-)
 SQUADRONS = _spec(
     "squadrons",
     ("КУПИТЬ ЭСКАДРЫ", "BUY SQUADRONS"),
@@ -207,8 +200,10 @@ SQUADRONS = _spec(
         Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
-    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid}\u00a0Д).",
-    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Правящей семье: сколько эскадр купить (их {_SQUADRONS.lots} на ход) и цена за одну "
+    f"(от {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Ruling family: how many squadrons to buy ({_SQUADRONS.lots} on sale a turn) and the price of one "
+    f"(from {_SQUADRONS.min_bid}\u00a0Д).",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
@@ -365,8 +360,10 @@ HIRE = _spec(
     "hire",
     ("НАНЯТЬ НАЁМНИКОВ", "HIRE MERCENARIES"),
     (_ARMY,),
-    f"Право с аукциона наёмников: {A.mercenaries} отряда наёмников в армию вашей державы.",
-    f"The mercenaries' auction right: {A.mercenaries} units of mercenaries join an army of your power.",
+    f"По праву с аукциона наёмников: {A.mercenaries} отряда наёмников в армию вашей державы "
+    "(не в счёт акций).",
+    f"By the mercenaries' auction right: {A.mercenaries} units of mercenaries join an army of your power "
+    "(no action spent).",
     "НАНЯТЬ НАЁМНИКОВ Армия 1",
 )
 MILITIA_TO = _spec(
@@ -416,9 +413,9 @@ OPEN_POST = _spec(
     ("ОТКРЫТЬ ФАКТОРИЮ", "OPEN TRADING POST"),
     (_PROVINCE,),
     "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
-    f"или факториями вашей державы; +{DATA.income.per_trading_post}\u00a0Д за ход.",
+    f"или факториями вашей державы, где у неё фактории нет; +{DATA.income.per_trading_post}\u00a0Д за ход.",
     "Action by the trading posts' right: a post in a foreign province next to your power's land, "
-    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0Д a turn.",
+    f"sphere or posts, where it has none; +{DATA.income.per_trading_post}\u00a0Д a turn.",
     f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
 )
 ENVOY = _spec(
@@ -443,9 +440,9 @@ HOLDING = _spec(
     ("ЗАЯВИТЬ ПРАВА", "CLAIM HOLDING"),
     (_PROVINCE,),
     "Акция по праву с аукциона дипломатов: провинция державы или её сферы без наместника "
-    "становится фамильным владением (совет его не сменит).",
+    "становится фамильным владением (совет его не сменит), если наместничеств у семьи ещё не предел.",
     "Action by the diplomats' right: a province of the power or its sphere without a governor "
-    "becomes the family's holding (the council cannot change it).",
+    "becomes the family's holding (the council cannot change it), within its governorships.",
     f"ЗАЯВИТЬ ПРАВА {_UNGOVERNED}",
 )
 COLONY = _spec(
@@ -453,9 +450,9 @@ COLONY = _spec(
     ("ОСНОВАТЬ КОЛОНИЮ", "FOUND COLONY"),
     (_PROVINCE,),
     "Акция по праву с аукциона колонистов: варварская провинция сферы влияния становится "
-    "провинцией державы, наместник — ваша семья.",
+    "провинцией державы, наместник — ваша семья, если наместничеств у неё ещё не предел.",
     "Action by the colonists' right: a barbarian province of the sphere becomes the power's, "
-    "governed by your family.",
+    "governed by your family within its governorships.",
     f"ОСНОВАТЬ КОЛОНИЮ {_SPHERE}",
 )
 BUILD = _spec(
@@ -495,6 +492,41 @@ MARCH = _spec(
     f"The commander: an army's path, up to {W.march_steps} places (a sea if your power "
     "controls it by then); all the family's marches are one action.",
     f"ПОХОД Армия 1 {DATA.neighbours[_HOME][0]}",
+)
+# ---- the auctions (8.2): each right and the orders it lets a family give at the actions stage ---------
+RIGHTS = {
+    "trading_post": (OPEN_POST,),
+    "mercenaries": (HIRE,),
+    "diplomats": (ENVOY, PRESTIGE, HOLDING),
+    "improvements": (BUILD,),
+    "colonists": (COLONY,),
+}
+
+
+def _lots(lang: Lang) -> str:
+    """Each auction with its lots, its minimum bid and the orders its right gives: what a family
+    needs to know before it bids."""
+    said = []
+    for auction in (a for a in DATA.auctions if not a.per_item):
+        orders = [spec.keywords[0] for spec in RIGHTS[auction.key]]
+        if lang == "ru":
+            joined = ", ".join(orders[:-1]) + " или " + orders[-1] if len(orders) > 1 else orders[0]
+            lots = agree(auction.lots, "лот|лота|лотов")
+            said.append(f"{auction.name} ({lots}, от {auction.min_bid}\u00a0Д): {joined}")
+        else:
+            joined = ", ".join(orders[:-1]) + " or " + orders[-1] if len(orders) > 1 else orders[0]
+            lots = f"{auction.lots} {english_plural(auction.lots, 'lot|lots')}"
+            said.append(f"{auction.en} ({lots}, from {auction.min_bid}\u00a0Д): {joined}")
+    return "; ".join(said)
+
+
+BID = _spec(
+    "bid",
+    ("СТАВКА", "СДЕЛАТЬ СТАВКУ", "BID"),
+    (_name("auction", "auction"), _AMOUNT),
+    f"Заявка на аукцион, списывается сразу; проигравший теряет минимальную ставку. {_lots('ru')}.",
+    f"A bid at an auction, paid at once; a loser forfeits the minimum bid. {_lots('en')}.",
+    f"СТАВКА {DATA.auctions[0].name} {DATA.auctions[0].min_bid + 3}",
 )
 UNLIMITED = (GUARD, GUARD_TO, GUARD_BACK, HIRE, MILITIA_TO, DISBAND, RAID)
 LIMITED = (CLOSE_POST, MIGRATE, OPEN_POST, ENVOY, PRESTIGE, HOLDING, COLONY, BUILD, SAIL, MARCH)
