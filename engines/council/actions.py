@@ -85,6 +85,7 @@ YOURS = {
         "council_guard_raised",
         "council_guard_sent",
         "council_guard_recalled",
+        "council_mercenaries_hired",
         "council_post_opened",
         "council_colony_done",
         "council_colony_ungoverned",

@@ -210,24 +210,24 @@ TRANSFER = _spec(
     "transfer",
     ("ПЕРЕВЕСТИ", "TRANSFER"),
     (_name("family", "power"), _AMOUNT),
-    f"Перевести деньги семье; {DATA.transfers.loss_percent}\u00a0% пропадает в пути.",
-    f"Send money to a family; {DATA.transfers.loss_percent}% is lost on the way.",
+    f"Деньги семье; {DATA.transfers.loss_percent}\u00a0% теряется в пути.",
+    f"Money to a family; {DATA.transfers.loss_percent}% is lost on the way.",
     f"ПЕРЕВЕСТИ {_KIN[1]} 10",
 )
 RESIGN_GOVERNOR = _spec(
     "resign_governor",
     ("ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА", "RESIGN GOVERNOR"),
     (_PROVINCE,),
-    "Сложить должность наместника провинции.",
-    "Give up the governorship of a province.",
+    "Сложить наместничество.",
+    "Give up a governorship.",
     f"ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА {_HOME}",
 )
 RESIGN_COMMAND = _spec(
     "resign_command",
     ("ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ", "RESIGN COMMAND"),
     (_name("army", "army"),),
-    "Сложить командование армией.",
-    "Give up the command of an army.",
+    "Сложить командование.",
+    "Give up a command.",
     "ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ Армия 1",
 )
 CIVIL_WAR = _spec(
@@ -295,16 +295,16 @@ VOTE = _spec(
             second_vocabulary="choice",
         ),
     ),
-    "Голоса по проектам совета: номер проекта и «за» или «против».",
-    "Votes on the council's projects: a project's number and «за» (for) or «против» (against).",
+    "Номер проекта совета и «за» или «против».",
+    "A council project's number and «за» (for) or «против» (against).",
     "ГОЛОСОВАТЬ 1 за, 2 против",
 )
 ELECT = _spec(
     "elect",
     ("ИЗБРАТЬ", "ELECT"),
     (_name("candidate", "kin"),),
-    "Голос на выборах правящей семьи (только «за» кандидата).",
-    "A vote in the election of the ruling family (only for a candidate).",
+    "Голос за кандидата на выборах правящей семьи.",
+    "A vote for a candidate in the election of the ruling family.",
     f"ИЗБРАТЬ {_KIN[0]}",
 )
 ACCUSE = _spec(
@@ -334,26 +334,24 @@ GUARD = _spec(
     "guard",
     ("СОЗДАТЬ ГВАРДИЮ", "RAISE GUARD"),
     (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
-    f"Создать отряды личной гвардии, по {A.guard_cost}\u00a0Д (у семьи всего до {A.guard_most}); "
-    "гвардия стоит в столице.",
-    f"Raise units of personal guard at {A.guard_cost}\u00a0Д each (up to {A.guard_most} a family); "
-    "the guard stands in the capital.",
+    f"Отряды гвардии по {A.guard_cost}\u00a0Д, у семьи до {A.guard_most}.",
+    f"Guard units at {A.guard_cost}\u00a0Д, up to {A.guard_most} a family.",
     "СОЗДАТЬ ГВАРДИЮ 1",
 )
 GUARD_TO = _spec(
     "guard_to",
     ("НАПРАВИТЬ ГВАРДИЮ", "SEND GUARD"),
     (_ARMY,),
-    "Направить всю гвардию семьи из столицы в армию (и только что созданную).",
-    "Send all the family's guard from the capital to an army (also the guard just raised).",
+    "Вся гвардия семьи из столицы — в армию.",
+    "All the family's guard from the capital to an army.",
     "НАПРАВИТЬ ГВАРДИЮ Армия 1",
 )
 GUARD_BACK = _spec(
     "guard_back",
     ("ОТОЗВАТЬ ГВАРДИЮ", "RECALL GUARD"),
     (_ARMY,),
-    "Отозвать гвардию семьи из армии в столицу.",
-    "Recall the family's guard from an army to the capital.",
+    "Гвардия семьи из армии — в столицу.",
+    "The family's guard from an army back to the capital.",
     "ОТОЗВАТЬ ГВАРДИЮ Армия 1",
 )
 HIRE = _spec(
@@ -378,8 +376,8 @@ DISBAND = _spec(
     "disband",
     ("РАСФОРМИРОВАТЬ", "DISBAND"),
     (_ARMY, _name("unit", "unit", optional=True)),
-    "Командующему: расформировать армию (гвардия вернётся домой) или её отряды одного вида.",
-    "The commander: disband an army (its guard goes home) or its units of one kind.",
+    "Армию или её отряды одного вида.",
+    "An army, or its units of one kind.",
     "РАСФОРМИРОВАТЬ Армия 1 Ополчение",
 )
 RAID = _spec(
@@ -487,10 +485,8 @@ MARCH = _spec(
     "march",
     ("ПОХОД", "MARCH"),
     (_ARMY, Arg("path", ArgKind.NAME_LIST, "place", max_items=W.march_steps)),
-    f"Командующему: путь армии, до {W.march_steps} мест (море — если оно ваше к этому "
-    "часу); все походы семьи — одна акция.",
-    f"The commander: an army's path, up to {W.march_steps} places (a sea if your power "
-    "controls it by then); all the family's marches are one action.",
+    f"Путь до {W.march_steps} мест; все походы семьи — одна акция.",
+    f"A path of up to {W.march_steps} places; all the family's marches are one action.",
     f"ПОХОД Армия 1 {DATA.neighbours[_HOME][0]}",
 )
 # ---- the auctions (8.2): each right and the orders it lets a family give at the actions stage ---------
@@ -505,18 +501,18 @@ RIGHTS = {
 
 def _lots(lang: Lang) -> str:
     """Each auction with its lots, its minimum bid and the orders its right gives: what a family
-    needs to know before it bids."""
+    needs to know before it bids. No-break spaces keep «(7 лотов, от 5 Д)» on one line."""
     said = []
     for auction in (a for a in DATA.auctions if not a.per_item):
         orders = [spec.keywords[0] for spec in RIGHTS[auction.key]]
         if lang == "ru":
             joined = ", ".join(orders[:-1]) + " или " + orders[-1] if len(orders) > 1 else orders[0]
-            lots = agree(auction.lots, "лот|лота|лотов")
-            said.append(f"{auction.name} ({lots}, от {auction.min_bid}\u00a0Д): {joined}")
+            lots = agree(auction.lots, "лот|лота|лотов").replace(" ", "\u00a0")
+            said.append(f"{auction.name} ({lots},\u00a0от\u00a0{auction.min_bid}\u00a0Д): {joined}")
         else:
             joined = ", ".join(orders[:-1]) + " or " + orders[-1] if len(orders) > 1 else orders[0]
-            lots = f"{auction.lots} {english_plural(auction.lots, 'lot|lots')}"
-            said.append(f"{auction.en} ({lots}, from {auction.min_bid}\u00a0Д): {joined}")
+            lots = f"{auction.lots}\u00a0{english_plural(auction.lots, 'lot|lots')}"
+            said.append(f"{auction.en} ({lots},\u00a0from\u00a0{auction.min_bid}\u00a0Д): {joined}")
     return "; ".join(said)
 
 

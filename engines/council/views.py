@@ -25,7 +25,6 @@ from engines.council.world import (
     PROVINCES,
     REALMS,
     capital,
-    commanded,
     families_of,
     governed,
     government,
@@ -72,8 +71,6 @@ def view(state: State, family: str) -> JSON:
             }
             for tribe in led_by(state, family)
         ],
-        "governorships": governed(state, family),
-        "commands": commanded(state, family),
         "rights": [_named(DATA.auction(key).name, DATA.auction(key).en) for key in me["rights"]],
         "power": _realm_view(state, realm),
         "seen": _seen(state, realm),
@@ -123,7 +120,6 @@ def _realm_view(state: State, realm: str) -> JSON:
         "armies": [army_view(name, army) for name, army in here["armies"].items()],
         "capital": capital(realm),
         "wars": here["wars"],
-        "peace_offered": [r for r in REALMS if realm in state["realms"][r]["peace_offers"]],
         "pending": [
             {
                 "number": d["number"],

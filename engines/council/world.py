@@ -183,8 +183,8 @@ def buildings_of(state: State, province: str) -> list[Building]:
 def start_turn(state: State, events: Events) -> None:
     """Buildings raise their provinces' loyalty, then provinces at low loyalty revolt; tribal
     unions regain warriors; then the influence gain, each family's status and its income (a
-    province occupied or in revolt pays its governor nothing). Told to each family; the money it
-    then holds is its budget «на начало хода»."""
+    province occupied or in revolt pays its governor nothing), which its balance shows; a new
+    status is told. The money it then holds is its budget «на начало хода»."""
     for name, province in state["provinces"].items():
         add_loyalty(
             state, [name] if province["realm"] else [], sum(b.loyalty for b in buildings_of(state, name))
@@ -223,15 +223,6 @@ def start_turn(state: State, events: Events) -> None:
         family["income"] = [line for line in lines if line["amount"]]
         family["money"] += sum(line["amount"] for line in lines)
         family["budget"] = family["money"]
-        events.tell(
-            name,
-            "council_turn_start",
-            turn=state["turn"],
-            gain=family["gain"],
-            influence=family["influence"],
-            income=sum(line["amount"] for line in lines),
-            money=family["money"],
-        )
         if family["status"] != before_status:
             events.tell(name, f"council_now_{family['status']}")
 

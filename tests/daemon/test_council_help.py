@@ -29,13 +29,13 @@ def test_help_at_the_planning_stage_fits_the_line_and_says_the_auctions_and_the_
     pages = reply.split("В фазе «")
     planning, decisions, actions = (next(p for p in pages if p.startswith(t)) for t in ("План", "Реш", "Акц"))
     assert "\n  ГОЛОСОВАТЬ 1 за, 2 против\n" in decisions
-    said = flat(planning)
+    said = flat(planning).replace("\u00a0", " ")
     for auction in (
-        "Фактория (7 лотов, от 5\u00a0Д): ОТКРЫТЬ ФАКТОРИЮ",
-        "Наёмники (8 лотов, от 5\u00a0Д): НАНЯТЬ НАЁМНИКОВ",
-        "Дипломат (8 лотов, от 2\u00a0Д): ПОСЛАТЬ ДИПЛОМАТА, ПОВЫСИТЬ ПРЕСТИЖ или ЗАЯВИТЬ ПРАВА",
-        "Улучшение (3 лота, от 5\u00a0Д): ПОСТРОИТЬ",
-        "Колонисты (2 лота, от 5\u00a0Д): ОСНОВАТЬ КОЛОНИЮ",
+        "Фактория (7 лотов, от 5 Д): ОТКРЫТЬ ФАКТОРИЮ",
+        "Наёмники (8 лотов, от 5 Д): НАНЯТЬ НАЁМНИКОВ",
+        "Дипломат (8 лотов, от 2 Д): ПОСЛАТЬ ДИПЛОМАТА, ПОВЫСИТЬ ПРЕСТИЖ или ЗАЯВИТЬ ПРАВА",
+        "Улучшение (3 лота, от 5 Д): ПОСТРОИТЬ",
+        "Колонисты (2 лота, от 5 Д): ОСНОВАТЬ КОЛОНИЮ",
     ):
         assert auction in said
     # the orders a right won would open, shown though no right is held yet

@@ -109,8 +109,10 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     (first,) = [
         m for m in mails.seen[pazzi] if re.search(r"Итоги хода 1 из \d+, фаза «Планирование", body(m))
     ]
-    assert "• Флоренция: олигархия, свобода 55, правят Пацци, в войне с Римом" in flat(body(first))
-    assert "\nДержавы:\n" not in body(report)
+    assert "\nДержава Флоренция: олигархия, свобода 55, правят Пацци\n" in body(first)
+    assert "\nВ войне с Римом\n" in body(first)
+    assert "• Рим: деспотия, свобода 15, правят Савелли, в войне с Флоренцией" in flat(body(first))
+    assert "\nДругие державы:\n" not in body(report)
 
     # ---- turn 2: Visconti rise and storm Lombardy; Contarini silent a second turn -------------------
     stage(h, mails, quiet(*everyone, Висконти=["ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ"]))

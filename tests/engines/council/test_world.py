@@ -31,10 +31,7 @@ def test_the_turn_starts_with_the_influence_gain_then_the_status_then_the_income
     assert (colonna["influence"], colonna["status"], colonna["gain"]) == (31, "noble", 3)
     assert colonna["income"] == [{"item": "status", "amount": 5}, {"item": "governorships", "amount": 2}]
     assert colonna["money"] == colonna["budget"] == money + 7
-    assert told(result, "Колонна") == [
-        f"Ход 2 начался: влиятельность +3 (теперь 31), доход 7\u00a0Д (в казне {money + 7}\u00a0Д).",
-        "Ваша семья теперь знатная.",
-    ]
+    assert told(result, "Колонна") == ["Ваша семья теперь знатная."]  # the rest is in the balance
 
 
 def test_a_province_revolts_at_low_loyalty() -> None:
