@@ -56,20 +56,18 @@ PROJECTS = (
         "army",
         ("СОЗДАТЬ АРМИЮ", "CREATE ARMY"),
         (_PROVINCE, _name("commander", "kin")),
-        "Проект 1: создать армию в свободной провинции державы; командующий — семья вашей державы.",
-        "Project 1: raise an army in a free province of the power, commanded by a family of it.",
+        "Проект 1: армия в свободной провинции и её командующий.",
+        "Project 1: an army in a free province, and its commander.",
         f"СОЗДАТЬ АРМИЮ {_HOME} {_KIN[1]}",
     ),
     _spec(
         "militia",
         ("ПРИЗВАТЬ ОПОЛЧЕНИЕ", "CALL MILITIA"),
         (Arg("provinces", ArgKind.NAME_LIST, "province", max_items=len(DATA.provinces)),),
-        "Проект 2: призвать ополчение в провинциях державы: "
-        f"население −{_people(C.militia_population, 'ru')}, "
-        f"лояльность {_signed(C.militia_loyalty)}.",
-        "Project 2: call up militia in provinces of the power: "
-        f"population −{_people(C.militia_population, 'en')}, "
-        f"loyalty {_signed(C.militia_loyalty)}.",
+        f"Проект 2: жителей −{_people(C.militia_population, 'ru')}, "
+        f"лояльность {_signed(C.militia_loyalty)} в каждой.",
+        f"Project 2: population −{_people(C.militia_population, 'en')}, "
+        f"loyalty {_signed(C.militia_loyalty)} in each.",
         f"ПРИЗВАТЬ ОПОЛЧЕНИЕ {_HOME}, {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
@@ -85,10 +83,8 @@ PROJECTS = (
                 second_default=_NOBODY,
             ),
         ),
-        f"Проект 3: новые командующие армий (до {C.commanders_most}); "
-        "армия без семьи останется без командира.",
-        f"Project 3: new commanders of armies (up to {C.commanders_most}); "
-        "an army named without a family is left without one.",
+        f"Проект 3: до {C.commanders_most} армий; без семьи — без командира.",
+        f"Project 3: up to {C.commanders_most} armies; with no family, no commander.",
         f"СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 {_KIN[2]}",
     ),
     _spec(
@@ -107,35 +103,33 @@ PROJECTS = (
         "expel",
         ("ИЗГНАТЬ ТОРГОВЦЕВ", "EXPEL TRADERS"),
         (_PROVINCE,),
-        "Проект 5: закрыть чужую факторию в провинции вашей державы или её сферы (нужна акция того же хода).",
-        "Project 5: close a foreign trading post in a province of your power or sphere "
-        "(an action must follow).",
+        "Проект 5: закрыть чужую факторию; нужна акция.",
+        "Project 5: close a foreign trading post; an action must follow.",
         f"ИЗГНАТЬ ТОРГОВЦЕВ {DATA.trading_posts[0].province}",
     ),
     _spec(
         "exclude",
         ("ИСКЛЮЧИТЬ ИЗ СФЕРЫ", "EXCLUDE FROM SPHERE"),
         (_PROVINCE,),
-        "Проект 6: исключить провинцию из сферы влияния державы.",
-        "Project 6: drop a province from the power's sphere of influence.",
+        "Проект 6: провинция покидает сферу влияния.",
+        "Project 6: a province leaves the sphere of influence.",
         f"ИСКЛЮЧИТЬ ИЗ СФЕРЫ {_SPHERE}",
     ),
     _spec(
         "migration",
         ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
         (_name("source", "province"), _name("destination", "province")),
-        "Проект 7: переселить 1 жителя из провинции в провинцию державы (нужна акция того же хода).",
-        "Project 7: move 1 жителя between provinces of the power (an action must follow).",
+        "Проект 7: переселить 1 жителя; нужна акция.",
+        "Project 7: move 1 жителя; an action must follow.",
         f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
         "repression",
         ("РЕПРЕССИРОВАТЬ", "REPRESS"),
         (Arg("families", ArgKind.NAME_LIST, "kin", max_items=C.repressed_most),),
-        f"Проект 8: репрессии против семей (до {C.repressed_most}): влиятельность "
-        f"{_signed(C.repression_influence)}, свобода {_signed(C.repression_freedom)}.",
-        f"Project 8: repress families (up to {C.repressed_most}): "
-        f"influence {_signed(C.repression_influence)}, "
+        f"Проект 8: до {C.repressed_most} семей, влиятельность {_signed(C.repression_influence)}, "
+        f"свобода {_signed(C.repression_freedom)}.",
+        f"Project 8: up to {C.repressed_most} families, influence {_signed(C.repression_influence)}, "
         f"freedom {_signed(C.repression_freedom)}.",
         f"РЕПРЕССИРОВАТЬ {_KIN[2]}",
     ),
@@ -143,8 +137,8 @@ PROJECTS = (
         "governor",
         ("НАЗНАЧИТЬ НАМЕСТНИКА", "APPOINT GOVERNOR"),
         (_PROVINCE, _name("family", "kin", optional=True)),
-        "Проект 9: наместник провинции; без семьи прежний наместник уходит, провинция бесхозная.",
-        "Project 9: a province's governor; without a family the old one leaves it ungoverned.",
+        "Проект 9: наместник; без семьи — отставка.",
+        "Project 9: a governor; with no family, a dismissal.",
         f"НАЗНАЧИТЬ НАМЕСТНИКА {_UNGOVERNED} {_KIN[2]}",
     ),
     _spec(
@@ -159,24 +153,24 @@ PROJECTS = (
                 second_vocabulary="sea",
             ),
         ),
-        "Проект 10: куда идут флотилии (прочие стоят); исполняет правящая семья на стадии акций.",
-        "Project 10: where flotillas go (the others stay); the ruling family carries it out.",
+        "Проект 10: куда идут флотилии.",
+        "Project 10: where flotillas go.",
         f"УПРАВЛЯТЬ ФЛОТОМ Флотилия 1 {_SEA}",
     ),
     _spec(
         "games",
         ("УСТРОИТЬ ЗРЕЛИЩА", "HOLD GAMES"),
         (_PROVINCE,),
-        f"Проект 11: зрелища в провинции державы, лояльность +{C.games_loyalty}.",
-        f"Project 11: games in a province of the power, loyalty +{C.games_loyalty}.",
+        f"Проект 11: лояльность +{C.games_loyalty}.",
+        f"Project 11: loyalty +{C.games_loyalty}.",
         f"УСТРОИТЬ ЗРЕЛИЩА {_HOME}",
     ),
     _spec(
         "flotilla",
         ("СОЗДАТЬ ФЛОТИЛИЮ", "CREATE FLOTILLA"),
         (_PROVINCE,),
-        "Проект 14: флотилия в свободной провинции державы с портом или мореходными традициями.",
-        "Project 14: a flotilla in a free province of the power with a port or seafaring traditions.",
+        "Проект 14: флотилия в провинции с портом или мореходными традициями.",
+        "Project 14: a flotilla in a province with a port or seafaring traditions.",
         f"СОЗДАТЬ ФЛОТИЛИЮ {_PORT}",
     ),
 )
@@ -186,8 +180,8 @@ ANONYMOUS = _spec(
     "anonymous",
     ("АНОНИМНО", "ANONYMOUSLY"),
     (_name("project", "project", optional=True),),
-    "Выдвинуть анонимно проекты этого письма (или только названный вид проекта).",
-    "Put this mail's projects anonymously (or only the kind named).",
+    "Проекты письма (или одного вида) — анонимно.",
+    "This mail's projects (or those of one kind), anonymously.",
     "АНОНИМНО Репрессии",
 )
 
@@ -200,10 +194,9 @@ SQUADRONS = _spec(
         Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
-    f"Правящей семье: сколько эскадр купить (их {_SQUADRONS.lots} на ход) и цена за одну "
-    f"(от {_SQUADRONS.min_bid}\u00a0Д).",
-    f"Ruling family: how many squadrons to buy ({_SQUADRONS.lots} on sale a turn) and the price of one "
-    f"(from {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Правящей семье: число эскадр ({_SQUADRONS.lots} на ход) и цена одной, от {_SQUADRONS.min_bid}\u00a0Д.",
+    f"Ruling family: how many squadrons ({_SQUADRONS.lots} a turn) and the price of one, "
+    f"from {_SQUADRONS.min_bid}\u00a0Д.",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
@@ -234,8 +227,8 @@ CIVIL_WAR = _spec(
     "civil_war",
     ("ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ", "DECLARE CIVIL WAR"),
     (),
-    f"Объявить гражданскую войну правящей семье; лояльность по державе {_signed(DATA.civil_war.loyalty)}.",
-    f"Declare civil war on the ruling family; loyalty {_signed(DATA.civil_war.loyalty)} across the power.",
+    f"Против правящей семьи; лояльность {_signed(DATA.civil_war.loyalty)}.",
+    f"On the ruling family; loyalty {_signed(DATA.civil_war.loyalty)}.",
     "ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ",
 )
 _OCCUPIED = next(p.name for p in DATA.provinces if p.occupied)
@@ -243,42 +236,40 @@ ANNEX = _spec(
     "annex",
     ("АННЕКСИРОВАТЬ", "ANNEX"),
     (_PROVINCE,),
-    "Правящей семье: присоединить к державе провинцию, занятую её войсками.",
-    "Ruling family: annex a province the power's army holds.",
+    "Занятую войсками провинцию — в державу.",
+    "A province the army holds joins the power.",
     f"АННЕКСИРОВАТЬ {_OCCUPIED}",
 )
 SPHERE = _spec(
     "sphere",
     ("ВКЛЮЧИТЬ В СФЕРУ", "ADD TO SPHERE"),
     (_PROVINCE,),
-    "Правящей семье: включить в сферу влияния провинцию, занятую войсками державы.",
-    "Ruling family: add a province the power's army holds to its sphere of influence.",
+    "Занятую варварскую землю — в сферу.",
+    "Barbarian land the army holds joins the sphere.",
     f"ВКЛЮЧИТЬ В СФЕРУ {_OCCUPIED}",
 )
 WAR = _spec(
     "war",
     ("ОБЪЯВИТЬ ВОЙНУ", "DECLARE WAR"),
     (_name("realm", "realm"),),
-    "Правящей семье: объявить войну другой державе; тогда её земли открыты вашим армиям.",
-    "Ruling family: declare war on another power; its land is then open to your armies.",
+    "Земли врага открыты вашим армиям.",
+    "The enemy's land is open to your armies.",
     f"ОБЪЯВИТЬ ВОЙНУ {DATA.realms[1].name}",
 )
 PEACE = _spec(
     "peace",
     ("ЗАКЛЮЧИТЬ МИР", "MAKE PEACE"),
     (_name("realm", "realm"),),
-    "Правящей семье: предложить мир; он заключён, когда правящая семья другой державы "
-    "ответит тем же (в этом ходу или в следующем).",
-    "Ruling family: offer peace; it is made when the other power's ruling family answers alike "
-    "(this turn or the next).",
+    "Мир, если та держава ответит тем же в этом ходу или в следующем.",
+    "Peace, if that power answers alike this turn or the next.",
     f"ЗАКЛЮЧИТЬ МИР {DATA.realms[1].name}",
 )
 INQUIRE = _spec(
     "inquire",
     ("ПРОВЕРИТЬ", "INQUIRE"),
     (_name("family", "power"),),
-    "Правящей семье: узнать, не ведёт ли семья союз племён.",
-    "Ruling family: learn whether a family leads a tribal union.",
+    "Не ведёт ли семья союз племён?",
+    "Does the family lead a tribal union?",
     f"ПРОВЕРИТЬ {DATA.families[-1].name}",
 )
 
