@@ -79,7 +79,8 @@ def _regular(state: State, realm: str) -> str:
 def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
     here = state["realms"][realm]
     if not here["agenda"] and not here["election_now"] and not here["investigation_now"]:
-        events.inform(realm, "council_list_empty", realm=realm)
+        if set(families_of(state, realm)) & set(state["played"]):  # no noise for the computer's
+            events.inform(realm, "council_list_empty", realm=realm)
         return
     events.inform(realm, "council_list", realm=realm, count=len(here["agenda"]))
     for item in here["agenda"]:

@@ -120,7 +120,7 @@ PROJECTS = (
         ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
         (_name("source", "province"), _name("destination", "province")),
         "Проект 7: переселить 1 жителя; нужна акция.",
-        "Project 7: move 1 жителя; an action must follow.",
+        "Project 7: move one inhabitant; an action must follow.",
         f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
