@@ -25,18 +25,28 @@ CRIME = "подделал печать вице-короля"
 TYPOGRAPHY = re.compile(r"(?<![\w-])-\d+|\b\d+\.\d+\b")
 
 
+def council_game(
+    tmp_path: Path, seed: str, powers: tuple[str, ...] = (), players: tuple[str, ...] = PLAYERS[:4]
+) -> Harness:
+    """A council game of these players, its lot drawn from `seed`; `powers`: the families the
+    GM's seating deals (the game's config), else the rules seat them."""
+    h = Harness(tmp_path, early=False, ruleset="council", language="ru")
+    if powers:
+        with h.config_path.open("a", encoding="utf-8") as config:
+            config.write(f"powers = {json.dumps(powers, ensure_ascii=False)}\n")
+        h.restart()
+    record = h.game.load()
+    record.seed = seed
+    h.game.store.save(record)
+    h.start(players)
+    return h
+
+
 def seeded(tmp_path: Path) -> Iterator[Harness]:
     """A council game of seven players, its lot drawn from `SEED`, the families seated by the
     GM's choice (one player in Rome, Florence and Venice, two in Milan and Naples); closed after
     the test."""
-    harness = Harness(tmp_path, early=False, ruleset="council", language="ru")
-    with harness.config_path.open("a", encoding="utf-8") as config:
-        config.write(f"powers = {json.dumps(SEATED, ensure_ascii=False)}\n")
-    harness.restart()
-    record = harness.game.load()
-    record.seed = SEED
-    harness.game.store.save(record)
-    harness.start(PLAYERS)
+    harness = council_game(tmp_path, SEED, SEATED, PLAYERS)
     yield harness
     harness.daemon.close()
 

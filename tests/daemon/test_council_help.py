@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from tests.daemon.harness import PLAYERS, Harness, body, flat
-from tests.daemon.test_council_seating import council_game
+from tests.daemon.test_council_game import council_game
 
 
 def help_reply(tmp_path: Path) -> str:

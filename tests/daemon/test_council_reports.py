@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.daemon.harness import Harness, body
+from tests.daemon.test_council_game import council_game
 
 FIVE = tuple(f"{name}@test.local" for name in ("anna", "boris", "vera", "gleb", "dasha"))
 SCREEN = 60
@@ -26,11 +27,7 @@ def quiet_stage(h: Harness) -> dict[str, str]:
 
 
 def test_a_quiet_stages_report_fits_on_one_screen(tmp_path: Path) -> None:
-    h = Harness(tmp_path, early=False, ruleset="council", language="ru")
-    record = h.game.load()
-    record.seed = "five"
-    h.game.store.save(record)
-    h.start(FIVE)
+    h = council_game(tmp_path, "five", players=FIVE)
     planning, decisions = quiet_stage(h), quiet_stage(h)
     for reports in (planning, decisions):
         assert max(len(text.splitlines()) for text in reports.values()) <= SCREEN

@@ -5,7 +5,6 @@ it; a GM who wants another seating names the families in the game's `powers`."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import cast
@@ -16,19 +15,7 @@ from daemon.phases.start import StartError
 from engines.council.state import State
 from engines.council.world import capital, families_of, vote_weight
 from tests.daemon.harness import PLAYERS, Harness, body, flat
-
-
-def council_game(tmp_path: Path, seed: str, powers: tuple[str, ...] = ()) -> Harness:
-    h = Harness(tmp_path, early=False, ruleset="council", language="ru")
-    if powers:
-        with h.config_path.open("a", encoding="utf-8") as config:
-            config.write(f"powers = {json.dumps(powers, ensure_ascii=False)}\n")
-        h.restart()
-    record = h.game.load()
-    record.seed = seed
-    h.game.store.save(record)
-    h.start(PLAYERS)
-    return h
+from tests.daemon.test_council_game import council_game
 
 
 def seating(h: Harness) -> dict[str, list[str]]:
