@@ -95,6 +95,21 @@ YOURS = {
 }
 
 
+# outcomes whose event its power's news or the news for all tell, the family that acted included:
+# it is not told twice
+IN_NEWS = frozenset(
+    (
+        "council_army_disbanded",
+        "council_posts_closed",
+        "council_migrated",
+        "council_envoy_done",
+        "council_holding_claimed",
+        "council_built",
+        "council_flotilla_sailed",
+    )
+)
+
+
 @dataclass
 class Stage:
     """The actions stage being resolved: the world as it goes, what the GM's log has numbered."""
@@ -112,7 +127,7 @@ class Stage:
         self.events.log("council_gm_action", number=self.done, realm=realm, family=family, order=order)
         self.events.gm_log.append(outcome)
         self.events.log_fights()
-        if outcome not in (*self.events.news, *self.events.groups.get(realm, ())):
+        if outcome.code not in IN_NEWS:
             self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
 
 
@@ -272,9 +287,8 @@ def _close_post(s: Stage, family: str, cmd: Command) -> Msg:
     s.state["trading_posts"] = [p for p in s.state["trading_posts"] if p not in foreign]
     for post in foreign:
         s.events.tell(post["family"], "council_your_post_closed", province=province, realm=realm)
-    expelled = Msg("council_traders_expelled", {"realm": realm, "province": province})
-    s.events.news.append(expelled)
-    return expelled
+    s.events.announce("council_traders_expelled", realm=realm, province=province)
+    return Msg("council_posts_closed", {"province": province, "count": len(foreign)})
 
 
 def _migrate(s: Stage, family: str, cmd: Command) -> Msg:
@@ -314,9 +328,8 @@ def _envoy(s: Stage, family: str, cmd: Command) -> Msg:
         return Msg("council_envoy_late", {"province": province, "realm": here["sphere"]})
     here["sphere"] = realm
     _spend(s, family, "diplomats")
-    joined = Msg("council_sphere_joined", {"province": province, "realm": realm})
-    s.events.news.append(joined)
-    return joined
+    s.events.announce("council_sphere_joined", province=province, realm=realm)
+    return Msg("council_envoy_done", {"province": province, "realm": realm})
 
 
 def _prestige(s: Stage, family: str, cmd: Command) -> Msg:
