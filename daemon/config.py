@@ -195,6 +195,15 @@ def _beside_the_file(value: Any, base: Path, loaded: Loaded) -> Path:
     return base / value
 
 
+def _names(value: Any, base: Path, loaded: Loaded) -> tuple[str, ...]:
+    """Names of the ruleset's, each once (whether the rules know them is the start's to say)."""
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise Refused('should be a list of names, like ["США", "Китай"]')
+    if len(set(value)) < len(value):
+        raise Refused("should name each once")
+    return tuple(value)
+
+
 def _reminder(value: Any, base: Path, loaded: Loaded) -> timedelta:
     """A reminder as long as a phase would go out as the phase opens, or never: it must be
     shorter than every phase, written or left at its default."""
@@ -314,6 +323,14 @@ class GameSettings:
             "the GM password: GM commands by mail (ВЕДУЩИЙ + ПАРОЛЬ) are refused without it",
             _text,
             example="env:GONETS_GM_PASSWORD",
+        ),
+    )
+    powers: tuple[str, ...] = field(
+        default=(),
+        metadata=key(
+            "the powers the start's lot deals to players (default: as the rules seat them)",
+            _names,
+            example=["США", "Китай"],
         ),
     )
     data: Path | None = field(

@@ -63,6 +63,9 @@ class Arg:
     # list no rule allows; CODE: the most characters
     max_items: int = 20
     second_vocabulary: str = ""  # PAIR_LIST only: the vocabulary of each pair's second name
+    # PAIR_LIST only: the second name a pair left without one stands for (council's «Никто»: an
+    # army left without a commander); "" (the default): a pair needs both
+    second_default: str = ""
     alphabet: str = ""  # CODE only: the characters a code is made of ("12345678")
 
 

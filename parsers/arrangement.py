@@ -250,6 +250,9 @@ def _pairs(
             return None
         pairs += [f"{first} {name}" for first in waiting] if half == 1 else []
         waiting = [] if half == 1 else [*waiting, name]
+    if waiting and arg.second_default:  # first names left without a second stand with its default
+        pairs += [f"{first} {arg.second_default}" for first in waiting]
+        waiting = []
     return tuple(pairs) if not waiting else None
 
 

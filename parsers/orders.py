@@ -590,8 +590,9 @@ def _list_item(arg: Arg, names: Names) -> ItemReader[str]:
 
 def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]]:
     """A PAIR_LIST item: a name of each vocabulary. A bad name refuses the pair up to its comma;
-    a first name with no second (the line or the pair ends, or the next pair begins) refuses
-    only that first name, so the next pair is read as written."""
+    a first name with no second (the line or the pair ends, or the next pair begins) stands with
+    the argument's `second_default`, or without one refuses only that first name, so the next
+    pair is read as written."""
 
     def read(item: _Cursor, number: int) -> tuple[str, str]:
         def refusal(code: str, **more: str) -> Callable[[str], Msg]:
@@ -606,9 +607,9 @@ def _pair(arg: Arg, firsts: Names, seconds: Names) -> ItemReader[tuple[str, str]
         except _Refused:
             item.index = item.end  # up to the comma: what follows a bad name is no next pair
             raise
-        if missing:
+        if missing and not arg.second_default:
             raise _Refused(refusal("pair_missing_second", **_choices(seconds))(first))
-        return first, second
+        return first, second or arg.second_default
 
     return read
 

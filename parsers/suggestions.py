@@ -39,8 +39,9 @@ def refusal(
         found = lead(keys, wording(other))
         if found is not None and found[0].command is not None:
             before = elsewhere[n - 1].title if n else phase.title  # `elsewhere` is in the order phases come
+            spec = next(c for c in other.commands if c.name == found[0].command)
             params = {
-                "word": written(found[1]),
+                "order": spec.keywords[0],  # the order's own word, not the player's («голосую»)
                 "phase_ru": other.title.ru,
                 "phase_en": other.title.en,
                 "before_ru": before.ru,

@@ -57,7 +57,7 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     if count < game.ruleset.min_players:
         raise StartError(Msg("start_too_few", {"count": count, "least": game.ruleset.min_players}))
     rng = Rng(f"{record.seed}:start")
-    pool = game.ruleset.playable_powers(count)
+    pool = _seats(game.ruleset.playable_powers(count), game.settings.powers)
     if len(pool) < count:
         raise StartError(Msg("start_too_many", {"count": count, "powers": len(pool)}))
     drawn = game.ruleset.draw(pool, count, rng)
@@ -102,6 +102,14 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     game.store.save(record)
     finish_start(game, postman, record)
     return StartResult({p: pl.name for p, pl in record.players.items()}, draws)
+
+
+def _seats(pool: list[str], chosen: tuple[str, ...]) -> list[str]:
+    """The powers the lot deals: the rules' pool, or those of it the GM chose (the game's `powers`)."""
+    unknown = [name for name in chosen if name not in pool]
+    if unknown:
+        raise StartError(Msg("start_unknown_powers", {"powers": ", ".join(unknown)}))
+    return [power for power in pool if power in chosen] if chosen else pool
 
 
 def _renamed(players: dict[str, Player], before: list[str], after: list[str]) -> dict[str, Player]:

@@ -8,14 +8,27 @@ the map's borders, ends at sea or enters a province its power may not (not at wa
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engines.contract import Command
 from engines.council.data import DATA
 from engines.council.forces import guard_of
-from engines.council.mail import Check, Mail, msg, own_free, ruling_only, spend, twice
+from engines.council.mail import Check, Mail, commands, msg, own_free, ruling_only, spend, twice
 from engines.council.schema import led_by
 from engines.council.state import State
 from engines.council.war import entry
-from engines.council.world import commanded, government, near, realm_of, ruling, sphere_of, status
+from engines.council.world import (
+    government,
+    governorship_room,
+    harbour,
+    has_post,
+    near,
+    realm_of,
+    ruling,
+    size,
+    sphere_of,
+    status,
+)
 from engines.text import Msg
 
 A, W = DATA.actions, DATA.war
@@ -34,13 +47,19 @@ def actions_allowed(state: State, family: str) -> int:
 
 
 def _limited(rule: Check) -> Check:
-    """An action within the family's limit, then its own conditions; only an accepted one
+    """An action's own conditions, then the family's limit: a refusal names the first real
+    reason (another family's army, not the limit it would have reached). Only an accepted action
     counts, and all of a family's marches count once."""
 
     def checked(mail: Mail, cmd: Command) -> Msg | None:
         counted = not (cmd.name == "march" and mail.marched)
         allowed = actions_allowed(mail.state, mail.power)
+        spent, rights = mail.spent, Counter(mail.rights)
+        problem = rule(mail, cmd)
+        if problem is not None:
+            return problem
         if counted and mail.actions >= allowed:
+            mail.spent, mail.rights = spent, rights  # the rule's line is not taken after all
             form = government(mail.state, mail.realm)
             held = DATA.status(status(mail.state, mail.power))
             code = (
@@ -51,11 +70,9 @@ def _limited(rule: Check) -> Check:
             return msg(
                 code, allowed=allowed, form=form.name, form_en=form.en, status=held.name, status_en=held.en
             )
-        problem = rule(mail, cmd)
-        if problem is None:
-            mail.actions += counted
-            mail.marched = mail.marched or cmd.name == "march"
-        return problem
+        mail.actions += counted
+        mail.marched = mail.marched or cmd.name == "march"
+        return None
 
     return checked
 
@@ -75,6 +92,11 @@ def _right(key: str, rule: Check) -> Check:
         return problem
 
     return checked
+
+
+def governorships_full(state: State, family: str) -> Msg:
+    most = size(state, realm_of(state, family)).governorships
+    return msg("council_governorships_full", family=family, most=most)
 
 
 def _army(mail: Mail, cmd: Command) -> str:
@@ -121,8 +143,8 @@ def _militia_to(mail: Mail, cmd: Command) -> Msg | None:
 
 def _disband(mail: Mail, cmd: Command) -> Msg | None:
     name = _army(mail, cmd)
-    if name not in commanded(mail.state, mail.power):
-        return msg("council_not_commander", army=name)
+    if (problem := commands(mail, name)) is not None:
+        return problem
     if "unit" in cmd.args:
         unit = DATA.unit_named(str(cmd.args["unit"]))
         if not mail.state["realms"][mail.realm]["armies"][name]["units"][unit.key]:
@@ -167,8 +189,8 @@ def _open_post(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     if mail.mine(province):
         return msg("council_post_at_home", province=province)
-    if any(p["province"] == province and p["family"] == mail.power for p in mail.state["trading_posts"]):
-        return msg("council_post_already", province=province)
+    if has_post(mail.state, mail.realm, province):
+        return msg("council_post_already", province=province, realm=mail.realm)
     return None if near(mail.state, mail.realm, province) else msg("council_too_far", province=province)
 
 
@@ -191,7 +213,9 @@ def _holding(mail: Mail, cmd: Command) -> Msg | None:
         return msg("council_not_our_reach", province=province, realm=mail.realm)
     if here["governor"]:
         return msg("council_has_governor", province=province, family=here["governor"])
-    return msg("council_province_not_free", province=province) if here["occupied"] else None
+    if here["occupied"]:
+        return msg("council_province_not_free", province=province)
+    return None if governorship_room(mail.state, mail.power) else governorships_full(mail.state, mail.power)
 
 
 def _colony(mail: Mail, cmd: Command) -> Msg | None:
@@ -207,6 +231,10 @@ def _build(mail: Mail, cmd: Command) -> Msg | None:
     if building.name in mail.state["provinces"][province]["buildings"]:
         return msg(
             "council_already_built", province=province, building=building.name, building_en=building.en
+        )
+    if building.squadrons and not harbour(province):
+        return own_free(mail, province) or msg(
+            "council_shipyard_no_harbour", province=province, building=building.name, building_en=building.en
         )
     return own_free(mail, province) or spend(mail, A.grand_cost if building.grand else 0)
 
@@ -224,8 +252,8 @@ def _sail(mail: Mail, cmd: Command) -> Msg | None:
 
 def _march(mail: Mail, cmd: Command) -> Msg | None:
     name = _army(mail, cmd)
-    if name not in commanded(mail.state, mail.power):
-        return msg("council_not_commander", army=name)
+    if (problem := commands(mail, name)) is not None:
+        return problem
     at = mail.state["realms"][mail.realm]["armies"][name]["province"]
     path = cmd.lists["path"]
     for place in path:

@@ -23,12 +23,23 @@ from itertools import groupby
 
 from engines.contract import Command
 from engines.council import battles, war
+from engines.council.action_checks import governorships_full
 from engines.council.data import DATA, STATUS_KEYS
 from engines.council.events import CouncilEvents
 from engines.council.forces import send_home
 from engines.council.schema import KEYWORDS
 from engines.council.state import State
-from engines.council.world import REALMS, add_influence, families_of, realm_of, status
+from engines.council.world import (
+    REALMS,
+    add_influence,
+    close_home_posts,
+    families_of,
+    governorship_room,
+    has_post,
+    realm_of,
+    size,
+    status,
+)
 from engines.rng import Rng
 from engines.text import Msg
 
@@ -74,14 +85,29 @@ YOURS = {
         "council_guard_raised",
         "council_guard_sent",
         "council_guard_recalled",
-        "council_army_disbanded",
+        "council_mercenaries_hired",
         "council_post_opened",
-        "council_holding_claimed",
         "council_colony_done",
+        "council_colony_ungoverned",
         "council_prestige_done",
         "council_march_gone",
     )
 }
+
+
+# outcomes whose event its power's news or the news for all tell, the family that acted included:
+# it is not told twice
+IN_NEWS = frozenset(
+    (
+        "council_army_disbanded",
+        "council_posts_closed",
+        "council_migrated",
+        "council_envoy_done",
+        "council_holding_claimed",
+        "council_built",
+        "council_flotilla_sailed",
+    )
+)
 
 
 @dataclass
@@ -95,12 +121,14 @@ class Stage:
 
     def record(self, realm: str, family: str, order: str, outcome: Msg) -> None:
         """One action in the GM's log, numbered in the order resolved, and its outcome in its family's
-        report, said to the reader."""
+        report, said to the reader, unless its power's news or the news for all say it already:
+        each event once."""
         self.done += 1
         self.events.log("council_gm_action", number=self.done, realm=realm, family=family, order=order)
         self.events.gm_log.append(outcome)
         self.events.log_fights()
-        self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
+        if outcome.code not in IN_NEWS:
+            self.events.reports[family].append(Msg(YOURS.get(outcome.code, outcome.code), outcome.params))
 
 
 def run(state: State, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
@@ -285,10 +313,9 @@ def _migrate(s: Stage, family: str, cmd: Command) -> Msg:
 
 
 def _open_post(s: Stage, family: str, cmd: Command) -> Msg:
-    province = str(cmd.args["province"])
-    if any(p["province"] == province and p["family"] == family for p in s.state["trading_posts"]):
-        return Msg("council_post_already", {"province": province})
-    realm = realm_of(s.state, family)
+    province, realm = str(cmd.args["province"]), realm_of(s.state, family)
+    if has_post(s.state, realm, province):  # a family of the power opened it earlier in the stage
+        return Msg("council_post_already", {"province": province, "realm": realm})
     s.state["trading_posts"].append({"province": province, "realm": realm, "family": family})
     _spend(s, family, "trading_post")
     host = s.state["provinces"][province]["realm"]
@@ -312,9 +339,7 @@ def _prestige(s: Stage, family: str, cmd: Command) -> Msg:
     me = s.state["families"][family]
     add_influence(me, A.prestige)
     _spend(s, family, "diplomats")
-    return Msg(
-        "council_prestige_done", {"family": family, "amount": A.prestige, "influence": me["influence"]}
-    )
+    return Msg("council_prestige_done", {"family": family, "amount": A.prestige})
 
 
 def _holding(s: Stage, family: str, cmd: Command) -> Msg:
@@ -322,6 +347,8 @@ def _holding(s: Stage, family: str, cmd: Command) -> Msg:
     here = s.state["provinces"][province]
     if here["governor"]:
         return Msg("council_has_governor", {"province": province, "family": here["governor"]})
+    if not governorship_room(s.state, family):  # a holding claimed earlier in the stage
+        return governorships_full(s.state, family)
     here["governor"], here["holding"] = family, True
     _spend(s, family, "diplomats")
     s.events.inform(realm_of(s.state, family), "council_holding_claimed", province=province, family=family)
@@ -334,9 +361,14 @@ def _colony(s: Stage, family: str, cmd: Command) -> Msg:
     if here["realm"]:
         return Msg("council_colony_late", {"province": province, "realm": here["realm"]})
     here["realm"], here["sphere"], here["occupied"], here["holding"] = realm, "", "", False
-    here["governor"], here["loyalty"] = family, A.colony_loyalty
+    here["loyalty"] = A.colony_loyalty
+    close_home_posts(s.state, province, s.events)
     _spend(s, family, "colonists")
     s.events.announce("council_colony_founded", realm=realm, province=province)
+    if not governorship_room(s.state, family):  # counted with the colony in the power's size
+        most = size(s.state, realm).governorships
+        return Msg("council_colony_ungoverned", {"province": province, "family": family, "most": most})
+    here["governor"] = family
     return Msg("council_colony_done", {"province": province, "family": family})
 
 
@@ -381,9 +413,6 @@ def _march(s: Stage, family: str, cmd: Command) -> Msg:
     realm = realm_of(s.state, family)
     outcome = battles.march(s.state, realm, family, str(cmd.args["army"]), cmd.lists["path"], s.rng, s.events)
     _after_battles(s)
-    here = s.state["realms"][realm]["armies"].get(str(cmd.args["army"]))
-    if here is not None:
-        s.events.inform(realm, "council_march_done", army=str(cmd.args["army"]), province=here["province"])
     return outcome
 
 

@@ -11,7 +11,7 @@ from engines.contract import Command
 from engines.council.data import DATA
 from engines.council.events import CouncilEvents
 from engines.council.state import State
-from engines.council.world import add_loyalty, provinces_of, realm_of
+from engines.council.world import add_loyalty, close_home_posts, provinces_of, realm_of
 from engines.toolkit import commands_named
 
 Orders = Mapping[str, Sequence[Command]]
@@ -61,6 +61,7 @@ def take_occupied(state: State, orders: Orders, events: CouncilEvents) -> None:
             if here["governor"]:  # the governor's own loss, in its own report
                 events.tell(here["governor"], "council_governorship_annexed", province=province, realm=realm)
             here["realm"], here["sphere"], here["governor"], here["holding"] = realm, "", "", False
+            close_home_posts(state, province, events)
             events.announce("council_annexed", province=province, realm=realm)
         else:
             here["sphere"] = realm

@@ -91,14 +91,15 @@ def _regular(state: State, realm: str) -> str:
 def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
     here = state["realms"][realm]
     if not here["agenda"] and not here["election_now"] and not here["investigation_now"]:
-        events.inform(realm, "council_list_empty", realm=realm)
+        if set(families_of(state, realm)) & set(state["played"]):  # no noise for the computer's
+            events.inform(realm, "council_list_empty", realm=realm)
         return
     events.inform(realm, "council_list", realm=realm, count=len(here["agenda"]))
     for item in here["agenda"]:
         code, params = describe(item)
         events.inform(realm, code, **params)
-        _tell_author(item, events)
         if item["anonymous"]:
+            _tell_author(item, events)
             events.log(
                 "council_gm_author_anonymous", realm=realm, number=item["number"], author=item["author"]
             )
@@ -109,10 +110,10 @@ def _announce_list(state: State, realm: str, events: CouncilEvents) -> None:
 
 
 def _tell_author(item: Item, events: CouncilEvents) -> None:
-    """The author's own line: which of its projects got which number, its names given when it
-    has any, so that two projects of one kind are told apart."""
+    """An anonymous author's own line: which number its project got (the list names no author),
+    its names given when it has any, so that two projects of one kind are told apart."""
     kind, given = DATA.project(item["kind"]), details(item["order"])
-    code = "council_your_item" + ("_anonymous" if item["anonymous"] else "") + ("_details" if given else "")
+    code = "council_your_item_anonymous" + ("_details" if given else "")
     project: dict[str, str | int] = {"number": item["number"], "project": kind.name, "project_en": kind.en}
     events.tell(item["author"], code, **project, details=given)
 

@@ -42,8 +42,9 @@ def _top(counts: Counter[str], order: Sequence[str], rng: Rng, purpose: Msg) -> 
 # ---- elections (project 12) -----------------------------------------------------------------------------
 def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: CouncilEvents) -> None:
     """Votes only «за» a candidate, weighed as on the council; the most votes win. Without a vote
-    the ruling family stays. A regular election a republic or oligarchy gives the family already in
-    power again costs loyalty and freedom."""
+    the ruling family stays. A regular election a republic or oligarchy leaves to the family
+    already in power costs loyalty and freedom, whether it won the vote or nobody voted (ours: the
+    rulebook's price of winning again is not to be dodged by letting the election pass)."""
     here = state["realms"][realm]
     kind, here["election_now"] = here["election_now"], ""
     if not kind:
@@ -57,15 +58,14 @@ def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: Co
                 events.log(
                     "council_gm_elect", realm=realm, family=family, candidate=str(cmd.args["candidate"])
                 )
-    ruling = here["ruling"]
-    if not votes:
-        events.inform(realm, "council_election_no_votes", family=ruling)
-        return
-    kin = families_of(state, realm)
-    events.inform(
-        realm, "council_election_votes", votes=", ".join(f"{f} {votes[f]}" for f in kin if votes[f])
-    )
-    winner = _top(votes, kin, rng, Msg("council_draw_election", {"realm": realm}))
+    ruling, kin = here["ruling"], families_of(state, realm)
+    winner = ruling  # nobody voting keeps the ruling family in power, as if it had won
+    if votes:
+        events.inform(
+            realm, "council_election_votes", votes=", ".join(f"{f} {votes[f]}" for f in kin if votes[f])
+        )
+        winner = _top(votes, kin, rng, Msg("council_draw_election", {"realm": realm}))
+    unvoted = "" if votes else "_unvoted"
     if winner != ruling:
         set_ruling(state, realm, winner)
         events.announce("council_elected", realm=realm, family=winner)
@@ -73,14 +73,14 @@ def hold_election(state: State, realm: str, orders: Orders, rng: Rng, events: Co
         add_loyalty(state, provinces_of(state, realm), E.repeat_loyalty)
         add_freedom(here, E.repeat_freedom)
         events.announce(
-            "council_reelected",
+            "council_reelected" + unvoted,
             realm=realm,
             family=winner,
             freedom=here["freedom"],
             loyalty=E.repeat_loyalty,
         )
     else:
-        events.announce("council_ruling_stays", realm=realm, family=winner)
+        events.announce("council_ruling_stays" + unvoted, realm=realm, family=winner)
 
 
 # ---- investigations (project 13) ------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def march(
     side, stood, at = Side(realm, family), army["province"], army["province"]
     for place in path:
         if place not in DATA.neighbours[at]:
-            return _told("council_march_off_path", army=name, province=stood)
+            return _told("council_march_off_path", army=name)
         if place in DATA.sea_names:
             if not controls(state, realm, place):
                 return _told("council_march_sea_closed", army=name, sea=place, province=stood)
@@ -70,7 +70,7 @@ def march(
                 _take(state, realm, place, events)
                 return _told("council_march_took", army=name, province=place)
             continue
-        return _battle(state, side, name, stood, place, foes, walls, rng, events)
+        return _battle(state, side, name, place, foes, walls, rng, events)
     return _told("council_march_done", army=name, province=stood)
 
 
@@ -78,7 +78,6 @@ def _battle(
     state: State,
     side: Side,
     name: str,
-    stood: str,
     place: str,
     foes: list[tuple[str, str]],
     walls: int,
@@ -111,7 +110,7 @@ def _battle(
     events.fought(place, **numbers)
     events.announce(code, province=place, side=who, **losses)
     if not won:
-        return _told("council_march_beaten", army=name, province=place, stayed=stood)
+        return _told("council_march_beaten", army=name, province=place)
     for realm, foe in foes:
         _withdraw(state, realm, foe, place, events)
     army["province"] = place
@@ -165,7 +164,7 @@ def sail(state: State, realm: str, name: str, sea: str, rng: Rng, events: Counci
     if not foes:
         flotilla["sea"] = sea
         events.inform(realm, "council_flotilla_sailed", flotilla=name, sea=sea)
-        return _told("council_sail_done", flotilla=name, sea=sea)
+        return _told("council_flotilla_sailed", flotilla=name, sea=sea)
     attack = flotilla["squadrons"]
     defence = sum(state["realms"][r]["flotillas"][f]["squadrons"] for r, f in foes)
     won, a_roll, d_roll = fight(rng, attack, defence, sea)

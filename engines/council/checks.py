@@ -17,13 +17,15 @@ from engines import toolkit
 from engines.contract import Command, Problem
 from engines.council import action_checks
 from engines.council.data import DATA
-from engines.council.mail import Check, Mail, cost, msg, own, own_free, ruling_only, spend, twice
+from engines.council.mail import Check, Mail, commands, cost, msg, own, own_free, ruling_only, spend, twice
 from engines.council.schema import LIMITED, PHASES, PROJECT_NAMES, vocabularies_for
 from engines.council.state import State
 from engines.council.world import (
     commanded,
     governed,
     government,
+    governorship_room,
+    harbour,
     projects_allowed,
     provinces_of,
     realm_of,
@@ -43,11 +45,12 @@ LIMITED_NAMES = frozenset(spec.name for spec in LIMITED)
 def _army(mail: Mail, cmd: Command) -> Msg | None:
     province, commander = str(cmd.args["province"]), str(cmd.args["commander"])
     armies, most = mail.state["realms"][mail.realm]["armies"], size(mail.state, mail.realm).armies
-    if len(armies) >= most:
-        return msg("council_armies_full", realm=mail.realm, most=most)
-    if len(commanded(mail.state, commander)) >= C.armies_per_family:
-        return msg("council_commander_full", family=commander, most=C.armies_per_family)
-    return own_free(mail, province)
+    crowded = len(commanded(mail.state, commander)) >= C.armies_per_family
+    return (
+        own_free(mail, province)
+        or (msg("council_armies_full", realm=mail.realm, most=most) if len(armies) >= most else None)
+        or (msg("council_commander_full", family=commander, most=C.armies_per_family) if crowded else None)
+    )
 
 
 def _militia(mail: Mail, cmd: Command) -> Msg | None:
@@ -115,15 +118,21 @@ def _repression(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _governor(mail: Mail, cmd: Command) -> Msg | None:
+    """A province of the power whose governor the council may change, to a family within the
+    limit of its power's size («проект о назначении не проходит»)."""
     province, family = str(cmd.args["province"]), str(cmd.args.get("family", ""))
-    now = mail.state["provinces"][province]["governor"]
-    if mail.state["provinces"][province]["holding"]:
-        return msg("council_holding", province=province, family=now)
-    if family and now == family:
+    here, most = mail.state["provinces"][province], size(mail.state, mail.realm).governorships
+    if not mail.mine(province):
+        return own(mail, province)
+    if here["holding"]:
+        return msg("council_holding", province=province, family=here["governor"])
+    if family and here["governor"] == family:
         return msg("council_already_governor", province=province, family=family)
-    if not family and not now:
+    if not family and not here["governor"]:
         return msg("council_no_governor", province=province)
-    return own(mail, province)
+    if family and not governorship_room(mail.state, family):
+        return msg("council_governorships_full", family=family, most=most)
+    return None
 
 
 def _fleet(mail: Mail, cmd: Command) -> Msg | None:
@@ -149,29 +158,31 @@ def _games(mail: Mail, cmd: Command) -> Msg | None:
 def _flotilla(mail: Mail, cmd: Command) -> Msg | None:
     province = str(cmd.args["province"])
     flotillas, most = mail.state["realms"][mail.realm]["flotillas"], size(mail.state, mail.realm).flotillas
-    if len(flotillas) >= most:
-        return msg("council_flotillas_full", realm=mail.realm, most=most)
-    if not harbour(mail.state, province):
-        return msg("council_no_harbour", province=province)
-    return own_free(mail, province)
+    return (
+        own_free(mail, province)
+        or (None if harbour(province) else msg("council_no_harbour", province=province))
+        or (msg("council_flotillas_full", realm=mail.realm, most=most) if len(flotillas) >= most else None)
+    )
 
 
 def _project(rule: Check) -> Check:
-    """A project within the family's number of projects this turn (form × status), then its own
-    requisites; only an accepted one counts toward the number."""
+    """A project's own requisites, then the family's number of projects this turn (form ×
+    status): a refusal names the first real reason, unless the family may put none at all. Only
+    an accepted project counts toward the number."""
 
     def checked(mail: Mail, cmd: Command) -> Msg | None:
         allowed = projects_allowed(mail.state, mail.power)
+        problem = rule(mail, cmd) if allowed else None
+        if problem is not None:
+            return problem
         if mail.projects >= allowed:
             form, held = government(mail.state, mail.realm), DATA.status(status(mail.state, mail.power))
             code = "council_projects_limit" if allowed else "council_projects_none"
             return msg(
                 code, allowed=allowed, form=form.name, form_en=form.en, status=held.name, status_en=held.en
             )
-        problem = rule(mail, cmd)
-        if problem is None:
-            mail.projects += 1
-        return problem
+        mail.projects += 1
+        return None
 
     return checked
 
@@ -258,8 +269,7 @@ def _resign_governor(mail: Mail, cmd: Command) -> Msg | None:
 
 
 def _resign_command(mail: Mail, cmd: Command) -> Msg | None:
-    army = str(cmd.args["army"])
-    return None if army in commanded(mail.state, mail.power) else msg("council_not_commander", army=army)
+    return commands(mail, str(cmd.args["army"]))
 
 
 # ---- the council's votes --------------------------------------------------------------------------------
@@ -297,14 +307,6 @@ def vetoed_armies(state: State, family: str, order: dict[str, object]) -> list[s
     return [
         a for a in named if armies[a]["commander"] == family and armies[a]["immune_until"] >= state["turn"]
     ]
-
-
-def harbour(state: State, province: str) -> bool:
-    """A port, seafaring traditions or a shipyard: where a flotilla may be raised."""
-    here = state["provinces"][province]
-    return bool({"port", "seafaring"} & set(DATA.province(province).properties)) or any(
-        DATA.building(b).harbour for b in here["buildings"]
-    )
 
 
 def connected(state: State, realm: str, source: str, destination: str) -> bool:
@@ -410,11 +412,17 @@ def check(state: State, family: str, phase: str, commands: Sequence[Command]) ->
 
 
 def summary(state: State, family: str, phase: str, commands: Sequence[Command]) -> list[Msg]:
-    """What the accepted orders add up to: the money they take and what stays, the projects put."""
+    """What the accepted orders add up to: the money each kind of them takes (bids, squadrons,
+    transfers, a guard, a grand work) and what stays, the projects put, the actions taken."""
     said = []
-    spent, have = sum(cost(c) for c in commands), state["families"][family]["money"]
-    if spent:
-        said.append(msg("council_summary_money", spent=spent, have=have, left=have - spent))
+    spending: dict[str, int] = {}  # by what the money goes to, in the orders' order
+    for cmd in commands:
+        if cost(cmd):
+            spending[cmd.name] = spending.get(cmd.name, 0) + cost(cmd)
+    said += [msg(f"council_spent_{name}", amount=amount) for name, amount in spending.items()]
+    have = state["families"][family]["money"]
+    if spending:
+        said.append(msg("council_summary_money", have=have, left=have - sum(spending.values())))
     put = sum(c.name in PROJECT_NAMES for c in commands)
     if put:
         said.append(msg("council_summary_projects", count=put, allowed=projects_allowed(state, family)))

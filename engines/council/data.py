@@ -180,6 +180,7 @@ class ProjectKind(Named):
 
 class Auction(Named):
     key: str
+    winners: Named  # what its winners are called in a list of them: «Дипломаты (3): Медичи, …»
     min_bid: int
     lots: int
     quota: bool = False
@@ -199,7 +200,7 @@ class Building(Named):
     income: int = 0
     loyalty: int = 0
     influence: int = 0
-    harbour: bool = False
+    squadrons: int = 0  # a flotilla raised in its province starts with these besides
     grand: bool = False
 
 
@@ -357,9 +358,13 @@ class Data(RuleData):
                 yield f"provinces.{i}.governor: {p.governor!r} is not a family of {p.realm or 'this power'}"
         seas = {s.name for s in self.seas}
         coasts = {n for a, b in self.map.borders for n, other in ((a, b), (b, a)) if other in seas}
+        shipyards = {b.name for b in self.buildings if b.squadrons}
         for i, p in enumerate(self.provinces):
-            if {"port", "seafaring"} & set(p.properties) and p.name not in coasts:
+            harbour = bool({"port", "seafaring"} & set(p.properties))
+            if harbour and p.name not in coasts:
                 yield f"provinces.{i}.properties: {p.name} has a port or seafaring but borders no sea"
+            if shipyards & set(p.buildings) and not harbour:
+                yield f"provinces.{i}.buildings: a shipyard stands only by a port or seafaring traditions"
         seen: set[frozenset[str]] = set()
         for i, (a, b) in enumerate(self.map.borders):
             pair = frozenset((a, b))

@@ -1,7 +1,10 @@
-"""What a carried project does (8.2's list), each checked again against the world as it is when
-the council has voted: a stronger project of the same turn may have taken the army, the
-province or the room it needed. Projects 5, 7 and 10 only decide: an action of the same turn
-carries them out (the actions stage: `actions.py`), or the decision lapses at the turn's end.
+"""What a carried project does (8.2's list), each checked again, by the very check that took it,
+against the world as it is when the council has voted: the planning stage may have given its
+province to another power (an annexation), a family may have given up the post it named, and a
+stronger project of the same turn may have taken the army, the province or the room it needed.
+A project that no longer fits is not carried out, and its power's news says why. Projects 5, 7
+and 10 only decide: an action of the same turn carries them out (the actions stage:
+`actions.py`), or the decision lapses at the turn's end.
 """
 
 from __future__ import annotations
@@ -10,22 +13,23 @@ from collections.abc import Callable, Collection
 
 from engines.contract import Command
 from engines.council.agenda import Tally
-from engines.council.checks import NOBODY, vetoed_armies
+from engines.council.checks import NOBODY, RULES, vetoed_armies
 from engines.council.data import DATA, Form
 from engines.council.events import CouncilEvents
+from engines.council.mail import Mail
+from engines.council.schema import vocabularies_for
 from engines.council.state import Realm, State
 from engines.council.world import (
     add_freedom,
     add_influence,
     add_loyalty,
-    commanded,
-    free,
+    buildings_of,
     governed,
     government,
     new_army,
     provinces_of,
-    size,
 )
+from engines.text import Msg
 
 C = DATA.council
 
@@ -42,10 +46,16 @@ class Turn:
     def here(self) -> Realm:
         return self.state["realms"][self.realm]
 
-    def fails(self, tally: Tally, code: str, **params: str | int) -> None:
+    def fails(self, tally: Tally, problem: Msg) -> None:
         """A passed project that cannot be carried out, and why."""
         self.events.inform(self.realm, "council_not_carried", number=tally.item["number"])
-        self.events.inform(self.realm, code, **params)
+        self.events.inform(self.realm, problem.code, **problem.params)
+
+    def misfit(self, tally: Tally, cmd: Command) -> Msg | None:
+        """Why the project, checked again now as its author's order, no longer fits the world."""
+        author = tally.item["author"]
+        mail = Mail(self.state, author, [cmd], vocabularies_for(self.state, author))
+        return RULES[tally.item["kind"]](mail, cmd)
 
 
 def _next_name(existing: Collection[str], word: str) -> str:
@@ -57,13 +67,6 @@ def _next_name(existing: Collection[str], word: str) -> str:
 
 def _army(t: Turn, tally: Tally, cmd: Command) -> None:
     province, commander = str(cmd.args["province"]), str(cmd.args["commander"])
-    most = size(t.state, t.realm).armies
-    if len(t.here["armies"]) >= most:
-        return t.fails(tally, "council_armies_full", realm=t.realm, most=most)
-    if not free(t.state["provinces"][province]) or t.state["provinces"][province]["realm"] != t.realm:
-        return t.fails(tally, "council_province_not_free", province=province)
-    if len(commanded(t.state, commander)) >= C.armies_per_family:
-        return t.fails(tally, "council_commander_full", family=commander, most=C.armies_per_family)
     name = _next_name(t.here["armies"], "Армия")
     t.here["armies"][name] = new_army(
         province, commander, t.state["turn"] + C.immunity_turns, DATA.war.new_army
@@ -73,28 +76,30 @@ def _army(t: Turn, tally: Tally, cmd: Command) -> None:
 
 
 def _militia(t: Turn, tally: Tally, cmd: Command) -> None:
-    called = [p for p in cmd.lists["provinces"] if free(t.state["provinces"][p])]
+    called = list(cmd.lists["provinces"])
     for name in called:
         province = t.state["provinces"][name]
         province["population"] = max(0, province["population"] - C.militia_population)
     add_loyalty(t.state, called, C.militia_loyalty)
     t.here["militia"] += len(called)
-    if called:
-        t.events.inform(t.realm, "council_militia_called", provinces=", ".join(called), count=len(called))
+    t.events.inform(t.realm, "council_militia_called", provinces=", ".join(called), count=len(called))
 
 
 def _commanders(t: Turn, tally: Tally, cmd: Command) -> None:
+    """Each army of the project in turn, where no stronger project changed it, no veto keeps it
+    and the change still fits (the army's command may have changed since it was put)."""
     vetoed = {army for family in tally.vetoes for army in vetoed_armies(t.state, family, tally.item["order"])}
     for army, family in cmd.pairs["changes"]:
         new = "" if family == NOBODY else family
+        one = Command(cmd.name, pairs={"changes": ((army, family),)})
         if army in t.armies_changed:
             t.events.inform(t.realm, "council_army_taken", army=army, number=tally.item["number"])
         elif army in vetoed:
             t.events.inform(
                 t.realm, "council_army_vetoed", army=army, family=t.here["armies"][army]["commander"]
             )
-        elif new and len(commanded(t.state, new)) >= C.armies_per_family:
-            t.events.inform(t.realm, "council_commander_full", family=new, most=C.armies_per_family)
+        elif (problem := t.misfit(tally, one)) is not None:
+            t.events.inform(t.realm, problem.code, **problem.params)
         else:
             here = t.here["armies"][army]
             here["commander"] = new
@@ -110,7 +115,7 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
     add_freedom(t.here, C.rights_freedom)
     provinces = provinces_of(t.state, t.realm)
     add_loyalty(t.state, provinces, C.rights_loyalty)
-    t.events.inform(t.realm, "council_rights_granted", freedom=t.here["freedom"], loyalty=C.rights_loyalty)
+    t.events.inform(t.realm, "council_rights_granted", freedom=C.rights_freedom, loyalty=C.rights_loyalty)
     author = tally.item["author"]
     if not tally.item["anonymous"]:
         add_influence(t.state["families"][author], C.rights_influence)
@@ -118,23 +123,14 @@ def _rights(t: Turn, tally: Tally, cmd: Command) -> None:
 
 
 def _pending(t: Turn, tally: Tally, cmd: Command) -> None:
+    """A decision an action of this turn carries out: the balance lists it until then."""
     t.here["pending"].append(
         {"kind": tally.item["kind"], "number": tally.item["number"], "order": tally.item["order"]}
-    )
-    kind = DATA.project(tally.item["kind"])
-    t.events.inform(
-        t.realm,
-        "council_waits_for_action",
-        number=tally.item["number"],
-        project=kind.name,
-        project_en=kind.en,
     )
 
 
 def _exclude(t: Turn, tally: Tally, cmd: Command) -> None:
     province = str(cmd.args["province"])
-    if t.state["provinces"][province]["sphere"] != t.realm:
-        return t.fails(tally, "council_not_in_sphere", province=province, realm=t.realm)
     t.state["provinces"][province]["sphere"] = ""
     t.events.announce("council_sphere_left", province=province, realm=t.realm)
 
@@ -146,21 +142,11 @@ def _repression(t: Turn, tally: Tally, cmd: Command) -> None:
         add_influence(t.state["families"][family], C.repression_influence)
         t.events.tell(family, "council_repressed", amount=C.repression_influence)
         add_loyalty(t.state, governed(t.state, family), C.repression_loyalty)
-    t.events.inform(t.realm, "council_repression", families=", ".join(families), freedom=t.here["freedom"])
+    t.events.inform(t.realm, "council_repression", families=", ".join(families), freedom=C.repression_freedom)
 
 
 def _governor(t: Turn, tally: Tally, cmd: Command) -> None:
     province, family = str(cmd.args["province"]), str(cmd.args.get("family", ""))
-    if province in t.provinces_appointed:
-        return t.events.inform(
-            t.realm, "council_province_taken", province=province, number=tally.item["number"]
-        )
-    if t.state["provinces"][province]["holding"]:
-        here = t.state["provinces"][province]
-        return t.fails(tally, "council_holding", province=province, family=here["governor"])
-    most = size(t.state, t.realm).governorships
-    if family and len(governed(t.state, family)) + 1 > most:
-        return t.fails(tally, "council_governorships_full", family=family, most=most)
     t.state["provinces"][province]["governor"] = family
     t.provinces_appointed.add(province)
     if family:
@@ -172,21 +158,17 @@ def _governor(t: Turn, tally: Tally, cmd: Command) -> None:
 def _games(t: Turn, tally: Tally, cmd: Command) -> None:
     province = str(cmd.args["province"])
     add_loyalty(t.state, [province], C.games_loyalty)
-    t.events.inform(
-        t.realm, "council_games_held", province=province, loyalty=t.state["provinces"][province]["loyalty"]
-    )
+    t.events.inform(t.realm, "council_games_held", province=province, loyalty=C.games_loyalty)
 
 
 def _flotilla(t: Turn, tally: Tally, cmd: Command) -> None:
+    """On the first sea by the province (every harbour has one: data.py checks it); a shipyard
+    there adds its squadrons, and the power's reserve joins."""
     province = str(cmd.args["province"])
-    most = size(t.state, t.realm).flotillas
-    if len(t.here["flotillas"]) >= most:
-        return t.fails(tally, "council_flotillas_full", realm=t.realm, most=most)
-    if not free(t.state["provinces"][province]):
-        return t.fails(tally, "council_province_not_free", province=province)
     sea = next(n for n in DATA.neighbours[province] if n in DATA.sea_names)
     name = _next_name(t.here["flotillas"], "Флотилия")
-    squadrons, t.here["squadrons"] = C.flotilla_squadrons + t.here["squadrons"], 0
+    built = sum(b.squadrons for b in buildings_of(t.state, province))
+    squadrons, t.here["squadrons"] = C.flotilla_squadrons + built + t.here["squadrons"], 0
     t.here["flotillas"][name] = {"sea": sea, "squadrons": squadrons}
     t.events.inform(t.realm, "council_flotilla_created", flotilla=name, province=province, sea=sea)
 
@@ -208,9 +190,22 @@ EFFECTS: dict[str, Callable[[Turn, Tally, Command], None]] = {
 
 
 def carry_out(state: State, realm: str, tallies: list[Tally], events: CouncilEvents) -> None:
+    """The passed projects in order, each checked again first: a change of commanders army by
+    army (a stronger one may have changed some), a governor once no stronger project of the
+    turn named the province, every other kind whole."""
     turn = Turn(state, realm, events)
     for tally in tallies:
-        EFFECTS[tally.item["kind"]](turn, tally, Command.from_json(tally.item["order"]))
+        cmd = Command.from_json(tally.item["order"])
+        kind = tally.item["kind"]
+        if kind == "governor" and str(cmd.args["province"]) in turn.provinces_appointed:
+            province = str(cmd.args["province"])
+            events.inform(realm, "council_province_taken", province=province, number=tally.item["number"])
+            continue
+        problem = None if kind == "commanders" else turn.misfit(tally, cmd)
+        if problem is None:
+            EFFECTS[kind](turn, tally, cmd)
+        else:
+            turn.fails(tally, problem)
 
 
 def settle_form(state: State, realm: str, before: Form, events: CouncilEvents) -> None:

@@ -22,6 +22,9 @@ from engines.council.world import (
     families_of,
     free,
     governed,
+    governorship_room,
+    harbour,
+    has_post,
     near,
     provinces_of,
     realm_of,
@@ -34,10 +37,12 @@ Words = Sequence[str | int] | None  # an example's arguments, None when nothing 
 
 
 class _Reader:
-    """What the examples of one family draw on: its power, its kin, what it can pay."""
+    """What the examples of one family draw on: its power, its kin, what it can pay. For a stage
+    ahead of the one the game is at (ПОМОЩЬ's pages of the later stages), what the family may
+    come to hold by then: any auction's right, a council list to vote on."""
 
-    def __init__(self, state: State, family: str) -> None:
-        self.state, self.family = state, family
+    def __init__(self, state: State, family: str, ahead: bool = False) -> None:
+        self.state, self.family, self.ahead = state, family, ahead
         self.realm = realm_of(state, family)
         self.here = state["realms"][self.realm]
         self.mine = provinces_of(state, self.realm)
@@ -45,7 +50,7 @@ class _Reader:
         self.kin = families_of(state, self.realm)
         self.others = [f for f in self.kin if f != family]
         self.money = state["families"][family]["money"]
-        self.rights = state["families"][family]["rights"]
+        self.rights = [a.key for a in DATA.auctions] if ahead else state["families"][family]["rights"]
         self.armies = list(self.here["armies"])
 
     def with_room(self) -> list[str]:
@@ -86,7 +91,7 @@ def _commanders(r: _Reader) -> Words:
         if new:
             return [army, new]
         if here["commander"]:
-            return [army, DATA.words.nobody.name]
+            return [army]  # named without a family: left without a commander
     return None
 
 
@@ -161,8 +166,7 @@ def _games(r: _Reader) -> Words:
 def _flotilla(r: _Reader) -> Words:
     if len(r.here["flotillas"]) >= size(r.state, r.realm).flotillas:
         return None
-    harbours = [p for p in r.free if {"port", "seafaring"} & set(DATA.province(p).properties)]
-    return harbours[:1] or None
+    return [p for p in r.free if harbour(p)][:1] or None
 
 
 @builds("anonymous")
@@ -221,7 +225,7 @@ def _resign_command(r: _Reader) -> Words:
 
 @builds("vote")
 def _vote(r: _Reader) -> Words:
-    numbers = [item["number"] for item in r.here["agenda"]]
+    numbers = [item["number"] for item in r.here["agenda"]] or ([1, 2] if r.ahead else [])
     if not numbers:
         return None
     votes = [f"{numbers[0]} {DATA.words.yes.name}"]
@@ -324,11 +328,10 @@ def _migrate(r: _Reader) -> Words:
 def _open_post(r: _Reader) -> Words:
     if "trading_post" not in r.rights:
         return None
-    own = {p["province"] for p in r.state["trading_posts"] if p["family"] == r.family}
     places = [
         p.name
         for p in DATA.provinces
-        if p.name not in r.mine and p.name not in own and near(r.state, r.realm, p.name)
+        if p.name not in r.mine and not has_post(r.state, r.realm, p.name) and near(r.state, r.realm, p.name)
     ]
     return places[:1] or None
 
@@ -355,7 +358,7 @@ def _prestige(r: _Reader) -> Words:
 
 @builds("holding")
 def _holding(r: _Reader) -> Words:
-    if "diplomats" not in r.rights:
+    if "diplomats" not in r.rights or not governorship_room(r.state, r.family):
         return None
     reach = [*r.mine, *sphere_of(r.state, r.realm)]
     empty = [
@@ -383,7 +386,9 @@ def _build(r: _Reader) -> Words:
         missing = [
             b.name
             for b in DATA.buildings
-            if not b.grand and b.name not in r.state["provinces"][province]["buildings"]
+            if not b.grand
+            and b.name not in r.state["provinces"][province]["buildings"]
+            and (harbour(province) or not b.squadrons)
         ]
         if missing:
             return [province, missing[0]]
@@ -406,8 +411,11 @@ def _march(r: _Reader) -> Words:
 
 
 def _fits(state: State, family: str, phase: str) -> dict[str, str]:
-    """The orders the family may give now, each with an example it fits."""
-    reader, shut = _Reader(state, family), barred(state, family)
+    """The orders the family may give now, each with an example it fits; in a stage ahead, those
+    it may come to give (a vote on the list to be, an action of a right to be won)."""
+    ahead = phase != state["phase"]
+    reader = _Reader(state, family, ahead)
+    shut = barred(state, family) - ({"vote"} if ahead else set())
     found = {}
     for spec in known_commands(state, family, phase):
         words = None if spec.name in shut else BUILDERS[spec.name](reader)

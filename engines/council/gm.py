@@ -98,9 +98,10 @@ def restart_offer(state: State, family: str) -> Msg | None:
 
 
 def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State] | Msg:
-    """A new player takes a computer-run family: the one named, or by lot one of a power with the
-    fewest players, so families stay spread evenly over the powers. A returning player (`past`)
-    is dealt as a newcomer: a family is not a people that dies out."""
+    """A new player takes a computer-run family: the one named, or by lot one of the power where
+    the newcomer soonest makes a council of players, as the start seats them: a power with one
+    player, else one with more (the fewest first), else one with none. A returning player
+    (`past`) is dealt as a newcomer: a family is not a people that dies out."""
     free = [f for f in state["powers"] if f not in state["played"] and not state["families"][f]["exiled"]]
     if name:
         if name not in state["powers"]:
@@ -114,9 +115,11 @@ def join(state: State, name: str, rng: Rng, past: Sequence[str]) -> Joined[State
         if not free:
             return Msg("council_join_full")
         players = {r: sum(f in state["played"] for f in families_of(state, r)) for r in REALMS}
-        fewest = min(players[realm_of(state, f)] for f in free)
-        chosen = rng.choice(
-            [f for f in free if players[realm_of(state, f)] == fewest],
-            Msg("council_draw_join"),
-        )
+
+        def rank(family: str) -> tuple[int, int]:
+            n = players[realm_of(state, family)]
+            return (0, n) if n == 1 else (1, n) if n else (2, 0)
+
+        best = min(rank(f) for f in free)
+        chosen = rng.choice([f for f in free if rank(f) == best], Msg("council_draw_join"))
     return Joined(handover(state, chosen, computer=False), chosen)

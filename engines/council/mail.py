@@ -88,5 +88,15 @@ def own_free(mail: Mail, province: str) -> Msg | None:
     )
 
 
+def commands(mail: Mail, army: str) -> Msg | None:
+    """Whether the family commands the army of its power; if not, whose it is."""
+    commander = mail.state["realms"][mail.realm]["armies"][army]["commander"]
+    if commander == mail.power:
+        return None
+    if not commander:
+        return msg("council_not_commander_none", army=army)
+    return msg("council_not_commander", army=army, commander=commander)
+
+
 def ruling_only(mail: Mail) -> Msg | None:
     return None if ruling(mail.state, mail.power) else msg("council_ruling_only")

@@ -89,9 +89,12 @@ class CouncilRuleset(Ruleset[State]):
         return [f.name for f in DATA.families]
 
     def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
-        """The families spread evenly over the powers: each power's families in lot order, dealt
-        from the powers in lot order, so the first `players` of them are as even as can be; those
-        are then shuffled over the players in signup order."""
+        """The players seated so that a council holds at least two of them where the count
+        allows (four players: 2 + 2; five: 3 + 2; seven: 3 + 2 + 2): as few powers as seat them
+        two or more each (a power holds no more than its families in `pool`), the players dealt
+        over those powers in turn; the powers and each power's families in lot order, then the
+        seated families shuffled over the players in signup order. The rest are computer-run.
+        A GM who wants another seating names the families the lot deals (the game's `powers`)."""
         realms = rng.shuffled([r.name for r in DATA.realms], Msg("council_draw_realms"))
         rows = [
             rng.shuffled(
@@ -100,9 +103,13 @@ class CouncilRuleset(Ruleset[State]):
             )
             for realm in realms
         ]
-        dealt = [family for row in zip_longest(*rows) for family in row if family]
-        played = rng.shuffled(dealt[:players], Msg("draw_powers"))
-        return [*played, *dealt[players:]]
+        rows = [row for row in rows if row]
+        seated = max(1, players // 2)
+        while seated < len(rows) and sum(len(row) for row in rows[:seated]) < players:
+            seated += 1
+        dealt = [family for row in zip_longest(*rows[:seated]) for family in row if family][:players]
+        played = rng.shuffled(dealt, Msg("draw_powers"))
+        return [*played, *(f for row in rows for f in row if f not in dealt)]
 
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The map as `viewer` may see it, its words from the ruleset's catalog in `langs`

@@ -12,6 +12,7 @@ from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import ACTIONS, DECISIONS, PLANNING, REALMS, families_of, realm_of
 from engines.phrasing import load_phrasing
+from engines.russian import agree, english_plural
 from engines.text import Lang, Msg, Text, number, signed
 from engines.toolkit import vocabulary_of
 
@@ -55,20 +56,18 @@ PROJECTS = (
         "army",
         ("СОЗДАТЬ АРМИЮ", "CREATE ARMY"),
         (_PROVINCE, _name("commander", "kin")),
-        "Проект 1: создать армию в свободной провинции державы; командующий — семья вашей державы.",
-        "Project 1: raise an army in a free province of the power, commanded by a family of it.",
+        "Проект 1: армия в свободной провинции и её командующий.",
+        "Project 1: an army in a free province, and its commander.",
         f"СОЗДАТЬ АРМИЮ {_HOME} {_KIN[1]}",
     ),
     _spec(
         "militia",
         ("ПРИЗВАТЬ ОПОЛЧЕНИЕ", "CALL MILITIA"),
         (Arg("provinces", ArgKind.NAME_LIST, "province", max_items=len(DATA.provinces)),),
-        "Проект 2: призвать ополчение в провинциях державы: "
-        f"население −{_people(C.militia_population, 'ru')}, "
-        f"лояльность {_signed(C.militia_loyalty)}.",
-        "Project 2: call up militia in provinces of the power: "
-        f"population −{_people(C.militia_population, 'en')}, "
-        f"loyalty {_signed(C.militia_loyalty)}.",
+        f"Проект 2: жителей −{_people(C.militia_population, 'ru')}, "
+        f"лояльность {_signed(C.militia_loyalty)} в каждой.",
+        f"Project 2: population −{_people(C.militia_population, 'en')}, "
+        f"loyalty {_signed(C.militia_loyalty)} in each.",
         f"ПРИЗВАТЬ ОПОЛЧЕНИЕ {_HOME}, {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
@@ -81,12 +80,11 @@ PROJECTS = (
                 "army",
                 max_items=C.commanders_most,
                 second_vocabulary="commander",
+                second_default=_NOBODY,
             ),
         ),
-        f"Проект 3: новые командующие армий (до {C.commanders_most}); "
-        f"«{_NOBODY}» — армия останется без командира.",
-        f"Project 3: new commanders of armies (up to {C.commanders_most}); "
-        f"«{_NOBODY}» leaves an army without one.",
+        f"Проект 3: до {C.commanders_most} армий; без семьи — без командира.",
+        f"Project 3: up to {C.commanders_most} armies; with no family, no commander.",
         f"СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 {_KIN[2]}",
     ),
     _spec(
@@ -105,35 +103,33 @@ PROJECTS = (
         "expel",
         ("ИЗГНАТЬ ТОРГОВЦЕВ", "EXPEL TRADERS"),
         (_PROVINCE,),
-        "Проект 5: закрыть чужую факторию в провинции вашей державы или её сферы (нужна акция того же хода).",
-        "Project 5: close a foreign trading post in a province of your power or sphere "
-        "(an action must follow).",
+        "Проект 5: закрыть чужую факторию; нужна акция.",
+        "Project 5: close a foreign trading post; an action must follow.",
         f"ИЗГНАТЬ ТОРГОВЦЕВ {DATA.trading_posts[0].province}",
     ),
     _spec(
         "exclude",
         ("ИСКЛЮЧИТЬ ИЗ СФЕРЫ", "EXCLUDE FROM SPHERE"),
         (_PROVINCE,),
-        "Проект 6: исключить провинцию из сферы влияния державы.",
-        "Project 6: drop a province from the power's sphere of influence.",
+        "Проект 6: провинция покидает сферу влияния.",
+        "Project 6: a province leaves the sphere of influence.",
         f"ИСКЛЮЧИТЬ ИЗ СФЕРЫ {_SPHERE}",
     ),
     _spec(
         "migration",
         ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
         (_name("source", "province"), _name("destination", "province")),
-        "Проект 7: переселить 1 жителя из провинции в провинцию державы (нужна акция того же хода).",
-        "Project 7: move 1 жителя between provinces of the power (an action must follow).",
+        "Проект 7: переселить 1 жителя; нужна акция.",
+        "Project 7: move one inhabitant; an action must follow.",
         f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
         "repression",
         ("РЕПРЕССИРОВАТЬ", "REPRESS"),
         (Arg("families", ArgKind.NAME_LIST, "kin", max_items=C.repressed_most),),
-        f"Проект 8: репрессии против семей (до {C.repressed_most}): влиятельность "
-        f"{_signed(C.repression_influence)}, свобода {_signed(C.repression_freedom)}.",
-        f"Project 8: repress families (up to {C.repressed_most}): "
-        f"influence {_signed(C.repression_influence)}, "
+        f"Проект 8: до {C.repressed_most} семей, влиятельность {_signed(C.repression_influence)}, "
+        f"свобода {_signed(C.repression_freedom)}.",
+        f"Project 8: up to {C.repressed_most} families, influence {_signed(C.repression_influence)}, "
         f"freedom {_signed(C.repression_freedom)}.",
         f"РЕПРЕССИРОВАТЬ {_KIN[2]}",
     ),
@@ -141,8 +137,8 @@ PROJECTS = (
         "governor",
         ("НАЗНАЧИТЬ НАМЕСТНИКА", "APPOINT GOVERNOR"),
         (_PROVINCE, _name("family", "kin", optional=True)),
-        "Проект 9: наместник провинции; без семьи прежний наместник уходит, провинция бесхозная.",
-        "Project 9: a province's governor; without a family the old one leaves it ungoverned.",
+        "Проект 9: наместник; без семьи — отставка.",
+        "Project 9: a governor; with no family, a dismissal.",
         f"НАЗНАЧИТЬ НАМЕСТНИКА {_UNGOVERNED} {_KIN[2]}",
     ),
     _spec(
@@ -157,24 +153,24 @@ PROJECTS = (
                 second_vocabulary="sea",
             ),
         ),
-        "Проект 10: куда идут флотилии (прочие стоят); исполняет правящая семья на стадии акций.",
-        "Project 10: where flotillas go (the others stay); the ruling family carries it out.",
+        "Проект 10: куда идут флотилии.",
+        "Project 10: where flotillas go.",
         f"УПРАВЛЯТЬ ФЛОТОМ Флотилия 1 {_SEA}",
     ),
     _spec(
         "games",
         ("УСТРОИТЬ ЗРЕЛИЩА", "HOLD GAMES"),
         (_PROVINCE,),
-        f"Проект 11: зрелища в провинции державы, лояльность +{C.games_loyalty}.",
-        f"Project 11: games in a province of the power, loyalty +{C.games_loyalty}.",
+        f"Проект 11: лояльность +{C.games_loyalty}.",
+        f"Project 11: loyalty +{C.games_loyalty}.",
         f"УСТРОИТЬ ЗРЕЛИЩА {_HOME}",
     ),
     _spec(
         "flotilla",
         ("СОЗДАТЬ ФЛОТИЛИЮ", "CREATE FLOTILLA"),
         (_PROVINCE,),
-        "Проект 14: флотилия в свободной провинции державы с портом или мореходными традициями.",
-        "Project 14: a flotilla in a free province of the power with a port or seafaring traditions.",
+        "Проект 14: флотилия в провинции с портом или мореходными традициями.",
+        "Project 14: a flotilla in a province with a port or seafaring traditions.",
         f"СОЗДАТЬ ФЛОТИЛИЮ {_PORT}",
     ),
 )
@@ -184,21 +180,13 @@ ANONYMOUS = _spec(
     "anonymous",
     ("АНОНИМНО", "ANONYMOUSLY"),
     (_name("project", "project", optional=True),),
-    "Выдвинуть анонимно проекты этого письма (или только названный вид проекта).",
-    "Put this mail's projects anonymously (or only the kind named).",
+    "Проекты письма (или одного вида) — анонимно.",
+    "This mail's projects (or those of one kind), anonymously.",
     "АНОНИМНО Репрессии",
 )
 
 # ---- auctions, money and posts --------------------------------------------------------------------
 _SQUADRONS = next(a for a in DATA.auctions if a.per_item)
-BID = _spec(
-    "bid",
-    ("СТАВКА", "СДЕЛАТЬ СТАВКУ", "BID"),
-    (_name("auction", "auction"), _AMOUNT),
-    "Заявка на аукцион; ставка списывается сразу, проигравший теряет минимальную ставку.",
-    "A bid at an auction, paid at once; a loser forfeits the minimum bid.",
-    f"СТАВКА {DATA.auctions[0].name} {DATA.auctions[0].min_bid + 3}",
-)
 SQUADRONS = _spec(
     "squadrons",
     ("КУПИТЬ ЭСКАДРЫ", "BUY SQUADRONS"),
@@ -206,40 +194,41 @@ SQUADRONS = _spec(
         Arg("count", ArgKind.INT, minimum=1, maximum=_SQUADRONS.lots),
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
-    f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid}\u00a0Д).",
-    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Правящей семье: число эскадр ({_SQUADRONS.lots} на ход) и цена одной, от {_SQUADRONS.min_bid}\u00a0Д.",
+    f"Ruling family: how many squadrons ({_SQUADRONS.lots} a turn) and the price of one, "
+    f"from {_SQUADRONS.min_bid}\u00a0Д.",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
     "transfer",
     ("ПЕРЕВЕСТИ", "TRANSFER"),
     (_name("family", "power"), _AMOUNT),
-    f"Перевести деньги семье; {DATA.transfers.loss_percent}\u00a0% пропадает в пути.",
-    f"Send money to a family; {DATA.transfers.loss_percent}% is lost on the way.",
+    f"Деньги семье; {DATA.transfers.loss_percent}\u00a0% теряется в пути.",
+    f"Money to a family; {DATA.transfers.loss_percent}% is lost on the way.",
     f"ПЕРЕВЕСТИ {_KIN[1]} 10",
 )
 RESIGN_GOVERNOR = _spec(
     "resign_governor",
     ("ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА", "RESIGN GOVERNOR"),
     (_PROVINCE,),
-    "Сложить должность наместника провинции.",
-    "Give up the governorship of a province.",
+    "Сложить наместничество.",
+    "Give up a governorship.",
     f"ОТКАЗАТЬСЯ ОТ НАМЕСТНИЧЕСТВА {_HOME}",
 )
 RESIGN_COMMAND = _spec(
     "resign_command",
     ("ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ", "RESIGN COMMAND"),
     (_name("army", "army"),),
-    "Сложить командование армией.",
-    "Give up the command of an army.",
+    "Сложить командование.",
+    "Give up a command.",
     "ОТКАЗАТЬСЯ ОТ КОМАНДОВАНИЯ Армия 1",
 )
 CIVIL_WAR = _spec(
     "civil_war",
     ("ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ", "DECLARE CIVIL WAR"),
     (),
-    f"Объявить гражданскую войну правящей семье; лояльность по державе {_signed(DATA.civil_war.loyalty)}.",
-    f"Declare civil war on the ruling family; loyalty {_signed(DATA.civil_war.loyalty)} across the power.",
+    f"Против правящей семьи; лояльность {_signed(DATA.civil_war.loyalty)}.",
+    f"On the ruling family; loyalty {_signed(DATA.civil_war.loyalty)}.",
     "ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ",
 )
 _OCCUPIED = next(p.name for p in DATA.provinces if p.occupied)
@@ -247,42 +236,40 @@ ANNEX = _spec(
     "annex",
     ("АННЕКСИРОВАТЬ", "ANNEX"),
     (_PROVINCE,),
-    "Правящей семье: присоединить к державе провинцию, занятую её войсками.",
-    "Ruling family: annex a province the power's army holds.",
+    "Занятую войсками провинцию — в державу.",
+    "A province the army holds joins the power.",
     f"АННЕКСИРОВАТЬ {_OCCUPIED}",
 )
 SPHERE = _spec(
     "sphere",
     ("ВКЛЮЧИТЬ В СФЕРУ", "ADD TO SPHERE"),
     (_PROVINCE,),
-    "Правящей семье: включить в сферу влияния провинцию, занятую войсками державы.",
-    "Ruling family: add a province the power's army holds to its sphere of influence.",
+    "Занятую варварскую землю — в сферу.",
+    "Barbarian land the army holds joins the sphere.",
     f"ВКЛЮЧИТЬ В СФЕРУ {_OCCUPIED}",
 )
 WAR = _spec(
     "war",
     ("ОБЪЯВИТЬ ВОЙНУ", "DECLARE WAR"),
     (_name("realm", "realm"),),
-    "Правящей семье: объявить войну другой державе; тогда её земли открыты вашим армиям.",
-    "Ruling family: declare war on another power; its land is then open to your armies.",
+    "Земли врага открыты вашим армиям.",
+    "The enemy's land is open to your armies.",
     f"ОБЪЯВИТЬ ВОЙНУ {DATA.realms[1].name}",
 )
 PEACE = _spec(
     "peace",
     ("ЗАКЛЮЧИТЬ МИР", "MAKE PEACE"),
     (_name("realm", "realm"),),
-    "Правящей семье: предложить мир; он заключён, когда правящая семья другой державы "
-    "ответит тем же (в этом ходу или в следующем).",
-    "Ruling family: offer peace; it is made when the other power's ruling family answers alike "
-    "(this turn or the next).",
+    "Мир, если та держава ответит тем же в этом ходу или в следующем.",
+    "Peace, if that power answers alike this turn or the next.",
     f"ЗАКЛЮЧИТЬ МИР {DATA.realms[1].name}",
 )
 INQUIRE = _spec(
     "inquire",
     ("ПРОВЕРИТЬ", "INQUIRE"),
     (_name("family", "power"),),
-    "Правящей семье: узнать, не ведёт ли семья союз племён.",
-    "Ruling family: learn whether a family leads a tribal union.",
+    "Не ведёт ли семья союз племён?",
+    "Does the family lead a tribal union?",
     f"ПРОВЕРИТЬ {DATA.families[-1].name}",
 )
 
@@ -299,16 +286,16 @@ VOTE = _spec(
             second_vocabulary="choice",
         ),
     ),
-    "Голоса по проектам совета: номер проекта и «за» или «против».",
-    "Votes on the council's projects: a project's number and «за» (for) or «против» (against).",
+    "Номер проекта совета и «за» или «против».",
+    "A council project's number and «за» (for) or «против» (against).",
     "ГОЛОСОВАТЬ 1 за, 2 против",
 )
 ELECT = _spec(
     "elect",
     ("ИЗБРАТЬ", "ELECT"),
     (_name("candidate", "kin"),),
-    "Голос на выборах правящей семьи (только «за» кандидата).",
-    "A vote in the election of the ruling family (only for a candidate).",
+    "Голос за кандидата на выборах правящей семьи.",
+    "A vote for a candidate in the election of the ruling family.",
     f"ИЗБРАТЬ {_KIN[0]}",
 )
 ACCUSE = _spec(
@@ -338,34 +325,34 @@ GUARD = _spec(
     "guard",
     ("СОЗДАТЬ ГВАРДИЮ", "RAISE GUARD"),
     (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
-    f"Создать отряды личной гвардии, по {A.guard_cost}\u00a0Д (у семьи всего до {A.guard_most}); "
-    "гвардия стоит в столице.",
-    f"Raise units of personal guard at {A.guard_cost}\u00a0Д each (up to {A.guard_most} a family); "
-    "the guard stands in the capital.",
+    f"Отряды гвардии по {A.guard_cost}\u00a0Д, у семьи до {A.guard_most}.",
+    f"Guard units at {A.guard_cost}\u00a0Д, up to {A.guard_most} a family.",
     "СОЗДАТЬ ГВАРДИЮ 1",
 )
 GUARD_TO = _spec(
     "guard_to",
     ("НАПРАВИТЬ ГВАРДИЮ", "SEND GUARD"),
     (_ARMY,),
-    "Направить всю гвардию семьи из столицы в армию (и только что созданную).",
-    "Send all the family's guard from the capital to an army (also the guard just raised).",
+    "Вся гвардия семьи из столицы — в армию.",
+    "All the family's guard from the capital to an army.",
     "НАПРАВИТЬ ГВАРДИЮ Армия 1",
 )
 GUARD_BACK = _spec(
     "guard_back",
     ("ОТОЗВАТЬ ГВАРДИЮ", "RECALL GUARD"),
     (_ARMY,),
-    "Отозвать гвардию семьи из армии в столицу.",
-    "Recall the family's guard from an army to the capital.",
+    "Гвардия семьи из армии — в столицу.",
+    "The family's guard from an army back to the capital.",
     "ОТОЗВАТЬ ГВАРДИЮ Армия 1",
 )
 HIRE = _spec(
     "hire",
     ("НАНЯТЬ НАЁМНИКОВ", "HIRE MERCENARIES"),
     (_ARMY,),
-    f"Право с аукциона наёмников: {A.mercenaries} отряда наёмников в армию вашей державы.",
-    f"The mercenaries' auction right: {A.mercenaries} units of mercenaries join an army of your power.",
+    f"По праву с аукциона наёмников: {A.mercenaries} отряда наёмников в армию вашей державы "
+    "(не в счёт акций).",
+    f"By the mercenaries' auction right: {A.mercenaries} units of mercenaries join an army of your power "
+    "(no action spent).",
     "НАНЯТЬ НАЁМНИКОВ Армия 1",
 )
 MILITIA_TO = _spec(
@@ -380,8 +367,8 @@ DISBAND = _spec(
     "disband",
     ("РАСФОРМИРОВАТЬ", "DISBAND"),
     (_ARMY, _name("unit", "unit", optional=True)),
-    "Командующему: расформировать армию (гвардия вернётся домой) или её отряды одного вида.",
-    "The commander: disband an army (its guard goes home) or its units of one kind.",
+    "Армию или её отряды одного вида.",
+    "An army, or its units of one kind.",
     "РАСФОРМИРОВАТЬ Армия 1 Ополчение",
 )
 RAID = _spec(
@@ -415,9 +402,9 @@ OPEN_POST = _spec(
     ("ОТКРЫТЬ ФАКТОРИЮ", "OPEN TRADING POST"),
     (_PROVINCE,),
     "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
-    f"или факториями вашей державы; +{DATA.income.per_trading_post}\u00a0Д за ход.",
+    f"или факториями вашей державы, где у неё фактории нет; +{DATA.income.per_trading_post}\u00a0Д за ход.",
     "Action by the trading posts' right: a post in a foreign province next to your power's land, "
-    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0Д a turn.",
+    f"sphere or posts, where it has none; +{DATA.income.per_trading_post}\u00a0Д a turn.",
     f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
 )
 ENVOY = _spec(
@@ -442,9 +429,9 @@ HOLDING = _spec(
     ("ЗАЯВИТЬ ПРАВА", "CLAIM HOLDING"),
     (_PROVINCE,),
     "Акция по праву с аукциона дипломатов: провинция державы или её сферы без наместника "
-    "становится фамильным владением (совет его не сменит).",
+    "становится фамильным владением (совет его не сменит), если наместничеств у семьи ещё не предел.",
     "Action by the diplomats' right: a province of the power or its sphere without a governor "
-    "becomes the family's holding (the council cannot change it).",
+    "becomes the family's holding (the council cannot change it), within its governorships.",
     f"ЗАЯВИТЬ ПРАВА {_UNGOVERNED}",
 )
 COLONY = _spec(
@@ -452,9 +439,9 @@ COLONY = _spec(
     ("ОСНОВАТЬ КОЛОНИЮ", "FOUND COLONY"),
     (_PROVINCE,),
     "Акция по праву с аукциона колонистов: варварская провинция сферы влияния становится "
-    "провинцией державы, наместник — ваша семья.",
+    "провинцией державы, наместник — ваша семья, если наместничеств у неё ещё не предел.",
     "Action by the colonists' right: a barbarian province of the sphere becomes the power's, "
-    "governed by your family.",
+    "governed by your family within its governorships.",
     f"ОСНОВАТЬ КОЛОНИЮ {_SPHERE}",
 )
 BUILD = _spec(
@@ -489,11 +476,44 @@ MARCH = _spec(
     "march",
     ("ПОХОД", "MARCH"),
     (_ARMY, Arg("path", ArgKind.NAME_LIST, "place", max_items=W.march_steps)),
-    f"Командующему: путь армии, до {W.march_steps} мест (море — если оно ваше к этому "
-    "часу); все походы семьи — одна акция.",
-    f"The commander: an army's path, up to {W.march_steps} places (a sea if your power "
-    "controls it by then); all the family's marches are one action.",
+    f"Путь до {W.march_steps} мест; все походы семьи — одна акция.",
+    f"A path of up to {W.march_steps} places; all the family's marches are one action.",
     f"ПОХОД Армия 1 {DATA.neighbours[_HOME][0]}",
+)
+# ---- the auctions (8.2): each right and the orders it lets a family give at the actions stage ---------
+RIGHTS = {
+    "trading_post": (OPEN_POST,),
+    "mercenaries": (HIRE,),
+    "diplomats": (ENVOY, PRESTIGE, HOLDING),
+    "improvements": (BUILD,),
+    "colonists": (COLONY,),
+}
+
+
+def _lots(lang: Lang) -> str:
+    """Each auction with its lots, its minimum bid and the orders its right gives: what a family
+    needs to know before it bids. No-break spaces keep «(7 лотов, от 5 Д)» on one line."""
+    said = []
+    for auction in (a for a in DATA.auctions if not a.per_item):
+        orders = [spec.keywords[0] for spec in RIGHTS[auction.key]]
+        if lang == "ru":
+            joined = ", ".join(orders[:-1]) + " или " + orders[-1] if len(orders) > 1 else orders[0]
+            lots = agree(auction.lots, "лот|лота|лотов").replace(" ", "\u00a0")
+            said.append(f"{auction.name} ({lots},\u00a0от\u00a0{auction.min_bid}\u00a0Д): {joined}")
+        else:
+            joined = ", ".join(orders[:-1]) + " or " + orders[-1] if len(orders) > 1 else orders[0]
+            lots = f"{auction.lots}\u00a0{english_plural(auction.lots, 'lot|lots')}"
+            said.append(f"{auction.en} ({lots},\u00a0from\u00a0{auction.min_bid}\u00a0Д): {joined}")
+    return "; ".join(said)
+
+
+BID = _spec(
+    "bid",
+    ("СТАВКА", "СДЕЛАТЬ СТАВКУ", "BID"),
+    (_name("auction", "auction"), _AMOUNT),
+    f"Заявка на аукцион, списывается сразу; проигравший теряет минимальную ставку. {_lots('ru')}.",
+    f"A bid at an auction, paid at once; a loser forfeits the minimum bid. {_lots('en')}.",
+    f"СТАВКА {DATA.auctions[0].name} {DATA.auctions[0].min_bid + 3}",
 )
 UNLIMITED = (GUARD, GUARD_TO, GUARD_BACK, HIRE, MILITIA_TO, DISBAND, RAID)
 LIMITED = (CLOSE_POST, MIGRATE, OPEN_POST, ENVOY, PRESTIGE, HOLDING, COLONY, BUILD, SAIL, MARCH)

@@ -2,11 +2,12 @@
 victory points.
 
 A family sees its own money and posts; its power as its members do (provinces, forces, the
-families' statuses and influence, the council's list with the authors of open projects only, the
-decisions awaiting an action); foreign armies in or next to its power's land and flotillas on the
-seas by its coasts (`seen`); the tribal unions it secretly leads; of the other powers only what is
-public: their forms of government, freedom, ruling families, wars, civil wars, the map's owners,
-spheres and occupations, and the auctions' winners. No view holds a vote of an investigation.
+families' statuses and influence, the decisions awaiting an action; the council's list is the
+planning stage's news, not the balance's); foreign armies in or next to its power's land and
+flotillas on the seas by its coasts (`seen`); the tribal unions it secretly leads; of the other
+powers only what is public: their forms of government, freedom, ruling families, wars, civil
+wars, the map's owners, spheres and occupations, and the auctions' winners, these once a turn.
+No view holds a vote of an investigation.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from engines.council.schema import led_by
 from engines.council.state import Army, State
 from engines.council.world import (
     DECISIONS,
+    PLANNING,
     PROVINCES,
     REALMS,
     capital,
-    commanded,
     families_of,
     governed,
     government,
@@ -70,10 +71,8 @@ def view(state: State, family: str) -> JSON:
             }
             for tribe in led_by(state, family)
         ],
-        "governorships": governed(state, family),
-        "commands": commanded(state, family),
         "rights": [_named(DATA.auction(key).name, DATA.auction(key).en) for key in me["rights"]],
-        "power": _realm_view(state, realm, family),
+        "power": _realm_view(state, realm),
         "seen": _seen(state, realm),
         "powers": public["realms"],
         "map": public["map"],
@@ -82,7 +81,7 @@ def view(state: State, family: str) -> JSON:
     }
 
 
-def _realm_view(state: State, realm: str, reader: str) -> JSON:
+def _realm_view(state: State, realm: str) -> JSON:
     here = state["realms"][realm]
     form, grade = government(state, realm), size(state, realm)
     posts = state["trading_posts"]
@@ -121,7 +120,6 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
         "armies": [army_view(name, army) for name, army in here["armies"].items()],
         "capital": capital(realm),
         "wars": here["wars"],
-        "peace_offered": [r for r in REALMS if realm in state["realms"][r]["peace_offers"]],
         "pending": [
             {
                 "number": d["number"],
@@ -137,18 +135,6 @@ def _realm_view(state: State, realm: str, reader: str) -> JSON:
             {"name": f, "status": status(state, f), "influence": state["families"][f]["influence"]}
             for f in families_of(state, realm)
         ],
-        "agenda": [
-            {
-                "number": item["number"],
-                "project": _named(DATA.project(item["kind"]).name, DATA.project(item["kind"]).en),
-                "details": details(item["order"]),
-                "author": "" if item["anonymous"] and item["author"] != reader else item["author"],
-                "anonymous": item["anonymous"],
-            }
-            for item in here["agenda"]
-        ],
-        "election": bool(here["election_now"]),
-        "investigation": bool(here["investigation_now"]),
         "verdict_due": here["investigation"] is not None,
     }
 
@@ -190,7 +176,9 @@ def _seen(state: State, realm: str) -> JSON:
 def public_view(state: State) -> JSON:
     """Each power's form of government, freedom, ruling family, wars and civil war, the map's
     owners, spheres and occupations, and the last auctions' winners: never a bid nor a vote, nor
-    where an army stands."""
+    where an army stands. The powers and the winners are said once a turn, with the planning
+    stage that held the auctions (the game is at the decisions then), and in the role mail and
+    the game's end; the map every time."""
     realms = []
     for realm in REALMS:
         here = state["realms"][realm]
@@ -205,23 +193,28 @@ def public_view(state: State) -> JSON:
                 "wars": here["wars"],
             }
         )
-    # the auctions' winners are news once, with the planning stage that held them (the game is at
-    # the decisions then); later reports of the turn and of the next one do not repeat the list
+    once = state["phase"] == DECISIONS or (state["turn"] == 1 and state["phase"] == PLANNING) or state["over"]
     told = state["lots"] if state["phase"] == DECISIONS else []
-    lots = [
-        {
-            **_named(DATA.auction(lot["auction"]).name, DATA.auction(lot["auction"]).en),
-            "family": lot["family"],
-            "count": lot["count"],
-        }
-        for lot in told
-    ]
+    lots = []
+    for auction in DATA.auctions:
+        won = [lot for lot in told if lot["auction"] == auction.key]
+        if won:
+            winners = [{"family": lot["family"], "count": lot["count"]} for lot in won]
+            count = sum(lot["count"] for lot in won)
+            named = _named(auction.winners.name, auction.winners.en)
+            lots.append({**named, "count": count, "winners": winners})
     turn = told[0]["turn"] if told else state["turn"]
     provinces = [
         {"name": name, "realm": p["realm"], "sphere": p["sphere"], "occupied": p["occupied"]}
         for name, p in ((n, state["provinces"][n]) for n in PROVINCES)
     ]
-    return {"turn": state["turn"], "realms": realms, "lots": lots, "lots_turn": turn, "map": provinces}
+    return {
+        "turn": state["turn"],
+        "realms": realms if once else [],
+        "lots": lots,
+        "lots_turn": turn,
+        "map": provinces,
+    }
 
 
 def scores(state: State) -> dict[str, int]:

@@ -76,10 +76,31 @@ def posts_of(state: State, family: str) -> int:
     return sum(post["family"] == family for post in state["trading_posts"])
 
 
+def has_post(state: State, realm: str, province: str) -> bool:
+    """Whether the power has its trading post there: a post is a power's («фактория иностранной
+    державы»), one a province, whichever of its families opened it."""
+    return any(p["province"] == province and p["realm"] == realm for p in state["trading_posts"])
+
+
+def close_home_posts(state: State, province: str, events: Events) -> None:
+    """A province that became a power's (annexed, a colony) holds none of that power's posts: a
+    post stands on foreign land. Each family that loses one is told."""
+    realm = state["provinces"][province]["realm"]
+    for post in [p for p in state["trading_posts"] if p["province"] == province and p["realm"] == realm]:
+        state["trading_posts"].remove(post)
+        events.tell(post["family"], "council_post_now_home", province=province, realm=realm)
+
+
 def free(province: Province) -> bool:
     """Neither occupied nor in revolt: where armies, militia and flotillas may be raised, and
     what pays its governor."""
     return not province["occupied"] and not province["revolt"]
+
+
+def harbour(province: str) -> bool:
+    """A port or seafaring traditions: where a flotilla may be raised («только в провинциях державы
+    с портами или свойством «мореходные традиции»») and a shipyard built (a shipyard is no port)."""
+    return bool({"port", "seafaring"} & set(DATA.province(province).properties))
 
 
 def capital(realm: str) -> str:
@@ -99,6 +120,13 @@ def status(state: State, family: str) -> StatusKey:
     """Ruling, or noble or junior by the influence the family had when its status was last set."""
     key = state["families"][family]["status"]
     return "ruling" if key == "ruling" else "noble" if key == "noble" else "junior"
+
+
+def governorship_room(state: State, family: str) -> bool:
+    """Whether the family may take one more governorship: the limit of its power's size
+    (project 9's «предел, установленный для державы данного размера») binds a colony and a
+    holding too; a family already past it (its power shrank) keeps what it governs."""
+    return len(governed(state, family)) < size(state, realm_of(state, family)).governorships
 
 
 def vote_weight(state: State, family: str) -> int:
@@ -155,8 +183,8 @@ def buildings_of(state: State, province: str) -> list[Building]:
 def start_turn(state: State, events: Events) -> None:
     """Buildings raise their provinces' loyalty, then provinces at low loyalty revolt; tribal
     unions regain warriors; then the influence gain, each family's status and its income (a
-    province occupied or in revolt pays its governor nothing). Told to each family; the money it
-    then holds is its budget «на начало хода»."""
+    province occupied or in revolt pays its governor nothing), which its balance shows; a new
+    status is told. The money it then holds is its budget «на начало хода»."""
     for name, province in state["provinces"].items():
         add_loyalty(
             state, [name] if province["realm"] else [], sum(b.loyalty for b in buildings_of(state, name))
@@ -195,15 +223,6 @@ def start_turn(state: State, events: Events) -> None:
         family["income"] = [line for line in lines if line["amount"]]
         family["money"] += sum(line["amount"] for line in lines)
         family["budget"] = family["money"]
-        events.tell(
-            name,
-            "council_turn_start",
-            turn=state["turn"],
-            gain=family["gain"],
-            influence=family["influence"],
-            income=sum(line["amount"] for line in lines),
-            money=family["money"],
-        )
         if family["status"] != before_status:
             events.tell(name, f"council_now_{family['status']}")
 

@@ -61,6 +61,11 @@ NOT_SHORTER = "should be shorter than the shortest phase"
         ({"games_dir": "5"}, "games_dir = 5: should be a file or folder name"),
         ({"transport.inbox": "true"}, "transport.inbox = true: should be a file or folder name"),
         ({f"{GAME}.phases": "5"}, f"{GAME}.phases = 5: should be a table"),
+        (
+            {f"{GAME}.powers": '"США"'},
+            f'{GAME}.powers = "США": should be a list of names, like ["США", "Китай"]',
+        ),
+        ({f"{GAME}.powers": '["США", "США"]'}, f'{GAME}.powers = ["США", "США"]: should name each once'),
         # ranges
         ({f"{GAME}.max_missed": "0"}, f"{GAME}.max_missed = 0: should be greater than or equal to 1"),
         ({f"{GAME}.hold_share": "7"}, f"{GAME}.hold_share = 7: should be less than 1"),

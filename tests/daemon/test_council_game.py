@@ -7,6 +7,7 @@ and the end of the turn, decides the investigation, and after a rollback must be
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -18,18 +19,34 @@ import pytest
 from tests.daemon.harness import GM, Harness, accepted, body, flat
 
 PLAYERS = tuple(f"{name}@test.local" for name in ("anna", "boris", "vera", "gleb", "dasha", "egor", "zhenya"))
-SEED = "council-seed-1"  # the lot it draws, checked in `test_the_lot_spreads_seven_players_over_five_powers`
+SEED = "council-seed-3"  # its lot: `test_the_gms_seating_spreads_seven_players_over_five_powers`
+SEATED = ("Савелли", "Пацци", "Контарини", "Висконти", "Тривульцио", "Караччоло", "Сансеверино")
 CRIME = "подделал печать вице-короля"
 TYPOGRAPHY = re.compile(r"(?<![\w-])-\d+|\b\d+\.\d+\b")
 
 
+def council_game(
+    tmp_path: Path, seed: str, powers: tuple[str, ...] = (), players: tuple[str, ...] = PLAYERS[:4]
+) -> Harness:
+    """A council game of these players, its lot drawn from `seed`; `powers`: the families the
+    GM's seating deals (the game's config), else the rules seat them."""
+    h = Harness(tmp_path, early=False, ruleset="council", language="ru")
+    if powers:
+        with h.config_path.open("a", encoding="utf-8") as config:
+            config.write(f"powers = {json.dumps(powers, ensure_ascii=False)}\n")
+        h.restart()
+    record = h.game.load()
+    record.seed = seed
+    h.game.store.save(record)
+    h.start(players)
+    return h
+
+
 def seeded(tmp_path: Path) -> Iterator[Harness]:
-    """A council game of seven players, its lot drawn from `SEED`; closed after the test."""
-    harness = Harness(tmp_path, early=False, ruleset="council", language="ru")
-    record = harness.game.load()
-    record.seed = SEED
-    harness.game.store.save(record)
-    harness.start(PLAYERS)
+    """A council game of seven players, its lot drawn from `SEED`, the families seated by the
+    GM's choice (one player in Rome, Florence and Venice, two in Milan and Naples); closed after
+    the test."""
+    harness = council_game(tmp_path, SEED, SEATED, PLAYERS)
     yield harness
     harness.daemon.close()
 
@@ -75,7 +92,7 @@ def missed(h: Harness, family: str) -> int:
     return h.game.load().players[family].missed
 
 
-def test_the_lot_spreads_seven_players_over_five_powers(h: Harness) -> None:
+def test_the_gms_seating_spreads_seven_players_over_five_powers(h: Harness) -> None:
     state = h.game.load().state
     by_realm = {
         r: [f for f in h.powers.values() if state["families"][f]["realm"] == r] for r in state["realms"]
@@ -122,10 +139,11 @@ def test_three_turns_by_mail(h: Harness) -> None:
     for who in ("Сансеверино", "Караччоло"):
         (report,) = [t for t in mails.texts(address(h, who)) if "итоги для" in t]
         assert list_line in report and "Совет Неаполя, проектов на голосование: 3." in report
-    # the author is told which of its projects got which number
+    # the list is said once: the open author by its line, the anonymous one alone told its number
     (report,) = [flat(t) for t in mails.texts(address(h, "Караччоло")) if "итоги для" in t]
-    assert "Ваш проект «Смена командующих» (Армия 1 — Никто) вынесен на совет под номером 1." in report
-    assert "Ваш анонимный проект «Репрессии» (Карафа) вынесен на совет под номером 3." in report
+    assert "1. Смена командующих, без командира: Армия 1. Выдвинули Караччоло." in report
+    assert report.count("Смена командующих") == 1
+    assert "Ваш анонимный проект «Репрессии» (Карафа) вынесен на совет под номером\u00a03." in report
     for who in ("Савелли", "Контарини", "Висконти"):  # other powers' families do not get Naples' list
         assert not any(list_line in t for t in mails.texts(address(h, who)))
     (digest,) = [t for t in mails.texts(GM) if "ход 1 из 12, фаза «Планирование и аукционы» рассчитана" in t]
@@ -228,7 +246,7 @@ def test_three_turns_by_mail(h: Harness) -> None:
     assert not [m.group() for line in prose for m in TYPOGRAPHY.finditer(line)]
     lines = [text.splitlines() for text in players if "Репрессии: Карафа" in text]
     about = [(a, b) for text in lines for a, b in pairwise(text) if "Репрессии: Карафа" in a]
-    assert about and not any("Караччоло" in a + b for a, b in about)  # the list's line, the balance's two
+    assert about and not any("Караччоло" in a + b for a, b in about)  # the list's line and the next
 
 
 def test_the_gms_verdict_on_a_crime_text_is_taken_again_after_a_rollback(h: Harness) -> None:
@@ -280,11 +298,13 @@ def test_the_gms_letter_to_a_power_reaches_its_families_alone(h: Harness) -> Non
     assert told == {"Сансеверино", "Караччоло"}
 
 
-def test_a_refused_line_names_what_project_3_lacks_and_the_reserved_name(h: Harness) -> None:
+def test_project_3_without_a_family_is_accepted_and_a_missing_requisite_named(h: Harness) -> None:
+    """«Если этот реквизит не указан, армия … останется без командира»: the trial's «СМЕНИТЬ
+    КОМАНДУЮЩИХ Армия 1» was refused for a missing second name."""
     who = address(h, "Караччоло")
     h.mail_to(who)
     h.send(who, h.orders(who, "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1", "СОЗДАТЬ АРМИЮ Абруццо"))
     h.run()
     (reply,) = [body(m) for m in h.mail_to(who)]
-    assert "После «Армия 1» не хватает ещё одного названия" in flat(reply)
+    assert "  СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 Никто" in reply.splitlines()
     assert re.search(r"В приказе СОЗДАТЬ АРМИЮ не хватает значения «командующий»", flat(reply))

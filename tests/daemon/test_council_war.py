@@ -93,7 +93,7 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     pazzi = address(h, "Пацци")
     (report,) = [m for m in mails.seen[pazzi] if re.search(r"Итоги хода 1 из \d+, фаза «Акции»", body(m))]
     # the family's own action, said to it on one bullet: not «Акция «…»:» and «Престиж Пацци вырос»
-    assert re.search(r"\n• Ваш престиж вырос: влиятельность \+5, теперь \d+\.\n", body(report))
+    assert "\n• Ваш престиж вырос: влиятельность +5.\n" in body(report)
     assert "Акция «" not in body(report) and "Престиж Пацци" not in body(report)
     langs = languages(h.game.settings.language)
     drawn = h.game.ruleset.pictures(record.state, "Пацци", langs)
@@ -101,9 +101,18 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     attached = pngs(digest)
     for viewer in (GM_VIEWER, PUBLIC_VIEWER):
         assert h.game.ruleset.pictures(record.state, viewer, langs)[0].png in attached.values()
-    assert "Рим: деспотия, свобода 15, правят Савелли; в войне с Флоренцией" in text  # the forum post
-    # a family's report says the wars in a sentence, the enemy declined
-    assert "• Флоренция: олигархия, свобода 55, правят Пацци, в войне с Римом" in flat(body(report))
+    # the powers once a turn, with the auctions: in the planning stage's forum post and reports,
+    # the wars in a sentence, the enemy declined
+    (planned,) = [m for m in mails.seen[GM] if re.search(r"ход 1 из \d+, фаза «Планирование", body(m))]
+    assert "Рим: деспотия, свобода 15, правят Савелли; в войне с Флоренцией" in body(planned)
+    assert "Державы" not in text.split("пост для форума")[-1]
+    (first,) = [
+        m for m in mails.seen[pazzi] if re.search(r"Итоги хода 1 из \d+, фаза «Планирование", body(m))
+    ]
+    assert "\nДержава Флоренция: олигархия, свобода 55, правят Пацци\n" in body(first)
+    assert "\nВ войне с Римом\n" in body(first)
+    assert "• Рим: деспотия, свобода 15, правят Савелли, в войне с Флоренцией" in flat(body(first))
+    assert "\nДругие державы:\n" not in body(report)
 
     # ---- turn 2: Visconti rise and storm Lombardy; Contarini silent a second turn -------------------
     stage(h, mails, quiet(*everyone, Висконти=["ОБЪЯВИТЬ ГРАЖДАНСКУЮ ВОЙНУ"]), resolved=2)  # no list

@@ -6,6 +6,8 @@ passwords, which their mails carry."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +65,26 @@ GAMES = {  # id → ruleset, GM, GM password, the trial's seed, its signups in t
         ("mare-su-anna", "mare-su-boris", "mare-su-vera", "mare-su-gleb"),
     ),
 }
+# game → the powers the trial's lot gave its players, by signup address: the lot of today seats
+# players otherwise (council's councils of two), so the GM's seating (`powers`) deals these, and
+# each player is given back the power the trial's mails are written for
+SEATS = {
+    "council-1": {
+        "anna@player.local": "Контарини",
+        "boris@player.local": "Орсини",
+        "vera@player.local": "Сансеверино",
+        "gleb@player.local": "Тривульцио",
+    }
+}
 PASSWORDS = {  # game → power → the password its trial mails carry
     "council-1": {"Тривульцио": "c6cx-uwx6-z6mm", "Контарини": "ekeu-5zwa-buh5"},
     "mare-1": {"Римляне": "i8va-n6qb-gum8"},
 }
+
+
+def _seats(game: str) -> str:
+    seats = SEATS.get(game, {}).values()
+    return f"powers = {json.dumps(list(seats), ensure_ascii=False)}\n" if seats else ""
 
 
 def eml(name: str) -> bytes:
@@ -86,7 +104,7 @@ class TrialHarness(Harness):
         """`unsent`: signup mails of `GAMES` left out (their game not to be `started`)."""
         super().__init__(root, **options)
         config = CONFIG + "".join(
-            GAME.format(game=game, ruleset=ruleset, gm=gm, gm_password=password)
+            GAME.format(game=game, ruleset=ruleset, gm=gm, gm_password=password) + _seats(game)
             for game, (ruleset, gm, password, _, _) in GAMES.items()
         )
         self.config_path.write_text(config, encoding="utf-8")
@@ -104,6 +122,9 @@ class TrialHarness(Harness):
             self.game_id = game
             start_game(self.game, self.daemon.postman, self.clock())
             record = self.game.load()
+            players = {p.address: p for p in record.players.values()}
+            for address, power in SEATS.get(game, {}).items():
+                record.players[power] = replace(players[address], power=power)
             for power, password in PASSWORDS.get(game, {}).items():
                 record.players[power].password_hash = self.game.passwords.hash(password)
             self.game.store.save(record)

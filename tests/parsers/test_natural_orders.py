@@ -155,7 +155,7 @@ def test_an_order_of_another_phase_says_which_phase_takes_it():
         "Приказы",
     )
     assert vote.msg.params["before_ru"] == "Переговоры"  # the vote comes after the talks
-    assert (vote.msg.params["word"], vote.msg.params["phase_en"]) == ("голосую", "Vote")
+    assert (vote.msg.params["order"], vote.msg.params["phase_en"]) == ("ГОЛОС", "Vote")  # not «голосую»
     assert (typo.msg.code, typo.suggestion) == ("unknown_command", "ВЛОЖИТЬ")
 
 

@@ -4,6 +4,7 @@ each half checked and guessed in its own vocabulary, each bad pair named by its 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -102,6 +103,25 @@ def test_a_pair_without_its_second_half_is_refused_and_the_next_pair_still_read(
     line: str, item: int, word: str
 ) -> None:
     assert parse(line)[1] == [problem("pair_missing_second", item, word, **SECOND)]
+
+
+@pytest.mark.parametrize(
+    ("line", "pairs"),
+    [
+        ("ПОДДЕРЖКА Армия1, Армия2 Сфорца", (("Армия1", "Орсини"), ("Армия2", "Сфорца"))),
+        ("ПОДДЕРЖКА Армия1 Медичи, Армия2", (("Армия1", "Медичи"), ("Армия2", "Орсини"))),
+        ("ПОДДЕРЖКА Армия1 Армия2 Сфорца", (("Армия1", "Орсини"), ("Армия2", "Сфорца"))),
+    ],
+)
+def test_a_pair_without_its_second_half_stands_with_the_arguments_default(
+    line: str, pairs: tuple[tuple[str, str], ...]
+) -> None:
+    """Council's project 3: an army named without a family is left without a commander."""
+    arg = replace(SUPPORT.args[0], second_default="Орсини")
+    phase = replace(PHASE, commands=(replace(SUPPORT, args=(arg,)),))
+    read = parse_commands([(1, line)], phase, VOCABULARIES)
+    assert (read.commands, read.problems) == ([support(*pairs)], [])
+    assert normal_form(read.commands[0], phase) == f"ПОДДЕРЖКА {', '.join(' '.join(p) for p in pairs)}"
 
 
 def test_the_count_of_pairs_is_bounded() -> None:

@@ -9,7 +9,18 @@ import pytest
 
 from engines.council import RULESET
 from engines.council.data import DATA
-from tests.engines.council.helpers import actions, at_war, game, log, parsed, refused, run, told
+from tests.engines.council.helpers import (
+    actions,
+    at_war,
+    game,
+    log,
+    parsed,
+    problems,
+    refused,
+    run,
+    said,
+    told,
+)
 
 A = DATA.actions
 
@@ -189,6 +200,33 @@ def test_all_the_marches_of_a_family_are_one_action() -> None:
 )
 def test_each_limited_action_names_what_it_lacks(family: str, line: str, code: str) -> None:
     assert refused(actions(game()), family, line) == [code]
+
+
+def test_a_refusal_names_the_first_real_reason_not_the_limit() -> None:
+    """The trial's «Армия 1 идёт в Лукку» from a family that does not command Армия 1 and had
+    used up its actions was refused as «проводит не больше 2 акций за ход»."""
+    state = actions(game(), Медичи=["diplomats", "diplomats"])
+    lines = ("ПОВЫСИТЬ ПРЕСТИЖ", "ЗАЯВИТЬ ПРАВА Лукка", "Армия 1 идёт в Лукку")
+    (problem,) = problems(state, "Медичи", *lines)
+    assert (problem.line, said([problem.msg])) == (3, ["Армией 1 командует не ваша семья, а Строцци."])
+    state["realms"]["Флоренция"]["armies"]["Армия 1"]["commander"] = ""
+    (problem,) = problems(state, "Медичи", *lines)
+    assert said([problem.msg]) == [
+        "У Армии 1 нет командира: командующего назначает совет (СМЕНИТЬ КОМАНДУЮЩИХ)."
+    ]
+    # a line that would pass but for the limit names the limit
+    state["families"]["Медичи"]["rights"].append("colonists")
+    assert refused(state, "Медичи", *lines[:2], "ОСНОВАТЬ КОЛОНИЮ Корсика") == ["council_actions_limit"]
+
+
+def test_a_project_refusal_names_the_requisite_before_the_number_of_projects() -> None:
+    """Orsini, ruling a despotism, put 3 projects a turn: a fourth in a foreign province is
+    refused for the province, a fifth for the number."""
+    lines = ["ДАРОВАТЬ ПРАВА", "ПРИЗВАТЬ ОПОЛЧЕНИЕ Лаций", "УСТРОИТЬ ЗРЕЛИЩА Романья"]
+    lines += ["УСТРОИТЬ ЗРЕЛИЩА Пиза", "СОЗДАТЬ ФЛОТИЛИЮ Анкона"]
+    assert refused(game(), "Орсини", *lines) == ["council_not_our_province", "council_projects_limit"]
+    # a junior family of a despotism puts none: that is said whatever the project names
+    assert refused(game(), "Колонна", "УСТРОИТЬ ЗРЕЛИЩА Тоскана") == ["council_projects_none"]
 
 
 def test_a_tribal_raid_is_the_secret_leaders_and_reaches_across_one_sea() -> None:

@@ -59,7 +59,24 @@ def test_without_votes_the_ruling_family_stays() -> None:
     state = run(gm(game(), "ВЫБОРЫ Неаполь")).state
     result = run(state)
     assert result.state["realms"][NAPLES]["ruling"] == "Караччоло"
-    assert group(result, NAPLES)[-1] == "Выборы: никто не голосовал, у власти остаются Караччоло."
+    assert said(result.news) == ["Выборы в Неаполе: никто не голосовал, у власти остаются Караччоло."]
+
+
+def test_a_regular_election_nobody_votes_in_costs_what_winning_it_again_costs() -> None:
+    """The loophole: letting a regular election pass kept the ruling family for free, while
+    winning it again costs 4 loyalty and 5 freedom; now it pays the same."""
+    state = game()
+    state["turn"] = 3
+    state = run(state).state  # Florence's regular election is on the list
+    loyalty = state["provinces"]["Пиза"]["loyalty"]
+    result = run(state)
+    assert result.state["realms"]["Флоренция"]["ruling"] == "Медичи"
+    assert result.state["realms"]["Флоренция"]["freedom"] == 55 - 5
+    assert result.state["provinces"]["Пиза"]["loyalty"] == loyalty - 4
+    assert (
+        "Выборы во Флоренции: никто не голосовал, у власти снова Медичи. Свобода теперь 50, "
+        "лояльность по стране −4." in said(result.news)
+    )
 
 
 def test_a_tied_election_goes_by_a_logged_lot() -> None:

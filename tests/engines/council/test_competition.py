@@ -123,7 +123,7 @@ def test_the_strongest_change_of_commanders_in_full_the_weaker_where_it_does_not
     )
     armies = result.state["realms"][FLORENCE]["armies"]
     assert (armies["Армия 1"]["commander"], armies["Армия 2"]["commander"]) == ("Пацци", "Строцци")
-    assert f"Армия 1 не меняется по проекту {weak}: её уже изменил более сильный проект." in group(
+    assert f"Армия 1 не меняется по проекту\u00a0{weak}: её уже изменил более сильный проект." in group(
         result, FLORENCE
     )
     assert armies["Армия 1"]["immune_until"] == 1 + 2  # a new commander's two turns of immunity
@@ -155,7 +155,7 @@ def test_the_strongest_governor_in_full_the_weaker_elsewhere_and_never_beyond_th
     # provinces of a middle power, which allows two: «проект о назначении не проходит»
     assert (provinces["Лукка"]["governor"], provinces["Пиза"]["governor"]) == ("Медичи", "Строцци")
     news = group(result, FLORENCE)
-    assert f"Наместника Лукки уже назначил более сильный проект, проект {lucca_s} его не меняет." in news
+    assert f"Наместника Лукки уже назначил более сильный проект, проект\u00a0{lucca_s} его не меняет." in news
     assert "У Медичи уже 2 наместничества: больше в державе такого размера не положено." in news
 
 

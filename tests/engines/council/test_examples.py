@@ -77,6 +77,8 @@ def test_every_example_parses_and_those_of_open_orders_are_accepted(state: State
             opened = {c.name for c in RULESET.open_commands(state, family, phase)}
             assert opened <= set(fitting)
             for name, line in fitting.items():
+                if name == "vote" and phase != state["phase"]:
+                    continue  # a later stage's vote: a model, the list it names is not yet made
                 read = parse_commands([(1, line)], RULESET.phases[phase], names, RULESET.catalog.forms)
                 assert read.problems == [] and [c.name for c in read.commands] == [name], (family, line)
                 if name in opened and phase == state["phase"]:

@@ -88,6 +88,10 @@ def _problems(state: State) -> list[str]:
                 found.append(f"{realm}: {name} {flotilla}")
         if state["phase"] == "planning" and here["pending"]:
             found.append(f"{realm}: decisions left pending {here['pending']}")
+    posts = [(post["province"], post["realm"]) for post in state["trading_posts"]]
+    for place, owner in posts:
+        if posts.count((place, owner)) > 1 or state["provinces"][place]["realm"] == owner:
+            found.append(f"{owner}: trading posts in {place}")  # one a power, and only abroad
     for tribe in DATA.tribes:
         if not 0 <= state["tribes"][tribe.name]["warriors"] <= tribe.warriors:
             found.append(f"{tribe.name}: {state['tribes'][tribe.name]}")

@@ -63,20 +63,20 @@ def test_the_councils_fleet_orders_are_the_ruling_familys_action_and_idle_flotil
         "Адриатическое море",
     )
     assert "Венеция: решение совета 1 о флоте исполняет правящая семья — Дандоло." in log(result)
-    assert "Флотилия 1 перешла в Ионическое море." in told(result, "Дандоло")
+    assert "Флотилия 1 перешла в Ионическое море." in group(result, VENICE)  # for the fleet's families
+    assert "Флотилия 1 перешла в Ионическое море." not in told(result, "Дандоло")  # each event once
     assert result.state["realms"][VENICE]["pending"] == []
 
 
 def test_a_flotilla_in_a_harbour_takes_the_reserve_and_bought_squadrons_join_the_first_flotilla() -> None:
     state = game()
-    state["provinces"]["Умбрия"]["buildings"] = ["Верфь"]  # a shipyard makes a harbour of it
-    assert refused(state, "Орсини", "СОЗДАТЬ ФЛОТИЛИЮ Умбрия") == []
+    state["provinces"]["Анкона"]["buildings"] = ["Верфь"]  # a shipyard by the port adds its squadron
     state["realms"][ROME]["squadrons"] = 2
     planned = run(state, {"Орсини": ["СОЗДАТЬ ФЛОТИЛИЮ Анкона"]}).state
     decided = run(planned, {"Орсини": ["ГОЛОСОВАТЬ 1 за"]}).state
     assert decided["realms"][ROME]["flotillas"]["Флотилия 1"] == {
         "sea": "Адриатическое море",
-        "squadrons": DATA.council.flotilla_squadrons + 2,
+        "squadrons": DATA.council.flotilla_squadrons + 1 + 2,
     }
     decided["realms"][VENICE]["squadrons"] = 1
     after = run(decided, {}).state

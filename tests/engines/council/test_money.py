@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engines.council.helpers import game, refused, run, told
+from engines.council import RULESET
+from tests.engines.council.helpers import actions, game, parsed, refused, run, said, told
 
 
 @pytest.mark.parametrize(("sent", "arrived"), [(10, 8), (7, 5), (25, 20), (1, 0)])
@@ -50,4 +51,22 @@ def test_transfers_and_bids_of_one_mail_share_the_money_of_the_stage() -> None:
     assert refused(state, "Орсини", f"ПЕРЕВЕСТИ Колонна {have - 5}", "СТАВКА Колонисты 5") == []
     assert refused(state, "Орсини", f"ПЕРЕВЕСТИ Колонна {have - 4}", "СТАВКА Колонисты 5") == [
         "council_not_enough_money_with_above"
+    ]
+
+
+def test_the_reply_says_what_the_money_goes_to() -> None:
+    """The trial's «На ставки и переводы уходит 10 Д» was said of a guard, «30 Д» of a palace."""
+    state = actions(game(), Колонна="improvements")
+    money = state["families"]["Колонна"]["money"] = 60
+    orders = parsed(state, "Колонна", "СОЗДАТЬ ГВАРДИЮ 1", "ПОСТРОИТЬ Умбрия Дворец")
+    assert said(RULESET.summary(state, "Колонна", "actions", orders))[:3] == [
+        "На гвардию уходит 10\u00a0Д.",
+        "На грандиозное сооружение уходит 30\u00a0Д.",
+        f"Из {money}\u00a0Д у семьи останется {money - 40}\u00a0Д.",
+    ]
+    planning = game()
+    orders = parsed(planning, "Орсини", "СТАВКА Дипломат 3", "ПЕРЕВЕСТИ Колонна 10", "СТАВКА Фактория 5")
+    assert said(RULESET.summary(planning, "Орсини", "planning", orders))[:2] == [
+        "На ставки уходит 8\u00a0Д.",
+        "На переводы уходит 10\u00a0Д.",
     ]

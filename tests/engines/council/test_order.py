@@ -106,7 +106,7 @@ def test_without_the_sea_the_army_stays_on_the_coast() -> None:
     state = _naples_at_war_with_venice()
     result = run(state, {"Сансеверино": ["ПОХОД Армия 1 Адриатическое море, Далмация"]})
     assert result.state["realms"]["Неаполь"]["armies"]["Армия 1"]["province"] == "Апулия"
-    assert "Адриатическое море не под контролем державы: Армия 1 остаётся в Апулии." in told(
+    assert "Адриатическое море не под контролем державы: Армия 1 дальше Апулии не прошла." in told(
         result, "Сансеверино"
     )
-    assert "Адриатическое море не под контролем державы: Армия 1 остаётся в Апулии." in log(result)
+    assert "Адриатическое море не под контролем державы: Армия 1 дальше Апулии не прошла." in log(result)

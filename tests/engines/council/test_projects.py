@@ -97,9 +97,15 @@ def test_a_militia_is_called_once_in_each_free_province_of_the_power() -> None:
 
 
 def test_project_3_may_leave_an_army_without_a_commander() -> None:
-    """«Если этот реквизит не указан, армия … останется без командира»: the reserved name «Никто»
-    (or «без командира») is that missing commander."""
+    """«Если этот реквизит не указан, армия … останется без командира»: an army named without a
+    family, or with the word «Никто» (or «без командира»), is left without one."""
     state = game()
+    for line in ("СМЕНИТЬ КОМАНДУЮЩИХ Армия 1", "Сменить командующего Армии 1"):
+        (order,) = parsed(state, "Орсини", line)
+        assert order.pairs == {"changes": (("Армия 1", "Никто"),)}
+    planned = run(state, {"Орсини": ["СМЕНИТЬ КОМАНДУЮЩИХ Армия 1"]}).state
+    decided = run(planned, {"Орсини": ["ГОЛОСОВАТЬ 1 за"]}).state
+    assert decided["realms"]["Рим"]["armies"]["Армия 1"]["commander"] == ""
     (order,) = parsed(state, "Орсини", "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 без командира")
     assert order.pairs == {"changes": (("Армия 1", "Никто"),)}
     assert refused(state, "Орсини", "СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 Никто") == []

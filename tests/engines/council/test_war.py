@@ -12,9 +12,9 @@ from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
 from engines.text import Msg
-from tests.engines.council.helpers import actions, at_war, game, group, refused, run, said, through, told
+from tests.engines.council.helpers import actions, at_war, game, group, log, refused, run, said, through, told
 
-ROME, FLORENCE = "Рим", "Флоренция"
+ROME, FLORENCE, NAPLES = "Рим", "Флоренция", "Неаполь"
 
 
 def _strong(state: State, realm: str, army: str, regulars: int, province: str = "") -> State:
@@ -62,10 +62,7 @@ def test_an_army_takes_an_enemy_province_the_beaten_withdraw_and_peace_gives_it_
     fight = next(
         i for i, line in enumerate(log) if line.startswith("Бой в Сиене: у нападавших сила 20 и бросок ")
     )
-    assert (
-        ", у обороны сила 1 и бросок " in log[fight]
-        and log[fight - 1] == "Армия 1 выиграла бой в Сиене и стоит там."
-    )
+    assert ", у обороны сила 1 и бросок " in log[fight] and log[fight - 1] == "Армия 1 выиграла бой в Сиене."
     assert "Войска Рима заняли Сиену." in news
     # Florence strikes back with a stronger army from Tuscany: Rome's army withdraws, Siena is free
     again = _strong(actions(through(taken.state, {}, {}).state), FLORENCE, "Армия 1", 30)
@@ -81,7 +78,7 @@ def test_a_beaten_attacker_stays_where_it_was_and_an_emptied_army_is_gone() -> N
     state = _strong(_strong(state, ROME, "Армия 1", 1), FLORENCE, "Армия 1", 20, "Сиена")
     result = run(state, {"Колонна": ["ПОХОД Армия 1 Сиена"]})
     assert result.state["realms"][ROME]["armies"] == {}  # one regular, beaten: half of one, rounded up
-    assert "Армия 1 отбита в Сиене и осталась в Лации." in told(result, "Колонна")
+    assert "Армия 1 отбита в Сиене." in told(result, "Колонна")
     assert "Армия 1 Рима разбита и распалась." in said(result.news)
 
 
@@ -218,3 +215,20 @@ def test_a_province_already_in_the_sphere_is_not_taken_into_it_again() -> None:
     assert refused(state, "Дандоло", "ВКЛЮЧИТЬ В СФЕРУ Албания") == ["council_sphere_already"]
     assert "sphere" not in RULESET.examples(state, "Дандоло", "planning")
     assert RULESET.examples(state, "Дандоло", "planning")["annex"] == "АННЕКСИРОВАТЬ Албания"
+
+
+def test_a_report_says_nothing_the_stage_later_undid() -> None:
+    """The trial's report said «Армия 1 стоит в Абруццо» for Rome above «Армия 1 Рима разбита и
+    распалась»: Rome's army won Abruzzo, then Naples' army, later in the stage, destroyed it.
+    An army's march is told as what it did; where an army stands is the balance's, after the
+    stage."""
+    state = at_war(actions(game()), ROME, NAPLES)
+    state = _strong(_strong(state, ROME, "Армия 1", 1), NAPLES, "Армия 1", 20)
+    mails = {"Колонна": ["ПОХОД Армия 1 Абруццо"], "Сансеверино": ["ПОХОД Армия 1 Абруццо"]}
+    result = run(state, mails, seed="s1")  # its lot: Rome acts before Naples
+    assert "Порядок держав на стадии акций: Милан, Венеция, Флоренция, Рим, Неаполь." in log(result)
+    assert "Армия 1 Рима разбита и распалась." in said(result.news)
+    assert "Армия 1 выиграла бой в Абруццо." in told(result, "Колонна")
+    for family in ("Орсини", "Колонна", "Савелли"):
+        heard = told(result, family) + group(result, ROME)
+        assert not [line for line in heard if "стоит" in line or "осталась" in line], family
