@@ -369,6 +369,13 @@ class Ruleset(ABC, Generic[S]):
         the start, on ДАННЫЕ and in `gonets check-data`. Default: none (any data is taken)."""
         return ()
 
+    def data_warnings(self, state: S | None, data: JSON, /) -> Sequence[Text]:
+        """What the game's GM data file allows but a GM likely did not mean (tribes: a starting
+        place where a tribe that orders nothing starves), one line each naming its key, in both
+        languages; `gonets check-data` shows them beside its verdict and never refuses the file
+        for them. Default: none."""
+        return ()
+
     def forms(self, state: S, /) -> Forms:
         """Forms of this game's own names that the dictionary gets wrong and no data file of the
         ruleset can know (names players gave their powers, names in the GM's data file), merged

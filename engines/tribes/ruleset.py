@@ -21,6 +21,7 @@ from engines.tribes import (
     schema,
     scoring,
     secret,
+    starts,
     turn,
     views,
 )
@@ -68,6 +69,7 @@ class TribesRuleset(Ruleset[State]):
     apply_gm = staticmethod(joining.apply_gm)
     with_data = staticmethod(joining.with_data)
     data_problems = staticmethod(joining.data_problems)
+    data_warnings = staticmethod(starts.data_warnings)
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))

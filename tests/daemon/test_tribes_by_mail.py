@@ -122,24 +122,29 @@ def test_a_scripted_game_of_four_tribes_by_mail(h: Harness) -> None:
         }
     )
     report = flat("\n".join(one[starving]))
-    assert re.search(r"Голод в общине 1: добыто \d+\xa0ед\. еды, а едоков 26\. Умерли \d+ человек", report)
+    # the lone community's ЛЧ is the base 30 less the tundra's 20 %: it splits, then starves
+    assert "Община 1 переросла свой ЛЧ (26 из 24): от неё отделилась община 2, 8 человек" in report
+    assert re.search(r"Голод в общине 1: добыто \d+\xa0ед\. еды \(тундра: [^)]+\), а едоков 18\.", report)
+    assert re.search(r"У вас: • Голод близко: в ходе 2 община 1 добудет на К2", report)  # told first
     assert "Со следующего хода ваше племя в миграции." in report
     assert "Община 1 прошла 3 клетки: Б7 → В7 → Г7 → Д7." in flat("\n".join(one[walker]))
     assert "Ваше племя открыло технологию «Теснота»: ЛЧ −18." in flat("\n".join(one[splitter]))
     assert "Открыта технология «Теснота»: ЛЧ −18." in flat("\n".join(one[sitter]))  # news for all
 
-    two = play({starving: ("ИДТИ 1 7777", "ОСЕСТЬ"), walker: ("ИДТИ 1 5",)})
+    two = play({starving: ("ИДТИ 1 7777", "ИДТИ 2 7777", "ОСЕСТЬ"), walker: ("ИДТИ 1 5",)})
     state = h.game.load().state
     split = flat("\n".join(two[splitter]))
     assert re.search(
-        r"Община 1 переросла свой ЛЧ \(32 из 18\): от неё отделилась община 2, 10 человек, на ..\.", split
+        r"Община 1 переросла свой ЛЧ \(32 из 12\): от неё отделилась община 2, 10 человек, на ..\.", split
     )
+    assert "Община 1 переросла свой ЛЧ (22 из 18), а общин у племени уже 2 (ЛО)" in split  # main: 12 + 50 %
     assert "стали новым племенем — «Люди Ручья»" in split
     assert [a["name"] for a in state["ai"]] == ["Люди Камня", "Люди Ручья"]
     assert "Люди Ручья" not in state["powers"]  # a tribe of the computer's, no power
     digest = "\n".join(m for m in two[GM] if "сводка" in m or "Пост для форума" in m)
     assert "Люди Ручья" in digest and "откол" not in flat("\n".join(two[sitter]))
     assert "Община 1 прошла 4 клетки: К2 → К3 → К4 → К5 → К6." in flat("\n".join(two[starving]))
+    assert re.search(r"Община 2 прошла 4 клетки: (\S+ → ){4}\S+\.", flat("\n".join(two[starving])))
     assert "и остановилась: рядом Люди Камня" in flat("\n".join(two[walker]))
 
     forum = next(m for m in two[GM] if "Пост для форума" in m)
@@ -291,7 +296,7 @@ def test_the_gm_corrects_development_points_and_awards_food_in_store(h: Harness)
     assert h.gm(f"НАГРАДА {tribe} Дети 5").exit_code == 0
     state = h.game.load().state
     assert state["tribes"][tribe]["points"]["mil"] == 120
-    assert next(c for c in state["tribes"][tribe]["communities"] if c["main"])["children"] == 11  # 6 + 5
+    assert state["tribes"][tribe]["communities"][0]["children"] == 11  # 6 + 5, its one community's
 
 
 def test_a_russian_game_is_set_in_russian_typography(tmp_path: Path) -> None:
