@@ -323,6 +323,12 @@ class Ruleset(ABC, Generic[S]):
         daemon's players follow the new names. Default: the rules' names stay. Pure."""
         return state
 
+    def name_problem(self, name: str, taken: Sequence[str], /) -> Msg | None:
+        """Why `name`, which a player gives their power at signup, will not be used (`name_powers`
+        would leave it: too long, the wrong letters, `taken` by another signup), said to the player
+        at once; None: it will be. Default: None."""
+        return None
+
     def draw(self, pool: Sequence[str], players: int, rng: Rng, /) -> list[str]:
         """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
         order, at least `players` of them, every draw through `rng` so it is logged. Default: a

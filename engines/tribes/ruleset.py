@@ -64,6 +64,7 @@ class TribesRuleset(Ruleset[State]):
     scores = staticmethod(scoring.scores)
     examples = staticmethod(examples.examples)  # its own communities, strata and a step it can take
     name_powers = staticmethod(joining.name_powers)
+    name_problem = staticmethod(joining.name_problem)
     handover = staticmethod(joining.handover)
     join = staticmethod(joining.join)
     apply_gm = staticmethod(joining.apply_gm)
