@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 from engines.contract import Command, CommandSpec, Problem
 from engines.text import Msg
+from engines.tribes import aims, dealings, division, growth, marching, moves, sight
 from engines.tribes import community as numbers
-from engines.tribes import dealings, division, growth, marching, moves, sight
 from engines.tribes.data import DATA
 from engines.tribes.level import Level, level_of
 from engines.tribes.mail import Mail
@@ -38,7 +38,10 @@ def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> 
     return sorted([*problems, *_together(mail)], key=lambda problem: problem.line)
 
 
-def _judge(mail: Mail, cmd: Command) -> Msg | None:
+def _judge(mail: Mail, line: Command) -> Msg | None:
+    cmd = aims.aimed(mail.state, mail.power, line)
+    if isinstance(cmd, Msg):
+        return cmd
     if cmd.name == "migrate" or cmd.name == "settle":
         return _mode(mail, cmd)
     if "community" not in cmd.args:

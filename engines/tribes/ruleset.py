@@ -13,6 +13,7 @@ from engines.russian import Forms, forms_from
 from engines.text import BOTH, Catalog, Lang, Msg, Text
 from engines.tribes import (
     ai,
+    aims,
     checks,
     examples,
     founding,
@@ -111,8 +112,9 @@ class TribesRuleset(Ruleset[State]):
     def summary(self, state: State, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
         """Per community with children: how many this mail gives, the rest going by default."""
         given: dict[int, int] = {}
-        for cmd in commands:
-            if cmd.name == "children":
+        for line in commands:
+            cmd = aims.aimed(state, power, line) if line.name == "children" else None
+            if isinstance(cmd, Command) and "community" in cmd.args:
                 number = int(cmd.args["community"])
                 given[number] = given.get(number, 0) + int(cmd.args["count"])
         have = {c["number"]: c["children"] for c in state["tribes"][power]["communities"]}

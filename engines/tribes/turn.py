@@ -27,7 +27,19 @@ from collections.abc import Mapping, Sequence
 from engines.contract import Command, Resolution
 from engines.rng import Rng
 from engines.toolkit import standing_orders
-from engines.tribes import ai, decisions, diplomacy, division, growth, marching, scoring, sight, votes, war
+from engines.tribes import (
+    ai,
+    aims,
+    decisions,
+    diplomacy,
+    division,
+    growth,
+    marching,
+    scoring,
+    sight,
+    votes,
+    war,
+)
 from engines.tribes.checks import check
 from engines.tribes.development import develop, gains, take_effect
 from engines.tribes.level import level_of
@@ -95,12 +107,14 @@ def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], r
 def _standing(
     state: State, power: str, phase: str, commands: Sequence[Command], story: Story
 ) -> list[Command]:
-    """The orders that stand; a line the turn refuses (the state changed since the mail) is told."""
+    """The orders that stand, each as aimed (its community and cell spelt out); a line the turn
+    refuses (the state changed since the mail) is told."""
     valid, problems = standing_orders(check, state, power, phase, commands)
     for problem in problems:
         story.tell(power, "tribes.refused", line=problem.line)
         story.reports[power].append(problem.msg)
-    return valid
+    aimed = [aims.aimed(state, power, cmd) for cmd in valid]  # the check took each as aimed
+    return [cmd for cmd in aimed if isinstance(cmd, Command)]
 
 
 def _end(state: State, power: str, commands: Sequence[Command], story: Story) -> None:

@@ -272,9 +272,14 @@ def test_a_join_onto_a_tribe_the_computer_took_over_hands_it_back_to_a_player(h:
 
 
 def test_a_tribe_that_dies_out_is_told_once_with_a_new_start_on_offer(tmp_path: Path) -> None:
-    desert = WORLD.read_text(encoding="utf-8").replace(
-        '"Р Рлр Р Р У У У У У У У У"', '"Р Рлр Р Р У У У У У П У У"'
-    )
+    world = WORLD.read_text(encoding="utf-8")
+    rows = re.search(r"rows = \[\n(.*?)\n\]", world, re.S)
+    assert rows is not None
+    lines = rows.group(1).split("\n")
+    for y in range(4):  # the desert: every cell within two of К2, where a split would settle
+        cells = lines[y].strip().strip(",").strip('"').split()
+        lines[y] = '  "' + " ".join(cells[:7] + ["П"] * 5) + '",'
+    desert = world[: rows.start(1)] + "\n".join(lines) + world[rows.end(1) :]
     h = started(tmp_path, world=desert + FORMS)
     doomed = by_cell(h)["К2"]
     told: list[str] = []
