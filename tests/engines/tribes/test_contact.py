@@ -62,6 +62,17 @@ def test_the_rulebooks_catch_up_example_and_a_tenth_of_soctech_a_community_in_co
     assert contact.bonuses(apart, W) == {"soc": 0, "mil": 0, "eco": 0}  # two cells apart: no contact
 
 
+def test_the_catch_up_bonus_reads_the_steps_start_whatever_the_lot() -> None:
+    """The step of development is simultaneous: the Wolves' catch-up is a tenth of the gap as the
+    step began, never of the Bears' points already raised earlier in the same step by the lot."""
+    state = points(points(pair(), W, soc=100), B, soc=150)
+    gained = set()
+    for seed in map(str, range(8)):
+        after = resolve(state, seed=seed).state
+        gained.add(after["tribes"][W]["points"]["soc"] - 100)
+    assert len(gained) == 1, gained
+
+
 def test_only_the_widest_gap_counts_and_isolation_stops_it_both_ways() -> None:
     state = state_of(world(plain(), ["Д5", "Е5", "Д6"]), players=3)
     state = points(points(points(state, W, eco=100), B, eco=150), "Вороны", eco=300)
