@@ -5,9 +5,10 @@ the main community's way stays within ЛР of every community that stays put, ev
 community's way within ЛР of where the main one ends («не могут удаляться от главной общины
 дальше лимита»), and no two end on one cell (a community moving away frees its cell for its own
 tribe). Step 9 (`march`) makes exactly that plan, whatever the lines' order: the main community
-first, on a leash to those that stay; then the others by number, each on a leash to where the main
-one now is, its kin never in its way. What another tribe or a battle changed on the ground stops a
-walk short, and the report says where and why; no walk is made into a loss beyond ЛР.
+first, on a leash to those that stay; then the others, each after the one leaving the cell it
+plans to end on, on a leash to where the main one now is, its kin never in its way. What another
+tribe or a battle changed on the ground stops a walk short, and the report says where and why; no
+step is made beyond ЛР of the community its walk is leashed to.
 """
 
 from __future__ import annotations
