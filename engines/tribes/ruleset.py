@@ -18,6 +18,7 @@ from engines.tribes import (
     examples,
     founding,
     gm,
+    gm_data,
     joining,
     schema,
     scoring,
@@ -69,8 +70,8 @@ class TribesRuleset(Ruleset[State]):
     handover = staticmethod(joining.handover)
     join = staticmethod(joining.join)
     apply_gm = staticmethod(joining.apply_gm)
-    with_data = staticmethod(joining.with_data)
-    data_problems = staticmethod(joining.data_problems)
+    with_data = staticmethod(gm_data.with_data)
+    data_problems = staticmethod(gm_data.data_problems)
     data_warnings = staticmethod(starts.data_warnings)
 
     def __init__(self) -> None:
