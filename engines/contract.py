@@ -329,6 +329,12 @@ class Ruleset(ABC, Generic[S]):
         daemon's players follow the new names. Default: the rules' names stay. Pure."""
         return state
 
+    def name_problem(self, name: str, taken: Sequence[str], /) -> Msg | None:
+        """Why `name`, which a player gives their power at signup, will not be used (`name_powers`
+        would leave it: too long, the wrong letters, `taken` by another signup), said to the player
+        at once; None: it will be. Default: None."""
+        return None
+
     def draw(self, pool: Sequence[str], players: int, rng: Rng, /) -> list[str]:
         """The lot at the start: powers from `pool` (`playable_powers`) for the players in signup
         order, at least `players` of them, every draw through `rng` so it is logged. Default: a
@@ -383,6 +389,13 @@ class Ruleset(ABC, Generic[S]):
             )
             for key in data
         ]
+
+    def data_warnings(self, state: S | None, data: JSON, /) -> Sequence[Text]:
+        """What the game's GM data file allows but a GM likely did not mean (tribes: a starting
+        place where a tribe that orders nothing starves), one line each naming its key, in both
+        languages; `gonets check-data` shows them beside its verdict and never refuses the file
+        for them. Default: none."""
+        return ()
 
     def forms(self, state: S, /) -> Forms:
         """Forms of this game's own names that the dictionary gets wrong and no data file of the

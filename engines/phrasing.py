@@ -5,8 +5,9 @@ Players write «нанять дружину 2», «поход из Киева в
 file says, per command, what such an order starts with (`says`: «нанять», «набрать дружину»), the
 words that may stand anywhere in it and add nothing (`objects`: «дружину»), which argument the name
 after a preposition fills (`roles`: «из» the start, «в» the goal), which count the word after a
-number names (`units`: «5 ополчения»), a count a player may leave out (`defaults`), and the
-commands of opposite meaning (`opposite`: never offered for this one's words). Beside them, the
+number names (`units`: «5 ополчения»), a count a player may leave out (`defaults`), the words
+that spell a code's characters (`spelled`: «на север» for the move code «2»), and the commands of
+opposite meaning (`opposite`: never offered for this one's words). Beside them, the
 verbs that only say "do" (`generic`: «заключить союз», «построить храм») and the words of any
 number's unit («200 Д», «2 ВС»).
 
@@ -59,6 +60,8 @@ class CommandPhrasing(_Hashable):
     roles: Words = Field(default_factory=dict)  # argument → prepositions after which a name fills it
     units: Words = Field(default_factory=dict)  # count → words after a number that make it this count
     defaults: dict[str, int] = Field(default_factory=dict)  # a count a player may leave out → its value
+    # code argument → a word players write for some of its characters («север» → "2" of a move)
+    spelled: dict[str, dict[str, str]] = Field(default_factory=dict)
     opposite: tuple[str, ...] = ()  # commands of opposite meaning
 
 
@@ -88,6 +91,7 @@ class Phrasing(_Hashable):
                 ("roles", wording.roles, ("name", "name_list")),
                 ("units", wording.units, ("int",)),
                 ("defaults", wording.defaults, ("int",)),
+                ("spelled", wording.spelled, ("code",)),
             )
             for table, named, kinds in wanted:
                 problems += [

@@ -23,7 +23,7 @@ from parsers.wording import SEPARATORS, CommandWording, Keyword, Wording, meant,
 _NUMBER = re.compile(r"(-?[0-9]{1,9})")
 _ORDINAL = re.compile(r"([0-9]{1,9})-?(?:го|ого|й|ой|ий|ый|ая|ую|м|ом)")  # «2-го уровня», «3й»
 _NUMBER_AND_UNIT = re.compile(r"(-?[0-9]{1,9})(\D+)")  # «200Д», «2ВС»
-_BY_KINDS = frozenset({ArgKind.INT, ArgKind.NAME, ArgKind.NAME_LIST})
+_BY_KINDS = frozenset({ArgKind.INT, ArgKind.NAME, ArgKind.NAME_LIST, ArgKind.CODE})
 _LONGEST_LINE = 40  # words; a longer line is read only as the schema writes it
 _SEARCH_STEPS = 2000  # placings tried for one line's items: bounded, whatever the line
 
@@ -136,12 +136,12 @@ def arrange(
 
 def _given(items: Sequence[_Item], args: Sequence[Arg], said: CommandWording) -> list[Arg]:
     """The arguments the line's items fill: all, but when it has fewer numbers than the command
-    takes counts, the counts a player may leave out (`defaults`) are left out first, so the
-    numbers written go to the counts that must be given («детей в охотники 1»: 1 child, of the
-    first community)."""
+    takes counts, the counts a player may leave out (`defaults`, or optional) are left out first,
+    so the numbers written go to the counts that must be given («детей в охотники 1»: 1 child, of
+    the community the rules take)."""
     counts = [arg for arg in args if arg.kind is ArgKind.INT]
     short = len(counts) - sum(item.number for item in items)
-    spared = [arg.name for arg in counts if arg.name in said.defaults][: max(short, 0)]
+    spared = [arg.name for arg in counts if arg.name in said.defaults or arg.optional][: max(short, 0)]
     return [arg for arg in args if arg.name not in spared]
 
 
@@ -166,6 +166,7 @@ def _items(
 ) -> list[_Item] | None:
     keys = [token.key for token in tokens]
     counts = [arg.name for arg in args if arg.kind is ArgKind.INT]
+    codes = [arg for arg in args if arg.kind is ArgKind.CODE]
     items: list[_Item] = []
     before = ""
     i = 0
@@ -174,17 +175,22 @@ def _items(
             return None
         name = _name(tokens, keys, i, args, names)
         number = _number(keys[i], said)
-        if name is not None:
+        spelt = _spelt(keys, i, said)
+        if spelt is not None:
+            (arg, chars), i = spelt
+            items.append(_Item({arg: chars}, before))
+        elif name is not None:
             spare = all(key in said.fillers for key in keys[i : i + name[1]])
             items.append(_Item(name[0], before, spare=spare))
             i += name[1]
         elif number is not None and counts:
             value, unit = number
+            coded = {arg.name: keys[i] for arg in codes if set(keys[i]) <= set(arg.alphabet)}
             i += 1
             while i < len(keys) and _unit(keys[i], said):
                 unit = said.units.get(keys[i], unit)
                 i += 1
-            items.append(_Item(dict.fromkeys(counts, value), before, unit, number=True))
+            items.append(_Item({**dict.fromkeys(counts, value), **coded}, before, unit, number=True))
         elif keys[i] in PREPOSITIONS or keys[i] in said.roles:
             before = keys[i]
             i += 1
@@ -278,6 +284,24 @@ def _name(
             best, size = {}, found[1]
         best[arg.name] = found[0]
     return (best, size) if best else None
+
+
+def _spelt(keys: Sequence[str], at: int, said: CommandWording) -> tuple[tuple[str, str], int] | None:
+    """A code spelt in words from `at` («на север, север и северо-восток» → "223" of the move's
+    code), and where its words end; None when no such word stands there."""
+    if keys[at] not in said.spelled:
+        return None
+    arg, chars = said.spelled[keys[at]]
+    end = at + 1
+    while end < len(keys):
+        step = 1 if keys[end] in said.spelled else 2 if keys[end] in SEPARATORS and end + 1 < len(keys) else 0
+        if step == 2 and keys[end + 1] not in said.spelled:
+            break
+        if not step or said.spelled[keys[end + step - 1]][0] != arg:
+            break
+        chars += said.spelled[keys[end + step - 1]][1]
+        end += step
+    return (arg, chars), end
 
 
 def _unit(key: str, said: CommandWording) -> bool:

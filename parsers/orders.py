@@ -146,6 +146,7 @@ def parse_commands(
         cursor = _order_line(text)
         if cursor is None:
             continue
+        cursor = _past_heading(cursor, table)
         found = lead(cursor.keys(), table, powers)
         if found is None and prose and table.by_kinds and is_chat(cursor.keys()):
             unread.append(number)
@@ -174,9 +175,11 @@ def parse_commands(
             try:
                 command = _read_args(cursor, keyword, names, table)
             except _Refused as refused_line:
-                other = keyword.command and meaning(cursor.tokens, table, names, keyword.command)
+                several = _several(cursor.text, after, keyword, names, table)  # the order it named, first
+                other = (
+                    not several and keyword.command and meaning(cursor.tokens, table, names, keyword.command)
+                )
                 command = _whole(cursor, other, names, table) if other else None
-                several = [] if command is not None else _several(cursor.text, after, keyword, names, table)
                 commands += [replace(one, line=number) for one in several]
                 if command is None and not several:
                     problems.extend(Problem(number, msg, hint) for msg, hint in refused_line.reasons)
@@ -220,6 +223,15 @@ def _several(
         return [_read_args(_Cursor(text, part), keyword, names, table) for part in parts]
     except _Refused:
         return []
+
+
+def _past_heading(cursor: _Cursor, table: Wording) -> _Cursor:
+    """The line from its order keyword on, when words and a colon come before it, as players head
+    an order («Идём на запад: ИДТИ 1 4»); the line as it is otherwise."""
+    head = next((i for i, t in enumerate(cursor.tokens[:-1]) if t.raw.endswith(":") and not t.quoted), None)
+    if head is None or table.keywords.longest(cursor.keys()[head + 1 :]) is None:
+        return cursor
+    return _Cursor(cursor.text, cursor.tokens[head + 1 :], cut=cursor.cut)
 
 
 def _closed(cursor: _Cursor, whole: Wording, closed: Sequence[tuple[CommandSpec, Msg]]) -> Msg | None:
@@ -350,7 +362,12 @@ def _read_args(
     if arranged.missing:
         given = {name: ", ".join(values) for name, values in arranged.values.items()}
         raise _missing(keyword, arranged.missing[0], names, given)
-    return _arranged(arranged, keyword, names)
+    try:
+        return _arranged(arranged, keyword, names)
+    except _Refused:
+        if in_order is not None:  # both readings fail: the schema's order says why, as written
+            raise in_order from None
+        raise
 
 
 def _arranged(arranged: Arranged, keyword: Keyword, names: Mapping[str, Names]) -> Command:
@@ -373,6 +390,8 @@ def _in_order(cursor: _Cursor, keyword: Keyword, names: Mapping[str, Names]) -> 
                 args[arg.name] = text
         elif not cursor.left():
             pass  # nothing left for it: missing, unless optional
+        elif arg.kind is ArgKind.INT and arg.optional and arg is not keyword.args[-1] and not _is_int(cursor):
+            pass  # an optional count the line leaves out («РАСПРЕДЕЛИТЬ Охотники 3»)
         elif arg.kind is ArgKind.INT:
             args[arg.name] = _read_int(cursor, arg)
         elif arg.kind is ArgKind.CODE:
@@ -410,6 +429,10 @@ def _missing(keyword: Keyword, arg: str, names: Mapping[str, Names], given: Mapp
         example = " ".join([example[: tokens[start - 1].end], *values])
         break
     return _Refused(Msg("missing_argument", {"command": keyword.text, "arg": arg, "example": example}))
+
+
+def _is_int(cursor: _Cursor) -> bool:
+    return bool(_INT.fullmatch(cursor.tokens[cursor.index].key))
 
 
 def _read_int(cursor: _Cursor, arg: Arg) -> int:

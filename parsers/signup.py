@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from parsers.header import HEADER_WORDS
 
 MAX_CHARS = 60  # of a player's or a country's name
-_ENDS = ".,;:!?-—–«»\"'() \t"
+_ENDS = ".,;:!?-—–«»\"'()/| \t"  # «Кирилл / ПЛЕМЯ Медведи»: the slash ends the name
 _INITIAL = re.compile(r"[^\W\d_]\.")  # «И.» of «И. Петров»
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 
@@ -120,6 +120,9 @@ class CommandWording:
     roles: Mapping[str, str]
     units: Mapping[str, str]
     defaults: Mapping[str, int]
+    spelled: Mapping[str, tuple[str, str]] = field(
+        default_factory=dict
+    )  # a word → its code argument, characters
 
 
 NO_COMMAND_WORDING = CommandWording(frozenset(), {}, {}, {})
@@ -218,11 +221,18 @@ def _command_wording(
     own = {form for forms in words if not forms <= PREPOSITIONS for form in forms}
     objects = {form for noun in said.objects for forms in _forms(noun) for form in forms}
     units = {form: arg for arg, words in said.units.items() for unit in words for form in _forms(unit)[0]}
+    spelled = {
+        form: (arg, chars)
+        for arg, words in said.spelled.items()
+        for word, chars in words.items()
+        for form in _forms(word)[0]
+    }
     return CommandWording(
         fillers=frozenset(own | objects | shared | SEPARATORS | LEAD_INS) - PREPOSITIONS,
         roles={normalize(word): arg for arg, words in said.roles.items() for word in words},
         units=units,
         defaults=dict(said.defaults),
+        spelled=spelled,
     )
 
 

@@ -242,7 +242,8 @@ def _sender_blank(game: Game, sender: str) -> tuple[str, dict[str, Any]]:
 def _signup(game: Game, mail: IncomingMail, given: str, country: str | None, now: datetime) -> Outcome:
     """A name the player gave (`given` after ЗАПИСЫВАЮСЬ), else the From header's display name, else
     the mailbox's local part («Записываюсь в игру!» names nobody); the country's name (there, or
-    `country`: the mail's СТРАНА line) rides along for `name_powers`."""
+    `country`: the mail's СТРАНА line) rides along for `name_powers`, unless the rules say at once
+    why they would not use it (`Ruleset.name_problem`)."""
     record = game.load()
     words = read_signup(given, country, game.ruleset.power_keywords)
     name = words.name or mail.sender_name[:MAX_CHARS] or mail.sender.partition("@")[0]
@@ -263,15 +264,11 @@ def _signup(game: Game, mail: IncomingMail, given: str, country: str | None, now
         return Outcome("refused", game, "", "game full", letter)
     context["count"] = len(others) + 1
     context["min_players"] = game.ruleset.min_players
+    unfit = game.ruleset.name_problem(words.country, [s.country for s in others]) if words.country else None
+    context["unfit"] = unfit
     letter = Letter("player/signup-ok", context, "subject_signup", {"game": game.id}, reader=name)
-    return Outcome(
-        "signup",
-        game,
-        "",
-        name,
-        letter,
-        signup=Signup(name, mail.sender, now.isoformat(), words.country),
-    )
+    signup = Signup(name, mail.sender, now.isoformat(), "" if unfit else words.country)
+    return Outcome("signup", game, "", name, letter, signup=signup)
 
 
 def _gm(

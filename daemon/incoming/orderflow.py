@@ -18,7 +18,7 @@ from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
 from daemon.outgoing.render import moment
-from daemon.outgoing.views import blanks, offered_orders, status_texts
+from daemon.outgoing.views import blanks, offered_orders, rules_texts, status_texts
 from daemon.phases.release import letters, power_pictures
 from daemon.phases.start import START_RECORD
 from engines.contract import (
@@ -304,6 +304,7 @@ def _service_context(game: Game, record: GameRecord, power: str, asked: list[Com
     return {
         "blank": blanks(game, record, power) if "form" in names else None,
         "help": help_pages(game.ruleset, record.state, power) if "help" in names else None,
+        "rules": rules_texts(game, record, power) if "help" in names else None,
         "leave_asked": next((int(c.args["turns"]) for c in asked if c.name == "leave"), 0),
         "status_sent": "status" in names,
     }

@@ -3,8 +3,8 @@
 The header reads ЗАПИСЫВАЮСЬ where a line starts with it and a space or a colon follows. Players
 also write it after a greeting on the same line («Привет, хочу играть. ЗАПИСЫВАЮСЬ Глеб») and with
 a full stop or a dash before their name («Записываюсь. Глеб Орлов»): a mail without an order
-header (no power, password or ВЕДУЩИЙ) is read for those too, so it is neither an order mail
-refused nor left unanswered.
+header (no password or ВЕДУЩИЙ; a СТРАНА or ПЛЕМЯ line names the country) is read for those too,
+so it is neither an order mail refused nor left unanswered.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ _SIGNUP = re.compile(rf"(?:^|[.!?…]\s+)(?:{_KEYWORDS})(?![^\W_])(?P<words>.*)"
 
 def signup_words(text: OrderText, lines: list[tuple[int, str]]) -> str | None:
     """The words after ЗАПИСЫВАЮСЬ ("" for none), the header's or those of the first line of
-    `lines` (the mail's, quotes and signature left out) that signs up; None: no signup."""
+    `lines` (the mail's, quotes and signature left out) that signs up; None: no signup. A line
+    naming the country (СТРАНА, ПЛЕМЯ…) makes no order mail of it without a password."""
     header = text.header
-    if header.signup is not None or header.power or header.password or header.gm:
+    if header.signup is not None or header.password or header.gm:
         return header.signup
     for _, line in lines:
         if found := _SIGNUP.search(line):

@@ -69,6 +69,12 @@ def status_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
     return ruleset_texts(game, record, "status", game.ruleset.view(record.state, power))
 
 
+def rules_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
+    """The ruleset's public rules as they stand for `power` (templates/<ruleset>/rules.<lang>.txt
+    of its view), for the role mail and ПОМОЩЬ; "" where the ruleset has none."""
+    return ruleset_texts(game, record, "rules", game.ruleset.view(record.state, power))
+
+
 def public_texts(game: Game, record: GameRecord, public: JSON | None) -> dict[str, str]:
     """What everyone may see beyond news and scores (templates/<ruleset>/public.<lang>.txt) of
     `public_view`, for the forum post; nothing for None (a turn record older than public views)."""

@@ -20,7 +20,7 @@ from daemon.games import START_DATA, Game
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
-from daemon.outgoing.views import blanks, status_texts
+from daemon.outgoing.views import blanks, rules_texts, status_texts
 from daemon.passwords import new_password
 from engines.contract import Command
 from engines.errors import GonetsError
@@ -204,6 +204,7 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str, why: 
         "glossary": game.ruleset.glossary,
         "head": heading(game, record, power),
         "status": status_texts(game, record, power),
+        "rules": rules_texts(game, record, power),
         "blank": blanks(game, record, power, password),
     }
     params: dict[str, str | int] = {"game": game.id, "power": power, "turn": record.turn}

@@ -1,6 +1,7 @@
 """`gonets check-data`: whether a game's GM data file (`data` in its config) fits its rules, judged
 as the start and ДАННЫЕ judge it, without applying or keeping anything; each mistake names its key,
-in the game's language. The GM runs it before the game starts, or before a ДАННЫЕ."""
+in the game's language, and so does each warning of a file that fits (what the rules allow but the
+GM likely did not mean). The GM runs it before the game starts, or before a ДАННЫЕ."""
 
 from __future__ import annotations
 
@@ -27,18 +28,27 @@ def check_data(config: Config, games: Games, game_id: str) -> tuple[str, int]:
     game = games.get(settings.id)
     record = game.load() if game is not None else None
     state: JSON | None = record.state if record is not None and record.status == "running" else None
-    msg = _judged(ruleset, settings, state)
+    msgs = _judged(ruleset, settings, state)
     catalog = with_daemon_messages(parser_catalog().merged(ruleset.catalog))
-    text = "\n".join(catalog.render(msg, lang) for lang in languages(settings.language))
-    return text, 0 if msg.code == "gm_data_fits" else 1
+    text = "\n".join(catalog.render(msg, lang) for lang in languages(settings.language) for msg in msgs)
+    return text, 0 if msgs[0].code == "gm_data_fits" else 1
 
 
-def _judged(ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None) -> Msg:
+def _judged(ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None) -> list[Msg]:
+    """The verdict, then for a file that fits what it allows but the GM likely did not mean
+    (`Ruleset.data_warnings`)."""
     path = settings.data
     if path is None:
-        return Msg("gm_no_data")
+        return [Msg("gm_no_data")]
     try:
         data = gm_data.read(path)[1]
     except gm_data.Unreadable as error:
-        return error.said(path)
-    return gm_data.refusal(ruleset, settings, state, data) or Msg("gm_data_fits", {"path": str(path)})
+        return [error.said(path)]
+    refusal = gm_data.refusal(ruleset, settings, state, data)
+    if refusal is not None:
+        return [refusal]
+    warnings = list(ruleset.data_warnings(state, data))
+    said = {
+        f"warnings_{lang}": "".join(f"\n    {text.get(lang)}" for text in warnings) for lang in ("ru", "en")
+    }
+    return [Msg("gm_data_fits", {"path": str(path)}), *([Msg("gm_data_warnings", said)] if warnings else [])]

@@ -24,8 +24,8 @@ def ai_orders(state: State, power: str, phase: str) -> list[Command]:
 
 
 def new_ai(name: str, community: Community, points: dict[str, int], frozen: int) -> AiTribe:
-    """A computer's tribe living as `community` (its number 1, its main one)."""
-    own: Community = {**community, "number": 1, "main": True, "children": 0}
+    """A computer's tribe living as `community` (its number 1, alone, so not a main one)."""
+    own: Community = {**community, "number": 1, "main": False, "children": 0}
     return {
         "name": name,
         "community": own,

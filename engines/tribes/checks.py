@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 from engines.contract import Command, CommandSpec, Problem
 from engines.text import Msg
+from engines.tribes import aims, dealings, division, growth, marching, moves, sight
 from engines.tribes import community as numbers
-from engines.tribes import dealings, division, growth, moves, world
 from engines.tribes.data import DATA
 from engines.tribes.level import Level, level_of
 from engines.tribes.mail import Mail
@@ -35,10 +35,13 @@ def check(state: State, power: str, phase: str, commands: Sequence[Command]) -> 
         said = _judge(mail, cmd)
         if said is not None:
             problems.append(Problem(cmd.line, said))
-    return problems
+    return sorted([*problems, *_together(mail)], key=lambda problem: problem.line)
 
 
-def _judge(mail: Mail, cmd: Command) -> Msg | None:
+def _judge(mail: Mail, line: Command) -> Msg | None:
+    cmd = aims.aimed(mail.state, mail.power, line)
+    if isinstance(cmd, Msg):
+        return cmd
     if cmd.name == "migrate" or cmd.name == "settle":
         return _mode(mail, cmd)
     if "community" not in cmd.args:
@@ -104,13 +107,17 @@ def _convert(mail: Mail, cmd: Command, community: Community) -> Msg | None:
         return msg("tribes.not_convertible", stratum=stratum_name(source))
     if target not in DATA.order.working or target not in mail.level.strata:
         return msg("tribes.not_working", stratum=stratum_name(target))
-    if not growth.short_of_food(mail.state, mail.level, community):
-        return msg("tribes.not_hungry", community=number)
+    food, eaters = growth.outlook(mail.state, mail.level, community, mail.tribe["migrating"])
+    if food.total >= eaters:
+        return msg("tribes.not_hungry", community=number, food=food.total, eaters=eaters)
     done = mail.converted.get((number, source), 0)
     most = growth.convertible(mail.level, community, source)
     if done + count > most:
+        share = DATA.game.warriors_convert if source == "warriors" else DATA.game.elite_convert
+        have = community["strata"].get(source, 0)
+        code = "tribes.convert_too_many" if done else "tribes.convert_most" if most else "tribes.convert_none"
         return msg(
-            "tribes.convert_too_many", community=number, stratum=stratum_name(source), most=most, done=done
+            code, community=number, stratum=stratum_name(source), most=most, done=done, have=have, share=share
         )
     mail.converted[(number, source)] = done + count
     mail.raised[(number, target)] = mail.raised.get((number, target), 0) + count
@@ -118,6 +125,8 @@ def _convert(mail: Mail, cmd: Command, community: Community) -> Msg | None:
 
 
 def _move(mail: Mail, cmd: Command, community: Community) -> Msg | None:
+    """One move alone: its community, code and way as the tribe's map shows them; the tribe's moves
+    together are judged once every line is read (`_together`)."""
     number, code = community["number"], str(cmd.args["code"])
     if number in mail.moving:
         return msg("tribes.moves_twice", community=number, first=mail.moving[number])
@@ -137,26 +146,27 @@ def _move(mail: Mail, cmd: Command, community: Community) -> Msg | None:
         return msg("tribes.into_sea", step=plan.sea)
     if plan.least > points and len(code) > 1:
         return msg("tribes.too_far", least=plan.least, points=points)
-    ends = {**mail.ends, number: plan.end}
-    far = _beyond(mail, ends)
-    if far:
-        return msg("tribes.beyond_distance", community=far, distance=mail.level.distance)
-    mail.moving[number], mail.ends[number] = cmd.line, plan.end
+    held = {c["cell"]: owner for owner, c in sight.in_sight(mail.state, mail.power)}
+    blocked = next((cell for cell in plan.path if cell in held), None)
+    if blocked is not None:
+        return msg("tribes.path_taken", cell=blocked, tribe=held[blocked])
+    mail.moving[number] = cmd.line
+    mail.plans[number] = marching.Move(number, cmd.line, plan)
     return None
 
 
-def _beyond(mail: Mail, ends: dict[int, str]) -> int:
-    """A community that would end the turn further than ЛР from the main one, if these moves are
-    made whole; 0 if none."""
-    cells = {
-        c["number"]: ends.get(c["number"], c["cell"])
-        for c in mail.tribe["communities"]
-        if c["number"] not in mail.merging
-    }
-    main = next(c["number"] for c in mail.tribe["communities"] if c["main"])
-    return next(
-        (n for n, cell in cells.items() if world.distance(cell, cells[main]) > mail.level.distance), 0
-    )
+def _together(mail: Mail) -> list[Problem]:
+    """«a tribe's moves are one plan»: the moves read, judged against where all the communities
+    end; a line that breaks the plan is refused and takes nothing, and the rest judged again."""
+    found = []
+    while trouble := marching.trouble(
+        mail.state, mail.power, mail.level, [*mail.plans.values()], mail.merging
+    ):
+        line, why = trouble
+        found.append(Problem(line, why))
+        number = next(n for n, move in mail.plans.items() if move.line == line)
+        del mail.plans[number], mail.moving[number]
+    return found
 
 
 def _merge(mail: Mail, cmd: Command, community: Community) -> Msg | None:
@@ -204,7 +214,7 @@ def open_commands(state: State, power: str, phase: str) -> Sequence[CommandSpec]
     if mergeable_pairs(state, level, tribe):
         shown.add("merge")
     if any(
-        growth.short_of_food(state, level, c)
+        growth.short_of_food(state, level, c, tribe["migrating"])
         and any(growth.convertible(level, c, s) for s in DATA.order.convertible)
         for c in communities
     ):

@@ -4,13 +4,27 @@ limit (ЛЧ), the food it gathers and eats, its elders, and the shares that spli
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from engines.tribes import world
 from engines.tribes.data import DATA
 from engines.tribes.level import Level
-from engines.tribes.state import Community, State
+from engines.tribes.state import Community, State, Tribe
 
 G = DATA.game
+ORDER: list[str] = [s.id for s in DATA.strata]  # the strata in the table's order
+
+
+def main_of(tribe: Tribe) -> Community | None:
+    """The main community, the chief's seat; None while the tribe has one community («Изначально в
+    племени лишь одна община, она же станет главной общиной, когда появятся новые»)."""
+    return next((c for c in tribe["communities"] if c["main"]), None)
+
+
+def crown(tribe: Tribe, first: Community) -> None:
+    """A second community has appeared: `first`, the one the tribe had, becomes the main one."""
+    if len(tribe["communities"]) > 1 and main_of(tribe) is None:
+        first["main"] = True
 
 
 def people(community: Community) -> int:
@@ -46,38 +60,76 @@ def ai_penalty(state: State, beaten: int) -> int:
     return penalties[since - 1] if beaten and 1 <= since <= len(penalties) else 0
 
 
-def food_percent(state: State, level: Level, cell: str, stratum: str, more: int = 0) -> int:
-    """The % of its food a stratum gathers on `cell`: 100, the terrain's, its features' for that
-    stratum, the technologies' bonuses for the terrain and features, and `more` (food exchange);
-    never below 0."""
+@dataclass(frozen=True)
+class Share:
+    """What one stratum gathers: its people, its food a person (tenths) and its percent."""
+
+    stratum: str
+    people: int
+    each: int
+    percent: int
+
+
+@dataclass(frozen=True)
+class Food:
+    """A community's food as a sum: each stratum's share, what makes their percents (the terrain,
+    its forest, river or coast, the technologies, the exchange), and the terrain's cap."""
+
+    shares: tuple[Share, ...]
+    sources: tuple[str, ...]  # terrain and feature ids, "techs", "exchange": whatever moved a percent
+    exact: int  # before rounding and the cap, in thousandths of a unit
+    terrain: str  # the terrain's id
+    cap: int  # the terrain's cap, 0: none
+
+    @property
+    def total(self) -> int:
+        """Whole units, rounded down, within the cap."""
+        whole = self.exact // 1000
+        return min(whole, self.cap) if self.cap else whole
+
+
+def food(
+    state: State, level: Level, community: Community, strata: Mapping[str, int] | None = None, more: int = 0
+) -> Food:
+    """What `strata` (default: the community's, and its elders) gather on its cell: «кол-во еды,
+    добытое стратой равно ее добывающей способности умноженное на ее численность с последующим
+    добавлением бонуса/штрафа от местности», within the terrain's cap («В тайге и степи лимит
+    добычи еды сильно снижен»); `more`: the % its food exchanges add."""
+    cell = community["cell"]
     terrain = world.terrain(state, cell)
-    percent = 100 + terrain.food + more
-    for feature in world.features(state, cell):
-        percent += feature.percent(stratum)
-    for place in world.places(state, cell):
-        by = level.bonus.get(place, {})
-        percent += by.get(stratum, 0) + by.get("all", 0)
-    return max(0, percent)
+    features = world.features(state, cell)
+    places = world.places(state, cell)
+    working = dict(community["strata"] if strata is None else strata)
+    if strata is None and community["elders"]:
+        working["elders"] = community["elders"]
+    shares: list[Share] = []
+    sources: set[str] = set()
+    for stratum, count in sorted(working.items(), key=lambda item: ORDER.index(item[0])):
+        each = level.numbers[stratum]["food"]
+        if not count or not each:
+            continue
+        by_place: dict[str, int] = {f.id: f.percent(stratum) for f in features}
+        techs = sum(
+            level.bonus.get(p, {}).get(stratum, 0) + level.bonus.get(p, {}).get("all", 0) for p in places
+        )
+        moved: dict[str, int] = {terrain.id: terrain.food, **by_place, "techs": techs, "exchange": more}
+        sources |= {name for name, percent in moved.items() if percent}
+        shares.append(Share(stratum, count, each, max(0, 100 + sum(moved.values()))))
+    order = [terrain.id, *(f.id for f in features), "techs", "exchange"]
+    return Food(
+        tuple(shares),
+        tuple(name for name in order if name in sources),
+        sum(s.people * s.each * s.percent for s in shares),
+        terrain.id,
+        level.food_cap.get(terrain.id, 0),
+    )
 
 
 def gathered(
     state: State, level: Level, community: Community, strata: Mapping[str, int] | None = None, more: int = 0
 ) -> int:
-    """The food `strata` (default: the community's, and its elders) gather on its cell, whole units
-    rounded down, within the terrain's cap («В тайге и степи лимит добычи еды сильно снижен»);
-    `more`: the % its food exchanges add."""
-    cell = community["cell"]
-    working = dict(community["strata"] if strata is None else strata)
-    if strata is None and community["elders"]:
-        working["elders"] = community["elders"]
-    hundredths = sum(  # tenths of food × percent
-        count * level.numbers[stratum]["food"] * food_percent(state, level, cell, stratum, more)
-        for stratum, count in working.items()
-        if count
-    )
-    food = hundredths // 1000
-    cap = level.food_cap.get(world.terrain(state, cell).id, 0)
-    return min(food, cap) if cap else food
+    """The food `food` sums, in whole units."""
+    return food(state, level, community, strata, more).total
 
 
 def elders(level: Level, community: Community, migrating: bool) -> int:

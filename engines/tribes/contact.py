@@ -79,6 +79,14 @@ def bonuses(state: State, power: str) -> dict[str, int]:
 
 
 def known_nearby(state: State, power: str) -> set[str]:
-    """The technologies the players' tribes in contact know: «наличие технологии у соседа убирает
-    необходимость выполнения триггера»."""
-    return {t for n in learning(state, power) if n.player for t in state["tribes"][n.owner]["techs"]}
+    """The technologies the players' tribes in contact knew before this turn: «наличие технологии у
+    соседа убирает необходимость выполнения триггера» (one discovered in this turn's step of
+    development is not yet theirs to show: the step is simultaneous)."""
+    turn = state["turn"]
+    return {
+        tech
+        for n in learning(state, power)
+        if n.player
+        for tech, since in state["tribes"][n.owner]["techs"].items()
+        if since < turn
+    }

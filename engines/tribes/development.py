@@ -61,11 +61,12 @@ def gains(state: State, power: str) -> dict[str, int]:
     }
 
 
-def develop(state: State, power: str, story: Story) -> dict[str, int]:
-    """Step 6: the points, then every technology whose conditions are met (those it needs known
-    before this step; a trigger waived for one a tribe in contact knows); the points gained."""
+def develop(state: State, power: str, story: Story, gained: dict[str, int]) -> None:
+    """Step 6: the points `gained` (`gains`, every tribe's read at the step's start: the step is
+    simultaneous, so no tribe's bonus depends on the lot), then every technology whose conditions
+    are met (those it needs known before this step; a trigger waived for one a tribe in contact
+    knew before this turn)."""
     tribe = state["tribes"][power]
-    gained = gains(state, power)
     for field, points in gained.items():
         tribe["points"][field] += points
     story.tell(
@@ -82,7 +83,6 @@ def develop(state: State, power: str, story: Story) -> dict[str, int]:
         if not needs_met(state, tribe, tech["needs"], known, trigger=tech["name"] not in nearby):
             continue
         discover(state, power, tech, story)
-    return gained
 
 
 def discover(state: State, power: str, tech: Tech, story: Story) -> None:

@@ -276,6 +276,7 @@ def _assimilate(state: State, power: str, cmd: Command, story: Story) -> None:
     }
     joined["elders"] = numbers.elders(level, joined, tribe["migrating"])
     tribe["communities"].append(joined)
+    numbers.crown(tribe, tribe["communities"][0])
     tribe["war"]["assimilated"] += 1
     sight.explore(state, power, sight.seen_from(state, joined["cell"]))
     story.tell(

@@ -8,7 +8,7 @@ power: it keeps what it had for two turns, and a joining player may be seated at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from engines.contract import Command
 from engines.rng import Rng
@@ -17,6 +17,7 @@ from engines.tribes import ai, sight, world
 from engines.tribes import community as numbers
 from engines.tribes.data import DATA
 from engines.tribes.level import Level
+from engines.tribes.moves import FREE, Leash, Plan
 from engines.tribes.said import Story, msg
 from engines.tribes.state import Community, State
 
@@ -24,13 +25,27 @@ G = DATA.game
 NEARBY = 2  # a community that splits off settles this many cells away at most (ours)
 
 
-def free_cell(state: State, near: str, rng: Rng, purpose: Msg) -> str | None:
-    """A free land cell next to `near` (then one further), drawn by lot; None when all are taken."""
+def free_cell(
+    state: State, near: str, rng: Rng, purpose: Msg, shunned: Collection[str] = (), keep: Leash = FREE
+) -> str | None:
+    """A free land cell next to `near` (then one further), drawn by lot; None when all are taken.
+    Off `shunned` (its tribe's ordered ways) and within ЛР of every cell of `keep` (where the main
+    community walks this turn) first, then off `shunned`, then any: a split settles where it
+    blocks no walk and stays with its tribe, whenever such a cell is free."""
     taken = sight.occupied(state)
-    for radius in range(1, NEARBY + 1):
-        options = [c for c in world.ring(state, near, radius) if c not in taken and world.passable(state, c)]
-        if options:
-            return rng.choice(options, purpose)
+    rings = [
+        [c for c in world.ring(state, near, radius) if c not in taken and world.passable(state, c)]
+        for radius in range(1, NEARBY + 1)
+    ]
+    for tier in range(3):  # off the ways and within the leash, off the ways, anywhere
+        for options in rings:
+            chosen = [
+                cell
+                for cell in options
+                if tier == 2 or (cell not in shunned and (tier == 1 or not keep.holding(cell)))
+            ]
+            if chosen:
+                return rng.choice(chosen, purpose)
     return None
 
 
@@ -60,18 +75,25 @@ def break_away(state: State, power: str, community: Community) -> str:
     return name
 
 
-def split(state: State, power: str, level: Level, rng: Rng, story: Story) -> None:
+def split(state: State, power: str, level: Level, rng: Rng, story: Story, ways: Mapping[int, Plan]) -> None:
     """Step 3: «Если численность общины превышает доступный лимит, от нее откалывается новая община в
     численном соотношении 2 к 1»; it stays the player's while the tribe is below ЛО, else it
-    «станет новым племенем». A community still over its limit splits again."""
+    «станет новым племенем». A community still over its limit splits again. `ways`: the tribe's
+    ordered moves by community, which a split settles off."""
     tribe = state["tribes"][power]
+    shunned = {cell for way in ways.values() for cell in way.path}
     for community in list(tribe["communities"]):
         while (count := numbers.people(community)) > (
             most := numbers.limit(state, level, community, tribe["migrating"])
         ):
             number = community["number"]
             purpose = msg("tribes.draw_split", community=number, tribe=power)
-            cell = free_cell(state, community["cell"], rng, purpose)
+            head = numbers.main_of(tribe) or community
+            way = [head["cell"], *(ways[head["number"]].path if head["number"] in ways else ())]
+            keep = Leash(level.distance, dict(enumerate(way, 1)))
+            if len(tribe["communities"]) >= level.communities:  # it leaves the tribe: no leash
+                keep = FREE
+            cell = free_cell(state, community["cell"], rng, purpose, shunned, keep)
             if cell is None:
                 scatter(community, count - most)
                 story.tell(
@@ -100,6 +122,7 @@ def split(state: State, power: str, level: Level, rng: Rng, story: Story) -> Non
                 new["number"] = next(n for n in range(1, len(taken) + 2) if n not in taken)
                 new["elders"] = numbers.elders(level, new, tribe["migrating"])
                 tribe["communities"].append(new)
+                numbers.crown(tribe, community)
                 sight.explore(state, power, sight.seen_from(state, cell))
                 story.tell(
                     power,
@@ -124,7 +147,6 @@ def split(state: State, power: str, level: Level, rng: Rng, story: Story) -> Non
                     tribe=name,
                     most=level.communities,
                 )
-                story.log("tribes.log_new_tribe", tribe=name, power=power, cell=cell)
 
 
 def merge(state: State, power: str, level: Level, commands: Sequence[Command], story: Story) -> None:
@@ -173,10 +195,11 @@ def merge_problem(state: State, level: Level, source: Community, into: Community
 
 def settle_the_turn(state: State, power: str, level: Level, story: Story) -> None:
     """After the moves: a community beyond ЛР from the main one breaks away, one at a fifth of ЛЧ
-    vanishes (never the main one, never the last), an empty one is gone; a tribe whose main
-    community is gone takes its largest as the main one, and one with none has died out."""
+    vanishes (never the main one, never the last), an empty one is gone; a tribe of several
+    communities whose main one is gone takes its largest as the main one (one left alone is no
+    main one, as at the start), and one with none has died out."""
     tribe = state["tribes"][power]
-    main = next((c for c in tribe["communities"] if c["main"]), None)
+    main = numbers.main_of(tribe)
     for community in list(tribe["communities"]):
         if main is None or community is main:
             continue
@@ -189,8 +212,8 @@ def settle_the_turn(state: State, power: str, level: Level, story: Story) -> Non
                 community=community["number"],
                 distance=level.distance,
                 tribe=name,
+                cell=community["cell"],
             )
-            story.log("tribes.log_new_tribe", tribe=name, power=power, cell=community["cell"])
     for community in list(tribe["communities"]):
         alone = len(tribe["communities"]) == 1
         if not numbers.people(community):
@@ -205,11 +228,10 @@ def settle_the_turn(state: State, power: str, level: Level, story: Story) -> Non
             story.tell(
                 power, "tribes.vanished", community=community["number"], people=numbers.people(community)
             )
-    if tribe["communities"] and not any(c["main"] for c in tribe["communities"]):
+    if len(tribe["communities"]) > 1 and numbers.main_of(tribe) is None:
         largest = max(tribe["communities"], key=lambda c: (numbers.people(c), -c["number"]))
         largest["main"] = True
         story.tell(power, "tribes.new_main", community=largest["number"])
     if not tribe["communities"]:
         tribe["extinct"] = state["turn"]
         story.tell(power, "tribes.extinct")
-        story.log("tribes.log_extinct", power=power)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engines.contract import Command, CommandSpec
-from engines.tribes import contact, growth, moves, world
+from engines.tribes import contact, growth, world
 from engines.tribes.checks import check, mergeable_pairs
 from engines.tribes.checks import open_commands as own_commands
+from engines.tribes.community import main_of
 from engines.tribes.data import DATA
 from engines.tribes.decisions import offered
 from engines.tribes.level import Level, level_of
@@ -31,19 +32,14 @@ def _children(state: State, level: Level, communities: list[Community]) -> Words
     return None
 
 
-def _move(state: State, power: str, level: Level, communities: list[Community]) -> Words:
-    """One step from the main community toward land it knows or has not seen (never into a known
-    sea, never so far from the main community that it would break away)."""
-    main = next(c for c in communities if c["main"])
-    taken = {c["cell"] for c in communities}
+def _move(state: State, power: str, communities: list[Community]) -> Words:
+    """One step of the main community (or the one there is) that the check accepts: toward land
+    it knows or has not seen, never into a known sea, never so far that a community breaks away."""
+    head = main_of(state["tribes"][power]) or communities[0]
     for digit in world.DIRECTIONS:
-        cell = world.step(state, main["cell"], digit)
-        if cell is None or cell in taken:
-            continue
-        plan = moves.plan(state, power, main["cell"], digit)
-        far = any(world.distance(c["cell"], plan.end) > level.distance for c in communities if not c["main"])
-        if not plan.sea and not far:
-            return [main["number"], digit]
+        args: dict[str, int | str] = {"community": head["number"], "code": digit}
+        if not check(state, power, ORDERS, [Command("move", args, 1)]):
+            return [head["number"], digit]
     return None
 
 
@@ -52,10 +48,10 @@ def _merge(state: State, level: Level, power: str) -> Words:
     return list(pairs[0]) if pairs else None
 
 
-def _convert(state: State, level: Level, communities: list[Community]) -> Words:
+def _convert(state: State, level: Level, communities: list[Community], migrating: bool) -> Words:
     target = next((s for s in DATA.order.working if s in level.strata), None)
     for community in communities:
-        if target is None or not growth.short_of_food(state, level, community):
+        if target is None or not growth.short_of_food(state, level, community, migrating):
             continue
         for stratum in DATA.order.convertible:
             most = growth.convertible(level, community, stratum)
@@ -73,10 +69,10 @@ def examples(state: State, power: str, phase: str) -> dict[str, str]:
     communities = sorted(tribe["communities"], key=lambda c: c["number"])
     found: dict[str, Words] = {
         "children": _children(state, level, communities),
-        "move": _move(state, power, level, communities),
+        "move": _move(state, power, communities),
         "settle" if tribe["migrating"] else "migrate": [],
         "merge": _merge(state, level, power),
-        "convert": _convert(state, level, communities),
+        "convert": _convert(state, level, communities, tribe["migrating"]),
     }
     found |= _between(state, power)
     return {

@@ -1,6 +1,7 @@
-"""Founding tribes: the start («Изначально численность каждого племени равна 20», ЛЧ 30, one
-aristocrat, where the GM placed it), the computer's tribes the GM placed, and a joining player's
-new tribe on the eastern edge.
+"""Founding tribes: the start («Изначально численность каждого племени равна 20», one aristocrat,
+one community where the GM placed it, not yet the main one: its ЛЧ is the base 30 with the
+terrain's and technologies' percents), the computer's tribes the GM placed, and a joining
+player's new tribe on the eastern edge.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def start_community(cell: str) -> Community:
         "strata": strata,
         "elders": 0,
         "children": G.start_children,
-        "main": True,
+        "main": False,
     }
 
 

@@ -1,7 +1,8 @@
 """What the GM may correct or award in a tribes game (ПОПРАВКА / НАГРАДА): a tribe's development
 points in each field, in whole points (the tenths stay), and the food it has in store, which is
-its main community's children of the next turn («Каждая оставшаяся единица еды на следующем ходу
-станет одним человеком в страте детей») — a good hunting year, a story's gift."""
+its main community's (or its one community's) children of the next turn («Каждая оставшаяся
+единица еды на следующем ходу станет одним человеком в страте детей») — a good hunting year, a
+story's gift."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import copy
 
 from engines.contract import Adjustable
 from engines.text import Text
+from engines.tribes.community import main_of
 from engines.tribes.state import Community, State
 
 ADJUSTABLES = {
@@ -22,7 +24,9 @@ ADJUSTABLES = {
 
 
 def _main(state: State, power: str) -> Community | None:
-    return next((c for c in state["tribes"][power]["communities"] if c["main"]), None)
+    """The main community, or the tribe's one community before it has a main one."""
+    tribe = state["tribes"][power]
+    return main_of(tribe) or next(iter(tribe["communities"]), None)
 
 
 def read(state: State, power: str, name: str) -> int:

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from engines.contract import Command
 from engines.tribes import community as numbers
 from engines.tribes.data import DATA
-from engines.tribes.level import Level
-from engines.tribes.said import Story, strata_list
+from engines.tribes.level import Level, level_of
+from engines.tribes.said import Story, food_said, strata_list
 from engines.tribes.state import Community, State
 
 G = DATA.game
@@ -39,10 +39,43 @@ def convertible(level: Level, community: Community, stratum: str) -> int:
     return community["strata"].get(stratum, 0) * share // 100
 
 
-def short_of_food(state: State, level: Level, community: Community) -> bool:
-    """«когда кол-во добытой еды становится меньше, чем ее потребление»: what it gathers as it is now
-    does not feed its people, its elders and its children grown up."""
-    return numbers.gathered(state, level, community) < numbers.eaters(community) + community["children"]
+def short_of_food(state: State, level: Level, community: Community, migrating: bool) -> bool:
+    """«когда кол-во добытой еды становится меньше, чем ее потребление»: this turn's food of the
+    community as it stands, its children grown up by default, feeds fewer than its eaters."""
+    food, eaters = outlook(state, level, community, migrating)
+    return food.total < eaters
+
+
+def outlook(state: State, level: Level, community: Community, migrating: bool) -> tuple[numbers.Food, int]:
+    """Next turn's food and eaters of a community that stays where it is, its children grown into
+    the strata by default: what a player sees coming before the turn."""
+    strata = dict(community["strata"])
+    for stratum, count in by_default(level, community, community["children"]).items():
+        strata[stratum] = strata.get(stratum, 0) + count
+    people = sum(strata.values())
+    elders = people // G.elders_share if "elders" in level.strata and not migrating else 0
+    food = numbers.food(state, level, community, {**strata, "elders": elders})
+    return food, people + elders
+
+
+def forewarn(state: State, power: str, story: Story) -> None:
+    """Before the next turn: each community whose eaters then will exceed what it gathers where
+    it stands is told first in the report."""
+    tribe = state["tribes"][power]
+    level = level_of(state, power)
+    for community in tribe["communities"]:
+        food, eaters = outlook(state, level, community, tribe["migrating"])
+        if eaters > food.total:
+            story.warn(
+                power,
+                "tribes.hunger_ahead",
+                community=community["number"],
+                turn=state["turn"],
+                cell=community["cell"],
+                food=food.total,
+                sum=food_said(food),
+                eaters=eaters,
+            )
 
 
 def raise_children(state: State, power: str, level: Level, commands: Sequence[Command], story: Story) -> None:
@@ -88,12 +121,20 @@ def feed(state: State, power: str, level: Level, story: Story, exchange: Mapping
     of hunger."""
     for community in state["tribes"][power]["communities"]:
         more = exchange.get(community["number"], 0)
-        food, need = numbers.gathered(state, level, community, more=more), numbers.eaters(community)
-        number = community["number"]
+        gathered = numbers.food(state, level, community, more=more)
+        food, need, number = gathered.total, numbers.eaters(community), community["number"]
         if food >= need:
             community["children"] = food - need
             code = "tribes.fed" if food > need else "tribes.fed_even"
-            story.tell(power, code, community=number, food=food, eaten=need, children=food - need)
+            story.tell(
+                power,
+                code,
+                community=number,
+                food=food,
+                sum=food_said(gathered),
+                eaten=need,
+                children=food - need,
+            )
             continue
         community["children"] = 0
         dead = starve(community, need - food)
@@ -102,6 +143,7 @@ def feed(state: State, power: str, level: Level, story: Story, exchange: Mapping
             "tribes.famine",
             community=number,
             food=food,
+            sum=food_said(gathered),
             eaten=need,
             dead=sum(dead.values()),
             strata=strata_list(dead, sign=False),
@@ -127,26 +169,33 @@ def starve(community: Community, missing: int) -> dict[str, int]:
     return dead
 
 
-def mortality(level: Level, community: Community) -> dict[str, int]:
-    """Step 7's deaths by stratum: «Для каждой страты устанавливается своя величина естественной
-    смертности»: its % of the stratum, rounded down (a small stratum loses none). The elders, a tenth
-    of the others counted anew each turn, and the children («не несет потерь от смертности») lose
-    none."""
-    deaths = {}
+def mortality(level: Level, community: Community) -> tuple[dict[str, int], dict[str, int]]:
+    """Step 7's deaths by stratum, and what is carried to the next turn: «Каждая страта каждый ход
+    сокращается за счет «естественной» смертности»: its % of the stratum with the fraction carried
+    from earlier turns, in hundredths of a person, so that over the turns a stratum loses its rate
+    whatever its size (8 % of 12 hunters: none, then one, …). The elders, a tenth of the others
+    counted anew each turn, and the children («не несет потерь от смертности») lose none."""
+    carried = community.get("dying", {})
+    deaths, left = {}, {}
     for stratum, count in community["strata"].items():
-        dead = count * max(0, level.numbers[stratum]["mortality"]) // 100
+        due = count * max(0, level.numbers[stratum]["mortality"]) + carried.get(stratum, 0)
+        dead, rest = divmod(due, 100)
         if dead:
-            deaths[stratum] = dead
-    return deaths
+            deaths[stratum] = min(dead, count)
+        if rest and count > dead:
+            left[stratum] = rest
+    return deaths, left
 
 
-def age(state: State, power: str, level: Level, story: Story) -> None:
-    """Step 7: natural mortality in every community."""
+def age(state: State, power: str, level: Level, story: Story) -> int:
+    """Step 7: natural mortality in every community; how many died in all."""
+    died = 0
     for community in state["tribes"][power]["communities"]:
-        deaths = mortality(level, community)
+        deaths, community["dying"] = mortality(level, community)
         for stratum, dead in deaths.items():
             community["strata"][stratum] -= dead
         community["strata"] = {s: n for s, n in community["strata"].items() if n}
+        died += sum(deaths.values())
         if deaths:
             story.tell(
                 power,
@@ -154,3 +203,4 @@ def age(state: State, power: str, level: Level, story: Story) -> None:
                 community=community["number"],
                 strata=strata_list({s: -n for s, n in deaths.items()}),
             )
+    return died

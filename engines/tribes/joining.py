@@ -31,10 +31,22 @@ def given_name(state: State, name: str, keep: str = "") -> str | None:
     """`name` cleaned, if it may name a tribe here: a word or a few, at most 30 characters, no
     other tribe's name (`keep`: the tribe being named may keep its own)."""
     name = " ".join(name.split())
-    taken = {n.casefold() for n in [*state["tribes"], *(a["name"] for a in state["ai"])] if n != keep}
-    if not name or len(name) > MOST_NAME or not NAME.fullmatch(name) or name.casefold() in taken:
-        return None
-    return name
+    taken = [n for n in [*state["tribes"], *(a["name"] for a in state["ai"])] if n != keep]
+    return None if name_problem(name, taken) else name
+
+
+def name_problem(name: str, taken: Sequence[str]) -> Msg | None:
+    """Why `name` cannot name a tribe (None: it can): words of letters (no digits) joined by
+    spaces, hyphens or apostrophes, at most 30 characters, not `taken` by another (at signup:
+    another player's)."""
+    name = " ".join(name.split())
+    if len(name) > MOST_NAME:
+        return msg("tribes.name_long", most=MOST_NAME, length=len(name))
+    if not name or not NAME.fullmatch(name):
+        return msg("tribes.name_letters")
+    if name.casefold() in {n.casefold() for n in taken}:
+        return msg("tribes.name_taken")
+    return None
 
 
 def renamed(state: State, old: str, new: str) -> State:
@@ -51,11 +63,25 @@ def renamed(state: State, old: str, new: str) -> State:
 
 def name_powers(state: State, names: Mapping[str, str]) -> State:
     """«в теле сообщения игрок указывает … название своего племени»: each tribe takes the name its
-    player gave at signup, when it may (else it keeps the lot's)."""
+    player gave at signup, when it may (the first to give a name keeps it); a tribe whose lot name
+    another player gave takes a name of the lot nobody has, so a player may ask for a lot's name."""
+    computer = [a["name"] for a in state["ai"]]
+    final: dict[str, str] = {}
     for power, name in names.items():
-        given = given_name(state, name, keep=power)
-        if given is not None and given != power:
-            state = renamed(state, power, given)
+        given = " ".join(name.split())
+        if name_problem(given, [*computer, *final.values()]) is None:
+            final[power] = given
+    keeping = {p for p in state["powers"] if p not in final and p not in final.values()}
+    used = {*final.values(), *keeping, *computer}
+    spare = [f"Новое племя {n}" for n in range(1, len(state["powers"]) + 1)]  # a GM's data took the lot's
+    free = [name for name in [*(t.name for t in DATA.tribes), *spare] if name not in used]
+    for power in state["powers"]:
+        if power not in final and power not in keeping:
+            final[power] = free.pop(0)
+    for power in final:  # through a name no tribe has, so two tribes may trade names
+        state = renamed(state, power, f"\x00{power}")
+    for power, name in final.items():
+        state = renamed(state, f"\x00{power}", name)
     return state
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines.tribes.level import Level
+from engines.tribes.marching import Move
 from engines.tribes.state import Community, State, Tribe
 
 
@@ -20,7 +21,7 @@ class Mail:
     converted: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → taken
     raised: dict[tuple[int, str], int] = field(default_factory=dict)  # (community, stratum) → made
     moving: dict[int, int] = field(default_factory=dict)  # community → line of its move
-    ends: dict[int, str] = field(default_factory=dict)  # community → where its accepted move ends
+    plans: dict[int, Move] = field(default_factory=dict)  # community → its move as read
     merging: dict[int, int] = field(default_factory=dict)  # community → line of its merge away
     mode: int = 0  # line of a МИГРИРОВАТЬ or ОСЕСТЬ
     acting: dict[int, int] = field(default_factory=dict)  # community → line of its attack or raid

@@ -13,6 +13,7 @@ from engines.russian import Forms, forms_from
 from engines.text import BOTH, Catalog, Lang, Msg, Text
 from engines.tribes import (
     ai,
+    aims,
     checks,
     examples,
     founding,
@@ -23,6 +24,7 @@ from engines.tribes import (
     schema,
     scoring,
     secret,
+    starts,
     turn,
     views,
 )
@@ -65,12 +67,14 @@ class TribesRuleset(Ruleset[State]):
     scores = staticmethod(scoring.scores)
     examples = staticmethod(examples.examples)  # its own communities, strata and a step it can take
     name_powers = staticmethod(joining.name_powers)
+    name_problem = staticmethod(joining.name_problem)
     handover = staticmethod(joining.handover)
     join = staticmethod(joining.join)
     apply_gm = staticmethod(joining.apply_gm)
     with_data = staticmethod(gm_data.with_data)
     data_problems = staticmethod(gm_data.data_problems)
     example_states = staticmethod(reach.example_states)  # for the conformance suite
+    data_warnings = staticmethod(starts.data_warnings)
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))
@@ -111,8 +115,9 @@ class TribesRuleset(Ruleset[State]):
     def summary(self, state: State, power: str, phase: str, commands: Sequence[Command]) -> Sequence[Msg]:
         """Per community with children: how many this mail gives, the rest going by default."""
         given: dict[int, int] = {}
-        for cmd in commands:
-            if cmd.name == "children":
+        for line in commands:
+            cmd = aims.aimed(state, power, line) if line.name == "children" else None
+            if isinstance(cmd, Command) and "community" in cmd.args:
                 number = int(cmd.args["community"])
                 given[number] = given.get(number, 0) + int(cmd.args["count"])
         have = {c["number"]: c["children"] for c in state["tribes"][power]["communities"]}

@@ -28,8 +28,10 @@ ORDERS = "orders"
 DIGITS = "".join(world.DIRECTIONS)
 
 
-def _community(name: str = "community") -> Arg:
-    return Arg(name, ArgKind.INT, minimum=1, maximum=G.most_communities)
+def _community(name: str = "community", optional: bool = False) -> Arg:
+    """A community's number; `optional` where the rules can tell which one a line means without
+    it (aims.py: a tribe of one community, the one next to the neighbour named)."""
+    return Arg(name, ArgKind.INT, minimum=1, maximum=G.most_communities, optional=optional)
 
 
 def _stratum(name: str = "stratum") -> Arg:
@@ -43,7 +45,7 @@ def _count() -> Arg:
 CHILDREN = CommandSpec(
     "children",
     ("РАСПРЕДЕЛИТЬ", "ДЕТИ", "DISTRIBUTE", "CHILDREN"),
-    (_community(), _stratum(), _count()),
+    (_community(optional=True), _stratum(), _count()),
     Text("дети общины — в эту страту (строка на страту)", "a community's children into this stratum"),
     "РАСПРЕДЕЛИТЬ 1 Охотники 3",
 )
@@ -88,18 +90,18 @@ MERGE = CommandSpec(
 CONVERT = CommandSpec(
     "convert",
     ("ПЕРЕВЕСТИ", "CONVERT"),
-    (_community(), _stratum("source"), _count(), _stratum("target")),
+    (_community(optional=True), _stratum("source"), _count(), _stratum("target")),
     Text("когда еды мало: сделать людей добытчиками", "short of food: make people food-getters"),
     "ПЕРЕВЕСТИ 1 Аристократы 1 Охотники",
 )
 
 
 def _at(keyword: str, en: str, name: str, help_: Text, *more: Arg, example: str = "") -> CommandSpec:
-    """An order of one community towards another tribe's on a cell next to it."""
+    """An order of one community towards another tribe's next to it: on a cell, or of a tribe."""
     return CommandSpec(
         name,
         (keyword, *en.split()),
-        (_community(), Arg("cell", ArgKind.NAME, "cell"), *more),
+        (_community(optional=True), Arg("cell", ArgKind.NAME, "neighbour"), *more),
         help_,
         example or f"{keyword} 1 Б2",
     )
@@ -255,6 +257,7 @@ def vocabularies(state: State) -> dict[str, Vocabulary]:
         "condition": {c.name: c.spellings for c in DATA.conditions},
         "tech": {t["name"]: _spellings(t["en"], *t["aliases"]) for t in secret["techs"]},
         "cell": {cell: () for cell in secret["cells"]},
+        "neighbour": {name: () for name in [*secret["cells"], *tribes]},
         "option": {
             o["name"]: _spellings(o["en"], *o["aliases"]) for d in secret["decisions"] for o in d["options"]
         },
@@ -278,6 +281,7 @@ def vocabularies_for(state: State, power: str) -> dict[str, Vocabulary]:
         "condition": everything["condition"],
         "tech": {name: spelt for name, spelt in everything["tech"].items() if name in state["discovered"]},
         "cell": {cell: () for cell in tribe["explored"]},
+        "neighbour": {name: () for name in [*tribe["explored"], *tribe["met"]]},
         "option": {
             o["name"]: _spellings(o["en"], *o["aliases"])
             for d in [*offered(state, power), *taken(state, power)]
@@ -319,7 +323,7 @@ def not_known(state: State, power: str, phase: str, command: str) -> Msg:
 def _own_example(state: State, power: str, spec: CommandSpec) -> CommandSpec:
     """An order towards a neighbour's cell, exemplified on a cell the tribe has seen (the spec's
     own names a cell of some map: the parser's hints must not name one the tribe has not seen)."""
-    if not any(arg.vocabulary == "cell" for arg in spec.args):
+    if not any(arg.vocabulary == "neighbour" for arg in spec.args):
         return spec
     tribe = state["tribes"][power]
     cells = [c["cell"] for c in tribe["communities"]] or tribe["explored"] or [""]

@@ -8,7 +8,7 @@ never leaves the state but through what a tribe has found.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class Community(TypedDict):
@@ -21,7 +21,8 @@ class Community(TypedDict):
     strata: dict[str, int]
     elders: int
     children: int
-    main: bool  # the seat of the chief: +50% ЛЧ, never vanishes
+    main: bool  # the seat of the chief: +50% ЛЧ, never vanishes; none while a tribe has one community
+    dying: NotRequired[dict[str, int]]  # natural mortality carried by stratum, in hundredths of a person
 
 
 class Tribe(TypedDict):

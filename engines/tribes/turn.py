@@ -26,12 +26,22 @@ from collections.abc import Mapping, Sequence
 
 from engines.contract import Command, Resolution
 from engines.rng import Rng
-from engines.text import Text
 from engines.toolkit import standing_orders
-from engines.tribes import ai, decisions, diplomacy, division, growth, moves, scoring, sight, votes, war
+from engines.tribes import (
+    ai,
+    aims,
+    decisions,
+    diplomacy,
+    division,
+    growth,
+    marching,
+    scoring,
+    sight,
+    votes,
+    war,
+)
 from engines.tribes.checks import check
-from engines.tribes.data import DATA
-from engines.tribes.development import develop, take_effect
+from engines.tribes.development import develop, gains, take_effect
 from engines.tribes.level import level_of
 from engines.tribes.said import Story, msg
 from engines.tribes.state import State
@@ -57,8 +67,9 @@ def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], r
     for power in lot:  # 2
         mine = [c for c in standing[power] if c.name in ("children", "convert")]
         growth.raise_children(after, power, levels[power], mine, story)
+    ways = {p: marching.plans(after, p, standing[p]) for p in lot}
     for power in lot:  # 3
-        division.split(after, power, levels[power], rng, story)
+        division.split(after, power, levels[power], rng, story, ways[power])
     merges = each("merge")
     for power in lot:  # 4
         division.merge(after, power, levels[power], merges[power], story)
@@ -67,63 +78,43 @@ def resolve(state: State, phase: str, orders: Mapping[str, Sequence[Command]], r
         exchange = {n: more for (p, n), more in dealt.exchange.items() if p == power}
         growth.feed(after, power, levels[power], story, exchange)
     diplomacy.give(after, dealt.gifts, story)
-    gained: dict[str, dict[str, int]] = {}
-    for power in lot:  # 6
-        gained[power] = develop(after, power, story)
+    gained = {power: gains(after, power) for power in lot}  # 6, all read at the step's start
+    for power in lot:
+        develop(after, power, story, gained[power])
         decisions.offer(after, power, story)
-    for power in lot:  # 7
-        growth.age(after, power, levels[power], story)
+    died = {power: growth.age(after, power, levels[power], story) for power in lot}  # 7
+    for power in (p for p in state["powers"] if died.get(p)):
+        story.log("tribes.log_died", power=power, dead=died[power])
     attacked: set[tuple[str, int]] = set()
     attacks = {p: [c for c in standing[p] if c.name in ("war", "raid")] for p in lot}
     for power in lot:  # 8
         war.fight(after, power, attacks[power], attacked, gained, story)
     walks = each("move")
     for power in lot:  # 9
-        _walk(after, power, walks[power], attacked, story)
+        marching.march(after, power, walks[power], {n for p, n in attacked if p == power}, story)
     for power in lot:
         _end(after, power, standing[power], story)
     votes.count(after, standing, lot, story)
     votes.announce(after, story)
     _found_city(after, lot, story)
     after["turn"] = turn + 1
+    for power in lot:
+        if not after["tribes"][power]["extinct"]:
+            growth.forewarn(after, power, story)
     return Resolution(after, story.reports, story.news, story.gm_log)
 
 
 def _standing(
     state: State, power: str, phase: str, commands: Sequence[Command], story: Story
 ) -> list[Command]:
-    """The orders that stand; a line the turn refuses (the state changed since the mail) is told."""
+    """The orders that stand, each as aimed (its community and cell spelt out); a line the turn
+    refuses (the state changed since the mail) is told."""
     valid, problems = standing_orders(check, state, power, phase, commands)
     for problem in problems:
         story.tell(power, "tribes.refused", line=problem.line)
         story.reports[power].append(problem.msg)
-    return valid
-
-
-def _walk(
-    state: State, power: str, commands: Sequence[Command], attacked: set[tuple[str, int]], story: Story
-) -> None:
-    """«Перемещения общин, не подвергавшихся нападению»."""
-    level = level_of(state, power)
-    for cmd in commands:
-        number = int(cmd.args["community"])
-        community = next((c for c in state["tribes"][power]["communities"] if c["number"] == number), None)
-        if community is None:
-            continue
-        if (power, number) in attacked:
-            story.tell(power, "tribes.no_walk_attacked", community=number)
-            continue
-        start = community["cell"]
-        made = moves.walk(
-            state, power, community, str(cmd.args["code"]), cmd.lists.get("conditions", ()), level
-        )
-        route = " → ".join([start, *made.path])
-        code = f"tribes.{'walk' if made.path else 'stay'}_{made.stop}"
-        what: str | Text = made.what
-        if made.stop == "reached":
-            reached = next(c for c in DATA.conditions if c.at == made.what)
-            what = Text(reached.name, reached.en)
-        story.tell(power, code, community=number, route=route, what=what, steps=len(made.path))
+    aimed = [aims.aimed(state, power, cmd) for cmd in valid]  # the check took each as aimed
+    return [cmd for cmd in aimed if isinstance(cmd, Command)]
 
 
 def _end(state: State, power: str, commands: Sequence[Command], story: Story) -> None:

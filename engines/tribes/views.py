@@ -7,16 +7,20 @@ community of the tribe sees them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
-from engines.text import Text
+from engines.text import Text, percent
 from engines.tribes import community as numbers
 from engines.tribes import scoring, sight, world
 from engines.tribes.data import DATA, FIELDS
 from engines.tribes.decisions import offered, options_said
 from engines.tribes.development import FIELD_NAMES, describe
+from engines.tribes.examples import open_commands
+from engines.tribes.growth import outlook
 from engines.tribes.level import Level, level_of, tech_named
-from engines.tribes.said import stratum_name, tenths
+from engines.tribes.said import food_said, stratum_name, tenths
+from engines.tribes.schema import ORDERS, known_commands, public_strata
 from engines.tribes.secret import COLUMNS
 from engines.tribes.state import Community, State
 
@@ -91,6 +95,7 @@ def view(state: State, power: str) -> JSON:
         "war": tribe["war"],
         "others": [{"tribe": owner, "cell": c["cell"]} for owner, c in sight.in_sight(state, power)],
         "explored": len(tribe["explored"]),
+        "rules": rules(state, power, level),
         "map": {"ru": text_map(state, power, "code"), "en": text_map(state, power, "code_en")},
         "legend": {
             "terrains": [
@@ -105,10 +110,68 @@ def view(state: State, power: str) -> JSON:
     }
 
 
+def rules(state: State, power: str, level: Level) -> JSON:
+    """The public rules of food and land as they stand for this tribe (ПОМОЩЬ and the role mail):
+    what each stratum it knows gathers, each terrain's moves, food, ЛЧ and cap, each feature's
+    percents, its technologies' bonuses; and the orders it knows that are not open now, with what
+    each is for. Nothing beyond public rules and its own discoveries."""
+    order: list[str] = [s.id for s in DATA.strata]
+    known = sorted(set(level.strata) | public_strata(state), key=order.index)
+    now = {spec.name for spec in open_commands(state, power, ORDERS)}
+    return {
+        "strata": [
+            {"name": _text(stratum_name(s)), "food": _text(tenths(level.numbers[s]["food"]))} for s in known
+        ],
+        "terrains": [
+            {
+                **_named(t.name, t.en),
+                "move": t.move,
+                "food": _text(_signed_percent(t.food)),
+                "limit": _text(_signed_percent(t.limit)),
+                "cap": level.food_cap.get(t.id, 0),
+                "passable": t.passable,
+            }
+            for t in DATA.terrains
+        ],
+        "features": [
+            {**_named(f.name, f.en), "move": f.move, "food": _text(_percents(f.food)), "coast": not f.code}
+            for f in DATA.features
+        ],
+        "bonus": [
+            {"where": _text(DATA.place(place).at), "food": _text(_percents(by))}
+            for place, by in sorted(level.bonus.items())
+            if any(by.values())
+        ],
+        "later": [
+            {"keyword": spec.keywords[0], "help": _text(spec.help)}
+            for spec in known_commands(state, power, ORDERS)
+            if spec.name not in now
+        ],
+    }
+
+
+def _percents(by: Mapping[Any, int]) -> Text:
+    """«охотники +15 %, собиратели +5 %»; «всем» for every stratum."""
+    parts = [
+        (Text("всем", "all") if who == "all" else stratum_name(who), more) for who, more in by.items() if more
+    ]
+    return Text(
+        ", ".join(f"{name.ru} {_signed_percent(more).ru}" for name, more in parts),
+        ", ".join(f"{name.en} {_signed_percent(more).en}" for name, more in parts),
+    )
+
+
+def _signed_percent(value: int) -> Text:
+    """«+15 %», «−10 %», «0 %»."""
+    sign = "+" if value > 0 else ""
+    return Text(sign + percent(value, "ru"), sign + percent(value, "en"))
+
+
 def _community(state: State, level: Level, community: Community, migrating: bool) -> JSON:
     cell = community["cell"]
     terrain = world.terrain(state, cell)
     order: list[str] = [s.id for s in DATA.strata]
+    food, eaters = outlook(state, level, community, migrating)
     return {
         "number": community["number"],
         "main": community["main"],
@@ -124,6 +187,7 @@ def _community(state: State, level: Level, community: Community, migrating: bool
         ],
         "elders": community["elders"],
         "children": community["children"],
+        "food": {"turn": state["turn"], "total": food.total, "eaters": eaters, "sum": _text(food_said(food))},
     }
 
 

@@ -48,6 +48,7 @@ def public_words(h: Harness) -> str:
         said += [w for v in ruleset.vocabularies(state).values() for n, s in v.items() for w in (n, *s)]
         said += [str(round(value)) for value in ruleset.scores(state).values()]  # the forum post's
     said += [c.help.get(lang) for p in ruleset.phases.values() for c in p.commands for lang in BOTH]
+    said += [k for p in ruleset.phases.values() for c in p.commands for k in c.keywords]
     return " ".join(said)
 
 

@@ -98,9 +98,9 @@ def test_a_distribution_as_the_rulebook_writes_it_is_read_by_mail(tribes: Harnes
     assert "Такого названия нет" not in answer(h, "t1-egor", player)
     record = h.game.load()
     stored = h.game.store.orders(record.turn, record.phase)[h.powers[player]].commands
-    assert [(c.line, c.args) for c in stored if c.name == "children"] == [
-        (6, {"community": 1, "stratum": "Охотники", "count": 3}),
-        (6, {"community": 1, "stratum": "Собиратели", "count": 3}),
+    assert [(c.line, c.args) for c in stored if c.name == "children"] == [  # of its one community
+        (6, {"stratum": "Охотники", "count": 3}),
+        (6, {"stratum": "Собиратели", "count": 3}),
     ]
 
 

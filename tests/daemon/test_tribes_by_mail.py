@@ -122,24 +122,29 @@ def test_a_scripted_game_of_four_tribes_by_mail(h: Harness) -> None:
         }
     )
     report = flat("\n".join(one[starving]))
-    assert re.search(r"Голод в общине 1: добыто \d+\xa0ед\. еды, а едоков 26\. Умерли \d+ человек", report)
+    # the lone community's ЛЧ is the base 30 less the tundra's 20 %: it splits, then starves
+    assert "Община 1 переросла свой ЛЧ (26 из 24): от неё отделилась община 2, 8 человек" in report
+    assert re.search(r"Голод в общине 1: добыто \d+\xa0ед\. еды \(тундра: [^)]+\), а едоков 18\.", report)
+    assert re.search(r"У вас: • Голод близко: в ходе 2 община 1 добудет на К2", report)  # told first
     assert "Со следующего хода ваше племя в миграции." in report
     assert "Община 1 прошла 3 клетки: Б7 → В7 → Г7 → Д7." in flat("\n".join(one[walker]))
     assert "Ваше племя открыло технологию «Теснота»: ЛЧ −18." in flat("\n".join(one[splitter]))
     assert "Открыта технология «Теснота»: ЛЧ −18." in flat("\n".join(one[sitter]))  # news for all
 
-    two = play({starving: ("ИДТИ 1 7777", "ОСЕСТЬ"), walker: ("ИДТИ 1 5",)})
+    two = play({starving: ("ИДТИ 1 7777", "ИДТИ 2 7777", "ОСЕСТЬ"), walker: ("ИДТИ 1 5",)})
     state = h.game.load().state
     split = flat("\n".join(two[splitter]))
     assert re.search(
-        r"Община 1 переросла свой ЛЧ \(32 из 18\): от неё отделилась община 2, 10 человек, на ..\.", split
+        r"Община 1 переросла свой ЛЧ \(32 из 12\): от неё отделилась община 2, 10 человек, на ..\.", split
     )
+    assert "Община 1 переросла свой ЛЧ (22 из 18), а общин у племени уже 2 (ЛО)" in split  # main: 12 + 50 %
     assert "стали новым племенем — «Люди Ручья»" in split
     assert [a["name"] for a in state["ai"]] == ["Люди Камня", "Люди Ручья"]
     assert "Люди Ручья" not in state["powers"]  # a tribe of the computer's, no power
     digest = "\n".join(m for m in two[GM] if "сводка" in m or "Пост для форума" in m)
     assert "Люди Ручья" in digest and "откол" not in flat("\n".join(two[sitter]))
     assert "Община 1 прошла 4 клетки: К2 → К3 → К4 → К5 → К6." in flat("\n".join(two[starving]))
+    assert re.search(r"Община 2 прошла 4 клетки: (\S+ → ){4}\S+\.", flat("\n".join(two[starving])))
     assert "и остановилась: рядом Люди Камня" in flat("\n".join(two[walker]))
 
     forum = next(m for m in two[GM] if "Пост для форума" in m)
@@ -267,9 +272,14 @@ def test_a_join_onto_a_tribe_the_computer_took_over_hands_it_back_to_a_player(h:
 
 
 def test_a_tribe_that_dies_out_is_told_once_with_a_new_start_on_offer(tmp_path: Path) -> None:
-    desert = WORLD.read_text(encoding="utf-8").replace(
-        '"Р Рлр Р Р У У У У У У У У"', '"Р Рлр Р Р У У У У У П У У"'
-    )
+    world = WORLD.read_text(encoding="utf-8")
+    rows = re.search(r"rows = \[\n(.*?)\n\]", world, re.S)
+    assert rows is not None
+    lines = rows.group(1).split("\n")
+    for y in range(4):  # the desert: every cell within two of К2, where a split would settle
+        cells = lines[y].strip().strip(",").strip('"').split()
+        lines[y] = '  "' + " ".join(cells[:7] + ["П"] * 5) + '",'
+    desert = world[: rows.start(1)] + "\n".join(lines) + world[rows.end(1) :]
     h = started(tmp_path, world=desert + FORMS)
     doomed = by_cell(h)["К2"]
     told: list[str] = []
@@ -291,7 +301,7 @@ def test_the_gm_corrects_development_points_and_awards_food_in_store(h: Harness)
     assert h.gm(f"НАГРАДА {tribe} Дети 5").exit_code == 0
     state = h.game.load().state
     assert state["tribes"][tribe]["points"]["mil"] == 120
-    assert next(c for c in state["tribes"][tribe]["communities"] if c["main"])["children"] == 11  # 6 + 5
+    assert state["tribes"][tribe]["communities"][0]["children"] == 11  # 6 + 5, its one community's
 
 
 def test_a_russian_game_is_set_in_russian_typography(tmp_path: Path) -> None:

@@ -66,8 +66,9 @@ def test_four_tribes_play_eleven_turns_of_contact_war_raids_assimilation_and_an_
         played.append(mails)
         return mails
 
-    # turn 1: the river tribe discovers fishing; everyone discovers exchange
-    one = play({})
+    # turn 1: the river tribe discovers fishing, and raises its children as hunters; everyone
+    # discovers exchange
+    one = play({river: ("РАСПРЕДЕЛИТЬ 1 Охотники 6",)})
     assert "Ваше племя открыло технологию «Рыболовство»" in joined(one[river])
     assert "Открыта технология «Рыболовство»" in joined(one[south_east])  # news for all
     # turns 2–6: the south-western tribe exchanges food with the computer's tribe every turn
@@ -104,7 +105,7 @@ def test_four_tribes_play_eleven_turns_of_contact_war_raids_assimilation_and_an_
     assert "отношения теперь 100 из 100" in joined(six[south])
     # turns 7 and 8: the south-eastern player is silent, and the computer takes the tribe over
     seven = play({south: ("АССИМИЛИРОВАТЬ 1 Г7",)}, senders=(river, south))
-    assert "Племя Люди Камня вошло в ваше племя общиной 2" in joined(seven[south])
+    assert "Племя Людей Камня вошло в ваше племя общиной 2" in joined(seven[south])
     play({}, senders=(river, south))
     record = h.game.load()
     assert record.state["tribes"][tribe[south_east]]["computer"] is True

@@ -61,10 +61,12 @@ def game(ruleset: Ruleset[Any], phase: str) -> JSON:
 
 def _tribes_later(state: JSON) -> JSON:
     """Tribes hide the orders no technology has opened yet: every technology discovered, the first
-    tribe knowing them all (its decisions offered), a vote held."""
+    tribe knowing them all (its decisions offered) and having met the computer's «Куницы», a vote
+    held."""
     names = [tech["name"] for tech in state["secret"]["techs"]]
     first = state["powers"][0]
-    tribes = {**state["tribes"], first: {**state["tribes"][first], "techs": dict.fromkeys(names, 1)}}
+    knowing = {**state["tribes"][first], "techs": dict.fromkeys(names, 1), "met": ["Куницы"]}
+    tribes = {**state["tribes"], first: knowing}
     return {**state, "discovered": names, "tribes": tribes, "vote": {"tribe": state["powers"][-1], "turn": 2}}
 
 

@@ -257,15 +257,25 @@ def test_a_council_order_the_family_cannot_give_says_why() -> None:
 
 def test_a_name_is_read_in_the_singular_a_count_puts_it_in_and_one_line_may_give_several() -> None:
     """t1-egor: «3 охотника» was refused for its case; the rulebook itself writes a distribution
-    as «3 собирателя, 2 охотника и 3 воина», one order per stratum, of the first community when
-    the line names none."""
+    as «3 собирателя, 2 охотника и 3 воина», one order per stratum, of no community when the line
+    names none (the rules take a tribe's one community); «Дети: 2 охотника, 4 собирателя» is two
+    such orders, never a conversion, whose arguments its words also fit."""
     ruleset, state = game("tribes")
-    lines = [(1, "распределяю детей: 3 охотника и 3 собирателя"), (2, "дети: 2 охотника")]
+    lines = [
+        (1, "распределяю детей: 3 охотника и 3 собирателя"),
+        (2, "дети: 2 охотника"),
+        (3, "Дети: 2 охотника, 4 собирателя"),
+        (4, "Дети: 3 в охотники, 3 в собиратели"),
+    ]
     known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
     assert [(c.line, normal_form(c, known)) for c in parsed.commands] == [
-        (1, "РАСПРЕДЕЛИТЬ 1 Охотники 3"),
-        (1, "РАСПРЕДЕЛИТЬ 1 Собиратели 3"),
-        (2, "РАСПРЕДЕЛИТЬ 1 Охотники 2"),
+        (1, "РАСПРЕДЕЛИТЬ Охотники 3"),
+        (1, "РАСПРЕДЕЛИТЬ Собиратели 3"),
+        (2, "РАСПРЕДЕЛИТЬ Охотники 2"),
+        (3, "РАСПРЕДЕЛИТЬ Охотники 2"),
+        (3, "РАСПРЕДЕЛИТЬ Собиратели 4"),
+        (4, "РАСПРЕДЕЛИТЬ Охотники 3"),
+        (4, "РАСПРЕДЕЛИТЬ Собиратели 3"),
     ]
 
 
@@ -285,8 +295,8 @@ def test_a_number_that_is_there_is_never_reported_missing() -> None:
     lines = [(1, "дети в собирателей 6"), (2, "детей в охотники 1")]
     known, parsed = read_orders(ruleset, state, state["powers"][0], "orders", lines)
     assert [normal_form(c, known) for c in parsed.commands] == [
-        "РАСПРЕДЕЛИТЬ 1 Собиратели 6",
-        "РАСПРЕДЕЛИТЬ 1 Охотники 1",
+        "РАСПРЕДЕЛИТЬ Собиратели 6",
+        "РАСПРЕДЕЛИТЬ Охотники 1",
     ]
     assert read("council", "Орсини", "распределить ополчение в армию 1", phase="actions") == [
         "РАСПРЕДЕЛИТЬ ОПОЛЧЕНИЕ Армия 1"

@@ -12,6 +12,7 @@ from typing import Any
 from engines.contract import Command
 from engines.rng import Rng
 from engines.tribes import RULESET
+from engines.tribes.community import crown
 from engines.tribes.state import Community, State
 
 SCRIPTED = Path(__file__).with_name("scripted.toml")
@@ -57,10 +58,14 @@ def set_community(state: State, power: str, number: int = 1, **fields: Any) -> S
 
 
 def add_community(state: State, power: str, cell: str, strata: Mapping[str, int], number: int = 2) -> State:
+    """`state` with another community of `power`'s; the first becomes the main one, as a second
+    community makes it («она же станет главной общиной, когда появятся новые»)."""
     changed = copy.deepcopy(state)
-    changed["tribes"][power]["communities"].append(
+    tribe = changed["tribes"][power]
+    tribe["communities"].append(
         {"number": number, "cell": cell, "strata": dict(strata), "elders": 0, "children": 0, "main": False}
     )
+    crown(tribe, tribe["communities"][0])
     return changed
 
 

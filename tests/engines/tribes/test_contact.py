@@ -62,6 +62,17 @@ def test_the_rulebooks_catch_up_example_and_a_tenth_of_soctech_a_community_in_co
     assert contact.bonuses(apart, W) == {"soc": 0, "mil": 0, "eco": 0}  # two cells apart: no contact
 
 
+def test_the_catch_up_bonus_reads_the_steps_start_whatever_the_lot() -> None:
+    """The step of development is simultaneous: the Wolves' catch-up is a tenth of the gap as the
+    step began, never of the Bears' points already raised earlier in the same step by the lot."""
+    state = points(points(pair(), W, soc=100), B, soc=150)
+    gained = set()
+    for seed in map(str, range(8)):
+        after = resolve(state, seed=seed).state
+        gained.add(after["tribes"][W]["points"]["soc"] - 100)
+    assert len(gained) == 1, gained
+
+
 def test_only_the_widest_gap_counts_and_isolation_stops_it_both_ways() -> None:
     state = state_of(world(plain(), ["Д5", "Е5", "Д6"]), players=3)
     state = points(points(points(state, W, eco=100), B, eco=150), "Вороны", eco=300)
@@ -114,26 +125,27 @@ def test_the_computers_tribes_always_exchange_and_count_gifts_one_to_one_then_jo
     assert after["ai"][0]["relations"][W] == 22  # «1 к одному»
     assert said(
         [p.msg for p in check(after, W, "orders", [order("assimilate", community=1, cell="Е5")])]
-    ) == ["Отношения с племенем Люди Камня — 22 из 100: ассимилировать его можно при 100."]
+    ) == ["Отношения с племенем Людей Камня — 22 из 100: ассимилировать его можно при 100."]
     after["ai"][0]["relations"][W] = 100
     kept = after["ai"][0]["community"]["strata"]
     result = resolve(after, {W: [order("assimilate", community=1, cell="Е5")]})
     joined = result.state
     people = sum(kept.values())  # «полностью сохранив свой стратовый состав и численность»
-    assert f"Племя Люди Камня вошло в ваше племя общиной 2: {people} человека." in said(result.reports[W])
+    assert f"Племя Людей Камня вошло в ваше племя общиной 2: {people} человека." in said(result.reports[W])
     assert joined["ai"] == [] and community(joined, W, 2)["cell"] == "Е5"
     assert joined["tribes"][W]["war"]["assimilated"] == 1
 
 
 def test_a_small_community_joins_another_tribe_when_both_order_it() -> None:
     state = learnt(pair(("Д5", "З5"), techs=[KIN]), B, "Родство")
-    state = add_community(state, W, "Ж5", {"hunters": 8})  # a third of 30 or less
+    state = add_community(state, W, "Ж5", {"hunters": 7})  # a third of 30 or less
+    state = set_community(state, B, 1, children=0)  # the Bears' 20 take it within their ЛЧ 30
     cede = {W: [order("cede", community=2, cell="З5")]}
     alone = resolve(state, cede)
     assert len(alone.state["tribes"][W]["communities"]) == 2
     both = resolve(state, {**cede, B: [order("accept", community=1, cell="Ж5")]})
     assert len(both.state["tribes"][W]["communities"]) == 1
-    assert "Община 2 ушла к племени Медведи." in said(both.reports[W])
+    assert "Община 2 ушла к племени Медведей." in said(both.reports[W])
 
 
 def test_a_decision_is_offered_privately_and_works_from_the_next_turn() -> None:

@@ -1,6 +1,7 @@
 """Many turns of random orders — moves anywhere, wars, raids, exchanges, gifts, joinings by consent,
 assimilations, isolation, decisions — on the warfare world must always leave a consistent world:
-nobody negative, a community's strata its people, one community to a cell, elders a tenth, and
+nobody negative, a community's strata its people, one community to a cell, one main community in a
+tribe of several (none in a tribe of one), elders a tenth, and
 each tribe's view naming only what it has seen; the same seed gives the same game."""
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def _consistent(state: State) -> None:
         assert community["elders"] <= sum(community["strata"].values()) // 10
     for power in state["powers"]:
         tribe = state["tribes"][power]
-        assert tribe["extinct"] or sum(c["main"] for c in tribe["communities"]) == 1
+        mains = sum(c["main"] for c in tribe["communities"])  # one, or none while it has one community
+        assert tribe["extinct"] or mains == 1 or (mains == 0 and len(tribe["communities"]) == 1)
         view = json.dumps(RULESET.view(state, power), ensure_ascii=False)
         seen = {*tribe["explored"]}
         for cell in state["secret"]["cells"]:

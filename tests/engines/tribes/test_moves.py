@@ -27,6 +27,7 @@ from tests.engines.tribes.helpers import (
     world as gm_world,
 )
 
+X = "\u00a0×\u00a0"  # a food sum's «×», kept on its line
 W = "Волки"
 DIGITS = "12345678"
 
@@ -69,8 +70,8 @@ def test_a_walk_stops_before_the_sea_the_edge_and_a_held_cell() -> None:
     state = alone(["Р Р М", "Р Р Р", "Р Р Р"], "А1")
     assert walked(state, "55") == moves.Walk(("Б1",), "sea", "В1")
     assert walked(alone(plain(3, 3), "А1"), "4") == moves.Walk((), "edge", "А1")
-    held = add_community(alone(plain(), "Д5"), W, "Е5", {"hunters": 5})
-    assert walked(held, "5") == moves.Walk((), "taken", "Е5")
+    held = state_of(gm_world(plain(), ["Д5", "Е5"]), players=2)
+    assert walked(held, "5") == moves.Walk((), "taken", "Е5", "Медведи")
 
 
 def test_meeting_another_tribe_stops_a_walk_unless_it_goes_past() -> None:
@@ -108,7 +109,8 @@ def test_a_move_that_would_leave_the_distance_limit_is_refused_and_one_that_does
     state = add_community(alone(plain(12, 3), "А2"), W, "Д2", {"hunters": 6})  # 4 cells: ЛР 4
     (problem,) = check(state, W, "orders", [order("move", community=2, code="5")])
     assert said([problem.msg]) == [
-        "После этого хода община 2 оказалась бы дальше 4 клеток от главной (ЛР) и ушла бы из племени."
+        "Община 2 зашла бы на Е2, дальше 4 клеток от главной общины (после всех ходов письма она "
+        "будет на А2), и ушла бы из племени (ЛР)."
     ]
     far = set_community(state, W, 2, cell="Е2")  # already beyond, by a retreat or a change of ЛР
     result = resolve(far)
@@ -127,7 +129,8 @@ def test_a_community_gathers_on_the_cell_it_held_at_the_start_of_the_turn() -> N
     )
     result = resolve(state, {W: [order("move", community=1, code="5")]})
     assert (
-        "Община 1 добыла 26\u00a0ед. еды, едоков 20" in said(result.reports[W])[1]
+        f"Община 1 добыла 26\u00a0ед. еды (лес, река: охотники 10{X}1,1 +20\u00a0%, собиратели 10{X}1,1 "
+        "+20\u00a0%), едоков 20" in said(result.reports[W])[1]
     )  # the forest and river's
     assert community(result.state, W)["cell"] == "Б1"
 

@@ -31,6 +31,7 @@ from tests.engines.tribes.helpers import (
 
 WARRIORS = {"name": "Воинское братство", "en": "Warrior band", "effects": {"opens": ["warriors"]}}
 ELDERS = {"name": "Погребальный обряд", "en": "Burial rite", "effects": {"opens": ["elders"]}}
+X = "\u00a0×\u00a0"  # a food sum's «×», kept on its line
 W = "Волки"
 
 
@@ -43,15 +44,26 @@ def alone(data: dict[str, object]) -> State:
     return state_of(data, players=1)
 
 
-def test_a_tribe_starts_with_20_people_one_aristocrat_and_a_main_community_of_limit_45() -> None:
+def test_a_tribe_starts_with_one_community_of_limit_30_which_becomes_main_when_a_second_appears() -> None:
+    """«Изначально в племени лишь одна община, она же станет главной общиной, когда появятся
+    новые»: the lone community has the base ЛЧ 30, not the main one's 50 % more, so it first
+    splits at 31; then it is the main one (45) and the new one has 30."""
     state = alone(one_tribe())
     tribe = state["tribes"][W]
     (start,) = tribe["communities"]
-    assert numbers.people(start) == 20 and start["strata"]["aristocrats"] == 1 and start["main"]
+    assert numbers.people(start) == 20 and start["strata"]["aristocrats"] == 1 and not start["main"]
     level = level_of(state, W)
-    assert numbers.limit(state, level, start, migrating=False) == 45  # 30 and «бонус к ЛЧ в 50%»
+    assert numbers.limit(state, level, start, migrating=False) == 30  # «Базовый ЛЧ равен 30»
     assert (level.communities, level.distance) == (2, 4)
     assert len(tribe["explored"]) == 9  # «видит» 3×3
+    crowded = set_community(
+        state, W, 1, strata={"hunters": 16, "gatherers": 14, "aristocrats": 1}, children=0
+    )
+    after = resolve(crowded).state  # 31 > 30
+    mother, new = sorted(after["tribes"][W]["communities"], key=lambda c: c["number"])
+    assert mother["main"] and not new["main"] and numbers.people(new) == 10
+    level = level_of(after, W)
+    assert numbers.limit(after, level, mother, False) == 45 and numbers.limit(after, level, new, False) == 30
 
 
 def test_a_community_over_its_limit_splits_two_to_one_with_the_mothers_strata() -> None:
@@ -203,43 +215,102 @@ def test_everyone_but_the_children_eats_one_and_what_is_left_is_the_next_turns_c
     )
     after = resolve(state).state  # 22 food, 21 eaters
     assert community(after, W)["children"] == 1
-    assert "Община 1 добыла 22\u00a0ед. еды, едоков 21: из остатка в следующем ходу будет 1 ребёнок." in said(
-        resolve(state).reports[W]
+    assert (
+        f"Община 1 добыла 22\u00a0ед. еды (охотники 10{X}1,1, собиратели 10{X}1,1), едоков 21: из остатка "
+        "в следующем ходу будет 1 ребёнок." in said(resolve(state).reports[W])
+    )
+
+
+def test_the_report_sums_the_food_and_warns_the_turn_before_the_steppes_cap_starves_a_community() -> None:
+    """The issue's tribe on the steppe: «Голод… добыто 26 ед. еды, а едоков 29», where by hand the
+    strata gather 30,8 and the steppe caps food at 26. The sum says so, and the turn before, the
+    report warns first that next turn's eaters exceed what the cell can give."""
+    steppe = alone(one_tribe(["С С С"] * 3, cell="Б2"))
+    hungry = set_community(
+        steppe, W, 1, strata={"hunters": 14, "gatherers": 14, "aristocrats": 1}, children=0
+    )
+    famine = said(resolve(hungry).reports[W])
+    assert (
+        f"Голод в общине 1: добыто 26\u00a0ед. еды (охотники 14{X}1,1, собиратели 14{X}1,1 — 30,8, но в "
+        "степи не больше 26), а едоков 29. Умерли 3 человека (собиратели 3), детей в следующем ходу не будет."
+        in famine
+    )
+    elders = alone(one_tribe(["С С С"] * 3, cell="Б2", techs=[ELDERS]))  # elders from turn 2: 2 more eat
+    before = set_community(
+        elders, W, 1, strata={"hunters": 12, "gatherers": 12, "aristocrats": 1}, children=0
+    )
+    report = said(resolve(before).reports[W])  # fed on turn 1: 26 for 25
+    assert report[0] == (
+        f"Голод близко: в ходе 2 община 1 добудет на Б2 26\u00a0ед. еды (охотники 13{X}1,1, собиратели "
+        f"12{X}1,1, старики 2{X}0,4 — 28,3, но в степи не больше 26), а едоков будет 28. Уведите её на землю "
+        "побогаче (ИДТИ) или, когда еды не хватает, сделайте людей добытчиками (ПЕРЕВЕСТИ)."
     )
 
 
 def test_famine_leaves_no_children_and_kills_as_many_as_food_is_missing() -> None:
-    state = alone(one_tribe(["П П П"] * 3, cell="Б2"))  # desert: −60 %
-    result = resolve(state)  # 26 eat (the 6 children grown up), 11 gathered: 13 × 1,1 × 40 % + 12 × …
+    state = alone(one_tribe(["П П П"] * 3, cell="Б2"))  # desert: −60 % food, ЛЧ 30 − 50 % = 15
+    state = set_community(state, W, 1, strata={"hunters": 8, "gatherers": 6, "aristocrats": 1}, children=0)
+    result = resolve(state)  # 15 eat, 6 gathered: 14 × 1,1 × 40 % = 6,16
     village = community(result.state, W)
     assert village["children"] == 0
     assert (
-        "Голод в общине 1: добыто 11\u00a0ед. еды, а едоков 26. "
-        "Умерли 15 человек (охотники 3, собиратели 12), детей в следующем ходу не будет."
+        f"Голод в общине 1: добыто 6\u00a0ед. еды (пустыня: охотники 8{X}1,1 −60\u00a0%, собиратели 6{X}1,1 "
+        "−60\u00a0%), а едоков 15. "
+        "Умерли 9 человек (охотники 3, собиратели 6), детей в следующем ходу не будет."
         in said(result.reports[W])
     )
 
 
-def test_natural_mortality_is_each_strata_percent_rounded_down_and_children_lose_none() -> None:
+def test_natural_mortality_keeps_its_fractions_so_a_small_stratum_loses_its_rate_over_the_turns() -> None:
+    """«Каждая страта каждый ход сокращается»: 8 % of 25 hunters is 2, the 0,96 of 24 gatherers
+    is carried and kills one the next turn; 12 hunters at 8 % lose 0, 1, 1, 1, 1 over five turns
+    (0,96 a turn: 4,8 in all), never a stratum too small to die."""
     state = alone(one_tribe())
     level = level_of(state, W)
     village = cast(Community, _village("Д5", hunters=25, gatherers=24, aristocrats=1))
-    assert mortality(level, village) == {"hunters": 2}  # 8 % of 25 = 2; 4 % of 24 = 0,96 → 0  # type: ignore[arg-type]
+    deaths, carried = mortality(level, village)
+    assert deaths == {"hunters": 2} and carried == {"gatherers": 96, "aristocrats": 5}
+    village["dying"] = carried
+    assert mortality(level, village)[0]["gatherers"] == 1  # 0,96 + 0,96
+    hunters = cast(Community, _village("Д5", hunters=12))
+    lost = []
+    for _ in range(5):
+        dead, hunters["dying"] = mortality(level, hunters)
+        lost.append(dead.get("hunters", 0))
+    assert lost == [0, 1, 1, 1, 1]
 
 
 def test_warriors_all_and_half_the_aristocrats_may_become_workers_only_when_food_is_short() -> None:
+    """«игрок может в любой ход единомоментно перевести до 100% страты воинов и до 50% страт
+    священников и аристократов», «когда кол-во добытой еды становится меньше, чем ее потребление»:
+    each refusal says that rule, in the rulebook's words."""
     fed = learnt(alone(one_tribe(techs=[WARRIORS])), W, "Воинское братство")
     fed = set_community(fed, W, 1, strata={"hunters": 10, "warriors": 6, "aristocrats": 4}, children=0)
     convert = order("convert", community=1, source="Воины", count=6, target="Охотники")
-    assert check(fed, W, "orders", [convert]) == []  # 11 food for 20 eaters
+    assert check(fed, W, "orders", [convert]) == []  # 14 food for 20 eaters
     aristocrats = order("convert", 2, community=1, source="Аристократы", count=3, target="Собиратели")
+    rule = (
+        "В добытчики переводят «до 100% страты воинов и до 50% страт священников и аристократов», "
+        "с округлением вниз: "
+    )
     assert said([p.msg for p in check(fed, W, "orders", [convert, aristocrats])]) == [
-        "Страта «аристократы»: в общине 1 сейчас можно перевести не больше 2, "
-        "а вместе со строками выше выходит больше (до этой строки — 0)."
+        rule + "в общине 1 аристократов: 4, перевести можно не больше 2."
+    ]
+    one = order("convert", 2, community=1, source="Аристократы", count=1, target="Собиратели")
+    two = order("convert", 3, community=1, source="Аристократы", count=2, target="Охотники")
+    assert said([p.msg for p in check(fed, W, "orders", [one, two])]) == [
+        "В общине 1 аристократов: 4, перевести можно не больше 2 (50\u00a0%), а вместе со строками выше "
+        "выходит больше (до этой строки — 1)."
+    ]
+    alone_chief = set_community(fed, W, 1, strata={"hunters": 5, "aristocrats": 1})  # 5 food for 6
+    chief = order("convert", community=1, source="Аристократы", count=1, target="Охотники")
+    assert said([p.msg for p in check(alone_chief, W, "orders", [chief])]) == [
+        rule + "в общине 1 аристократов: 1, а 50\u00a0% от этого меньше человека — переводить некого."
     ]
     plenty = set_community(fed, W, 1, strata={"hunters": 30, "warriors": 2, "aristocrats": 1})
     assert said([p.msg for p in check(plenty, W, "orders", [convert])]) == [
-        "Общине 1 хватает еды: людей в добытчики переводят, только когда её не хватает."
+        "Общине 1 хватает еды: в этом ходу она добудет 34\u00a0ед. на 33 едока, а в добытчики переводят, "
+        "только «когда кол-во добытой еды становится меньше, чем ее потребление»."
     ]
 
 
@@ -273,11 +344,13 @@ def test_the_lot_of_the_turns_order_is_drawn_anew_each_turn_and_logged() -> None
 
 def test_migration_halves_the_limit_drops_the_elders_and_walks_twenty_from_the_next_turn() -> None:
     state = learnt(alone(one_tribe(plain(24, 9), cell="Б5", techs=[ELDERS])), W, "Погребальный обряд")
-    after = resolve(state, {W: [order("migrate")]}).state
+    state = set_community(state, W, 1, strata={"hunters": 7, "gatherers": 6, "aristocrats": 1}, children=0)
+    after = resolve(state, {W: [order("migrate")]}).state  # 14 people: within a migrating ЛЧ of 15
     assert after["tribes"][W]["migrating"]
     level = level_of(after, W)  # the percents add up: the main one 100 + 50 − 50, another 100 − 50
-    assert numbers.limit(after, level, community(after, W), migrating=True) == 30
+    assert numbers.limit(after, level, community(after, W), migrating=True) == 15  # alone: no main yet
     far = add_community(after, W, "Б7", {"hunters": 5})
+    assert numbers.limit(far, level, community(far, W), migrating=True) == 30
     assert numbers.limit(far, level, community(far, W, 2), migrating=True) == 15
     walked = resolve(after, {W: [order("move", community=1, code="5" * 20)]}).state
     assert community(walked, W)["cell"] == "Ц5" and community(walked, W)["elders"] == 0
