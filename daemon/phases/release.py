@@ -17,9 +17,10 @@ from typing import Any
 from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
+from daemon.outgoing.markup import BBCode
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import languages, moment, ranking
-from daemon.outgoing.views import blanks, public_texts, status_texts
+from daemon.outgoing.views import blanks, computer_run, public_texts, standings, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg
 from parsers.orders import normal_form
@@ -268,10 +269,11 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "gm_log": [Msg.from_json(m) for m in data["gm_log"]],
         "gm_notes": [_note(game, note) for note in data["gm_notes"]],
         "undelivered": data.get("undelivered", []),
-        "forum": DIALECTS[game.settings.forum],
+        "markup": BBCode(DIALECTS[game.settings.forum]),
         # turn records written before it was kept have none
         "public": public_texts(game, record, data.get("public")),
         "scores": ranking(released.scores),
+        **standings(game.ruleset, record.state, computer_run(data)),
         "over": released.over,
         "correction": released.correction,
         "next": None

@@ -29,6 +29,7 @@ class CoinsRuleset(Ruleset[State]):
     max_players = DATA.game.max_players
     phases = PHASES
     adjustables = gm.ADJUSTABLES
+    secret_scores = True  # a total counts the treasury, which only its owner knows
     vocabularies = staticmethod(schema.vocabularies)
     open_commands = staticmethod(checks.open_commands)
     summary = staticmethod(reading_orders(checks.summary))

@@ -29,6 +29,7 @@ class CouncilRuleset(Ruleset[State]):
     min_players = DATA.game.min_players
     max_players = len(DATA.families)
     phases = schema.PHASES
+    secret_scores = True  # the points count a family's money, which only its balance tells
     adjustables = gm.ADJUSTABLES
     # a family has missed a turn only when silent in all three stages
     misses_per: MissesPer = "turn"
