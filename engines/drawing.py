@@ -88,6 +88,12 @@ def dated(turn: int, ru: str, en: str) -> Text:
     return Text(f"{ru} в начале игры", f"{en} at the start")
 
 
+def dated_name(turn: int, stem: str) -> str:
+    """A picture's file name with the turn its title says (`dated`): "map-turn-6" for the map after
+    turn 6 (the state's turn is 7), "map-start" for the start: the post's turn, never the next."""
+    return f"{stem}-turn-{turn - 1}" if turn > 1 else f"{stem}-start"
+
+
 def canvas(width: int, height: int, background: Colour = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new RGB picture and its pen."""
     image = Image.new("RGB", (width, height), background)
