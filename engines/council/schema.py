@@ -123,7 +123,7 @@ PROJECTS = (
         ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
         (_name("source", "province"), _name("destination", "province")),
         "Проект 7: переселить 1 жителя из провинции в провинцию державы (нужна акция того же хода).",
-        "Project 7: move 1 жителя between provinces of the power (an action must follow).",
+        "Project 7: move 1 resident between provinces of the power (an action must follow).",
         f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
     ),
     _spec(

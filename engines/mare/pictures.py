@@ -248,7 +248,8 @@ def _legend_lines(state: State, seen: Sequence[str], langs: tuple[Lang, ...]) ->
     def people(p: str) -> str:
         lands = len(owned(state, p))
         counted = Text(agree(lands, "территория"), f"{lands} {english_plural(lands, 'land|lands')}")
-        return f"{said(Text(p, _en(p)), langs)}: МОЩЬ {state['might'][p]}, {said(counted, langs)}"
+        might = said(Text("МОЩЬ", "Might"), langs)
+        return f"{said(Text(p, _en(p)), langs)}: {might} {state['might'][p]}, {said(counted, langs)}"
 
     def sign(ru: str, en: str) -> str:
         return said(Text(ru, en), langs)

@@ -174,3 +174,16 @@ def test_gonets_site_writes_every_game(tmp_path: Path, capsys: pytest.CaptureFix
         "index.html",
     ]
     assert main(["site", "--config", str(h.config_path)]) == 2
+
+
+def test_the_english_index_names_the_leader_in_english(tmp_path: Path) -> None:
+    h = Harness(tmp_path, ruleset="mare")
+    h.start()
+    play_phases(h, PLAYERS, 2)
+    refresh(h.daemon.games, tmp_path / "site", every=True)
+    index = (tmp_path / "site" / "index.en.html").read_text("utf-8")
+    leader = ranking(h.game.ruleset.scores(h.game.load().state))[0][0]
+    row = re.search(r"<tr><td><a href=.*?</tr>", index)
+    assert row is not None
+    assert h.game.catalog.forms.in_english(leader) in row.group(0)
+    assert not re.search("[А-Яа-яЁё]", text(row.group(0))), row.group(0)
