@@ -39,8 +39,8 @@ class RusRuleset(Ruleset[State]):
     glossary = Text(
         "Д — деньги; ВС — военная сила, ВС (п) — дружина, ВС (о) — ополчение; ОП — общий потенциал "
         "провинции; Ст — стабильность; БО — боевые очки в бою.",
-        "Д — money (dengi); ВС — military strength, ВС (п) — the druzhina, ВС (о) — the militia; "
-        "ОП — a province's potential; Ст — stability; БО — battle points.",
+        "d — money (dengi); MS — military strength, the druzhina's or the militia's; PP — a province's "
+        "potential.",
     )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
