@@ -24,7 +24,7 @@ class CoinsRuleset(Ruleset[State]):
     title = Text("Монеты: современные державы", "Coins: modern powers")
     power_keywords = ("ДЕРЖАВА",)
     last_turn = DATA.game.last_turn
-    glossary = Text("ПО — победные очки.", "ПО — victory points.")
+    glossary = Text("ПО — победные очки.", "VP — victory points.")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES

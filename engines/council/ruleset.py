@@ -25,7 +25,7 @@ class CouncilRuleset(Ruleset[State]):
     power_title = Text("Семья", "Family")
     powers_title = Text("Семьи", "Families")
     last_turn = DATA.game.last_turn
-    glossary = Text("Д — деньги семьи.", "Д — a family's money.")
+    glossary = Text("Д — деньги семьи.", "d — a family's money.")
     min_players = DATA.game.min_players
     max_players = len(DATA.families)
     phases = schema.PHASES

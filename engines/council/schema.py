@@ -86,7 +86,7 @@ PROJECTS = (
         f"Проект 3: новые командующие армий (до {C.commanders_most}); "
         f"«{_NOBODY}» — армия останется без командира.",
         f"Project 3: new commanders of armies (up to {C.commanders_most}); "
-        f"«{_NOBODY}» leaves an army without one.",
+        f"«{DATA.words.nobody.en}» leaves an army without one.",
         f"СМЕНИТЬ КОМАНДУЮЩИХ Армия 1 {_KIN[2]}",
     ),
     _spec(
@@ -207,7 +207,7 @@ SQUADRONS = _spec(
         Arg("price", ArgKind.INT, minimum=_SQUADRONS.min_bid),
     ),
     f"Правящей семье: сколько эскадр купить и цена за одну (от {_SQUADRONS.min_bid}\u00a0Д).",
-    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0Д).",
+    f"Ruling family: how many squadrons to buy and the price of one (from {_SQUADRONS.min_bid}\u00a0d).",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
@@ -300,7 +300,7 @@ VOTE = _spec(
         ),
     ),
     "Голоса по проектам совета: номер проекта и «за» или «против».",
-    "Votes on the council's projects: a project's number and «за» (for) or «против» (against).",
+    "Votes on the council's projects: a project's number and «yes» or «no».",
     "ГОЛОСОВАТЬ 1 за, 2 против",
 )
 ELECT = _spec(
@@ -340,7 +340,7 @@ GUARD = _spec(
     (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
     f"Создать отряды личной гвардии, по {A.guard_cost}\u00a0Д (у семьи всего до {A.guard_most}); "
     "гвардия стоит в столице.",
-    f"Raise units of personal guard at {A.guard_cost}\u00a0Д each (up to {A.guard_most} a family); "
+    f"Raise units of personal guard at {A.guard_cost}\u00a0d each (up to {A.guard_most} a family); "
     "the guard stands in the capital.",
     "СОЗДАТЬ ГВАРДИЮ 1",
 )
@@ -417,7 +417,7 @@ OPEN_POST = _spec(
     "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
     f"или факториями вашей державы; +{DATA.income.per_trading_post}\u00a0Д за ход.",
     "Action by the trading posts' right: a post in a foreign province next to your power's land, "
-    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0Д a turn.",
+    f"sphere or posts; +{DATA.income.per_trading_post}\u00a0d a turn.",
     f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
 )
 ENVOY = _spec(
@@ -464,7 +464,7 @@ BUILD = _spec(
     "Акция по праву с аукциона улучшений: постройка в свободной провинции державы; "
     f"грандиозное сооружение — ещё {A.grand_cost}\u00a0Д.",
     "Action by the improvements' right: a building in a free province of the power; "
-    f"a grand work costs {A.grand_cost}\u00a0Д more.",
+    f"a grand work costs {A.grand_cost}\u00a0d more.",
     f"ПОСТРОИТЬ {_UNGOVERNED} {DATA.buildings[0].name}",
 )
 SAIL = _spec(

@@ -153,7 +153,7 @@ CONNECT = CommandSpec(
         "Оплатить связность стольких лишних кусков государства: влияние 1 за второй, 2 за третий… "
         "Неоплаченный кусок стоит 1 МОЩИ, если у вас не меньше 11.",
         "Pay to keep this many extra pieces of a split state: 1 influence for the 2nd, 2 for the "
-        "3rd… Each unpaid piece costs 1 МОЩЬ if you have at least 11.",
+        "3rd… Each unpaid piece costs 1 Might if you have at least 11.",
     ),
     "СВЯЗНОСТЬ 1",
 )
