@@ -86,7 +86,7 @@ class Game:
         names players gave, the names of the GM's data), for this game's mail; made once for the
         forms last asked, as they change only with the names."""
         forms = self.ruleset.forms(state) if state else None
-        if forms is None or not forms.names:
+        if forms is None or forms.empty:
             return self.catalog
         if self._own is None or self._own[0] != forms:
             self._own = (forms, self.catalog.with_forms(forms))
@@ -96,7 +96,7 @@ class Game:
         """The ruleset's forms and the game's own over them, for reading orders and for templates."""
         mine = self.ruleset.catalog.forms
         own = self.ruleset.forms(state) if state else None
-        return mine.merged(own) if own is not None and own.names else mine
+        return mine.merged(own) if own is not None and not own.empty else mine
 
     def owing(self, record: GameRecord) -> list[str]:
         """The expected powers (`GameRecord.expected_powers`) that owe orders in the current phase

@@ -22,6 +22,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
+from engines.palette import Colour, colour_of
 from engines.phrasing import NO_PHRASING, Phrasing
 from engines.rng import Rng
 from engines.russian import NO_FORMS, Forms
@@ -158,6 +159,9 @@ class Adjustable:
     aliases: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    # every player may see it (tribes' development points, in the forum's ratings); a private one
+    # (a treasury) changes no public output while the game runs (tests/daemon/test_public_secrets.py)
+    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,9 @@ class Ruleset(ABC, Generic[S]):
     power_title: Text = Text("Страна", "Power")  # what a player plays, as a mail's header names it
     powers_title: Text = Text("Страны", "Powers")  # the same in the plural: «Племена по жребию»
     last_turn: int | None = None  # the turn the rules end the game on, if they fix one: «ход 3 из 10»
+    # the scores count a value the rules keep private (coins' treasury): the forum post, the
+    # archive and every other public output show none while the game runs, all once it is over
+    secret_scores: bool = False
     glossary: Text = Text("", "")  # the abbreviations its mails use, explained once, in the role mail
     min_players: int
     max_players: int
@@ -280,6 +287,19 @@ class Ruleset(ABC, Generic[S]):
         """Victory points so far, whole or fractional (tribes: 0.2 a cell); final once state["over"]."""
 
     # --- hooks with a default -----------------------------------------------------------------
+
+    def winners(self, state: S, /) -> Sequence[str]:
+        """Who won, best first, once the game is over (the final forum post names them). Default:
+        every power with the best score (equal totals share the first place)."""
+        scored = self.scores(state)
+        best = max((round(v, 2) for v in scored.values()), default=None)
+        return sorted(p for p, v in scored.items() if round(v, 2) == best)
+
+    def colours(self, state: S, /) -> Mapping[str, Colour]:
+        """Each power's colour in every picture of the game (its map, its charts, the archive's
+        chart): one palette a game. Default: the drawing palette by the power's place in setup order."""
+        powers: Sequence[str] = state["powers"]  # type: ignore[index]  # every state has them
+        return {power: colour_of(index) for index, power in enumerate(powers)}
 
     def open_commands(self, state: S, power: str, phase: str, /) -> Sequence[CommandSpec]:
         """The phase's commands `power` can use now, for its order blank; `check` has the last word.

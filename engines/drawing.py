@@ -20,38 +20,17 @@ from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from engines.palette import PALETTE as PALETTE
+from engines.palette import Colour as Colour
+from engines.palette import colour_of as colour_of
 from engines.png import BAND, ONCE, SHARED, Band, Banded, Squeeze, band, boxes
 from engines.text import Lang, Text
-
-Colour = tuple[int, int, int]
 
 PAPER: Colour = (250, 247, 240)
 INK: Colour = (40, 36, 32)
 FAINT: Colour = (160, 154, 146)
 NEUTRAL: Colour = (222, 216, 204)
 SEA: Colour = (196, 218, 232)
-
-# Distinguishable on screen and for the common colour blindnesses (Okabe–Ito, then Tol's muted),
-# light enough that black text on them stays readable.
-PALETTE: tuple[Colour, ...] = (
-    (230, 159, 0),
-    (86, 180, 233),
-    (0, 158, 115),
-    (240, 228, 66),
-    (204, 121, 167),
-    (213, 94, 0),
-    (0, 114, 178),
-    (136, 204, 238),
-    (68, 170, 153),
-    (221, 204, 119),
-    (204, 102, 119),
-    (170, 68, 153),
-    (153, 153, 51),
-    (136, 34, 85),
-    (51, 34, 136),
-    (17, 119, 51),
-)
-
 
 KEPT_TEXTS = 1024  # per font: every name, legend line and badge of a game, a few MB at most
 _T = TypeVar("_T")
@@ -109,15 +88,10 @@ def dated(turn: int, ru: str, en: str) -> Text:
     return Text(f"{ru} в начале игры", f"{en} at the start")
 
 
-# The palette in the order powers take it: the first six as far apart as six of it can be (ΔE ≥ 36
-# in CIE76) of those black names stay readable on (contrast ≥ 4.5), for a game of up to six powers
-# any two of which may border; then each next one the farthest from those before it.
-APART = (1, 2, 3, 4, 5, 12, 14, 0, 13, 6, 11, 9, 15, 10, 8, 7)
-
-
-def colour_of(index: int) -> Colour:
-    """The palette's colour for the `index`-th power (by its place in setup order)."""
-    return PALETTE[APART[index % len(APART)]]
+def dated_name(turn: int, stem: str) -> str:
+    """A picture's file name with the turn its title says (`dated`): "map-turn-6" for the map after
+    turn 6 (the state's turn is 7), "map-start" for the start: the post's turn, never the next."""
+    return f"{stem}-turn-{turn - 1}" if turn > 1 else f"{stem}-start"
 
 
 def canvas(width: int, height: int, background: Colour = PAPER) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -53,6 +53,11 @@ class Forms:
         """Every name these forms speak of (their Russian forms; the English ones name them all)."""
         return {*self.cases, *self.genders, *self.places, *self.common}
 
+    @property
+    def empty(self) -> bool:
+        """Whether these forms change nothing: no Russian form and no English name."""
+        return not (self.names or self.english)
+
     def merged(self, other: Forms) -> Forms:
         return Forms(
             {**self.cases, **other.cases},

@@ -133,6 +133,12 @@ def ranking(scores: Mapping[str, float]) -> list[tuple[str, float]]:
     return sorted(scores.items(), key=lambda kv: (-shown(kv[1]), kv[0]))
 
 
+def places(ranked: Sequence[tuple[str, float]]) -> list[int]:
+    """Each ranked power's place: equal scores as shown share one, the next counts them (1, 1, 3)."""
+    values = [shown(value) for _, value in ranked]
+    return [values.index(value) + 1 for value in values]
+
+
 def points(value: float, lang: Lang) -> str:
     """A score as players read it: «1,4» in Russian, "1.4" in English, to two decimals."""
     return number(rounded(value), lang)

@@ -1,14 +1,18 @@
 """`gonets site` and the daemon's refresh of it: a static web archive of every game, to put behind
-any web server. A game's page shows its standings (points as the mails show them), a chart of them
-over the turns, the rules in brief with the orders and examples, and every released phase: its
-news, the public view, the public pictures and the forum post; an index lists the games.
+any web server. A game's page shows its standings (points as the mails show them, the computer's
+powers marked), a chart of them over the turns, the rules in brief with the orders and examples,
+and every released phase: its news, the public view and the public pictures; an index lists the
+games.
 
-Only what everyone may see is read: the turn records' news and public view, the scores, the
-pictures for `PUBLIC_VIEWER`, the rules' commands every power knows with the examples every power
-can read. A phase is shown once its mails went out (not a preview, not a release still owed).
-Pages are rendered by templates/site/ (escaped HTML, no script), in the game's languages: the
-first one's page is `index.html`, an English one beside it `index.en.html`. A game is written
-again only when its released phases changed; a picture once drawn is kept."""
+Only what everyone may see is read: the turn records' news and public view, the public scores
+(none while a game whose scores count a secret runs, `secret_scores`), the pictures for
+`PUBLIC_VIEWER`, the rules' commands every power knows with the examples every power can read. A
+phase is shown once its mails went out (not a preview, not a release still owed). The public view
+is the forum post's, rendered by the same template as HTML (daemon/outgoing/markup.py): no page
+shows the forum's markup. Pages are rendered by templates/site/ (escaped HTML, no script), in the
+game's languages: the first one's page is `index.html`, an English one beside it `index.en.html`.
+A game is written again only when its released phases changed; a picture once drawn is kept, and
+every picture links to its full size."""
 
 from __future__ import annotations
 
@@ -17,25 +21,25 @@ import os
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from daemon.games import Game
-from daemon.outgoing.forum import DIALECTS
+from daemon.outgoing.markup import Html
 from daemon.outgoing.render import (
     TEMPLATES,
     environment,
     languages,
     points,
-    ranking,
-    render_one,
+    template_exists,
     with_daemon_messages,
 )
 from daemon.outgoing.site_chart import Line, chart
-from daemon.outgoing.views import public_texts
+from daemon.outgoing.views import computer_run, public_scores, standings
 from engines.contract import JSON, PUBLIC_VIEWER, CommandSpec
 from engines.errors import GonetsError
 from engines.text import Catalog, Lang, Msg, Text
@@ -185,19 +189,24 @@ class GamePages:
         def say(msg: Msg) -> str:
             return merged.render(msg, lang)
 
-        scores = ranking(ruleset.scores(self.state))
-        names = {power: index for index, power in enumerate(self.state["powers"])}
+        computer = computer_run(self.phases[-1].data) if self.phases else []
+        told = standings(ruleset, self.state, computer)
         ends = list({p.turn: p for p in self.phases}.values())  # each turn's last released phase
-        history = [ruleset.scores(p.data["state_after"]) for p in ends]
+        # the totals of past turns are as public as the last one's: all of them once the game is over
+        over = bool(self.state.get("over"))
+        history = [
+            (ruleset.scores if over else partial(public_scores, ruleset))(p.data["state_after"]) for p in ends
+        ]
+        colours = ruleset.colours(self.state)
         lines = [
-            Line(
-                self.catalog.forms.in_english(power) if lang == "en" else power,
-                names.get(power, 0),
-                [h.get(power, 0.0) for h in history],
-            )
-            for power, _ in scores
+            Line(self.said(power, lang), colours[power], [h.get(power, 0.0) for h in history])
+            for power, _ in told["standings"]
         ]
         labels = [str(p.turn) for p in ends]
+        svg = chart(labels, lines, words()["chart"].get(lang), lang)
+        chart_file = f"standings.{lang}.svg" if svg else ""
+        if svg:
+            write(self.folder / chart_file, svg.encode())
         return {
             "lang": lang,
             "w": {key: text.get(lang) for key, text in words().items()},
@@ -208,52 +217,45 @@ class GamePages:
             "last_turn": ruleset.last_turn,
             "players": (ruleset.min_players, ruleset.max_players),
             "over": self.record.status == "over" or bool(self.state.get("over")),
-            "standings": [(power, points(value, lang)) for power, value in scores],
-            "chart": chart(labels, lines, words()["chart"].get(lang), lang),
+            "standings": [
+                (self.said(power, lang), points(value, lang), power in computer, place)
+                for (power, value), place in zip(told["standings"], told["places"], strict=True)
+            ],
+            "hidden": ruleset.secret_scores and not over,
+            "chart": chart_file,
             "rules": rules(self.game, self.record.state or self.state),
             "phases": [self.phase(p, lang, say, pictures) for p in reversed(self.phases)],
             "other": [(other, page_name(self.langs, other)) for other in self.langs if other != lang],
             "forms": self.game.forms_for(self.state),
         }
 
+    def said(self, power: str, lang: Lang) -> str:
+        """A power's name as the page's language says it."""
+        return self.catalog.forms.in_english(power) if lang == "en" else power
+
+    def public(self, phase: Phase, lang: Lang) -> Markup:
+        """The phase's public view as HTML: the forum post's template, written with `Html`."""
+        view, template = phase.data.get("public"), f"{self.game.ruleset.name}/public.{lang}.txt"
+        if view is None or not template_exists(template):
+            return Markup()
+        context = {"view": view, "forms": self.game.forms_for(phase.data["state_after"]), "markup": Html()}
+        return Markup(site_environment().get_template(template).render(lang=lang, **context).strip())
+
     def phase(
         self, phase: Phase, lang: Lang, say: Any, pictures: dict[str, list[dict[str, str]]]
     ) -> dict[str, Any]:
         data, ruleset = phase.data, self.game.ruleset
-        news = [Msg.from_json(m) for m in data["news"]]
-        public = public_texts(self.game, self.record, data.get("public"))
-        state_after = data["state_after"]
-        post = render_one(
-            "forum/body",
-            lang,
-            {
-                "title": ruleset.title,
-                "turn": phase.turn,
-                "phase": ruleset.phases[phase.phase].title,
-                "titled": ruleset.turn_title(phase.turn, phase.phase),
-                "phase_count": len(ruleset.phases),
-                "news": news,
-                "public": public,
-                "scores": ranking(ruleset.scores(state_after)),
-                "over": bool(state_after.get("over")),
-                "next": None,
-                "forum": DIALECTS[self.game.settings.forum],
-                "say": say,
-                "forms": self.game.forms_for(state_after),
-            },
-        ).strip()
         titled = ruleset.turn_title(phase.turn, phase.phase)
         return {
             "id": phase.name,
             "turn": phase.turn,
             "title": ruleset.phases[phase.phase].title.get(lang),
             "titled": titled.get(lang) if titled else "",
-            "news": [say(m) for m in news],
-            "public": public.get(lang, ""),
+            "news": [say(Msg.from_json(m)) for m in data["news"]],
+            "public": self.public(phase, lang),
             "pictures": [
                 {"file": p["file"], "title": p[lang]} for p in pictures[f"{phase.name}-r{data['revision']}"]
             ],
-            "post": post,
         }
 
     def write(self) -> None:
@@ -282,16 +284,14 @@ class GamePages:
         """The game's line in the index."""
         state = self.record.state  # a preview is not in it: the last released phase's state
         played = self.record.turn > 1 or self.record.status == "over"
-        scores = ranking(self.game.ruleset.scores(state)) if state and played else []
+        scores = standings(self.game.ruleset, state, [])["standings"] if state and played else []
         return {
             "id": self.game.id,
             "title": self.game.ruleset.title.get(lang),
             "page": f"{self.game.id}/{page_name(self.langs, lang if lang in self.langs else self.langs[0])}",
             "turn": self.record.turn,
             "status": self.record.status,
-            "leader": scores[0][0]
-            if scores and (self.record.turn > 1 or self.record.status == "over")
-            else "",
+            "leader": self.said(scores[0][0], lang) if scores else "",
         }
 
 

@@ -1,5 +1,6 @@
-"""The standings over turns as an inline SVG: one line a power, no script, readable on a phone
-(it scales to the page's width). The numbers on its axis are typeset as the mails do."""
+"""The standings over turns as an SVG file: one line a power in the game's palette (the colours of
+its maps), no script; the page shows it at its width and links to it whole. The numbers on its
+axis are typeset as the mails do."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from engines.drawing import colour_of
+from engines.palette import Colour
 from engines.text import Lang, number, rounded
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 320, 44, 150, 12, 28
@@ -17,12 +18,12 @@ LABELS = 12  # turn labels at most: every n-th turn on a long game
 @dataclass(frozen=True)
 class Line:
     power: str  # as the page's language says it
-    index: int  # its place in the game's powers: its colour, as in the pictures
+    colour: Colour  # the power's in the game's palette (`Ruleset.colours`), as in its pictures
     points: Sequence[float]  # one a released turn, oldest first
 
 
-def _hex(index: int) -> str:
-    red, green, blue = colour_of(index)[:3]
+def _hex(colour: Colour) -> str:
+    red, green, blue = colour[:3]
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
@@ -41,8 +42,10 @@ def chart(turns: Sequence[str], lines: Sequence[Line], title: str, lang: Lang) -
         return TOP + span_y * (high - v) / (high - low)
 
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+        f'height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
+        '<style>text { font: 13px "DejaVu Sans", Arial, sans-serif; fill: #333; }</style>',
         f'<line x1="{LEFT}" y1="{y(low):.1f}" x2="{WIDTH - RIGHT}" y2="{y(low):.1f}" stroke="#888"/>',
     ]
     for v in (low, high):
@@ -53,7 +56,7 @@ def chart(turns: Sequence[str], lines: Sequence[Line], title: str, lang: Lang) -
             continue
         parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - 8}" text-anchor="middle">{escape(label)}</text>')
     for row, line in enumerate(lines):
-        colour = _hex(line.index)
+        colour = _hex(line.colour)
         path = " ".join(f"{x(i):.1f},{y(rounded(v)):.1f}" for i, v in enumerate(line.points))
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"/>')
         key_y = TOP + 8 + row * 18

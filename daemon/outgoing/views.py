@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from daemon.games import Game
-from daemon.outgoing.render import languages, render_one, template_exists
+from daemon.outgoing.forum import DIALECTS
+from daemon.outgoing.markup import BBCode
+from daemon.outgoing.render import languages, places, ranking, render_one, shown, template_exists
 from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
 from parsers.header import HEADER_WORDS, PASSWORD_PLACEHOLDERS
@@ -77,16 +79,50 @@ def rules_texts(game: Game, record: GameRecord, power: str) -> dict[str, str]:
 
 def public_texts(game: Game, record: GameRecord, public: JSON | None) -> dict[str, str]:
     """What everyone may see beyond news and scores (templates/<ruleset>/public.<lang>.txt) of
-    `public_view`, for the forum post; nothing for None (a turn record older than public views)."""
-    return ruleset_texts(game, record, "public", public)
+    `public_view`, for the forum post in its forum's BBCode; nothing for None (a turn record older
+    than public views). The archive renders the same template as HTML (daemon/outgoing/site.py)."""
+    return ruleset_texts(game, record, "public", public, {"markup": BBCode(DIALECTS[game.settings.forum])})
 
 
-def ruleset_texts(game: Game, record: GameRecord, kind: str, view: JSON | None) -> dict[str, str]:
+def public_scores(ruleset: Ruleset[Any], state: JSON) -> Mapping[str, float]:
+    """The scores everyone may see: none while a game runs whose scores count a value its rules
+    keep private (`secret_scores`: coins' treasury), all of them otherwise and once it is over."""
+    return {} if ruleset.secret_scores and not state.get("over") else ruleset.scores(state)
+
+
+def computer_run(data: JSON) -> list[str]:
+    """The powers the computer played in a resolved phase (its turn record `data`) or plays after
+    it (retired in it), marked so in the forum post's and the archive's standings."""
+    played = {power for power, entry in data["orders"].items() if entry["source"] == "ai"}
+    return sorted(played | set(data["retired"]))
+
+
+def standings(ruleset: Ruleset[Any], state: JSON, computer: Sequence[str]) -> dict[str, Any]:
+    """What the forum post and the archive say of the standings after a phase: the public scores
+    ranked, each one's place, and once the game is over its winners as the ruleset ranks them
+    (`tied`: they share the first place with equal points)."""
+    ranked = ranking(public_scores(ruleset, state))
+    over = bool(state.get("over"))
+    winners = list(ruleset.winners(state)) if over and ranked else []
+    scored = dict(ranked)
+    return {
+        "standings": ranked,
+        "places": places(ranked),
+        "winners": winners,
+        "tied": len(winners) > 1 and len({shown(scored.get(w, 0.0)) for w in winners}) == 1,
+        "computer_run": list(computer),
+        "power_title": ruleset.power_title,
+    }
+
+
+def ruleset_texts(
+    game: Game, record: GameRecord, kind: str, view: JSON | None, extra: Mapping[str, Any] | None = None
+) -> dict[str, str]:
     """`view` rendered by the ruleset's templates/<ruleset>/<kind>.<lang>.txt in each language of
     the game (its names declined with the ruleset's forms and the game's own); "" where the
     ruleset has no such template or there is no view."""
     template = f"{game.ruleset.name}/{kind}"
-    context = {"view": view, "forms": game.forms_for(record.state)}
+    context = {"view": view, "forms": game.forms_for(record.state), **(extra or {})}
     return {
         lang: render_one(template, lang, context).strip("\n")
         if view is not None and template_exists(f"{template}.{lang}.txt")

@@ -17,9 +17,10 @@ from typing import Any
 from daemon.games import Game
 from daemon.outgoing.forum import DIALECTS
 from daemon.outgoing.heading import heading
+from daemon.outgoing.markup import BBCode
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import languages, moment, ranking
-from daemon.outgoing.views import blanks, power_word, public_texts, status_texts
+from daemon.outgoing.views import blanks, computer_run, power_word, public_texts, standings, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
 from engines.text import Msg, Text
 from parsers.orders import normal_form
@@ -280,10 +281,11 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
             for q in data.get("quarantined", [])  # turn records written before it was kept have none
         ],
         "keyword": power_word(game.ruleset),
-        "forum": DIALECTS[game.settings.forum],
+        "markup": BBCode(DIALECTS[game.settings.forum]),
         # turn records written before it was kept have none
         "public": public_texts(game, record, data.get("public")),
         "scores": ranking(released.scores),
+        **standings(game.ruleset, record.state, computer_run(data)),
         "over": released.over,
         "correction": released.correction,
         "next": None
@@ -292,7 +294,8 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
             "turn": record.turn,
             "title": game.phase_spec(record).title,
             "titled": game.ruleset.turn_title(record.turn, record.phase),
-            "deadline": moment(deadline, game.settings.timezone) if deadline else None,
+            # a phase nobody owes orders in is resolved at once: the post announces no deadline
+            "deadline": moment(deadline, game.settings.timezone) if deadline and game.owing(record) else None,
         },
     }
 

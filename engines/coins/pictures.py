@@ -3,8 +3,9 @@
 
 A total counts the treasury, which the rules keep secret (only its owner knows it; intelligence and
 the International Commission never show it, views.py), and the daemon tells the totals only when
-the game is over. So while the game runs, a power sees its own line, the GM every line and the
-public nothing; once it is over, everyone sees every line.
+the game is over (`secret_scores`). So while the game runs, a power sees its own line, the GM every
+line; once it is over, every player sees every line. The public gets no chart of its own: the
+archive draws one, from the same scores its standings table shows.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from engines.coins.chart import Chart, Series, draw
 from engines.coins.data import DATA
 from engines.coins.scoring import standings
 from engines.coins.state import State
-from engines.contract import GM_VIEWER, Picture
+from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
 from engines.drawing import colour_of, said
 from engines.text import Catalog, Lang, Text
 
@@ -47,7 +48,10 @@ def pictures(state: State, viewer: str, catalog: Catalog, langs: Sequence[Lang])
 
 
 def _shown(state: State, viewer: str) -> list[str]:
-    """The powers whose points `viewer` may see, in setup order."""
+    """The powers whose points `viewer` may see, in setup order; none for the public, whose
+    standings chart (the archive's, once the game is over) is drawn from the turn records."""
+    if viewer == PUBLIC_VIEWER:
+        return []
     if viewer == GM_VIEWER or state["over"]:
         return list(state["powers"])
     return [power for power in state["powers"] if power == viewer]

@@ -24,11 +24,12 @@ class CoinsRuleset(Ruleset[State]):
     title = Text("Монеты: современные державы", "Coins: modern powers")
     power_keywords = ("ДЕРЖАВА",)
     last_turn = DATA.game.last_turn
-    glossary = Text("ПО — победные очки.", "ПО — victory points.")
+    glossary = Text("ПО — победные очки.", "VP — victory points.")
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
     adjustables = gm.ADJUSTABLES
+    secret_scores = True  # a total counts the treasury, which only its owner knows
     vocabularies = staticmethod(schema.vocabularies)
     open_commands = staticmethod(checks.open_commands)
     summary = staticmethod(reading_orders(checks.summary))

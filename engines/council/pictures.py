@@ -23,7 +23,7 @@ from engines.contract import GM_VIEWER, JSON, PUBLIC_VIEWER, Picture
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.views import army_view, public_view, view
-from engines.council.world import PROVINCES, REALMS
+from engines.council.world import PLANNING, PROVINCES, REALMS
 from engines.drawing import (
     FAINT,
     INK,
@@ -35,6 +35,7 @@ from engines.drawing import (
     Pen,
     canvas,
     colour_of,
+    dated_name,
     font,
     palette,
     png_over,
@@ -340,5 +341,13 @@ def _whose(b: Board, catalog: Catalog) -> Text:
 def pictures(state: State, viewer: str, catalog: Catalog, langs: Sequence[Lang]) -> Sequence[Picture]:
     """The map as `viewer` may see it, its words from the ruleset's `catalog` in `langs`."""
     b = board(state, viewer)
-    title = _words(catalog, "council_map_picture", turn=b.turn)
-    return [Picture(f"map-turn-{b.turn}", title, draw(b, catalog, tuple(langs)))]
+    if state["phase"] != PLANNING:  # within a turn: the map of this turn's stage just resolved
+        title, name = _words(catalog, "council_map_picture", turn=b.turn), f"map-turn-{b.turn}"
+    else:  # a new turn's first stage: the map after the last one, the turn the forum post is about
+        title = (
+            _words(catalog, "council_map_after", turn=b.turn - 1)
+            if b.turn > 1
+            else _words(catalog, "council_map_start")
+        )
+        name = dated_name(b.turn, "map")
+    return [Picture(name, title, draw(b, catalog, tuple(langs)))]

@@ -25,10 +25,11 @@ class CouncilRuleset(Ruleset[State]):
     power_title = Text("Семья", "Family")
     powers_title = Text("Семьи", "Families")
     last_turn = DATA.game.last_turn
-    glossary = Text("Д — деньги семьи.", "Д — a family's money.")
+    glossary = Text("Д — деньги семьи.", "d — a family's money.")
     min_players = DATA.game.min_players
     max_players = len(DATA.families)
     phases = schema.PHASES
+    secret_scores = True  # the points count a family's money, which only its balance tells
     adjustables = gm.ADJUSTABLES
     # a family has missed a turn only when silent in all three stages
     misses_per: MissesPer = "turn"

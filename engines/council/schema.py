@@ -120,7 +120,7 @@ PROJECTS = (
         ("ПЕРЕСЕЛИТЬ", "MIGRATE"),
         (_name("source", "province"), _name("destination", "province")),
         "Проект 7: переселить 1 жителя; нужна акция.",
-        "Project 7: move one inhabitant; an action must follow.",
+        "Project 7: move one resident; an action must follow.",
         f"ПЕРЕСЕЛИТЬ {_HOME} {DATA.neighbours[_HOME][0]}",
     ),
     _spec(
@@ -196,7 +196,7 @@ SQUADRONS = _spec(
     ),
     f"Правящей семье: число эскадр ({_SQUADRONS.lots} на ход) и цена одной, от {_SQUADRONS.min_bid}\u00a0Д.",
     f"Ruling family: how many squadrons ({_SQUADRONS.lots} a turn) and the price of one, "
-    f"from {_SQUADRONS.min_bid}\u00a0Д.",
+    f"from {_SQUADRONS.min_bid}\u00a0d.",
     f"КУПИТЬ ЭСКАДРЫ 2 {_SQUADRONS.min_bid + 1}",
 )
 TRANSFER = _spec(
@@ -287,7 +287,7 @@ VOTE = _spec(
         ),
     ),
     "Номер проекта совета и «за» или «против».",
-    "A council project's number and «за» (for) or «против» (against).",
+    "A council project's number and «yes» or «no».",
     "ГОЛОСОВАТЬ 1 за, 2 против",
 )
 ELECT = _spec(
@@ -326,7 +326,7 @@ GUARD = _spec(
     ("СОЗДАТЬ ГВАРДИЮ", "RAISE GUARD"),
     (Arg("units", ArgKind.INT, minimum=1, maximum=A.guard_most),),
     f"Отряды гвардии по {A.guard_cost}\u00a0Д, у семьи до {A.guard_most}.",
-    f"Guard units at {A.guard_cost}\u00a0Д, up to {A.guard_most} a family.",
+    f"Guard units at {A.guard_cost}\u00a0d, up to {A.guard_most} a family.",
     "СОЗДАТЬ ГВАРДИЮ 1",
 )
 GUARD_TO = _spec(
@@ -404,7 +404,7 @@ OPEN_POST = _spec(
     "Акция по праву с аукциона факторий: фактория в чужой провинции рядом с землями, сферой "
     f"или факториями вашей державы, где у неё фактории нет; +{DATA.income.per_trading_post}\u00a0Д за ход.",
     "Action by the trading posts' right: a post in a foreign province next to your power's land, "
-    f"sphere or posts, where it has none; +{DATA.income.per_trading_post}\u00a0Д a turn.",
+    f"sphere or posts, where it has none; +{DATA.income.per_trading_post}\u00a0d a turn.",
     f"ОТКРЫТЬ ФАКТОРИЮ {_SPHERE}",
 )
 ENVOY = _spec(
@@ -451,7 +451,7 @@ BUILD = _spec(
     "Акция по праву с аукциона улучшений: постройка в свободной провинции державы; "
     f"грандиозное сооружение — ещё {A.grand_cost}\u00a0Д.",
     "Action by the improvements' right: a building in a free province of the power; "
-    f"a grand work costs {A.grand_cost}\u00a0Д more.",
+    f"a grand work costs {A.grand_cost}\u00a0d more.",
     f"ПОСТРОИТЬ {_UNGOVERNED} {DATA.buildings[0].name}",
 )
 SAIL = _spec(
@@ -503,7 +503,7 @@ def _lots(lang: Lang) -> str:
         else:
             joined = ", ".join(orders[:-1]) + " or " + orders[-1] if len(orders) > 1 else orders[0]
             lots = f"{auction.lots}\u00a0{english_plural(auction.lots, 'lot|lots')}"
-            said.append(f"{auction.en} ({lots},\u00a0from\u00a0{auction.min_bid}\u00a0Д): {joined}")
+            said.append(f"{auction.en} ({lots},\u00a0from\u00a0{auction.min_bid}\u00a0d): {joined}")
     return "; ".join(said)
 
 

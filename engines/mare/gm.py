@@ -11,7 +11,9 @@ from engines.mare.state import State
 from engines.text import Text
 
 ADJUSTABLES: dict[str, Adjustable] = {
-    "might": Adjustable("might", Text("МОЩЬ", "Might"), ("МОЩЬ", "MIGHT"), minimum=DATA.game.might_floor)
+    "might": Adjustable(
+        "might", Text("МОЩЬ", "Might"), ("МОЩЬ", "MIGHT"), minimum=DATA.game.might_floor, public=True
+    )
 }
 
 

@@ -16,7 +16,7 @@ from PIL import ImageDraw
 
 from engines import drawing
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
-from engines.drawing import FAINT, INK, NEUTRAL, PAPER, SEA, Colour, dated, said
+from engines.drawing import FAINT, INK, NEUTRAL, PAPER, SEA, Colour, dated, dated_name, said
 from engines.mare.data import DATA, Territory
 from engines.mare.state import State
 from engines.mare.world import bonus_at, held_generals, neighbours, owned
@@ -45,7 +45,7 @@ GOLD: Colour = (246, 196, 36)
 
 def pictures(state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
     turn = state["turn"]
-    return (Picture(f"map-turn-{turn}", dated(turn, "Карта", "Map"), _map(state, viewer, tuple(langs))),)
+    return (Picture(dated_name(turn, "map"), dated(turn, "Карта", "Map"), _map(state, viewer, tuple(langs))),)
 
 
 def privy(state: State, viewer: str) -> tuple[str, ...]:
@@ -248,7 +248,8 @@ def _legend_lines(state: State, seen: Sequence[str], langs: tuple[Lang, ...]) ->
     def people(p: str) -> str:
         lands = len(owned(state, p))
         counted = Text(agree(lands, "территория"), f"{lands} {english_plural(lands, 'land|lands')}")
-        return f"{said(Text(p, _en(p)), langs)}: МОЩЬ {state['might'][p]}, {said(counted, langs)}"
+        might = said(Text("МОЩЬ", "Might"), langs)
+        return f"{said(Text(p, _en(p)), langs)}: {might} {state['might'][p]}, {said(counted, langs)}"
 
     def sign(ru: str, en: str) -> str:
         return said(Text(ru, en), langs)

@@ -22,7 +22,7 @@ class MareRuleset(Ruleset[State]):
     name = "mare"
     title = Text(
         "Средиземноморская изюминка: античность, одна МОЩЬ",
-        "Mediterranean Twist: antiquity, one resource (МОЩЬ)",
+        "Mediterranean Twist: antiquity, one resource (Might)",
     )
     power_keywords = ("НАРОД", "PEOPLE")
     power_title = Text("Народ", "People")

@@ -118,7 +118,7 @@ FORTIFY = CommandSpec(
     Text(
         f"Построить крепость на своей сухопутной территории (влияние −{C.fortress}, МОЩЬ −1); если "
         f"удержите её, со следующего хода крепость даёт там влияние +{C.fortress_influence} каждый ход.",
-        f"Build a fortress on your land territory (influence −{C.fortress}, МОЩЬ −1); if you hold it, "
+        f"Build a fortress on your land territory (influence −{C.fortress}, Might −1); if you hold it, "
         f"from next turn it gives {C.fortress_influence} influence there every turn.",
     ),
     f"КРЕПОСТЬ {_HOME}",
@@ -141,7 +141,7 @@ MOVE_BONUS = CommandSpec(
         f"Перенести бонус со своей территории на свою сухопутную без бонуса ({C.move_bonus} влияния, "
         "−1 МОЩЬ); обе надо удержать до конца хода.",
         f"Move a bonus from your territory to your land territory without one ({C.move_bonus} "
-        "influence, −1 МОЩЬ); you must hold both at the end of the turn.",
+        "influence, −1 Might); you must hold both at the end of the turn.",
     ),
     f"БОНУС {_ISLAND} {_HOME}",
 )
@@ -153,7 +153,7 @@ CONNECT = CommandSpec(
         "Оплатить связность стольких лишних кусков государства: влияние 1 за второй, 2 за третий… "
         "Неоплаченный кусок стоит 1 МОЩИ, если у вас не меньше 11.",
         "Pay to keep this many extra pieces of a split state: 1 influence for the 2nd, 2 for the "
-        "3rd… Each unpaid piece costs 1 МОЩЬ if you have at least 11.",
+        "3rd… Each unpaid piece costs 1 Might if you have at least 11.",
     ),
     "СВЯЗНОСТЬ 1",
 )

@@ -16,7 +16,7 @@ from engines.text import Text
 ST, G = DATA.stories, DATA.game
 
 ADJUSTABLES: dict[str, Adjustable] = {
-    "money": Adjustable("money", Text("Казна (Д)", "Treasury (Д)"), ("Д", "ДЕНЬГИ", "КАЗНА", "TREASURY")),
+    "money": Adjustable("money", Text("Казна (Д)", "Treasury (d)"), ("Д", "ДЕНЬГИ", "КАЗНА", "TREASURY")),
     "stability": Adjustable(
         "stability",
         Text("Стабильность", "Stability"),
@@ -32,7 +32,7 @@ ADJUSTABLES: dict[str, Adjustable] = {
         "story_opening",
         Text(
             f"Рассказы на открытие этого хода ({ST.opening}Д)",
-            f"Opening stories this turn ({ST.opening}Д)",
+            f"Opening stories this turn ({ST.opening}\u00a0d)",
         ),
         ("ОТКРЫТИЕ", "РАССКАЗ-ОТКРЫТИЕ", "OPENING"),
         minimum=0,
@@ -42,7 +42,7 @@ ADJUSTABLES: dict[str, Adjustable] = {
         "story_action",
         Text(
             f"Рассказ на действия этого хода ({ST.action}Д)",
-            f"Action story this turn ({ST.action}Д)",
+            f"Action story this turn ({ST.action}\u00a0d)",
         ),
         ("РАССКАЗ", "ДЕЙСТВИЯ", "STORY"),
         minimum=0,

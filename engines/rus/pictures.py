@@ -36,6 +36,7 @@ from engines.drawing import (
     Colour,
     Pen,
     canvas,
+    dated_name,
     font,
     palette,
     png_over,
@@ -513,4 +514,4 @@ def pictures(
     """The political map as `viewer` may see it, its words from the ruleset's `catalog` in `langs`."""
     b = board(state, viewer, langs)
     title = _dated(catalog, ("rus_map_picture", "rus_map_picture_start"), b.turn)
-    return [Picture(f"map-turn-{b.turn}", title, draw(b, catalog))]
+    return [Picture(dated_name(b.turn, "map"), title, draw(b, catalog))]

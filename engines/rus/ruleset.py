@@ -3,10 +3,11 @@ method is one of its modules' functions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engines.contract import Picture, Ruleset
+from engines.palette import PALETTE, Colour
 from engines.rng import Rng
 from engines.ruledata import names_forms
 from engines.rus import ai, checks, examples, gm, gm_rules, schema, scoring, turn, views, world
@@ -38,13 +39,14 @@ class RusRuleset(Ruleset[State]):
     glossary = Text(
         "Д — деньги; ВС — военная сила, ВС (п) — дружина, ВС (о) — ополчение; ОП — общий потенциал "
         "провинции; Ст — стабильность; БО — боевые очки в бою.",
-        "Д — money (dengi); ВС — military strength, ВС (п) — the druzhina, ВС (о) — the militia; "
-        "ОП — a province's potential; Ст — stability; БО — battle points.",
+        "d — money (dengi); MS — military strength, the druzhina's or the militia's; PP — a province's "
+        "potential.",
     )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players
     phases = PHASES
     adjustables = gm.ADJUSTABLES
+    secret_scores = True  # the points count the treasury, which only the balance tells
     gm_commands = gm_rules.GM_COMMANDS
     vocabularies = staticmethod(schema.vocabularies)
     open_commands = staticmethod(checks.open_commands)
@@ -59,6 +61,10 @@ class RusRuleset(Ruleset[State]):
     handover = staticmethod(gm.handover)
     apply_gm = staticmethod(gm_rules.apply_gm)
     examples = staticmethod(examples.examples)  # its own provinces, neighbours and sums
+
+    def colours(self, state: State) -> Mapping[str, Colour]:
+        """Each principality's own colour from data.toml, the map's, whoever plays it."""
+        return {power.name: PALETTE[power.colour] for power in DATA.powers}
 
     def __init__(self) -> None:
         parts = [Catalog.load(HERE / name) for name in CATALOG_FILES]

@@ -47,6 +47,7 @@ def _int(name: str, minimum: int, maximum: int | None = None) -> Arg:
 
 
 _D = "\u00a0Д"  # money after its amount, never parted from it
+_EN_D = "\u00a0d"  # the same in English text (the role mail explains it)
 
 
 def _n(value: int) -> str:
@@ -88,7 +89,7 @@ COMMANDS = (
         ("ДРУЖИНА", "НАНЯТЬ", "RECRUIT", "HIRE"),
         (_int("count", 1),),
         f"Набрать дружину: {A.druzhina_price}\u00a0Д за 1\u00a0ВС (п).",
-        f"Hire druzhina: {A.druzhina_price}\u00a0Д per 1\u00a0ВС (п).",
+        f"Hire druzhina: {A.druzhina_price}{_EN_D} per 1\u00a0MS.",
         "ДРУЖИНА 2",
     ),
     _spec(
@@ -104,7 +105,8 @@ COMMANDS = (
         ("МОБИЛИЗАЦИЯ", "ОПОЛЧЕНИЕ", "MOBILISE", "MOBILIZE"),
         (_PROVINCE,),
         f"Призвать ополчение: ½ ОП провинции меняется на ВС (о) {A.militia_rate} к 1; провинция не торгует.",
-        f"Call up militia: half the province's ОП at {A.militia_rate} to 1; the province stops trading.",
+        f"Call up militia: half the province's PP, {A.militia_rate}\u00a0PP for 1\u00a0MS; the province "
+        "stops trading.",
         "МОБИЛИЗАЦИЯ Тула",
     ),
     _spec(
@@ -112,7 +114,7 @@ COMMANDS = (
         ("РАСПУСТИТЬ ОПОЛЧЕНИЕ", "DISBAND"),
         (_PROVINCE,),
         f"Распустить ополчение провинции: 1\u00a0ВС (о) возвращает {A.disband_rate}\u00a0ОП.",
-        f"Disband a province's militia: 1\u00a0ВС (о) gives back {A.disband_rate}\u00a0ОП.",
+        f"Disband a province's militia: 1\u00a0MS gives back {A.disband_rate}\u00a0PP.",
         "РАСПУСТИТЬ ОПОЛЧЕНИЕ Тула",
     ),
     _spec(
@@ -121,7 +123,7 @@ COMMANDS = (
         (_name("tactic", "tactic"),),
         "Боевая тактика дружины: Конница +50\u00a0% против Лучников (и 40\u00a0Д содержания), "
         "Лучники +25\u00a0% против Копейщиков, Копейщики +25\u00a0% против Конницы.",
-        "The druzhina's battle tactic: Cavalry +50% against Archers (and 40\u00a0Д upkeep), Archers +25% "
+        "The druzhina's battle tactic: Cavalry +50% against Archers (and 40\u00a0d upkeep), Archers +25% "
         "against Spearmen, Spearmen +25% against Cavalry.",
         "ТАКТИКА Лучники",
     ),
@@ -138,7 +140,7 @@ COMMANDS = (
         ("СТАБИЛЬНОСТЬ", "STABILITY"),
         (),
         f"При «Приоритете стабильности»: {DATA.stability.bought_cost}\u00a0Д за +1\u00a0Ст (раз в ход).",
-        f"Under the stability policy: {DATA.stability.bought_cost}\u00a0Д for +1 stability (once a turn).",
+        f"Under the stability policy: {DATA.stability.bought_cost}{_EN_D} for +1 stability (once a turn).",
         "СТАБИЛЬНОСТЬ",
     ),
     _spec(
@@ -146,7 +148,7 @@ COMMANDS = (
         ("ЖЕРТВОПРИНОШЕНИЕ", "ЖЕРТВА", "SACRIFICE"),
         (_PROVINCE,),
         "Язычникам: −1\u00a0ОП провинции за +1\u00a0Ст (раз в ход).",
-        "Pagans only: −1\u00a0ОП of a province for +1 stability (once a turn).",
+        "Pagans only: −1\u00a0PP of a province for +1 stability (once a turn).",
         "ЖЕРТВОПРИНОШЕНИЕ Пронск",
     ),
     _spec(
@@ -162,7 +164,7 @@ COMMANDS = (
         ("ИЗУЧИТЬ", "НАУКА", "RESEARCH"),
         (_name("tech", "tech"), _int("amount", 1)),
         "Вложить Д в технологию; недостающее копится, излишек сгорает; действует со следующего хода.",
-        "Invest Д in a technology; a shortfall is kept, an excess burnt; it works from the next turn.",
+        "Invest money in a technology; a shortfall is kept, an excess burnt; it works from the next turn.",
         "ИЗУЧИТЬ Замет 500",
     ),
     _spec(
@@ -178,7 +180,7 @@ COMMANDS = (
         ("ХРАМ", "TEMPLE"),
         (_PROVINCE,),
         f"Построить храм ({B.temple}\u00a0Д, только христианам): в провинции не бывает восстаний.",
-        f"Build a temple ({B.temple}\u00a0Д, Christians only): the province never revolts.",
+        f"Build a temple ({B.temple}{_EN_D}, Christians only): the province never revolts.",
         "ХРАМ Рязань",
     ),
     _spec(
@@ -317,8 +319,8 @@ COMMANDS = (
         (_POWER, _AMOUNT),
         f"Подарить Д: +{D.gift_points} влияния за {D.gift_unit}{_D} ({D.etiquette_unit}{_D} с «Этикетом»); "
         "игрок должен принять (ПРИНЯТЬ ДАР).",
-        f"Give Д: +{D.gift_points} influence per {D.gift_unit}{_D} ({D.etiquette_unit}{_D} with Etiquette); "
-        "a player must accept (ACCEPT GIFT).",
+        f"Give money: +{D.gift_points} influence per {D.gift_unit}{_EN_D} ({D.etiquette_unit}{_EN_D} with "
+        "Etiquette); a player must accept (ACCEPT GIFT).",
         "ДАР Муром 200",
     ),
     _spec(
@@ -334,8 +336,8 @@ COMMANDS = (
         ("ПОДКУП", "UNDERMINE"),
         (_POWER, _AMOUNT, _name("rival", "power")),
         f"Передать Д стране, чтобы снизить на ней влияние третьей: −{D.gift_points} за {D.gift_unit}{_D}.",
-        f"Give Д to a country to lower a third one's influence on it: "
-        f"−{D.gift_points} per {D.gift_unit}{_D}.",
+        f"Give money to a country to lower a third one's influence on it: "
+        f"−{D.gift_points} per {D.gift_unit}{_EN_D}.",
         "ПОДКУП Муром 200 Владимир",
     ),
     _spec(
@@ -352,7 +354,7 @@ COMMANDS = (
         (_POWER,),
         f"С «Посольствами»: открыть посольство (+{D.embassy} влияния, {D.embassy_upkeep}\u00a0Д в ход, "
         "дипломатическая сводка каждый ход).",
-        f"With Embassies: open an embassy (+{D.embassy} influence, {D.embassy_upkeep}\u00a0Д a turn, "
+        f"With Embassies: open an embassy (+{D.embassy} influence, {D.embassy_upkeep}{_EN_D} a turn, "
         "a diplomatic summary every turn).",
         "ПОСОЛЬСТВО Новгород",
     ),
@@ -427,7 +429,7 @@ COMMANDS = (
         ("БАНК", "BANK"),
         (_name("vassal", "power"), _AMOUNT),
         "Взять Д из дипломатического банка компьютерного вассала.",
-        "Take Д from a computer vassal's diplomatic bank.",
+        "Take money from a computer vassal's diplomatic bank.",
         "БАНК Муром 100",
     ),
     _spec(

@@ -34,6 +34,7 @@ from engines.rus.world import (
     policy_key,
     suzerain,
 )
+from engines.text import Text
 from engines.toolkit import Orders
 
 W, G, ARMY = DATA.war, DATA.game, DATA.army
@@ -307,10 +308,13 @@ def _battle(new: State, army: _Army, previous: str, province: str, defence: list
     return outcome.attacker_wins
 
 
-def _lost(loss: Loss) -> str:
-    """What a contingent lost, as a sentence says it: «2 ВС (п) и 1 ВС (о)»; "" for nothing."""
-    parts = [f"{n}\u00a0ВС ({kind})" for n, kind in ((loss.druzhina, "п"), (loss.militia, "о")) if n]
-    return " и ".join(parts)
+def _lost(loss: Loss) -> Text:
+    """What a contingent lost, as a sentence says it: «2 ВС (п) и 1 ВС (о)», "2 MS of the druzhina
+    and 1 MS of the militia"; "" for nothing."""
+    counts = [(n, kind) for n, kind in ((loss.druzhina, "druzhina"), (loss.militia, "militia")) if n]
+    ru = [f"{n}\u00a0ВС ({'п' if kind == 'druzhina' else 'о'})" for n, kind in counts]
+    en = [f"{n}\u00a0MS of the {kind}" for n, kind in counts]
+    return Text(" и ".join(ru), " and ".join(en))
 
 
 def _defenders_lose(new: State, province: str, defence: list[_Unit], outcome: Outcome, turn: Turn) -> None:
@@ -344,8 +348,8 @@ def _report(
         turn.tell(power, "rus_war_fought", province=province, **sides)
     for loss in (*outcome.attack_losses, *outcome.defence_losses):
         lost = _lost(loss)
-        if lost and loss.power in turn.reports:
-            turn.tell(loss.power, "rus_war_you_lost", lost=lost)
+        if lost.ru and loss.power in turn.reports:
+            turn.tell(loss.power, "rus_war_you_lost", lost=lost.ru, lost_en=lost.en)
             if loss.spared:
                 turn.tell(loss.power, "rus_war_armour", spared=loss.spared)
     turn.log(

@@ -41,7 +41,7 @@ def options_said(state: State, decision: Decision) -> Text:
     parts = [(o, effects_said(state, o["effects"])) for o in decision["options"]]
     return Text(
         "; ".join(f"{o['name']} — {e.ru}" for o, e in parts),
-        "; ".join(f"{o['en']} ({o['name']}) — {e.en}" for o, e in parts),
+        "; ".join(f"{o['en']} — {e.en}" for o, e in parts),
     )
 
 

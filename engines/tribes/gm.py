@@ -14,9 +14,9 @@ from engines.tribes.community import main_of
 from engines.tribes.state import Community, State
 
 ADJUSTABLES = {
-    "soc": Adjustable("soc", Text("Соцтех", "Social"), ("SOC",), minimum=0),
-    "mil": Adjustable("mil", Text("Воентех", "Military"), ("MIL",), minimum=0),
-    "eco": Adjustable("eco", Text("Хозтех", "Economic"), ("ECO",), minimum=0),
+    "soc": Adjustable("soc", Text("Соцтех", "Social"), ("SOC",), minimum=0, public=True),
+    "mil": Adjustable("mil", Text("Воентех", "Military"), ("MIL",), minimum=0, public=True),
+    "eco": Adjustable("eco", Text("Хозтех", "Economic"), ("ECO",), minimum=0, public=True),
     "children": Adjustable(
         "children", Text("Дети", "Children"), ("ЕДА", "ЗАПАС", "FOOD"), minimum=0, maximum=10_000
     ),

@@ -19,7 +19,7 @@ from PIL.ImageDraw import ImageDraw
 
 from engines import drawing
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Picture
-from engines.drawing import FAINT, INK, PAPER, SEA, Colour, dated, said
+from engines.drawing import FAINT, INK, PAPER, SEA, Colour, dated, dated_name, said
 from engines.russian import Forms
 from engines.text import Lang, Text
 from engines.tribes import sight, world
@@ -96,7 +96,9 @@ def pictures(state: State, viewer: str, forms: Forms, langs: Sequence[Lang]) -> 
     shown = board(state, viewer, forms)
     names = {owner: said(Text(owner, forms.in_english(owner)), langs) for _, owner, _ in shown.communities}
     return [
-        Picture(f"map-turn-{state['turn']}", shown.title, draw(state, shown, said(shown.title, langs), names))
+        Picture(
+            dated_name(state["turn"], "map"), shown.title, draw(state, shown, said(shown.title, langs), names)
+        )
     ]
 
 

@@ -44,8 +44,9 @@ class TribesRuleset(Ruleset[State]):
     glossary = Text(
         "ОЧ — общая численность племени; ЛО — лимит числа общин; ЛР — лимит расстояния до главной "
         "общины; ЛЧ — лимит численности общины.",
-        "ОЧ — a tribe's people in all; ЛО — the most communities it may have; ЛР — how far a "
-        "community may be from the main one; ЛЧ — the most people a community may hold.",
+        "CL — community limit, the most communities a tribe may have; DL — distance limit, how far "
+        "a community may be from the main one; PL — population limit, the most people a community "
+        "may hold.",
     )
     min_players = DATA.game.min_players
     max_players = DATA.game.max_players

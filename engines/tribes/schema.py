@@ -59,7 +59,7 @@ MOVE = CommandSpec(
     ),
     Text(
         "шаги цифрами 1 2 3 / 4 * 5 / 6 7 8; «до реки», «мимо»…",
-        "steps as digits 1 2 3 / 4 * 5 / 6 7 8; «до реки», «мимо»…",
+        "steps as digits 1 2 3 / 4 * 5 / 6 7 8; «to river», «past»…",
     ),
     "ИДТИ 1 223",
 )
@@ -69,7 +69,7 @@ MIGRATE = CommandSpec(
     (),
     Text(
         "со следующего хода миграция: 20 очков хода, ЛЧ −50\u00a0%",
-        "migrate from the next turn: 20 points, ЛЧ −50%",
+        "migrate from the next turn: 20 points, PL −50%",
     ),
     "МИГРИРОВАТЬ",
 )
@@ -84,7 +84,7 @@ MERGE = CommandSpec(
     "merge",
     ("СЛИТЬ", "ОБЪЕДИНИТЬ", "MERGE"),
     (_community(), _community("into")),
-    Text("влить малую общину (≤ ⅓ ЛЧ) в соседнюю", "merge a small community (≤ ⅓ ЛЧ) into a neighbour"),
+    Text("влить малую общину (≤ ⅓ ЛЧ) в соседнюю", "merge a small community (≤ ⅓ PL) into a neighbour"),
     "СЛИТЬ 2 1",
 )
 CONVERT = CommandSpec(
@@ -157,7 +157,7 @@ ASSIMILATE = _at(
     "assimilate",
     Text(
         "племя компьютера с отношениями 100 входит в ваше племя (нужен свободный ЛО)",
-        "a computer's tribe at relations 100 joins yours (a free ЛО needed)",
+        "a computer's tribe at relations 100 joins yours (room within CL needed)",
     ),
 )
 ISOLATE = CommandSpec(

@@ -97,7 +97,7 @@ def test_four_turns_of_war_by_mail(h: Harness) -> None:
     assert "Акция «" not in body(report) and "Престиж Пацци" not in body(report)
     langs = languages(h.game.settings.language)
     drawn = h.game.ruleset.pictures(record.state, "Пацци", langs)
-    assert pngs(report) == {"map-turn-2.png": drawn[0].png}
+    assert pngs(report) == {"map-turn-1.png": drawn[0].png}  # after turn 1, as the report
     attached = pngs(digest)
     for viewer in (GM_VIEWER, PUBLIC_VIEWER):
         assert h.game.ruleset.pictures(record.state, viewer, langs)[0].png in attached.values()

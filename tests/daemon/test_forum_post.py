@@ -12,6 +12,7 @@ import pytest
 
 from daemon.config import ConfigError, load_config
 from daemon.games import Games
+from daemon.outgoing.views import public_scores
 from daemon.tools.status import status_text
 from parsers.orders import normal_form
 from state.disk import Disk
@@ -65,7 +66,7 @@ def played(
 
 def test_the_forum_post_of_a_played_game_parses_in_every_dialect(played: Harness) -> None:
     record = played.game.load()
-    powers = set(played.game.ruleset.scores(record.state))
+    powers = set(public_scores(played.game.ruleset, record.state))  # none for a secret, coins' treasury
     for forum, dialect in DIALECTS.items():
         use_forum(played, forum)
         assert played.gm("СВОДКА").exit_code == 0
@@ -76,8 +77,8 @@ def test_the_forum_post_of_a_played_game_parses_in_every_dialect(played: Harness
         for post, names in zip(posts, (powers, {english(p) for p in powers}), strict=True):
             assert mistakes(post, dialect) == [], post
             assert all(name in post for name in names)
-            assert ("[table]" in post) == (forum == "smf")
-            assert ("[code]" in post) == (forum != "smf")
+            assert ("[table]" in post) == (forum == "smf" and bool(powers))
+            assert ("[code]" in post) == (forum != "smf" and bool(powers))
 
 
 def test_the_public_view_and_news_stand_in_the_post(played: Harness) -> None:
@@ -86,7 +87,7 @@ def test_the_public_view_and_news_stand_in_the_post(played: Harness) -> None:
     (digest,) = [body(m) for m in played.mail_to(GM) if "Сводка ведущего" in body(m)]
     data = played.game.store.read_turn_record(played.game.store.turn_records()[-1])
     ru = forum_posts(digest)[0]
-    assert ru.count("[li]") == len(data["news"])
+    assert ru.split("[/list]")[0].count("[li]") == len(data["news"])  # the public view's lists below
     if played.game.ruleset.name == "council_like":
         assert "[b]Правящие семьи[/b]" in ru
 
@@ -139,7 +140,15 @@ def test_a_tie_is_listed_in_one_order_everywhere(tmp_path: Path, monkeypatch: py
         return sorted(FAMILIES, key=lambda family: text.index(family))
 
     (digest,) = [body(m) for m in h.mail_to(GM) if "Сводка ведущего" in body(m)]
-    scores = forum_posts(digest)[0].split("[b]Победные очки[/b]")[1]
+    post = forum_posts(digest)[0]
+    scores = post.split("[b]Итоги игры[/b]")[1]
+    # every family at 0 shares the first place, and the post says so under the table
+    rows = [line for box in scores.split("[code]")[1:] for line in box.split("[/code]")[0].splitlines()[2:]]
+    assert [row.split()[0] for row in rows] == ["1."] * len(FAMILIES)
+    assert f"Победили {', '.join(expected)}: очков у них поровну, первое место они делят." in post
+    summary = " ".join(digest.split("Победные очки: ")[1].split("\n\n")[0].split())
+    parts = summary.replace(" (компьютер)", "").rstrip(".").split(", ")  # the computer's marked
+    assert parts == [f"1. {family} 0" for family in expected]
     report = next(t for t in texts(h, PLAYERS[0]) if "Игра окончена." in t)
     final = report.split("Победные очки:")[1]
     h.daemon.close()
@@ -148,4 +157,4 @@ def test_a_tie_is_listed_in_one_order_everywhere(tmp_path: Path, monkeypatch: py
         status = status_text(games)
     finally:
         games.close()
-    assert order(scores) == order(final) == order(status) == expected
+    assert order(scores) == order(final) == order(status) == order(summary) == expected

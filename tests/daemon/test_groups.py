@@ -80,10 +80,10 @@ def test_the_digest_shows_the_public_view_after_the_news_and_the_ended_powers(h:
     ruling = h.game.load().state["ruling"]
     post = text[text.index("Пост для форума") :]
     rulers = "; ".join(f"{realm} — {family}" for realm, family in ruling.items())
-    assert f"[b]Правящие семьи[/b]: {rulers}" in post
+    assert f"[b]Правящие семьи[/b]\n{rulers}" in post
     assert (
-        f"[b]Влияние[/b]: {h.powers[VERA]} 30, " in post
-        and gleb not in post.split("Влияние")[1].split("\n")[0]
+        f"[b]Влияние[/b]\n{h.powers[VERA]} 30, " in post
+        and gleb not in post.split("Влияние[/b]\n")[1].split("\n")[0]
     )
     assert post.index("Правящие семьи") < post.index("Победные очки")
     assert "[b]Ruling families[/b]" in text and "[b]Influence[/b]" in text

@@ -52,8 +52,8 @@ def test_fractional_scores_read_with_a_decimal_comma_in_russian_and_without_floa
     h.run()
     (digest,) = [body(m) for m in h.mail_to(GM) if "[code]" in body(m)]  # phpBB's columns by default
     ru, en = digest.split(SEPARATOR.strip())
-    assert re.search(rf"{WOLVES} +0,8\n{BEARS} +0,6\n", ru)
-    assert re.search(rf"{WOLVES} +0\.8\n{BEARS} +0\.6\n", en)
+    assert re.search(rf"\n1\. +{WOLVES} +0,8\n2\. +{BEARS} +0,6\n", ru)  # the final table, by place
+    assert re.search(rf"\n1\. +{WOLVES} +0\.8\n2\. +{BEARS} +0\.6\n", en)
     report = "\n".join(body(m) for m in h.mail_to(PLAYERS[0]))
     assert f"{WOLVES}: 0,8\n  {BEARS}: 0,6" in report and f"{WOLVES}: 0.8\n  {BEARS}: 0.6" in report
     assert "0000" not in digest + report  # 0.6000000000000001 nowhere

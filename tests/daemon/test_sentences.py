@@ -10,6 +10,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from daemon.outgoing.forum import DIALECTS
+from daemon.outgoing.markup import BBCode
 from daemon.outgoing.render import daemon_catalog, moment, render_one, subject
 from engines.russian import NO_FORMS
 from engines.text import Msg, Text
@@ -155,7 +157,9 @@ def test_a_parser_problem_names_its_argument_in_russian(
 
 
 def _template(template: str, **context: Any) -> str:
-    return render_one(template, "ru", {"forms": NO_FORMS, "say": str, **context})
+    return render_one(
+        template, "ru", {"forms": NO_FORMS, "say": str, "markup": BBCode(DIALECTS["phpbb"]), **context}
+    )
 
 
 HEAD = {
@@ -273,6 +277,7 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "news": [],
         "public": {"ru": ""},
         "scores": [],
+        "standings": [],
         "seed": "s",
         "draws": [],
     }

@@ -105,7 +105,11 @@ def test_until_the_end_a_power_sees_only_its_own_points_and_the_public_none() ->
 
 
 def test_once_the_game_is_over_everyone_sees_every_line() -> None:
-    assert chart(FINAL, US) == chart(FINAL, PUBLIC_VIEWER) == chart(FINAL)
+    assert chart(FINAL, US) == chart(FINAL)
+
+
+def test_the_public_gets_no_chart_of_its_own_the_archive_draws_the_one_chart() -> None:
+    assert drawn(FINAL, PUBLIC_VIEWER) == () and drawn(MIDGAME, PUBLIC_VIEWER) == ()
 
 
 @given(st.lists(st.floats(0, 400), min_size=1, max_size=8))

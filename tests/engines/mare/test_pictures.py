@@ -53,7 +53,7 @@ def test_every_reader_gets_a_png_map_of_the_turn() -> None:
     state = played()
     for viewer in (GM_VIEWER, PUBLIC_VIEWER, *state["powers"]):
         (picture,) = RULESET.pictures(state, viewer)
-        assert (picture.name, picture.title.ru) == ("map-turn-2", "Карта после хода 1")  # what it shows
+        assert (picture.name, picture.title.ru) == ("map-turn-1", "Карта после хода 1")  # what it shows
         image = Image.open(io.BytesIO(picture.png))
         assert image.format == "PNG" and image.width == DATA.picture.width
         assert len(picture.png) < 60_000

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER
 from engines.drawing import Base, Mark, font, png
+from engines.rng import Rng
 from engines.rus import RULESET
 from engines.rus.data import DATA, DATA_FILE, Data
 from engines.rus.pictures import (
@@ -66,7 +67,7 @@ def test_one_small_map_a_mail_can_show(viewer: str) -> None:
     image = Image.open(io.BytesIO(picture.png))
     assert image.format == "PNG" and 900 <= image.width <= 1200 and image.height <= 1200
     assert len(picture.png) < 300_000
-    assert picture.name == "map-turn-4"  # the state of turn 4: after turn 3
+    assert picture.name == "map-turn-3"  # the state of turn 4: after turn 3, as its title says
     assert (picture.title.ru, picture.title.en) == ("Карта Руси после хода 3", "Map of Rus after turn 3")
 
 
@@ -301,3 +302,10 @@ LUTSK_AT = '"Луцк" = { x = 220, y = 790 }'
 def test_a_broken_position_is_refused_at_load(tmp_path: Path, old: str, new: str, named: str) -> None:
     _, said = refusal_of_edit(tmp_path, DATA_FILE, old, new, Data)
     assert named in said
+
+
+def test_the_game_palette_is_the_maps_colour_of_every_principality() -> None:
+    """The archive's chart takes a power's colour from `colours`: Владимир is the map's colour
+    on the chart too, whatever its place in the game's powers."""
+    state = RULESET.setup(["Киев", "Владимир"], Rng("palette"))
+    assert {power.name: colour(power.name) for power in DATA.powers} == RULESET.colours(state)
