@@ -57,6 +57,7 @@ class Sizes:
     imap_samples: int = 20  # order mails timed over IDLE, and as many over polling
     startup_runs: int = 10  # each command's runs, each beside a bare interpreter's
     backlog_mails: int = 10_000  # waiting when one pass starts
+    tribes_turns: int = 30  # turns of a tribes game resolved one after another
     notified_mails: int = 10  # order mails delivered to a long-running daemon on Maildir
     storm_games: int = 200  # started games of each ruleset on the host of the storm
     storm_due: int = 20  # of each ruleset, whose deadlines fall at the same instant
@@ -77,6 +78,7 @@ QUICK = Sizes(
     imap_samples=2,
     startup_runs=1,
     backlog_mails=60,
+    tribes_turns=4,
     notified_mails=2,
     storm_games=2,
     storm_due=1,
@@ -89,7 +91,8 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     unless the JSON does."""
     figures: list[Figure] = []
     scenarios = (
-        *(_coins, _rus, _idle, _history, _burst, _startup, _deadline, _notified, _backlog, _storm),
+        *(_coins, _rus, _idle, _history, _tribes, _burst, _startup, _deadline, _notified, _backlog),
+        _storm,
         _stranger,
         *((_imap,) if imap else ()),
     )
@@ -336,6 +339,37 @@ def _history(root: Path, sizes: Sizes) -> list[Figure]:
             "ratio",
             f"turn {turns} / turn 1 (1 = history costs nothing)",
             Goal("<=", 1.2),
+        ),
+    ]
+
+
+def _tribes(root: Path, sizes: Sizes) -> list[Figure]:
+    """a tribes game of eight played by the computer: its resolutions as it grows, turn by turn"""
+    scene = open_scene(root, "tribes", 8)
+    seconds: list[float] = []
+    try:
+        for _ in range(sizes.tribes_turns):
+            put_all_orders(scene)
+            deadline = scene.game.deadline(scene.game.load())
+            assert deadline is not None
+            scene.clock.now = deadline
+            took, report = _timed(scene.daemon.run_once)
+            if report.resolved != 1:
+                raise RuntimeError(f"the tribes game did not resolve its turn {len(seconds) + 1}: {report}")
+            seconds.append(took)
+    finally:
+        scene.close()
+    turns = sizes.tribes_turns
+    first, last = median(seconds[:3]), median(seconds[-3:])
+    return [
+        Figure("tribes.turn_1", first * 1000, "ms", "a resolution pass of turns 1–3, 8 tribes, median"),
+        Figure(f"tribes.turn_{turns}", last * 1000, "ms", f"the same, turns {turns - 2}–{turns}, median"),
+        Figure(
+            "tribes.ratio",
+            last / first,
+            "ratio",
+            f"turn {turns} / turn 1 (the communities grow; their orders' checks should not)",
+            Goal("<=", 2.0),
         ),
     ]
 

@@ -29,19 +29,23 @@ class Neighbour:
 def neighbours(state: State, power: str, community: Community | None = None) -> list[Neighbour]:
     """Other tribes' communities in contact with `community` (default: with any of `power`'s)."""
     own = [community] if community is not None else state["tribes"][power]["communities"]
-    found = []
-    for owner, other in occupants(state):
-        if owner == power:
-            continue
-        if any(world.distance(c["cell"], other["cell"]) <= 1 for c in own):
-            player = owner in state["tribes"]
-            found.append(Neighbour(owner, player, other))
-    return found
+    near = {cell for c in own for cell in world.around(state, c["cell"])}  # 9 cells each, at most
+    return [
+        Neighbour(owner, owner in state["tribes"], other)
+        for owner, other in occupants(state)
+        if owner != power and other["cell"] in near
+    ]
 
 
 def on_cell(state: State, power: str, community: Community, cell: str) -> Neighbour | None:
-    """Another tribe's community on `cell`, when it is in contact with `community`."""
-    return next((n for n in neighbours(state, power, community) if n.community["cell"] == cell), None)
+    """Another tribe's community on `cell`, when it is in contact with `community`: one look at the
+    cell (every check of an order between tribes asks, and the blank tries many)."""
+    if world.distance(community["cell"], cell) > 1:
+        return None
+    for owner, other in occupants(state):
+        if owner != power and other["cell"] == cell:
+            return Neighbour(owner, owner in state["tribes"], other)
+    return None
 
 
 def learning(state: State, power: str) -> list[Neighbour]:

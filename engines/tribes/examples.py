@@ -14,8 +14,9 @@ from engines.tribes.checks import open_commands as own_commands
 from engines.tribes.community import main_of
 from engines.tribes.data import DATA
 from engines.tribes.decisions import offered
+from engines.tribes.diplomacy import usable
 from engines.tribes.level import Level, level_of
-from engines.tribes.schema import COMMANDS, KEYWORDS, ORDERS, PHASES
+from engines.tribes.schema import COMMANDS, GATES, KEYWORDS, ORDERS, PHASES
 from engines.tribes.state import Community, State
 
 Words = list[str | int] | None  # an example's arguments, None when nothing fits
@@ -83,15 +84,37 @@ def examples(state: State, power: str, phase: str) -> dict[str, str]:
 
 
 BETWEEN = ("war", "raid", "exchange", "gift", "cede", "accept", "assimilate")
+WITH_PLAYERS = ("cede", "accept")  # joining by consent: a player's tribe on the other side
+WITH_COMPUTER = ("assimilate",)  # a computer's tribe, judged by the tribe alone (its relations)
 SPECS = {spec.name: spec for spec in COMMANDS}
 
 
 def _candidates(state: State, power: str) -> Iterator[tuple[str, list[str | int]]]:
-    """Lines that might fit: every order towards each neighbour, and the tribe's own orders."""
+    """Lines that might fit: every order towards each neighbour it can be given to (a player's
+    tribe or the computer's, as the order asks) that a technology opens, for this tribe or the one
+    it deals with; and the tribe's own orders. A blank asks for one line an order: a tribe with
+    many neighbours is not tried against each the same way twice."""
     tribe = state["tribes"][power]
+    own = {gate: usable(state, power, gate) for gate in set(GATES.values())}  # by its own technology
+    theirs: dict[tuple[str, str], bool] = {}  # (gate, a player's tribe) → open through that tribe's
+    assimilated: set[str] = set()  # the computer's tribes an assimilation was tried with
+
+    def opened(name: str, near: contact.Neighbour) -> bool:
+        gate = GATES.get(name)
+        if gate is None or own[gate] or not near.player:  # the computer's technology opens nothing
+            return gate is None or own[gate]
+        if (gate, near.owner) not in theirs:
+            theirs[gate, near.owner] = usable(state, power, gate, near.owner)
+        return theirs[gate, near.owner]
+
     for community in sorted(tribe["communities"], key=lambda c: c["number"]):
         for near in contact.neighbours(state, power, community):
             for name in BETWEEN:
+                if (name in WITH_PLAYERS and not near.player) or (name in WITH_COMPUTER and near.player):
+                    continue
+                if not opened(name, near) or (name in WITH_COMPUTER and near.owner in assimilated):
+                    continue
+                assimilated.update([near.owner] if name in WITH_COMPUTER else [])
                 more: list[str | int] = [5] if name == "gift" else []
                 yield name, [community["number"], near.community["cell"], *more]
     if tribe["isolated"] or tribe["met"]:  # isolation means something once it has met others

@@ -45,6 +45,8 @@ SCENARIO_FIGURES = {
     "backlog.first_reply",
     "backlog.pass",
     "backlog.peak",
+    "tribes.turn_1",
+    "tribes.ratio",
     "deadline.cron",
     "deadline.cron_compiling",
     "maildir.reply",
@@ -59,7 +61,7 @@ SCENARIO_FIGURES = {
 WITH_GOALS = [
     *("idle.pass", "idle.one_mail", "history.ratio", "startup.run_once", "startup.help"),
     *("backlog.first_reply", "maildir.reply", "storm.first_report", "storm.mail_answered"),
-    *("storm.peak_share", "storm_all.last_report"),
+    *("storm.peak_share", "storm_all.last_report", "tribes.ratio"),
 ]
 NO_GOAL = ("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "startup.status")
 
