@@ -122,18 +122,34 @@ class Game:
         own = self.ruleset.forms(state) if state else None
         return mine.merged(own) if own is not None and own.names else mine
 
+    def owing(self, record: GameRecord) -> list[str]:
+        """The expected powers (`GameRecord.expected_powers`) that owe orders in the current phase
+        (`Ruleset.owes_orders`): those reminded, waited for, counted missing and toward a hold."""
+        return [
+            p for p in record.expected_powers() if self.ruleset.owes_orders(record.state, p, record.phase)
+        ]
+
+    def owed_by_none(self, record: GameRecord) -> bool:
+        """Whether the current phase asks nothing of any player while some play: it is resolved at
+        once, when it opens (a game whose players are all on leave still waits for its deadline)."""
+        return bool(record.expected_powers()) and not self.owing(record)
+
     def phase_spec(self, record: GameRecord) -> PhaseSpec:
         return self.ruleset.phases[record.phase]
 
-    def turn_in_subject(self, turn: int, phase: str) -> int | Text:
-        """A subject's turn, with its phase where the ruleset has more than one («Ход 2,
-        переговоры»): a player tells a turn's mails apart in the inbox's list."""
+    def turn_in_subject(self, turn: int, phase: str) -> Text:
+        """A subject's turn: the ruleset's name of it («Весна 1901», `Ruleset.turn_title`), else
+        «Ход 2» with its phase where the ruleset has more than one («Ход 2, переговоры»): a
+        player tells a turn's mails apart in the inbox's list."""
         from engines.text import Text
 
+        titled = self.ruleset.turn_title(turn, phase)
+        if titled is not None:
+            return titled
         if len(self.ruleset.phases) < 2:
-            return turn
+            return Text(f"Ход {turn}", f"Turn {turn}")
         title = self.ruleset.phases[phase].title
-        return Text(f"{turn}, {_lowered(title.ru)}", f"{turn}, {_lowered(title.en)}")
+        return Text(f"Ход {turn}, {_lowered(title.ru)}", f"Turn {turn}, {_lowered(title.en)}")
 
     def deadline(self, record: GameRecord) -> datetime | None:
         return datetime.fromisoformat(record.deadline) if record.deadline else None

@@ -394,6 +394,31 @@ class Ruleset(ABC, Generic[S]):
         Default: none."""
         return {}
 
+    def owes_orders(self, state: S, power: str, phase: str, /) -> bool:
+        """Whether `power` has anything to order in `phase` now (a retreat phase asks only the
+        dislodged; a stage where a family commands nothing asks nothing of it). The daemon reminds,
+        waits for (early resolution), counts misses and counts toward the mass-silence hold only
+        the powers that owe; the others are told in their report that the next phase asks nothing
+        of them, and a phase no active power owes is resolved at once, with empty orders, when it
+        opens. Orders a power that owes nothing sends anyway are still read and checked. Default:
+        every power owes."""
+        return True
+
+    def read_notation(self, state: S, power: str, phase: str, text: str, /) -> Command | Msg | None:
+        """One order line in the game's own notation («A PAR - BUR», «F NTH C A LON - NWY»), tried
+        before the keyword parser on every order line: a Command (its line number is set by the
+        parser), a Msg refusing the line (replied like any refused line), or None when the line is
+        not in this notation and the keyword parser reads it. `text` is the line as written, at
+        most a mail line's length. Default: no notation of its own."""
+        return None
+
+    def turn_title(self, turn: int, phase: str, /) -> Text | None:
+        """The game's own name for `phase` of `turn` («Весна 1901», "Spring 1901"; a year), which
+        replaces «Ход N из M, фаза «…»» in every heading, subject, report, digest, forum post and
+        archive page the daemon writes; the ruleset's own picture titles say the same. Default:
+        None, the turn's number and the phase's title."""
+        return None
+
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real
         partner, what it can afford): Китай is never told «ПЕРЕДАТЬ Китай 2»; `check` accepts

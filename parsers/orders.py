@@ -26,6 +26,8 @@ from parsers.suggestions import refusal
 from parsers.wording import Keyword, Wording, is_chat, lead, wording
 
 T = TypeVar("T")
+# a ruleset's own notation for one line as written: a command, a refusal, or None (not its notation)
+Notation = Callable[[str], Command | Msg | None]
 
 _INT = re.compile(r"-?[0-9]+")
 # "1. ВЛОЖИТЬ …", "2) ВЛОЖИТЬ …", "- ВЛОЖИТЬ …"; a bare number is an order's own («5 влияния в Тарент»)
@@ -102,6 +104,7 @@ def parse_commands(
     elsewhere: Sequence[PhaseSpec] = (),
     prose: bool = False,
     closed: Sequence[tuple[CommandSpec, Msg]] = (),
+    notation: Notation | None = None,
 ) -> ParsedOrders:
     """Every order line → a command or a problem; НЕТ ДЕЙСТВИЙ alone makes an explicit pass.
 
@@ -111,7 +114,8 @@ def parse_commands(
     it names the game's things as an order does (`arrangement.attempted`): then it is refused with
     the order it may be; `closed`: the phase's commands this power cannot give yet, each with why:
     a line that starts as one of them (its keyword or saying, never a guess by spelling, which
-    would tell of a command the power has not learnt of) is refused with that reason.
+    would tell of a command the power has not learnt of) is refused with that reason;
+    `notation`: the game's own notation (`Ruleset.read_notation`), tried first on each line.
     Players' wording (`PhaseSpec.phrasing`) is read too: see wording.py, arrangement.py and
     suggestions.py."""
     args = [arg for spec in phase.commands for arg in spec.args]
@@ -129,6 +133,14 @@ def parse_commands(
     unread: list[int] = []
     ordered = False  # some line meant an order, even a refused one
     for number, text in body:
+        noted = None if notation is None else notation(text)
+        if noted is not None:
+            ordered = True
+            if isinstance(noted, Msg):
+                problems.append(Problem(number, noted))
+            else:
+                commands.append(replace(noted, line=number))
+            continue
         cursor = _order_line(text)
         if cursor is None:
             continue

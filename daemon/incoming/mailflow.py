@@ -144,7 +144,8 @@ def _judge(
         return _gm(found, mail, text, lines, now, limits, redactor, checks)
     if (words := signup_words(text, lines)) is not None:
         return _signup(found, mail, words, text.header.power, now)
-    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks)
+    ready_alone = text.header.ready and not text.body
+    route = route_orders(text.header, found, mail.sender, now, limits.wrong_passwords, checks, ready_alone)
     if isinstance(route, Refusal):
         route = played_elsewhere(route, games, mail.sender, _via(text))
         return _unrouted(route, text.header.power or "", mail, redactor, part=cleaned.part)

@@ -27,7 +27,7 @@ from engines.contract import (
     Ruleset,
 )
 from engines.russian import Forms
-from engines.text import Msg, excerpt
+from engines.text import Msg, Text, excerpt
 from engines.toolkit import standing_orders
 from parsers.cleanup import Part
 from parsers.mime import IncomingMail
@@ -163,7 +163,7 @@ def answer(
         "part": part,
         **_service_context(game, record, power, list(asked.values())),
     }
-    params = {
+    params: dict[str, str | int | Text] = {
         "game": game.id,
         "turn": game.turn_in_subject(record.turn, record.phase),
         "refused": len(refused),
@@ -231,8 +231,9 @@ def read_orders(
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
-    it. An order of a later phase is told where it belongs; one it has not learnt of is refused
-    with the ruleset's reason (`not_known`); prose is set aside, not refused.
+    it. A line in the game's own notation is read by the ruleset (`read_notation`); an order of a
+    later phase is told where it belongs; one it has not learnt of is refused with the ruleset's
+    reason (`not_known`); prose is set aside, not refused.
     `forms`: the names' forms (default: the ruleset's, without the game's own)."""
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
@@ -245,7 +246,12 @@ def read_orders(
         for spec in ruleset.phases[phase].commands
         if spec.name not in learnt
     ]
-    return known, parse_commands(body, known, vocabularies, forms, elsewhere, prose=True, closed=closed)
+
+    def notation(text: str) -> Command | Msg | None:
+        return ruleset.read_notation(state, power, phase, text)
+
+    parsed = parse_commands(body, known, vocabularies, forms, elsewhere, True, closed, notation)
+    return known, parsed
 
 
 def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> PhaseSpec:

@@ -76,4 +76,4 @@ def when(game: Game, record: GameRecord, power: str, readiness: Readiness, stand
     if not readiness.ready:
         return YOU
     ready = game.store.ready(record.turn, record.phase) | {power}
-    return NOW if all(p in ready for p in record.expected_powers()) else OTHERS
+    return NOW if all(p in ready for p in game.owing(record)) else OTHERS

@@ -104,14 +104,18 @@ def route_orders(
     now: datetime,
     wrong_passwords: int,
     checks: PasswordChecks,
+    ready_alone: bool = False,
 ) -> Route | Refusal:
     """The power's password, or the GM's (from the GM's address) to send orders on its behalf;
-    not even looked at once `sender` gave `wrong_passwords` wrong ones this hour."""
+    not even looked at once `sender` gave `wrong_passwords` wrong ones this hour. A mail that
+    says only ГОТОВО (`ready_alone`) with no password is the sender's own power's (`_ready_route`)."""
     record = game.load()
     if record.status == "signup":
         return Refusal(said(game, "route_not_started"), game, form="signup")
     if record.status == "over":
         return Refusal(said(game, "route_game_over"), game, form="none")
+    if ready_alone and not header.password and (route := _ready_route(game, record, sender)):
+        return route
     spellings = game.ruleset.vocabularies(record.state).get("power", {})
     powers: Vocabulary = {p: list(spellings.get(p, ())) for p in record.players}
     playing = ", ".join(sorted(powers))
@@ -140,10 +144,28 @@ def route_orders(
         return Refusal(said(game, code, power=power), game, form="none")
     if header.turn is not None and header.turn != record.turn:
         return Refusal(said(game, "route_stale_turn", turn=header.turn, current=record.turn), game)
-    if isinstance(record.clock, Previewed | Paused) and not by_gm:
-        code = "route_preview" if isinstance(record.clock, Previewed) else "route_paused"
-        return Refusal(said(game, code, turn=record.turn), game)
-    return Route(game, record, power, by_gm, rehash)
+    return (None if by_gm else _closed(game, record)) or Route(game, record, power, by_gm, rehash)
+
+
+def _ready_route(game: Game, record: GameRecord, sender: str) -> Route | Refusal | None:
+    """A ГОТОВО alone, in the subject or the body, from the address of the one active player of the
+    game it is tagged for: that power's, with no СТРАНА line or password, in every ruleset. It
+    only lets the orders that player already sent under the password go ahead, as they stand,
+    so the address is enough; None when the sender plays no power here (or several)."""
+    mine = [
+        p for p, player in record.players.items() if player.address == sender and player.status == "active"
+    ]
+    if len(mine) != 1:
+        return None
+    return _closed(game, record) or Route(game, record, mine[0])
+
+
+def _closed(game: Game, record: GameRecord) -> Refusal | None:
+    """Why no player's orders are taken now: the phase's results wait for the GM, or it is paused."""
+    if not isinstance(record.clock, Previewed | Paused):
+        return None
+    code = "route_preview" if isinstance(record.clock, Previewed) else "route_paused"
+    return Refusal(said(game, code, turn=record.turn), game)
 
 
 def played_elsewhere(refusal: Refusal, games: Games, sender: str, via: Via) -> Refusal:

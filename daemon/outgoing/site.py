@@ -202,6 +202,7 @@ class GamePages:
             "game": self.game.id,
             "title": ruleset.title.get(lang),
             "record": self.record,
+            "titled": ruleset.turn_title(self.record.turn, self.record.phase) if self.record.state else None,
             "last_turn": ruleset.last_turn,
             "players": (ruleset.min_players, ruleset.max_players),
             "over": self.record.status == "over" or bool(self.state.get("over")),
@@ -227,6 +228,7 @@ class GamePages:
                 "title": ruleset.title,
                 "turn": phase.turn,
                 "phase": ruleset.phases[phase.phase].title,
+                "titled": ruleset.turn_title(phase.turn, phase.phase),
                 "phase_count": len(ruleset.phases),
                 "news": news,
                 "public": public,
@@ -238,10 +240,12 @@ class GamePages:
                 "forms": self.game.forms_for(state_after),
             },
         ).strip()
+        titled = ruleset.turn_title(phase.turn, phase.phase)
         return {
             "id": phase.name,
             "turn": phase.turn,
             "title": ruleset.phases[phase.phase].title.get(lang),
+            "titled": titled.get(lang) if titled else "",
             "news": [say(m) for m in news],
             "public": public.get(lang, ""),
             "pictures": [

@@ -24,12 +24,13 @@ SENT = frozenset({"player", "pass"})
 
 def standings_after(game: Game, record: GameRecord, current: Mapping[str, str]) -> dict[str, Any]:
     """The players' standings after this resolution, given each power's submission source in it.
-    Its own mail in any judged phase clears a power's count; silence in all of them adds one, and
-    `max_missed` in a row retires it; leave (or the computer) in between changes nothing."""
+    Its own mail in any judged phase clears a power's count; silence in all of them it owed orders
+    in adds one, and `max_missed` in a row retires it; leave (or the computer) in between, and a
+    phase it owed nothing in, change nothing."""
     after = {p: pl.standing() for p, pl in sorted(record.players.items())}
     sources = _sources(game, record, current)
     for power, standing in after.items():
-        seen = sources.get(power, [])
+        seen = [source for source in sources.get(power, []) if source != "idle"]  # owed nothing there
         if standing["status"] != "active" or not seen:
             continue
         if SENT.intersection(seen):

@@ -40,7 +40,9 @@ log = logging.getLogger(__name__)
 class Submission:
     """The orders a power goes into resolution with, and where they came from."""
 
-    source: str  # player | pass | gm (the GM's orders for the power) | ai | leave | missing | ended
+    # player | pass | gm (the GM's orders for the power) | ai | leave | missing | idle (a silent
+    # player's power that owed no orders) | ended
+    source: str
     commands: list[Command]
 
 
@@ -61,7 +63,12 @@ def tick(game: Game, postman: Postman, now: datetime) -> Ticked:
         release(game, postman, record, record.pending)
         record = game.load()
     resolved = _advance(game, postman, record, now)
-    return Ticked(resolved, next_wake(game, record))
+    for _ in range(len(game.ruleset.phases) if resolved else 0):  # the phases that open owed by none
+        record = game.load()
+        if _running_to(game, record) is None or not game.owed_by_none(record):
+            break
+        resolve(game, postman, record, now)
+    return Ticked(resolved, next_wake(game, game.load() if resolved else record))
 
 
 def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) -> bool:
@@ -70,8 +77,9 @@ def _advance(game: Game, postman: Postman, record: GameRecord, now: datetime) ->
     if deadline is None:
         return False
     ordered = game.store.ordered(record.turn, record.phase)
-    expected = record.expected_powers()
-    if isinstance(record.clock, Due) or now >= deadline or _early(game, record, expected):
+    expected = game.owing(record)
+    early = _early(game, record, expected) or game.owed_by_none(record)
+    if isinstance(record.clock, Due) or now >= deadline or early:
         if _should_hold(game, record, ordered, expected):
             _hold(game, postman, record, len(set(expected) - ordered), len(expected))
             return False
@@ -92,7 +100,7 @@ def next_wake(game: Game, record: GameRecord) -> datetime | None:
         return None
     if isinstance(record.clock, Due):
         return NOW
-    if _early(game, record, record.expected_powers()):
+    if _early(game, record, game.owing(record)) or game.owed_by_none(record):
         return NOW
     if record.clock == Open(reminded=False):
         return deadline - game.settings.reminder_before
@@ -108,8 +116,9 @@ def _running_to(game: Game, record: GameRecord) -> datetime | None:
 
 
 def _early(game: Game, record: GameRecord, expected: list[str]) -> bool:
-    """The game resolves as soon as every expected power is ready, and every one is: its orders
-    are in and its latest mail had no refused line or said ГОТОВО (`daemon.incoming.readiness`)."""
+    """The game resolves as soon as every power that owes orders (`Game.owing`) is ready, and every
+    one is: its orders are in and its latest mail had no refused line or said ГОТОВО
+    (`daemon.incoming.readiness`)."""
     if not game.settings.early_resolution or not expected:
         return False
     ready = game.store.ready(record.turn, record.phase)
@@ -197,9 +206,10 @@ def _remind(
 
 def submissions(game: Game, record: GameRecord, orders: dict[str, OrderSet]) -> dict[str, Submission]:
     """Every power's orders: the player's, the GM's on their behalf, or the computer's; none for
-    a power the rules ended."""
+    a power the rules ended, nor for a silent player's power that owed none ("idle": no miss)."""
     result: dict[str, Submission] = {}
     ended = game.ruleset.ended(record.state)
+    owing = set(game.owing(record))
     for power in record.state["powers"]:
         player = record.players.get(power)
         if power in ended:
@@ -216,7 +226,7 @@ def submissions(game: Game, record: GameRecord, orders: dict[str, OrderSet]) -> 
                 ai = game.ruleset.ai_orders(record.state, power, record.phase)
                 result[power] = Submission("leave" if leave else "ai", ai)
         else:
-            result[power] = Submission("missing", [])
+            result[power] = Submission("missing" if power in owing else "idle", [])
     return result
 
 

@@ -19,6 +19,7 @@ from daemon.games import Game
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import languages, render
 from daemon.phases.release import letters
+from engines.text import Text
 from state.records import GameRecord
 
 
@@ -66,7 +67,10 @@ def send_preview(game: Game, postman: Postman, record: GameRecord, name: str) ->
         "parts": parts,
     }
     context["first"] = first
-    params = {"game": game.id, "turn": game.turn_in_subject(data["turn"], data["phase"])}
+    params: dict[str, str | int | Text] = {
+        "game": game.id,
+        "turn": game.turn_in_subject(data["turn"], data["phase"]),
+    }
     letter = Letter("gm/preview", context, "subject_preview", params, tuple(attached))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
     postman.send(f"{game.id}-{name}-preview-{digest}", game.settings.gm, letter, game.settings.language)

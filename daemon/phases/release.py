@@ -21,7 +21,7 @@ from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import languages, moment, ranking
 from daemon.outgoing.views import blanks, public_texts, status_texts
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER, Command, Picture
-from engines.text import Msg
+from engines.text import Msg, Text
 from parsers.orders import normal_form
 from state import lifecycle
 from state.lifecycle import Releasing
@@ -116,7 +116,7 @@ class PhaseMails:
         drawn = power_pictures(game, record, power)
         context = _report_context(self, power)
         context["pictures"] = [p.title for p in drawn]
-        params = {
+        params: dict[str, str | int | Text] = {
             "game": game.id,
             "turn": game.turn_in_subject(self.data["turn"], self.data["phase"]),
             "power": power,
@@ -145,7 +145,10 @@ def _digest_letter(game: Game, record: GameRecord, data: dict[str, Any], context
     )
     context["pictures"] = [p.title for p in own]
     context["forum_pictures"] = [{"title": p.title, "file": f"{p.name}.png"} for p in public]
-    params = {"game": game.id, "turn": game.turn_in_subject(data["turn"], data["phase"])}
+    params: dict[str, str | int | Text] = {
+        "game": game.id,
+        "turn": game.turn_in_subject(data["turn"], data["phase"]),
+    }
     return Letter("gm/digest", context, "subject_digest", params, own + public)
 
 
@@ -179,7 +182,9 @@ def _next_phase(game: Game, record: GameRecord, power: str) -> dict[str, Any]:
     return {
         "turn": record.turn,
         "title": game.phase_spec(record).title,
+        "titled": game.ruleset.turn_title(record.turn, record.phase),
         "deadline": moment(deadline, game.settings.timezone) if deadline else None,
+        "owes": game.ruleset.owes_orders(record.state, power, record.phase),
         "blank": blanks(game, record, power),
     }
 
@@ -195,6 +200,7 @@ def _report_context(phase: PhaseMails, power: str) -> dict[str, Any]:
         "turn": data["turn"],
         "last": game.ruleset.last_turn,
         "phase": game.ruleset.phases[data["phase"]].title,
+        "titled": game.ruleset.turn_title(data["turn"], data["phase"]),
         "events": [Msg.from_json(m) for m in data["reports"].get(power, [])],
         "news": phase.news,
         "group_news": _group_news(data, power),
@@ -248,6 +254,7 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         "turn": data["turn"],
         "last": game.ruleset.last_turn,
         "phase": phase.title,
+        "titled": game.ruleset.turn_title(data["turn"], data["phase"]),
         "phase_count": len(game.ruleset.phases),
         "resolved_at": datetime.fromisoformat(data["resolved_at"]),
         "orders": orders,
@@ -279,6 +286,7 @@ def _digest_context(released: PhaseMails) -> dict[str, Any]:
         else {
             "turn": record.turn,
             "title": game.phase_spec(record).title,
+            "titled": game.ruleset.turn_title(record.turn, record.phase),
             "deadline": moment(deadline, game.settings.timezone) if deadline else None,
         },
     }

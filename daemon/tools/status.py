@@ -36,7 +36,7 @@ def _running(game: Game, record: GameRecord) -> dict[str, Any]:
     deadline = game.deadline(record)
     clock = record.clock
     ordered = game.store.ordered(record.turn, record.phase)
-    expected = record.expected_powers()
+    expected = game.owing(record)
     return {
         "turn": record.turn,
         "phase": game.phase_spec(record).title,
@@ -63,6 +63,8 @@ def _powers(game: Game, record: GameRecord, ordered: set[str]) -> list[dict[str,
             state = "ready" if mail is None or mail.ready else "not_ready"
         elif player.on_leave(record.turn):
             state = "leave"
+        elif not game.ruleset.owes_orders(record.state, power, record.phase):
+            state = "idle"
         else:
             state = "refused" if mail is not None else "silent"
         lines.append(

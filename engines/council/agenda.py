@@ -20,11 +20,23 @@ from engines.council.data import DATA
 from engines.council.events import CouncilEvents
 from engines.council.schema import PROJECT_NAMES
 from engines.council.state import Item, State
-from engines.council.world import REALMS, families_of, government, vote_weight
+from engines.council.world import DECISIONS, REALMS, families_of, government, realm_of, vote_weight
 from engines.rng import Rng
 from engines.text import Msg
 
 Orders = Mapping[str, Sequence[Command]]
+
+
+def owes_orders(state: State, family: str, phase: str) -> bool:
+    """Whether the family has anything to order in the stage: in every stage but the decisions,
+    and in the decisions only when its council's list holds something to vote on (projects, an
+    election, an investigation): «На этой стадии игроки голосуют в гос. совете» (8.3), and with
+    nothing on the list the stage asks nothing of anyone (a transfer or a resignation may still be
+    sent)."""
+    if phase != DECISIONS:
+        return True
+    here = state["realms"][realm_of(state, family)]
+    return bool(here["agenda"] or here["election_now"] or here["investigation_now"])
 
 
 # ---- the list (end of the planning stage) ---------------------------------------------------------

@@ -8,7 +8,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from engines.contract import MissesPer, Picture, Ruleset
-from engines.council import ai, checks, examples, gm, schema, turn, views, world
+from engines.council import agenda, ai, checks, examples, gm, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
@@ -55,6 +55,7 @@ class CouncilRuleset(Ruleset[State]):
     restart_offer = staticmethod(gm.restart_offer)
     ai_orders = staticmethod(ai.ai_orders)
     examples = staticmethod(examples.examples)  # its own provinces, kin, council list and sums
+    owes_orders = staticmethod(agenda.owes_orders)  # the decisions only with a list to vote on
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))

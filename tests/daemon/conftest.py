@@ -36,3 +36,14 @@ def tribes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]
     harness.start(PLAYERS[:2])
     yield harness
     harness.daemon.close()
+
+
+@pytest.fixture
+def pure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
+    """A started game of the Diplomacy-shaped test ruleset (registered for this test only), three
+    powers: its own notation, a phase only some powers owe orders in, and a calendar."""
+    register(monkeypatch, "pure_like")
+    harness = Harness(tmp_path, ruleset="pure_like")
+    harness.start(PLAYERS[:3])
+    yield harness
+    harness.daemon.close()

@@ -82,4 +82,4 @@ def test_a_stage_that_counts_for_holds_still_holds_the_turn(h: Harness) -> None:
     stage(h, ANNA)  # actions: three of four silent
     record = h.game.load()
     assert isinstance(record.clock, Held) and (record.turn, record.phase) == (1, "actions")
-    assert any("остановлен: нужно решение ведущего" in str(m["Subject"]) for m in h.mail_to(GM))
+    assert any("расчёт остановлен, нужно решение ведущего" in str(m["Subject"]) for m in h.mail_to(GM))

@@ -58,14 +58,16 @@ class Mails:
         return [f"{m['Subject']}\n{body(m)}" for m in self.seen[who]]
 
 
-def stage(h: Harness, mails: Mails, orders: dict[str, list[str]]) -> None:
-    """These families send their orders, then the stage's deadline passes."""
+def stage(h: Harness, mails: Mails, orders: dict[str, list[str]], resolved: int = 1) -> None:
+    """These families send their orders, then the stage's deadline passes; `resolved` 2 when the
+    next stage asks nothing of anyone (a decisions stage with no council's list to vote on) and is
+    resolved at once."""
     for family, lines in orders.items():
         h.send(address(h, family), h.orders(address(h, family), *lines))
     h.run()
     mails.collect()
     h.clock.advance(hours=49)
-    assert h.run().resolved == 1
+    assert h.run().resolved == resolved
     mails.collect()
 
 

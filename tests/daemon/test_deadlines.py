@@ -113,7 +113,7 @@ def test_too_many_silent_players_hold_the_turn_for_the_gm(tmp_path: Path) -> Non
     record = h.game.load()
     assert isinstance(record.clock, Held) and record.turn == 1
     assert all(p.missed == 0 and p.status == "active" for p in record.players.values())
-    (hold,) = [m for m in h.mail_to(GM) if "остановлен: нужно решение ведущего" in str(m["Subject"])]
+    (hold,) = [m for m in h.mail_to(GM) if "расчёт остановлен, нужно решение ведущего" in str(m["Subject"])]
     assert "Ход 1 остановлен: 3 из 4 активных игроков не прислали приказов." in body(hold)
     h.run()
     assert h.mail_to(GM) == []  # asked once

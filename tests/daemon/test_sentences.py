@@ -19,13 +19,21 @@ from tests.daemon.harness import flat
 GM = "gm@example.org"
 
 CATALOG: list[tuple[str, dict[str, str | int], str]] = [
-    ("subject_report", {"game": "coins-1", "turn": 2, "power": "Китай"}, "[coins-1] Ход 2: итоги для Китая"),
     (
         "subject_report",
-        {"game": "coins-1", "turn": 5, "power": "Россия"},
+        {"game": "coins-1", "turn": "Ход 2", "power": "Китай"},
+        "[coins-1] Ход 2: итоги для Китая",
+    ),
+    (
+        "subject_report",
+        {"game": "coins-1", "turn": "Ход 5", "power": "Россия"},
         "[coins-1] Ход 5: итоги для России",
     ),
-    ("subject_report", {"game": "coins-1", "turn": 1, "power": "США"}, "[coins-1] Ход 1: итоги для США"),
+    (
+        "subject_report",
+        {"game": "coins-1", "turn": "Ход 1", "power": "США"},
+        "[coins-1] Ход 1: итоги для США",
+    ),
     ("subject_role", {"game": "coins-1", "power": "Россия"}, "[coins-1] Игра началась: вы играете за Россию"),
     ("subject_replaced", {"game": "g", "power": "Евросоюз"}, "[g] Вас заменил другой игрок"),
     ("subject_revived", {"game": "g", "power": "Евросоюз"}, "[g] Ведущий вернул вам Евросоюз"),
@@ -161,6 +169,8 @@ HEAD = {
     "over": False,
     "paused": False,
     "after": 0,
+    "titled": None,
+    "after_titled": None,
 }
 
 
@@ -239,6 +249,7 @@ def test_the_digest_agrees_with_the_players_first_name(name: str, said: str) -> 
         "title": HEAD["title"],
         "game": "g",
         "turn": 3,
+        "titled": None,
         "last": 10,
         "phase": HEAD["phase"],
         "phase_count": 3,
