@@ -117,20 +117,20 @@ def _disbands(
     return tuple(gone)
 
 
+def farthest(board: Board, units: Units, centres: Mapping[str, str], power: str) -> list[Unit]:
+    """`power`'s units in the order the civil disorder rule disbands them."""
+    distance = board.distances(owned(centres, power))
+    unreached = len(board.provinces)  # a unit no owned centre can be reached from goes first
+    return sorted(
+        (u for u in units.values() if u.power == power),
+        key=lambda u: (-distance.get(u.province, unreached), u.kind != "F", board.provinces[u.province].en),
+    )
+
+
 def _disorder(
     board: Board, units: dict[str, Unit], centres: Mapping[str, str], power: str, due: int
 ) -> tuple[Unit, ...]:
-    distance = board.distances(owned(centres, power))
-    mine = [u for u in units.values() if u.power == power]
-    far = sorted(
-        mine,
-        key=lambda u: (
-            -distance.get(u.province, len(board.provinces)),
-            u.kind != "F",
-            board.provinces[u.province].en,
-        ),
-    )
-    gone = tuple(far[: max(due, 0)])
+    gone = tuple(farthest(board, units, centres, power)[: max(due, 0)])
     for unit in gone:
         del units[unit.province]
     return gone

@@ -18,6 +18,19 @@ from engines.diplomacy.legality import Refusal
 from engines.diplomacy.orders import Disband, Retreat, RetreatOrder
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A dislodged unit waiting for its retreat order, and where it may go."""
+
+    unit: Unit
+    options: tuple[str, ...]
+
+
+def waiting(board: Board, outcome: Outcome) -> dict[str, Waiting]:
+    """Each unit the moves dislodged, by the province it was dislodged from, with its options."""
+    return {p: Waiting(d.unit, options(board, outcome, p)) for p, d in outcome.dislodged.items()}
+
+
 def options(board: Board, outcome: Outcome, province: str) -> tuple[str, ...]:
     """The locations the unit dislodged from `province` may retreat to."""
     dislodged = outcome.dislodged[province]
@@ -30,18 +43,17 @@ def options(board: Board, outcome: Outcome, province: str) -> tuple[str, ...]:
     )
 
 
-def legal_retreat(board: Board, outcome: Outcome, power: str, order: RetreatOrder) -> RetreatOrder | Refusal:
+def fit(unit: Waiting | None, power: str, order: RetreatOrder) -> RetreatOrder | Refusal:
     """`order` as it will be carried out (a fleet's coast filled in where only one fits), or why
     it cannot be given."""
-    dislodged = outcome.dislodged.get(order.at)
-    if dislodged is None:
+    if unit is None:
         return Refusal("not_dislodged", {"at": order.at})
-    if dislodged.unit.power != power:
+    if unit.unit.power != power:
         return Refusal("not_your_unit", {"at": order.at})
     if isinstance(order, Disband):
         return order
     places = {"at": order.at, "to": order.to}
-    fits = [loc for loc in options(board, outcome, order.at) if province_of(loc) == order.to]
+    fits = [loc for loc in unit.options if province_of(loc) == order.to]
     if not fits:
         return Refusal("retreat_closed", places)
     coasts = [loc.partition("/")[2] for loc in fits]
@@ -59,18 +71,20 @@ class Retreated:
     orders: Mapping[str, RetreatOrder]  # the orders carried out
 
 
-def retreat(board: Board, outcome: Outcome, given: Sequence[tuple[str, RetreatOrder]]) -> Retreated:
+def retreat(
+    units: Mapping[str, Unit], dislodged: Mapping[str, Waiting], given: Sequence[tuple[str, RetreatOrder]]
+) -> Retreated:
     """The retreat orders of `given` (power, order) carried out: illegal ones ignored, the first
     of two for one unit kept."""
     orders: dict[str, RetreatOrder] = {}
     for power, order in given:
-        fit = legal_retreat(board, outcome, power, order)
-        if not isinstance(fit, Refusal):
-            orders.setdefault(order.at, fit)
+        found = fit(dislodged.get(order.at), power, order)
+        if not isinstance(found, Refusal):
+            orders.setdefault(order.at, found)
     going = Counter(o.to for o in orders.values() if isinstance(o, Retreat))
-    units = dict(outcome.units)
+    after = dict(units)
     results: dict[str, str] = {}
-    for province, dislodged in sorted(outcome.dislodged.items()):
+    for province, unit in sorted(dislodged.items()):
         given_order = orders.get(province)
         if not isinstance(given_order, Retreat):
             results[province] = "disbanded"
@@ -78,6 +92,6 @@ def retreat(board: Board, outcome: Outcome, given: Sequence[tuple[str, RetreatOr
             results[province] = "bounced"
         else:
             to, coast = given_order.to, given_order.coast
-            units[to] = Unit(dislodged.unit.power, dislodged.unit.kind, f"{to}/{coast}" if coast else to)
+            after[to] = Unit(unit.unit.power, unit.unit.kind, f"{to}/{coast}" if coast else to)
             results[province] = "retreated"
-    return Retreated(units, results, orders)
+    return Retreated(after, results, orders)

@@ -22,7 +22,7 @@ from engines.diplomacy.orders import (
     Retreat,
     Support,
 )
-from engines.diplomacy.retreats import Retreated, retreat
+from engines.diplomacy.retreats import Retreated, retreat, waiting
 
 STANDARD = board("standard")
 _COAST = re.compile(r"\s*\((nc|sc|ec|north coast|south coast|east coast)\)\s*$", re.IGNORECASE)
@@ -139,7 +139,7 @@ def retreats(outcome: Outcome, text: str) -> Retreated:
         head, _, to = line.partition(" - ")
         at = _unit(head)[1]
         given.append((power, Retreat(at, *place(to)) if to else Disband(at)))
-    return retreat(STANDARD, outcome, given)
+    return retreat(outcome.units, waiting(STANDARD, outcome), given)
 
 
 def adjustments(units: dict[str, Unit], centres: dict[str, str], text: str) -> Adjusted:
