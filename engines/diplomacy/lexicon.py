@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -56,9 +56,10 @@ def fold(text: str) -> str:
     return " ".join(w.translate(_LOOKALIKE) if _CYRILLIC.search(w) else w for w in folded.split())
 
 
-def _words(text: str) -> list[str]:
-    """The folded words of `text`, brackets and slashes opened, punctuation at their edges off."""
-    opened = _OPEN.sub(" ", _SIGNS.sub(" - ", fold(text)))
+def _words(text: str, folded: Callable[[str], str] = fold) -> list[str]:
+    """The words of `text` (folded, unless told otherwise), brackets and slashes opened,
+    punctuation at their edges off."""
+    opened = _OPEN.sub(" ", _SIGNS.sub(" - ", folded(text)))
     return [w for w in (word.strip(_EDGES) for word in opened.split()) if w]
 
 
@@ -107,9 +108,9 @@ class Lexicon:
                 self.phrases.setdefault(key, Token(kind, value, phrase))
 
     def tokens(self, line: str) -> list[Token]:
-        """The line's tokens, fillers left out."""
+        """The line's tokens, fillers left out, each with its words as written."""
         found: list[Token] = []
-        parts = self._parts(line)
+        parts, written = self._parts(line, fold), self._parts(line, str)
         i = 0
         while i < len(parts):
             for size in range(min(self.longest, len(parts) - i), 0, -1):
@@ -119,15 +120,16 @@ class Lexicon:
             else:
                 size, token = 1, Token("unknown", parts[i], parts[i])
             if token.kind != "filler":
-                found.append(Token(token.kind, token.value, " ".join(parts[i : i + size])))
+                found.append(Token(token.kind, token.value, " ".join(written[i : i + size])))
             i += size
         return found
 
-    def _parts(self, line: str) -> list[str]:
-        """The folded words of a line, a dash between two names cut out as a word of its own."""
+    def _parts(self, line: str, folded: Callable[[str], str]) -> list[str]:
+        """The words of a line (folded, or as written), a dash between two names cut out as a
+        word of its own."""
         parts: list[str] = []
-        for word in _words(line):
-            if "-" in word and word != "-" and (word,) not in self.phrases:
+        for word, key in zip(_words(line, folded), _words(line, fold), strict=True):
+            if "-" in word and word != "-" and (key,) not in self.phrases:
                 parts += [p for p in re.split(r"(-)", word) if p]
             else:
                 parts.append(word)

@@ -204,17 +204,21 @@ class Turn:
 
     def _count_centres(self) -> None:
         centres = dict(self.new["centres"])
+        rank = {p: i for i, p in enumerate(self.new["powers"])}
+        taken = sorted(
+            ((unit["power"], p) for p, unit in self.new["units"].items() if p in self.board.centres),
+            key=lambda taker: (rank[taker[0]], self.board.name(taker[1])),
+        )
         changed = False
-        for province, unit in self.new["units"].items():
-            if province in self.board.centres and centres.get(province) != unit["power"]:
-                before = centres.get(province)
-                centres[province] = unit["power"]
-                changed = True
-                name = self.board.name(province)
-                if before:
-                    self.events.announce("dip_captured_from", power=unit["power"], place=name, owner=before)
-                else:
-                    self.events.announce("dip_captured", power=unit["power"], place=name)
+        for power, province in taken:
+            before = centres.get(province)
+            if before == power:
+                continue
+            centres[province], changed, name = power, True, self.board.name(province)
+            if before:
+                self.events.announce("dip_captured_from", power=power, place=name, owner=before)
+            else:
+                self.events.announce("dip_captured", power=power, place=name)
         self.new["centres"] = dict(sorted(centres.items()))
         self.new["quiet"] = 0 if changed else self.start["quiet"] + 1
         for power in self.start["powers"]:

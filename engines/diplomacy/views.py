@@ -68,7 +68,7 @@ def _centres(board: Board, state: State, power: str) -> list[str]:
 
 def view(board: Board, state: State, power: str) -> JSON:
     present = units(state)
-    owed: JSON = {}
+    owed: JSON = {"builds": 0, "sites": [], "disbands": 0}
     if state["phase"] == WINTER and not state["over"]:
         due = balance(present, state["centres"], power)
         sites = build_sites(board, present, state["centres"], power)

@@ -85,7 +85,9 @@ def test_a_fleet_moves_on_land_only_along_a_border():
 
 
 def test_names_are_unique_in_every_spelling():
-    spellings = Counter(s.casefold() for p in STANDARD.provinces.values() for s in (p.name, p.en, *p.aliases))
+    """No two provinces, nor a province and a power, are spelt alike (ENG is the Channel's)."""
+    named = [*STANDARD.data.provinces, *STANDARD.data.powers]
+    spellings = Counter(s.casefold() for p in named for s in (p.name, p.en, *p.aliases))
     assert [s for s, n in spellings.items() if n > 1] == []
 
 
