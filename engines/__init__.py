@@ -13,6 +13,8 @@ REGISTRY = {
     "coins": "engines.coins",
     "council": "engines.council",
     "diplomacy": "engines.diplomacy",
+    "diplomacy-ancmed": "engines.diplomacy.ancmed",
+    "diplomacy-pure": "engines.diplomacy.pure",
     "mare": "engines.mare",
     "rus": "engines.rus",
     "tribes": "engines.tribes",

@@ -76,7 +76,17 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     """Every scenario in its own folder, the IMAP one last if asked for; the table goes to stdout
     unless the JSON does."""
     figures: list[Figure] = []
-    scenarios = (_coins, _rus, _idle, _history, _burst, _startup, _backlog, *((_imap,) if imap else ()))
+    scenarios = (
+        _coins,
+        _rus,
+        _diplomacy,
+        _idle,
+        _history,
+        _burst,
+        _startup,
+        _backlog,
+        *((_imap,) if imap else ()),
+    )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
         root = Path(tmp)
         for scenario in scenarios:
@@ -253,6 +263,27 @@ def _rus(root: Path, sizes: Sizes) -> list[Figure]:
             "ratio",
             "the resolution pass in those loops: the figure the machine's speed moves least",
         ),
+    ]
+
+
+def _diplomacy(root: Path, sizes: Sizes) -> list[Figure]:
+    """a Diplomacy moves phase of 34 units: the rules' resolution alone, the computer's orders"""
+    from daemon.tools.bench_diplomacy import moves_phase
+
+    state, orders, resolve = moves_phase()
+    seconds = []
+    for _ in range(sizes.resolutions):
+        began = time.perf_counter()
+        resolve(state, orders)
+        seconds.append(time.perf_counter() - began)
+    return [
+        Figure(
+            "diplomacy.moves34",
+            median(seconds) * 1000,
+            "ms",
+            "a Diplomacy spring of 34 units: every order read, checked, adjudicated, reported; median",
+            Goal("<=", 1000),
+        )
     ]
 
 

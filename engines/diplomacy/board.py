@@ -30,6 +30,7 @@ class Province(Named):
     code: str = Field(pattern=r"^[a-z]{3}$")
     kind: Kind
     centre: bool = False
+    convoys: bool = False  # a coast where a fleet may convoy, as at sea (Ancient Mediterranean's Baleares)
     army: tuple[str, ...] = ()  # provinces an army may move to
     fleet: tuple[str, ...] = ()  # locations a fleet may move to (a province of one coast)
     coasts: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # coast → its fleet neighbours
@@ -176,14 +177,15 @@ class Board:
         )
 
     def sea_neighbours(self, province: str) -> frozenset[str]:
-        """The seas next to a province, by any of its coasts: where a convoy may take an army
-        from, or land it."""
+        """The seas (and convoying coasts) next to a province, by any of its coasts: where a
+        convoy may take an army from, or land it."""
         p = self.provinces[province]
         near = set(p.fleet) | {n for ns in p.coasts.values() for n in ns}
-        return frozenset(province_of(n) for n in near if self.kind(province_of(n)) == "sea")
+        return frozenset(province_of(n) for n in near if self.can_convoy(province_of(n)))
 
     def can_convoy(self, province: str) -> bool:
-        return self.kind(province) == "sea"
+        """Whether a fleet here may convoy: at sea, or on a coast the map says may."""
+        return self.kind(province) == "sea" or self.provinces[province].convoys
 
     # ---- distance, for civil disorder ---------------------------------------------------------
     @cached_property

@@ -78,11 +78,11 @@ class Lexicon:
             self._add(kind, "", said, every_form=True)
         for coast, said in words().coasts.items():
             self._add("coast", coast, said, every_form=True)
-        for power in self.board.data.powers:
-            self._add("power", power.name, self._forms(power.name, (power.en, *power.aliases)))
-        for province in self.board.data.provinces:
+        for province in self.board.data.provinces:  # a place before a power of its name (Рим, Carthage)
             spellings = (province.en, *province.aliases, province.code)
             self._add("place", province.code, self._forms(province.name, spellings))
+        for power in self.board.data.powers:
+            self._add("power", power.name, self._forms(power.name, (power.en, *power.aliases)))
         self.longest = max(len(key) for key in self.phrases)
         self.spellings = {
             " ".join(key): token for key, token in self.phrases.items() if token.kind == "place"

@@ -104,7 +104,9 @@ def read(lexicon: Lexicon, line: str) -> Spoken | Msg | None:
     """The order `line` gives; a Msg saying why it cannot be read; None for a line that is no
     order at all (chat, a header the parser reads)."""
     tokens = lexicon.tokens(line)
-    while tokens and tokens[0].kind == "power":
+    # a power's name before its order («Англия: Ф Лон – ЛаМ»), spelt as a place where one is
+    # named so («Рим: А Рим – Апулия»): no order has a unit's letter after its first place
+    while tokens and (tokens[0].kind == "power" or (tokens[0].kind == "place" and _unit_next(tokens))):
         tokens = tokens[1:]
     if not tokens or tokens[0].kind in ("unknown", "filler", "coast", "via"):
         return None
@@ -113,6 +115,10 @@ def read(lexicon: Lexicon, line: str) -> Spoken | Msg | None:
         return _order(reader)
     except _Refused as refused:
         return refused.msg
+
+
+def _unit_next(tokens: list[Token]) -> bool:
+    return len(tokens) > 1 and tokens[1].kind in ("army", "fleet")
 
 
 def _order(r: _Reader) -> Spoken:

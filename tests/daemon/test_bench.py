@@ -32,6 +32,7 @@ SCENARIO_FIGURES = {
     "rus16.resolution_mails",
     "rus16.cpu_reference",
     "rus16.resolution_in_references",
+    "diplomacy.moves34",
     "idle.pass",
     "idle.one_mail",
     "idle.one_mail_p90",
@@ -49,6 +50,7 @@ SCENARIO_FIGURES = {
 WITH_GOALS = [
     *("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "idle.pass", "idle.one_mail"),
     *("history.ratio", "startup.run_once", "startup.help", "startup.status", "backlog.first_reply"),
+    "diplomacy.moves34",
 ]
 
 
