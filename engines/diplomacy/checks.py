@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engines.contract import Command, Problem
 from engines.diplomacy.adjustments import balance, legal_build
-from engines.diplomacy.board import Board, Unit
+from engines.diplomacy.board import Board, Unit, province_of
 from engines.diplomacy.commands import ordered_units, spoken, units
 from engines.diplomacy.legality import Refusal, legal
 from engines.diplomacy.lexicon import Lexicon, words
@@ -33,6 +33,10 @@ CODES = CheckCodes(
     bad_number="dip_unreadable",
     duplicate="dip_duplicate",
 )
+
+
+# a move that cannot go where it was sent: the refusal says where the unit can go
+_ASTRAY = ("not_adjacent", "army_to_sea", "fleet_inland", "move_same_place")
 
 
 @dataclass
@@ -81,10 +85,15 @@ def _rule(mail: _Mail, order: Order | Draw) -> Msg | None:
     if isinstance(order, Draw):
         return None
     if mail.phase in MOVES and isinstance(order, Hold | Move | Support | Convoy):
-        fit_order = legal(mail.board, units(mail.state), mail.power, order)
+        present = units(mail.state)
+        fit_order = legal(mail.board, present, mail.power, order)
         if isinstance(fit_order, Refusal):
-            return refusal(mail.board, fit_order)
-        return _support_coast(mail.board, units(mail.state), fit_order)
+            said = refusal(mail.board, fit_order)
+            if fit_order.code not in _ASTRAY:
+                return said
+            reachable = {mail.board.name(province_of(loc)) for loc in mail.board.moves(present[order.at])}
+            return Msg(said.code, {**said.params, "options": ", ".join(sorted(reachable))})
+        return _support_coast(mail.board, present, fit_order)
     if mail.phase in RETREATS and isinstance(order, Retreat | Disband):
         return _retreat(mail, order)
     return _adjustment(mail, order)
@@ -146,8 +155,8 @@ def _adjustment(mail: _Mail, order: Order) -> Msg | None:
 def refusal(board: Board, found: Refusal, options: Sequence[str] = ()) -> Msg:
     """A legality refusal in the game's words: its code, the provinces by name."""
     params: dict[str, str | int] = {key: board.name(code) for key, code in found.places.items() if code}
-    if found.code == "coast_needed" and "to" in found.places:
-        params["coast"] = _coast(board.coasts(found.places["to"]))
+    if found.code in ("coast_needed", "build_coast_needed"):
+        params["coast"] = _coast(board.coasts(found.places.get("to") or found.places["at"]))
     if found.code == "retreat_closed":
         names = [board.name(loc) for loc in options]
         return Msg("dip_retreat_to", {**params, "options": ", ".join(names)} if names else params)

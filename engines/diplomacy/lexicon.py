@@ -30,6 +30,7 @@ Kind = Literal[
 ]  # fmt: skip
 _LOOKALIKE = str.maketrans("aceopxykmtbh", "асеорхукмтвн")
 _CYRILLIC = re.compile(r"[а-я]")
+_LETTERS = re.compile(r"[^\W\d_]+")  # a run of letters: a word, or a part of one between dashes
 _SIGNS = re.compile(r"->|=>|→|—|–|>")  # what players draw a move with besides "-"
 _OPEN = re.compile(r"[()\[\]/]")
 _EDGES = ".,;:!?\"'«»“”„*"
@@ -53,7 +54,9 @@ def fold(text: str) -> str:
     """One comparable form of what players write: casefolded, ё as е, a Latin look-alike in a
     Cyrillic word (a keyboard slip) Cyrillic."""
     folded = unicodedata.normalize("NFC", text).casefold().replace("ё", "е")
-    return " ".join(w.translate(_LOOKALIKE) if _CYRILLIC.search(w) else w for w in folded.split())
+    return _LETTERS.sub(
+        lambda run: run[0].translate(_LOOKALIKE) if _CYRILLIC.search(run[0]) else run[0], folded
+    )
 
 
 def _words(text: str, folded: Callable[[str], str] = fold) -> list[str]:
@@ -84,6 +87,7 @@ class Lexicon:
         for power in self.board.data.powers:
             self._add("power", power.name, self._forms(power.name, (power.en, *power.aliases)))
         self.longest = max(len(key) for key in self.phrases)
+        self.known = {word for key in self.phrases for word in key}  # words of names: «ла-манш»
         self.spellings = {
             " ".join(key): token for key, token in self.phrases.items() if token.kind == "place"
         }
@@ -129,11 +133,23 @@ class Lexicon:
         word of its own."""
         parts: list[str] = []
         for word, key in zip(_words(line, folded), _words(line, fold), strict=True):
-            if "-" in word and word != "-" and (key,) not in self.phrases:
-                parts += [p for p in re.split(r"(-)", word) if p]
+            if "-" in word and word != "-" and key not in self.known:
+                parts += self._unglued(word, key)
             else:
                 parts.append(word)
         return parts
+
+    def _unglued(self, word: str, key: str) -> list[str]:
+        """«Москва-Санкт-Петербург» → «Москва», «-», «Санкт-Петербург»: the longest known words
+        from the left, the dashes between them moves."""
+        pieces, keys = word.split("-"), key.split("-")
+        found: list[str] = []
+        i = 0
+        while i < len(pieces):
+            j = next((j for j in range(len(pieces), i, -1) if "-".join(keys[i:j]) in self.known), i + 1)
+            found += [p for p in ("-".join(pieces[i:j]), "-" if j < len(pieces) else "") if p]
+            i = j
+        return found
 
     def guess(self, word: str) -> str | None:
         """The place name `word` was most likely meant to be, as the map spells it."""

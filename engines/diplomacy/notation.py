@@ -92,8 +92,12 @@ class _Reader:
         return Msg("dip_unknown_place_guess", {"word": token.written, "guess": guess})
 
     def end(self, spoken: Spoken) -> Spoken:
+        """The order, when nothing is left of the line but a misspelt place (told so)."""
         if self.at < len(self.tokens):
-            raise _Refused(self._unknown() or Msg("dip_extra_words", {"words": self._rest()}))
+            unknown = self._unknown()
+            if unknown is not None and unknown.code == "dip_unknown_place_guess":
+                raise _Refused(unknown)
+            raise _Refused(Msg("dip_extra_words", {"words": self._rest()}))
         return spoken
 
     def _rest(self) -> str:
