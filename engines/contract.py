@@ -231,6 +231,9 @@ class Ruleset(ABC, Generic[S]):
     catalog: Catalog  # every Msg code the ruleset emits
     adjustables: Mapping[str, Adjustable] = MappingProxyType({})  # what the GM may correct or award
     misses_per: MissesPer = "phase"  # what a miss is: a silent phase or a silent turn
+    # every power sees all there is, by the rules (Diplomacy's board): `view` is the same for every
+    # power, which the privacy test checks instead of looking for another power's secrets
+    public_views: bool = False
     # the GM's rule inputs (council: call an election), read by the GM's own parser after the
     # daemon's commands and applied by `apply_gm`
     gm_commands: Sequence[CommandSpec] = ()
@@ -418,6 +421,13 @@ class Ruleset(ABC, Generic[S]):
         archive page the daemon writes; the ruleset's own picture titles say the same. Default:
         None, the turn's number and the phase's title."""
         return None
+
+    def example_states(self, /) -> Sequence[S]:
+        """States that reach what games from the start seldom do (a phase only a lost battle
+        opens, an order only a rare technology opens), for the conformance suite: each is played
+        on with random orders like its games from the start, and the phases and orders it reaches
+        count as reached, so the suite's coverage need not fail on them. Default: none."""
+        return ()
 
     def examples(self, state: S, power: str, phase: str, /) -> Mapping[str, str]:
         """Example order lines by command name that fit `power` now (its own provinces, a real

@@ -56,6 +56,13 @@ class CoinsRuleset(Ruleset[State]):
 
         return pictures(state, viewer, self.catalog, langs)
 
+    def example_states(self) -> list[State]:
+        """For the conformance suite: a power under external management at turn 2's orders, which
+        only a passed vote gives (so the others may manage it)."""
+        state = world.setup(self.playable_powers(self.max_players))
+        state["turn"], state["effects"]["external"] = 2, [state["powers"][1]]
+        return [state]
+
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:
             raise ValueError(

@@ -213,8 +213,11 @@ def _militia_to(s: Stage, family: str, cmd: Command) -> Msg:
 
 
 def _disband(s: Stage, family: str, cmd: Command) -> Msg:
+    """The army, or its units of one kind; nothing when a line above disbanded the whole army."""
     realm, name = realm_of(s.state, family), str(cmd.args["army"])
-    army = s.state["realms"][realm]["armies"][name]
+    army = s.state["realms"][realm]["armies"].get(name)
+    if army is None:
+        return Msg("council_army_disbanded_above", {"army": name})
     if "unit" not in cmd.args:
         send_home(s.state, realm, [name])
         s.events.inform(realm, "council_army_disbanded", army=name, family=family)

@@ -112,23 +112,31 @@ def record_investigation(state: State, realm: str, orders: Orders, events: Counc
 def settle_investigation(state: State, realm: str, rng: Rng, events: CouncilEvents) -> None:
     """The family with the most votes is the culprit: it loses influence and 10 % of its budget
     at the start of the turn, paid to the family that gave the most votes against it. With no
-    vote at all the lot names the culprit and the fine is lost."""
+    vote at all the lot names the culprit and the fine is lost. A family exiled since the vote
+    (a civil war lost in the actions stage) is neither culprit nor paid: votes against it fall,
+    and with every accused exiled there is no fine."""
     here = state["realms"][realm]
     held, here["investigation"] = here["investigation"], None
     if held is None:
         return
+    kin = families_of(state, realm)  # a family exiled since the vote neither pays nor is paid
     given: Counter[str] = Counter()
     against: Counter[str] = Counter()
     for accuser, vote in held["votes"].items():
         given[accuser] = vote["weight"] + (
             INV.text_votes if accuser in held["accepted"] and vote["text"] else 0
         )
-        against[vote["accused"]] += given[accuser]
-    kin = families_of(state, realm)
+        if vote["accused"] in kin:
+            against[vote["accused"]] += given[accuser]
+    if held["votes"] and not against:  # every family accused was exiled since the vote
+        events.inform(realm, "council_investigation_moot", realm=realm)
+        return
     if against:
         culprit = _top(against, kin, rng, Msg("council_draw_investigation", {"realm": realm}))
-        accusers = Counter({a: n for a, n in given.items() if held["votes"][a]["accused"] == culprit})
-        receiver = _top(accusers, kin, rng, Msg("council_draw_fine", {"realm": realm}))
+        accusers = Counter(
+            {a: n for a, n in given.items() if held["votes"][a]["accused"] == culprit and a in kin}
+        )
+        receiver = _top(accusers, kin, rng, Msg("council_draw_fine", {"realm": realm})) if accusers else ""
     else:
         culprit = rng.choice(kin, Msg("council_draw_culprit", {"realm": realm}))
         receiver = ""
@@ -147,6 +155,7 @@ def settle_investigation(state: State, realm: str, rng: Rng, events: CouncilEven
         state["families"][receiver]["money"] += fine
         events.tell(receiver, "council_fine_received", family=culprit, fine=fine)
         events.log("council_gm_fine_to", family=receiver, fine=fine)
+    if against:
         events.inform(
             realm,
             "council_investigation_verdict",

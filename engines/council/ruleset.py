@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from itertools import zip_longest
 from pathlib import Path
 
-from engines.contract import MissesPer, Picture, Ruleset
+from engines.contract import Command, MissesPer, Picture, Ruleset
 from engines.council import agenda, ai, checks, examples, gm, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
@@ -62,6 +62,22 @@ class CouncilRuleset(Ruleset[State]):
 
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         return world.setup(powers, rng)
+
+    def example_states(self) -> list[State]:
+        """For the conformance suite: a turn in whose planning the GM has called an investigation
+        in Rome (its families then accuse), in which the first family secretly leads every tribal
+        union (its raids), and every commander is still immune; and its decisions after Orsini put
+        a change of Rome's commander on the list (who may veto it, or give the command up): none of
+        which a game's first turns give."""
+        state = world.setup(self.playable_powers(self.max_players), Rng("example"))
+        state["realms"]["Рим"]["investigation_called"] = True
+        for realm in state["realms"].values():
+            for army in realm["armies"].values():
+                army["immune_until"] = state["turn"] + 2
+        state["gm_data"]["tribal_unions"] = dict.fromkeys(state["tribes"], state["powers"][0])
+        change = Command("commanders", pairs={"changes": (("Армия 1", "Савелли"),)}, line=1)
+        decisions = turn.resolve(state, world.PLANNING, {"Орсини": [change]}, Rng("example")).state
+        return [state, decisions]
 
     def playable_powers(self, player_count: int) -> list[str]:
         """Every family goes into the lot; those no player draws are computer-run."""

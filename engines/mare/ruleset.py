@@ -56,6 +56,18 @@ class MareRuleset(Ruleset[State]):
         """No draw is needed: the map fixes every starting holding (rng stays unused)."""
         return world.setup(list(powers))
 
+    def example_states(self) -> list[State]:
+        """For the conformance suite: the first people holds a general of each order (only a
+        heroic victory gives one), the second another one (a target to kill), and the last has lost
+        every land (another may permit it to settle)."""
+        state = world.setup(self.playable_powers(self.max_players))
+        first, second, last = state["powers"][0], state["powers"][1], state["powers"][-1]
+        for command in ("general", "charm", "unite", "kill", "exchange"):
+            state["generals"][next(g.name for g in DATA.generals if g.command == command)] = first
+        state["generals"][next(g for g, held in state["generals"].items() if not held)] = second
+        state["owners"] = {t: "" if owner == last else owner for t, owner in state["owners"].items()}
+        return [state]
+
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:
             raise ValueError(f"mare is for {self.min_players}–{self.max_players} players, not {player_count}")

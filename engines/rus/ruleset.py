@@ -75,6 +75,22 @@ class RusRuleset(Ruleset[State]):
             raise ValueError(f"not Rus principalities: {', '.join(unknown)}")
         return world.setup(powers)
 
+    def example_states(self) -> list[State]:
+        """For the conformance suite: turn 2 of a two-player game in which the first prince has
+        learned every technology (fortresses, boats, embassies) and opened an embassy, holds the
+        right to demand the second's fealty (which the second may offer) and has a computer-run
+        vassal with gifts in its bank: what only many turns give."""
+        state = world.setup(DATA.powers[i].name for i in (0, 1))
+        first, second = state["powers"][:2]
+        vassal = state["ai"][0]
+        me = state["countries"][first]
+        me["techs"] = {tech.name: 1 for tech in DATA.techs}
+        me["money"], me["embassies"] = 5000, [second]
+        state["learned"] = {tech.name: 1 for tech in DATA.techs}
+        state["turn"], state["rights"], state["vassals"] = 2, {second: {first: 1}}, {vassal: first}
+        state["countries"][vassal]["bank"] = 100
+        return [state]
+
     def pictures(self, state: State, viewer: str, langs: Sequence[Lang] = BOTH) -> Sequence[Picture]:
         """The political map as `viewer` may see it (pictures.py, and Pillow, loaded only to draw)."""
         from engines.rus.pictures import pictures

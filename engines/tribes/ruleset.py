@@ -18,6 +18,7 @@ from engines.tribes import (
     founding,
     gm,
     joining,
+    reach,
     schema,
     scoring,
     secret,
@@ -68,6 +69,7 @@ class TribesRuleset(Ruleset[State]):
     apply_gm = staticmethod(joining.apply_gm)
     with_data = staticmethod(joining.with_data)
     data_problems = staticmethod(joining.data_problems)
+    example_states = staticmethod(reach.example_states)  # for the conformance suite
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(DATA))

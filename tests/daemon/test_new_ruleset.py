@@ -21,12 +21,22 @@ from tests.daemon.played import Sent, play
 from tests.paths import REPO
 
 NAME = "harvest"
-SOURCES = ("daemon", "engines", "parsers", "state", "templates", "pyproject.toml")
-TESTS = ("tests/__init__.py", "tests/paths.py", "tests/engines/__init__.py")
+SOURCES = (
+    "daemon",
+    "engines",
+    "parsers",
+    "state",
+    "templates",
+    "tests",
+    "docs",
+    "README.md",
+    "pyproject.toml",
+)
+GOLDEN = "daemon/tools/newruleset/skeleton/golden"
 
 
 def project_copy(root: Path) -> Path:
-    """The project's code, without its tests but the few the generated ones import."""
+    """The project, its tests and docs too: the tests a new ruleset is enrolled in run there."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for name in SOURCES:
         source = REPO / name
@@ -34,10 +44,17 @@ def project_copy(root: Path) -> Path:
             shutil.copytree(source, root / name, ignore=ignore)
         else:
             shutil.copy(source, root / name)
-    for name in TESTS:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(REPO / name, root / name)
     return root
+
+
+def enrolled() -> list[str]:
+    """The project's tests that every registered ruleset joins: those run for each name of the
+    registry."""
+    return sorted(
+        str(path.relative_to(REPO))
+        for path in (REPO / "tests").rglob("test_*.py")
+        if "REGISTRY" in path.read_text(encoding="utf-8") and path.name != Path(__file__).name
+    )
 
 
 def in_copy(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
@@ -64,6 +81,7 @@ def test_the_ruleset_is_written_and_registered_in_order(generated: Path) -> None
         "engines/harvest/messages.toml",
         "templates/harvest/status.ru.txt",
         "tests/engines/harvest/test_harvest.py",
+        "tests/golden/harvest/report.txt",
     ):
         assert (generated / path).is_file(), path
     registry = (generated / "engines" / "__init__.py").read_text(encoding="utf-8")
@@ -75,7 +93,7 @@ def test_the_ruleset_is_written_and_registered_in_order(generated: Path) -> None
 def test_the_ruleset_passes_the_conformance_suite_by_the_command(generated: Path) -> None:
     done = in_copy(generated, "-m", "daemon.cli", "conformance", NAME)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{NAME}: все 8 проверок пройдены / all 8 checks passed" in done.stdout
+    assert f"{NAME}: все 10 проверок пройдены / all 10 checks passed" in done.stdout
 
 
 def test_its_own_tests_pass_and_its_code_is_lint_and_type_clean(generated: Path) -> None:
@@ -88,6 +106,22 @@ def test_its_own_tests_pass_and_its_code_is_lint_and_type_clean(generated: Path)
         assert done.returncode == 0, done.stdout
     done = in_copy(generated, "-m", "mypy", "--cache-dir", str(generated / ".mypy"), *written)
     assert done.returncode == 0, done.stdout
+
+
+def test_every_project_test_a_new_ruleset_is_enrolled_in_passes_for_it(generated: Path) -> None:
+    """Registering a ruleset enrols it in the project's tests run for every ruleset (the mail
+    style's golden mails, privacy, the archive, the standings, the conformance, random orders…):
+    `new-ruleset` writes what they need. `GOLDEN=write` writes the skeleton's golden mails anew
+    from the game the copy plays (after a deliberate change of the mails: read the diff)."""
+    if os.environ.get("GOLDEN") == "write":
+        style = "tests/daemon/test_mail_style.py"
+        in_copy(generated, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", f"{NAME} and golden", style)
+        for written in (generated / "tests" / "golden" / NAME).iterdir():
+            (REPO / GOLDEN / written.name).write_text(written.read_text(encoding="utf-8"), encoding="utf-8")
+    files = enrolled()
+    assert "tests/daemon/test_mail_style.py" in files and "tests/daemon/test_privacy.py" in files
+    done = in_copy(generated, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", NAME, *files)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]  # 5: none collected
 
 
 def play_generated(root: Path, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Sent]:

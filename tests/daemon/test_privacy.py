@@ -23,6 +23,7 @@ from engines import REGISTRY
 from engines.text import Msg
 from parsers.orders import normal_form
 from tests.daemon.harness import PLAYERS, Harness, body
+from tests.rulesets import register
 
 CANARY = 7000  # numbers this large appear in no template, date or blank by chance
 _NUMBER = re.compile(r"\d+")
@@ -66,13 +67,61 @@ def set_canaries(h: Harness) -> None:
     h.game.store.save(record)
 
 
-def play_phase(h: Harness) -> None:
+def play_phase(h: Harness, extra: dict[str, list[str]] | None = None) -> None:
+    """Every player mails the computer's orders for its power (and the `extra` lines, by power)."""
     record = h.game.load()
     phase = h.game.phase_spec(record)
-    for address in PLAYERS:
-        commands = h.game.ruleset.ai_orders(record.state, h.powers[address], record.phase)
-        h.send(address, h.orders(address, *([normal_form(c, phase) for c in commands] or ["НЕТ ДЕЙСТВИЙ"])))
-    assert h.run().resolved == 1
+    for address, power in h.powers.items():
+        if record.players[power].status != "active":
+            continue
+        commands = h.game.ruleset.ai_orders(record.state, power, record.phase)
+        lines = [normal_form(c, phase) for c in commands] + (extra or {}).get(power, [])
+        h.send(address, h.orders(address, *(lines or ["НЕТ ДЕЙСТВИЙ"])))
+    assert h.run().resolved >= 1
+
+
+def reports_hold_only_what_they_may(h: Harness, phases: list[dict[str, list[str]]]) -> tuple[int, int]:
+    """Plays `phases` (each the extra lines by power), then searches each report a power got for
+    what only another power's view holds; returns (secrets looked for, own canaries seen). A game
+    whose views are public by the rules (`Ruleset.public_views`) shows every power the same view,
+    and has no secret to look for; a power whose play the rules ended gets no report."""
+    ruleset, store = h.game.ruleset, h.game.store
+    catalog = daemon_catalog().merged(h.game.catalog)
+    checked, own_seen = 0, 0
+    for extra in phases:
+        done = len(store.turn_records())
+        play_phase(h, extra)  # and a phase that asked nothing of anyone after it, at once
+        record = h.game.load()
+        mails = {address: h.mail_to(address) for address in h.powers}
+        for name in store.turn_records()[done:]:
+            data = store.read_turn_record(name)
+            state = data["state_after"]
+            news = [Msg.from_json(m) for m in data["news"]]
+            views = {power: ruleset.view(state, power) for power in record.players}
+            if ruleset.public_views:
+                assert all(view == views[state["powers"][0]] for view in views.values())
+            told = f"{h.game.turn_in_subject(data['turn'], data['phase']).ru}: итоги для"
+            for address, power in h.powers.items():
+                reports = [m for m in mails[address] if told in str(m["Subject"])]
+                if not reports:
+                    assert record.players[power].status == "ended", f"{power} got no report"
+                    continue
+                text = _BLANK.sub("", body(reports[0]))  # the order blank's examples name public things
+                words = set(_NUMBER.findall(text))
+                messages = [*news, *(Msg.from_json(m) for m in data["reports"].get(power, []))]
+                own = views[power]
+                own_seen += sum(
+                    leaf in words for leaf in leaves(own) if leaf.isdigit() and int(leaf) >= CANARY
+                )
+                for other, view in views.items():
+                    if other == power or ruleset.public_views:
+                        continue
+                    for secret in secrets(own, view, messages, catalog, list(views)):
+                        checked += 1
+                        leaked = secret in words if secret.isdigit() else secret in text
+                        assert not leaked, f"{power}'s report shows {other}'s {secret!r}"
+            json.dumps(views, ensure_ascii=False)  # views are plain data, as the contract says
+    return checked, own_seen
 
 
 @pytest.mark.parametrize("ruleset", sorted(REGISTRY))
@@ -80,28 +129,29 @@ def test_reports_hold_nothing_outside_the_readers_view_events_and_news(tmp_path:
     h = Harness(tmp_path, ruleset=ruleset)
     h.start()
     set_canaries(h)
-    catalog = daemon_catalog().merged(h.game.catalog)
-    checked, own_seen = 0, 0
-    for _ in range(3):
-        play_phase(h)
-        record = h.game.load()
-        data = h.game.store.read_turn_record(h.game.store.turn_records()[-1])
-        news = [Msg.from_json(m) for m in data["news"]]
-        views = {power: h.game.ruleset.view(record.state, power) for power in record.players}
-        for address in PLAYERS:
-            power = h.powers[address]
-            (report,) = [m for m in h.mail_to(address) if "итоги для" in str(m["Subject"])]
-            text = _BLANK.sub("", body(report))  # the order blank's examples name public things
-            words = set(_NUMBER.findall(text))
-            messages = [*news, *(Msg.from_json(m) for m in data["reports"].get(power, []))]
-            own = views[power]
-            own_seen += sum(leaf in words for leaf in leaves(own) if leaf.isdigit() and int(leaf) >= CANARY)
-            for other, view in views.items():
-                if other == power:
-                    continue
-                for secret in secrets(own, view, messages, catalog, list(views)):
-                    checked += 1
-                    leaked = secret in words if secret.isdigit() else secret in text
-                    assert not leaked, f"{power}'s report shows {other}'s {secret!r}"
+    checked, own_seen = reports_hold_only_what_they_may(h, [{}, {}, {}])
     assert checked and own_seen  # the test saw secrets to keep, and each reader's own canaries
-    json.dumps(views, ensure_ascii=False)  # views are plain data, as the contract says
+
+
+def test_a_game_public_by_its_rules_passes_and_must_show_every_power_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register(monkeypatch, "pure_like")
+    h = Harness(tmp_path, ruleset="pure_like")
+    h.start(PLAYERS[:3])
+    assert reports_hold_only_what_they_may(h, [{}, {}]) == (0, 0)
+    monkeypatch.setattr(type(h.game.ruleset), "view", lambda self, state, power: {"me": power})
+    with pytest.raises(AssertionError):
+        reports_hold_only_what_they_may(h, [{}])
+
+
+def test_a_power_the_rules_ended_gets_no_report_and_the_others_are_still_searched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register(monkeypatch, "council_like")
+    h = Harness(tmp_path, ruleset="council_like")
+    h.start()
+    victim = h.powers[PLAYERS[1]]
+    ended = {h.powers[PLAYERS[0]]: [f"ОПАЛА {victim}"]}
+    reports_hold_only_what_they_may(h, [{}, {}, ended, {}])
+    assert h.game.load().players[victim].status == "ended"

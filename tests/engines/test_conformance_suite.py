@@ -16,6 +16,7 @@ MODULES = [
     *(REGISTRY[name] for name in sorted(REGISTRY)),
     "tests.rulesets.council_like",
     "tests.rulesets.hidden_tech",
+    "tests.rulesets.pure_like",
 ]
 BY_NAME = {check.name: check for check in CHECKS}
 
@@ -42,6 +43,9 @@ def test_every_ruleset_passes_every_check(module: str, check: Check) -> None:
         ("OVERREACHING", "blanks", "«ПЛАВИТЬ 99» does not read as smelt"),
         ("COLLIDING", "keywords", "«ход» (smelt) is a header or service word"),
         ("MISSPOKEN", "catalog", "hidden_tech.bad (ru)"),
+        ("CRASHING", "random", "resolve raised ZeroDivisionError: a furnace of nine"),
+        ("LOST", "random", "the state's phase 'feast' is no phase of the ruleset"),
+        ("PATHLESS", "coverage", "never reached: orders: path"),
     ],
 )
 def test_each_check_catches_the_fault_it_is_for(faulty: str, check: str, said: str) -> None:
@@ -58,14 +62,15 @@ def test_the_command_prints_each_check_in_both_languages_and_fails_on_a_fault(
     assert "НЕТ faulty: каждое сообщение каталога пишется по-русски и по-английски" in out
     assert "every catalog message renders in both languages: FAILED" in out
     assert "ок  faulty: одно зерно — те же байты состояния, отчётов и картинок" in out
-    assert "faulty: не пройдено проверок: 1 из 8 / 1 of 8 checks failed" in out
+    assert "faulty: не пройдено проверок: 1 из 10 / 1 of 10 checks failed" in out
+    assert "faulty: охват случайных игр: фаз 1/1, приказов 4/4" in out
 
 
 def test_gonets_conformance_passes_a_shipped_ruleset_and_names_an_unknown_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["conformance", "coins"]) == 0
-    assert "coins: все 8 проверок пройдены / all 8 checks passed" in capsys.readouterr().out
+    assert "coins: все 10 проверок пройдены / all 10 checks passed" in capsys.readouterr().out
     assert main(["conformance", "chess"]) == 2
     assert "нет правил chess / no ruleset chess" in capsys.readouterr().err
 

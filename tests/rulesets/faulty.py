@@ -7,9 +7,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from engines.contract import JSON, Command, Resolution, Ruleset, Vocabulary
+from engines.contract import JSON, Command, Problem, Resolution, Ruleset, Vocabulary
 from engines.rng import Rng
-from engines.text import Catalog, Text
+from engines.text import Catalog, Msg, Text
 from tests.rulesets.hidden_tech import BEARS, PHASES, SMELT, TECHS, HiddenTech
 
 
@@ -69,9 +69,41 @@ class Misspoken(HiddenTech):
     )
 
 
+class Crashing(HiddenTech):
+    """Raises on the most ore a line may smelt, which its computer never orders."""
+
+    def resolve(
+        self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
+    ) -> Resolution[JSON]:
+        smelted = [c for cs in orders.values() for c in cs if c.name == "smelt"]
+        if any(int(c.args["ore"]) == 9 for c in smelted):
+            raise ZeroDivisionError("a furnace of nine")
+        return super().resolve(state, phase, orders, rng)
+
+
+class Lost(HiddenTech):
+    """Moves on to a phase it does not have."""
+
+    def resolve(
+        self, state: JSON, phase: str, orders: Mapping[str, Sequence[Command]], rng: Rng
+    ) -> Resolution[JSON]:
+        done = super().resolve(state, phase, orders, rng)
+        return replace(done, state={**done.state, "phase": "feast"})
+
+
+class Pathless(HiddenTech):
+    """Refuses every path, so no game ever walks one, and names no state that would."""
+
+    def check(self, state: JSON, power: str, phase: str, commands: Sequence[Command]) -> list[Problem]:
+        return [Problem(c.line, Msg("hidden_tech.sent", {"count": 0})) for c in commands if c.name == "path"]
+
+
 UNSEEDED: Ruleset[JSON] = Unseeded()
 TUPLED: Ruleset[JSON] = Tupled()
 TELLTALE: Ruleset[JSON] = Telltale()
 OVERREACHING: Ruleset[JSON] = Overreaching()
 COLLIDING: Ruleset[JSON] = Colliding()
 MISSPOKEN: Ruleset[JSON] = Misspoken()
+CRASHING: Ruleset[JSON] = Crashing()
+LOST: Ruleset[JSON] = Lost()
+PATHLESS: Ruleset[JSON] = Pathless()

@@ -1,7 +1,9 @@
 """The conformance suite: what any ruleset must do for the daemon to play it, checked from the
-outside through the contract alone, on a game the computer plays from a fixed seed. Run by pytest
+outside through the contract alone, on a game the computer plays from a fixed seed and on games
+where every power sends random orders its blank and `check` accept (`random_play`). Run by pytest
 for every registered ruleset (tests/engines/test_conformance_suite.py) and by
-`gonets conformance NAME`, which prints each check in Russian and English and exits 1 on a failure.
+`gonets conformance NAME`, which prints each check in Russian and English, then the random games'
+coverage, and exits 1 on a failure.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from daemon.tools.conformance import commands, knowledge, play, texts
+from daemon.tools.conformance import commands, knowledge, play, random_play, texts
 from engines.contract import JSON, Ruleset
 from engines.rng import Rng
 from engines.text import Text
@@ -41,6 +43,11 @@ class Trial:
             else play.started(self.ruleset, self.seed)
         )
         return [step.state for step in self.steps] + [last]
+
+    @cached_property
+    def random(self) -> random_play.Played:
+        """The games of random orders, played once and shared by their checks."""
+        return random_play.played(self.ruleset)
 
     def powers(self, state: JSON) -> list[str]:
         """The powers that still play."""
@@ -100,6 +107,26 @@ def _each_power(faults: Callable[[Ruleset[Any], JSON, str], list[str]]) -> Calla
         ]
 
     return check
+
+
+def _random(trial: Trial) -> list[str]:
+    return trial.random.faults
+
+
+def _coverage(trial: Trial) -> list[str]:
+    return [f"never reached: {what}" for what in trial.random.unreached(trial.ruleset)]
+
+
+def coverage_line(trial: Trial) -> str:
+    """How much of the ruleset the random games reached, in both languages."""
+    ruleset, found = trial.ruleset, trial.random
+    phases = f"{len(found.phases)}/{len(ruleset.phases)}"
+    total = sum(len(spec.commands) for spec in ruleset.phases.values())
+    orders = f"{len(found.commands)}/{total}"
+    return (
+        f"охват случайных игр: фаз {phases}, приказов {orders}, рассчитано фаз {found.resolved} / "
+        f"random games' coverage: phases {phases}, orders {orders}, phases resolved {found.resolved}"
+    )
 
 
 def _catalog(trial: Trial) -> list[str]:
@@ -163,6 +190,22 @@ CHECKS: tuple[Check, ...] = (
         _each_power(knowledge.ai_faults),
     ),
     Check(
+        "random",
+        Text(
+            "случайные принятые приказы: расчёт не падает, состояние остаётся верным",
+            "random accepted orders: resolve never raises, the state stays valid",
+        ),
+        _random,
+    ),
+    Check(
+        "coverage",
+        Text(
+            "случайные игры доходят до каждой фазы и каждого приказа (или до них доходят example_states)",
+            "random games reach every phase and every order (or the ruleset's example_states do)",
+        ),
+        _coverage,
+    ),
+    Check(
         "catalog",
         Text(
             "каждое сообщение каталога пишется по-русски и по-английски",
@@ -204,6 +247,7 @@ def run_conformance(name: str, module: str) -> int:
         faults = run_check(trial, check)
         failed += bool(faults)
         print("\n".join(report(name, check, faults)), flush=True)
+    print(f"{name}: {coverage_line(trial)}")
     if failed:
         total = len(CHECKS)
         print(f"{name}: не пройдено проверок: {failed} из {total} / {failed} of {total} checks failed")

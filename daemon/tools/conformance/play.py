@@ -47,11 +47,12 @@ def saved(state: JSON) -> JSON:
     return loaded
 
 
-def started(ruleset: Ruleset[Any], seed: str = SEED) -> JSON:
-    """The state after the start's lot with the most players."""
+def started(ruleset: Ruleset[Any], seed: str = SEED, players: int | None = None) -> JSON:
+    """The state after the start's lot with `players` players (default: the most)."""
     rng = Rng(f"{seed}:start")
-    pool = ruleset.playable_powers(ruleset.max_players)
-    drawn = set(ruleset.draw(pool, ruleset.max_players, rng))
+    count = ruleset.max_players if players is None else players
+    pool = ruleset.playable_powers(count)
+    drawn = set(ruleset.draw(pool, count, rng))
     return saved(ruleset.setup([power for power in pool if power in drawn], rng))
 
 

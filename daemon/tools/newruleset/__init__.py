@@ -1,7 +1,9 @@
 """`gonets new-ruleset NAME`: a working ruleset to start a new game from, written into the project:
 its package `engines/NAME/` (data file and its schema, phases and commands, checks, a pure resolve,
 views, the computer's orders, messages in Russian and English, README), its templates
-`templates/NAME/`, its tests `tests/engines/NAME/`, and its line in `engines/__init__.py`'s REGISTRY.
+`templates/NAME/`, its tests `tests/engines/NAME/`, the model mails the project's mail-style test
+compares its played game with (`tests/golden/NAME/`), and its line in `engines/__init__.py`'s
+REGISTRY: every project test that registering enrols it in passes at once.
 It plays a trivial game (`skeleton/engine/README.md`) through the daemon at once and passes the
 conformance suite; docs/writing-a-ruleset.md says how to turn it into your game.
 
@@ -21,7 +23,13 @@ from engines.errors import GonetsError
 SKELETON = Path(__file__).with_name("skeleton")
 TOKEN = "skeleton"  # the skeleton's name in its files, replaced by the new ruleset's
 NAME = re.compile(r"[a-z][a-z0-9_]{1,30}")
-COPIED = (("engine", "engines/{name}"), ("templates", "templates/{name}"), ("tests", "tests/engines/{name}"))
+# the golden model mails the mail-style test compares a played game's with (tests/golden/<ruleset>/)
+COPIED = (
+    ("engine", "engines/{name}"),
+    ("templates", "templates/{name}"),
+    ("tests", "tests/engines/{name}"),
+    ("golden", "tests/golden/{name}"),
+)
 REGISTRY_LINE = re.compile(r'^(REGISTRY = \{\n)((?:    "[a-z0-9_]+": "[\w.]+",\n)*)(\})', re.M)
 
 

@@ -216,3 +216,12 @@ def test_every_action_of_the_stage_parses_in_the_familys_own_names() -> None:
         "build",
         "march",
     ]
+
+
+def test_a_mail_that_disbands_an_army_and_then_its_units_resolves() -> None:
+    """Random accepted orders found it: the second line's army was gone and `resolve` raised."""
+    state = actions(game())
+    lines = ("РАСФОРМИРОВАТЬ Армия 1", "РАСФОРМИРОВАТЬ Армия 1 Регулярные")
+    result = run(state, {"Колонна": list(lines)})
+    assert result.state["realms"]["Рим"]["armies"] == {}
+    assert "Армия 1 уже расформирована строкой выше." in told(result, "Колонна")

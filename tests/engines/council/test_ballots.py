@@ -200,6 +200,17 @@ def test_the_culprit_pays_a_tenth_of_its_budget_at_the_turns_start_to_its_top_ac
     ]
 
 
+def test_an_investigation_whose_accused_was_exiled_in_the_stage_resolves_with_no_fine() -> None:
+    """Random accepted orders found it: the culprit lost a civil war before the verdict, and the
+    verdict's lot among the power's families still in the game had none to draw from."""
+    decided = run(investigation(), {"Караччоло": ["ОБВИНИТЬ Карафа"], "Сансеверино": ["ОБВИНИТЬ Карафа"]})
+    decided.state["families"]["Карафа"]["exiled"] = True  # as a civil war lost in the actions would
+    money = {f: decided.state["families"][f]["money"] for f in ("Караччоло", "Сансеверино")}
+    result = run(decided.state)
+    assert group(result, NAPLES) == ["Расследование в Неаполе: все, кого обвинили, уже изгнаны; штрафа нет."]
+    assert all(result.state["families"][f]["money"] >= money[f] for f in money)
+
+
 def test_an_accepted_crime_text_adds_a_vote_and_changes_the_verdict() -> None:
     state = investigation()
     state["families"]["Сансеверино"]["status"] = "noble"  # its vote weighs 2, as the ruling Caracciolo's

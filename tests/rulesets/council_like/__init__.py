@@ -163,6 +163,7 @@ class CouncilLike(Ruleset[JSON]):
     )
     adjustables: Mapping[str, Adjustable] = {INFLUENCE.name: INFLUENCE}
     misses_per: MissesPer = "turn"
+    public_views = True  # a family sees the turn and the stage, as every other does
     gm_commands: Sequence[CommandSpec] = (ELECTION,)
 
     def setup(self, powers: Sequence[str], rng: Rng) -> JSON:

@@ -217,6 +217,7 @@ class PureLike(Ruleset[JSON]):
     min_players = 2
     max_players = 3
     last_turn = LAST
+    public_views = True
     phases = PHASES
     catalog = Catalog(
         {
@@ -264,6 +265,12 @@ class PureLike(Ruleset[JSON]):
             "units": units,
             "dislodged": {},
         }
+
+    def example_states(self) -> list[JSON]:
+        """The retreats after Англия took Париж: Франция's army is dislodged there."""
+        units = {"Париж": "Англия", "Берлин": "Германия"}
+        after = {**self.setup(list(HOMES), Rng("example")), "phase": RETREATS, "units": units}
+        return [{**after, "dislodged": {"Париж": "Франция"}}]
 
     def playable_powers(self, player_count: int) -> list[str]:
         return list(HOMES)
