@@ -7,8 +7,9 @@ batch) through a real Maildir pass (archive, parse, route, password, check, stor
 and sent). Floor and pipeline alternate, so the machine's noise hits both, and the figure that
 matters is their ratio. The scenarios are what a user waits for: an order mail in a coins game
 and in a 16-player Русь game, one among 1000 idle Русь games, one after a long history, a full
-Русь resolution, a cron pass's start-up against a bare interpreter's (`bench_startup`), a
-backlog of ten thousand mails as it drains (`bench_backlog`); a burst and hostile inputs besides.
+Русь resolution, a crowded Diplomacy spring adjudicated (`bench_diplomacy`), a cron pass's
+start-up against a bare interpreter's (`bench_startup`), a backlog of ten thousand mails as it
+drains (`bench_backlog`); a burst and hostile inputs besides.
 The goals say what a user should not feel. With `--imap`, the 1000 Русь games again behind a real
 mail server (`bench_imap`), in the same table and JSON.
 """

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engines.diplomacy.board import Board, Unit
 from engines.diplomacy.legality import Refusal, Units
-from engines.diplomacy.orders import AdjustOrder, Build, Disband, Waive
+from engines.diplomacy.orders import AdjustOrder, Build, Disband
 
 
 def owned(centres: Mapping[str, str], power: str) -> frozenset[str]:
@@ -91,9 +91,7 @@ def _builds(
     due: int,
 ) -> tuple[Unit, ...]:
     made: list[Unit] = []
-    for order in orders:
-        if isinstance(order, Waive):
-            due -= 1
+    for order in orders:  # a waive only says a build is declined: what is not built is waived
         if len(made) >= due or not isinstance(order, Build):
             continue
         fit = legal_build(board, units, centres, power, order)

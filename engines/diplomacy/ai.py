@@ -5,8 +5,8 @@ nearest (more so in autumn, when centres change hands), stays on one of its cent
 could enter, and otherwise supports a move of its own next to it; an army with nothing to do on
 land takes a fleet of its own across one sea. It retreats towards centres, builds in every free
 home centre (a fleet on a coast when it has fewer fleets than armies), disbands by the civil
-disorder rule, and votes for a draw when the board has stood still for long (data.toml). A power
-in civil disorder gives no orders at all.
+disorder rule, and accepts a draw when the board has stood still for long (data.toml; the rules
+ask it, `accepts_draw`, it sends no vote). A power in civil disorder gives no orders at all.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engines.diplomacy.board import Board, Unit, province_of
 from engines.diplomacy.commands import command, units
 from engines.diplomacy.data import DATA
 from engines.diplomacy.legality import Refusal, legal
-from engines.diplomacy.notation import Draw, Spoken
+from engines.diplomacy.notation import Spoken
 from engines.diplomacy.orders import Build, Convoy, Disband, Hold, Move, MoveOrder, Order, Retreat, Support
 from engines.diplomacy.state import AUTUMN, MOVES, RETREATS, State
 from engines.diplomacy.world import year
@@ -30,9 +30,7 @@ def ai_orders(board: Board, state: State, power: str, phase: str) -> list[Comman
     if state["over"] or phase != state["phase"] or power in state["disorder"]:
         return []
     if phase in MOVES:
-        orders: Sequence[Order | Draw] = _moves(board, state, power)
-        if _wants_draw(board, state):
-            orders = [*orders, Draw()]
+        orders: Sequence[Order] = _moves(board, state, power)
     elif phase in RETREATS:
         orders = _retreats(board, state, power)
     else:
@@ -41,7 +39,9 @@ def ai_orders(board: Board, state: State, power: str, phase: str) -> list[Comman
     return [c for c in made if isinstance(c, Command)]
 
 
-def _wants_draw(board: Board, state: State) -> bool:
+def accepts_draw(board: Board, state: State) -> bool:
+    """Whether the computer, for the powers it plays, accepts a draw: the board has stood still
+    for long, or the game has gone on for long (data.toml)."""
     still = state["quiet"] >= DATA.computer.quiet_years
     return still or year(board, state) >= board.data.first_year + DATA.computer.draw_after_years
 

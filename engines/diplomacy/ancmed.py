@@ -1,5 +1,5 @@
 """«Дипломатия» on the Ancient Mediterranean board: the same rules, the map and flags of data.toml's
-`variants.ancmed`; a game picks it with `ruleset = "diplomacy-ancmed"`."""
+`variants.ancmed`; a game picks it with `ruleset = "diplomacy_ancmed"`."""
 
 from __future__ import annotations
 

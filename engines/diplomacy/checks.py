@@ -60,11 +60,13 @@ def check(
     if problems:
         return problems
     mail = _Mail(board, state, power, phase)
-    for cmd in commands:
+    # a waive declines what the builds leave: the builds are judged first, wherever it stands
+    ordered = sorted(commands, key=lambda cmd: cmd.name == "waive")
+    for cmd in ordered:
         msg = _line(mail, lexicon, cmd)
         if msg is not None:
             problems.append(Problem(cmd.line, msg))
-    return problems
+    return sorted(problems, key=lambda p: p.line)
 
 
 def _line(mail: _Mail, lexicon: Lexicon, cmd: Command) -> Msg | None:

@@ -3,18 +3,21 @@ dislodged units' retreats, its own free home centres; a command nothing fits now
 
 from __future__ import annotations
 
-from engines.contract import Command
+from collections.abc import Mapping
+
+from engines.contract import Command, PhaseSpec
 from engines.diplomacy.adjustments import balance, build_sites
 from engines.diplomacy.board import Board, province_of
 from engines.diplomacy.commands import command, units
 from engines.diplomacy.notation import Draw, Spoken
 from engines.diplomacy.orders import Build, Disband, Hold, Move, Order, Retreat, Waive
-from engines.diplomacy.schema import PHASES
 from engines.diplomacy.state import MOVES, RETREATS, State
 from engines.diplomacy.world import owes
 
 
-def examples(board: Board, state: State, power: str, phase: str) -> dict[str, str]:
+def examples(
+    board: Board, specs: Mapping[str, PhaseSpec], state: State, power: str, phase: str
+) -> dict[str, str]:
     if not owes(board, state, power, phase):
         return {}
     found: list[Order | Draw] = []
@@ -26,17 +29,20 @@ def examples(board: Board, state: State, power: str, phase: str) -> dict[str, st
                 found.append(_move(board, state, mine[0]))
         found.append(Draw())
     elif phase in RETREATS:
-        for p, record in sorted(state["dislodged"].items()):
-            if record["power"] == power:
-                loc = record["options"][0]
-                found += [Retreat(p, province_of(loc), loc.partition("/")[2]), Disband(p)]
+        mine = sorted(p for p, record in state["dislodged"].items() if record["power"] == power)
+        first = {state["dislodged"][p]["kind"]: p for p in reversed(mine)}  # each kind's first unit
+        for p in first.values():
+            loc = state["dislodged"][p]["options"][0]
+            found.append(Retreat(p, province_of(loc), loc.partition("/")[2]))
+        spare = [p for p in mine if p not in first.values()]
+        found.append(Disband((spare or mine)[-1]))  # beside the retreats, of another unit if any
     else:
         found += _winter(board, state, power)
     lines: dict[str, str] = {}
     for order in found:
         made = command(board, state, phase, Spoken(order))
         if isinstance(made, Command) and made.name not in lines:
-            lines[made.name] = _normal(made, phase)
+            lines[made.name] = _normal(made, specs[phase])
     return lines
 
 
@@ -59,7 +65,7 @@ def _winter(board: Board, state: State, power: str) -> list[Order]:
     return [Build("A", sites[0]), Waive()] if sites else []
 
 
-def _normal(cmd: Command, phase: str) -> str:
-    spec = next(s for s in PHASES[phase].commands if s.name == cmd.name)
+def _normal(cmd: Command, phase: PhaseSpec) -> str:
+    spec = next(s for s in phase.commands if s.name == cmd.name)
     text = " ".join(str(v) for v in cmd.args.values())
     return f"{spec.keywords[0]} {text}".strip()

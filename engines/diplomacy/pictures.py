@@ -64,7 +64,7 @@ def _drawn(board: Board, state: State, langs: tuple[Lang, ...], title: Text) -> 
         _unit(pen, (x + DISC, y + DISC), colours[record["power"]], record["kind"], langs)
         _cross(pen, (x + DISC, y + DISC))
     pen.text((10, 8), said(title, langs), fill=INK, font=drawing.font(TITLE, bold=True))
-    _legend(board, state, pen, colours, height + TOP)
+    _legend(board, state, pen, colours, height + TOP, langs[0] if langs else "ru")
     return drawing.png(image)
 
 
@@ -84,7 +84,7 @@ def _spot(board: Board, location: str) -> Point:
         cx, cy = board.provinces[province].coast_at[coast]
         return float(cx), float(cy + TOP)
     x, y = _at(board, province)
-    return x, y - 14
+    return x, y - 18
 
 
 @cache
@@ -206,12 +206,13 @@ def _dotted(pen: ImageDraw.ImageDraw, start: Point, end: Point, colour: Colour) 
 
 
 def _legend(
-    board: Board, state: State, pen: ImageDraw.ImageDraw, colours: dict[str, Colour], top: int
+    board: Board, state: State, pen: ImageDraw.ImageDraw, colours: dict[str, Colour], top: int, lang: Lang
 ) -> None:
+    """Each power's colour, its name in the game's first language and its supply centres."""
     x = 10
     for power in board.powers:
         count = sum(1 for owner in state["centres"].values() if owner == power)
-        text = f"{power} {count}"
+        text = f"{power if lang == 'ru' else board.power_data[power].en} {count}"
         pen.rectangle((x, top + 10, x + 14, top + 24), fill=colours[power], outline=INK)
         pen.text((x + 20, top + 17), text, fill=INK, font=drawing.font(LABEL), anchor="lm")
         x += 30 + drawing.text_width(text, LABEL)

@@ -1,5 +1,5 @@
 """«Дипломатия» on the "Pure" board: the same rules, the map and flags of data.toml's
-`variants.pure`; a game picks it with `ruleset = "diplomacy-pure"`."""
+`variants.pure`; a game picks it with `ruleset = "diplomacy_pure"`."""
 
 from __future__ import annotations
 

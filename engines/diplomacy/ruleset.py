@@ -30,16 +30,16 @@ class DiplomacyRuleset(Ruleset[State]):
         "А — армия, Ф — флот; СП, ЮП, ВП — северное, южное и восточное побережье.",
         "A (А) — army, F (Ф) — fleet; nc, sc, ec (СП, ЮП, ВП) — north, south and east coast.",
     )
-    phases = schema.PHASES
 
     def __init__(self, variant: str = "standard") -> None:
         found = DATA.variants[variant]
         self.variant = variant
         self.board = board(found.map)
         self.lexicon = lexicon(found.map)
-        self.name = "diplomacy" if variant == "standard" else f"diplomacy-{variant}"
+        self.name = "diplomacy" if variant == "standard" else f"diplomacy_{variant}"
         self.title = Text(found.title.ru, found.title.en)
         self.min_players, self.max_players = found.min_players, found.max_players
+        self.phases = schema.phases(self.board)
         coasts = Forms(english={c.ru: c.en for c in words().coast_names.values()})
         self.catalog = Catalog.load(CATALOG_FILE).with_forms(names_forms(self.board.data).merged(coasts))
 
@@ -47,6 +47,13 @@ class DiplomacyRuleset(Ruleset[State]):
     def setup(self, powers: Sequence[str], rng: Rng) -> State:
         """No lot beyond the daemon's: the board starts as the map says (rng stays unused)."""
         return world.setup(self.board, powers)
+
+    def draw(self, pool: Sequence[str], players: int, rng: Rng) -> list[str]:
+        """The lot: a power for each player, the rest the computer's (whose consent a draw asks)."""
+        return rng.shuffled(pool, Msg("draw_powers"))[:players]
+
+    def example_states(self) -> list[State]:
+        return world.example_states(self.board)
 
     def playable_powers(self, player_count: int) -> list[str]:
         if not self.min_players <= player_count <= self.max_players:
@@ -80,7 +87,7 @@ class DiplomacyRuleset(Ruleset[State]):
         return world.owes(self.board, state, power, phase)
 
     def examples(self, state: State, power: str, phase: str) -> Mapping[str, str]:
-        return examples.examples(self.board, state, power, phase)
+        return examples.examples(self.board, self.phases, state, power, phase)
 
     def turn_title(self, turn: int, phase: str) -> Text:
         return schema.turn_title(self.board.data.first_year, turn, phase)
@@ -91,12 +98,13 @@ class DiplomacyRuleset(Ruleset[State]):
         return set(state["powers"]) - set(world.survivors(state))
 
     def handover(self, state: State, power: str, /, computer: bool) -> State:
-        """A silent player's power falls into civil disorder (data.toml `silent`), and leaves it
-        when a player takes it again."""
+        """A silent player's power falls into civil disorder, or the computer plays it on (data.toml
+        `silent`); a player taking it again takes it from either."""
         disorder = [p for p in state["disorder"] if p != power]
-        if computer and DATA.rules.silent == "disorder":
-            disorder.append(power)
-        return {**state, "disorder": disorder}
+        played = [p for p in state["computer"] if p != power]
+        if computer:
+            (disorder if DATA.rules.silent == "disorder" else played).append(power)
+        return {**state, "disorder": disorder, "computer": played}
 
     # ---- what is seen --------------------------------------------------------------------------
     def view(self, state: State, power: str) -> JSON:

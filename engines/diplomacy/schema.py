@@ -21,8 +21,10 @@ def _unit(name: str, keywords: tuple[str, ...], help: Text, example: str) -> Com
     return CommandSpec(name, keywords, _ORDER, help, example)
 
 
-ARMY_WORDS = ("А", "A", "АРМИЯ", "ARMY")
-FLEET_WORDS = ("Ф", "F", "ФЛОТ", "FLEET")
+# the normal form names the unit in full («АРМИЯ Париж – Бургундия»: an order line, as the mails
+# tell one); players may write the letter («А Пар – Бур», "A PAR - BUR")
+ARMY_WORDS = ("АРМИЯ", "А", "A", "ARMY")
+FLEET_WORDS = ("ФЛОТ", "Ф", "F", "FLEET")
 
 ARMY = _unit(
     "army",
@@ -30,10 +32,9 @@ ARMY = _unit(
     Text(
         "Армия: «А Париж – Бургундия», «А Париж стоит», «А Марсель поддерживает А Париж – Бургундия», "
         "«А Лондон – Норвегия через конвой»",
-        "An army: «А Париж – Бургундия» (A PAR - BUR), «А Париж стоит» (A PAR H), "
-        "«А Марсель поддерживает А Париж – Бургундия» (A MAR S A PAR - BUR)",
+        "An army: A PAR - BUR, A PAR H, A MAR S A PAR - BUR, A LON - NWY VIA CONVOY",
     ),
-    "А Париж – Бургундия",
+    "АРМИЯ Париж – Бургундия",
 )
 FLEET = _unit(
     "fleet",
@@ -41,10 +42,9 @@ FLEET = _unit(
     Text(
         "Флот: «Ф Брест – Ла-Манш», «Ф Северное море конвоирует А Лондон – Норвегия», "
         "«Ф Средняя Атлантика – Испания (СП)»",
-        "A fleet: «Ф Брест – Ла-Манш» (F BRE - ENG), "
-        "«Ф Северное море конвоирует А Лондон – Норвегия» (F NTH C A LON - NWY)",
+        "A fleet: F BRE - ENG, F NTH C A LON - NWY, F MAO - SPA/NC",
     ),
-    "Ф Брест – Ла-Манш",
+    "ФЛОТ Брест – Ла-Манш",
 )
 DRAW = CommandSpec(
     "draw",
@@ -59,22 +59,20 @@ DRAW = CommandSpec(
 RETREAT_ARMY = _unit(
     "army",
     ARMY_WORDS,
-    Text(
-        "Выбитая армия отступает: «А Париж – Бургундия»", "A dislodged army retreats: «А Париж – Бургундия»"
-    ),
-    "А Париж – Бургундия",
+    Text("Выбитая армия отступает: «А Париж – Бургундия»", "A dislodged army retreats: A PAR R BUR"),
+    "АРМИЯ Париж – Бургундия",
 )
 RETREAT_FLEET = _unit(
     "fleet",
     FLEET_WORDS,
-    Text("Выбитый флот отступает: «Ф Брест – Ла-Манш»", "A dislodged fleet retreats: «Ф Брест – Ла-Манш»"),
-    "Ф Брест – Ла-Манш",
+    Text("Выбитый флот отступает: «Ф Брест – Ла-Манш»", "A dislodged fleet retreats: F BRE R ENG"),
+    "ФЛОТ Брест – Ла-Манш",
 )
 DISBAND = CommandSpec(
     "disband",
     ("РАСПУСТИТЬ", "DISBAND", "REMOVE"),
     _UNIT,
-    Text("Распустить часть: «РАСПУСТИТЬ А Париж»", "Disband a unit: «РАСПУСТИТЬ А Париж» (DISBAND A PAR)"),
+    Text("Распустить часть: «РАСПУСТИТЬ А Париж»", "Disband a unit: DISBAND A PAR"),
     "РАСПУСТИТЬ А Париж",
 )
 BUILD = CommandSpec(
@@ -84,7 +82,7 @@ BUILD = CommandSpec(
     Text(
         "Построить часть в своём свободном домашнем центре: «ПОСТРОИТЬ А Париж», "
         "«ПОСТРОИТЬ Ф Санкт-Петербург (СП)»",
-        "Build a unit in a free home centre of yours: «ПОСТРОИТЬ А Париж» (BUILD A PAR)",
+        "Build a unit in a free home centre of yours: BUILD A PAR, BUILD F STP/NC",
     ),
     "ПОСТРОИТЬ А Париж",
 )
@@ -105,13 +103,26 @@ def _retreats(season: str) -> Text:
     return Text(f"{title.ru}: {_RETREATS.ru}", f"{title.en} {_RETREATS.en}")
 
 
-PHASES = {
-    SPRING: PhaseSpec(SPRING, SEASONS[SPRING], (ARMY, FLEET, DRAW)),
-    SPRING_RETREATS: PhaseSpec(SPRING_RETREATS, _retreats(SPRING), (RETREAT_ARMY, RETREAT_FLEET, DISBAND)),
-    AUTUMN: PhaseSpec(AUTUMN, SEASONS[AUTUMN], (ARMY, FLEET, DRAW)),
-    AUTUMN_RETREATS: PhaseSpec(AUTUMN_RETREATS, _retreats(AUTUMN), (RETREAT_ARMY, RETREAT_FLEET, DISBAND)),
-    WINTER: PhaseSpec(WINTER, SEASONS[WINTER], (BUILD, DISBAND, WAIVE)),
-}
+def phases(board: Board) -> dict[str, PhaseSpec]:
+    """The year's phases; a board with no coast (Pure) has no fleet and no fleet's orders."""
+    fleets = any(p.kind != "land" for p in board.data.provinces)
+
+    def units(*specs: CommandSpec) -> tuple[CommandSpec, ...]:
+        return tuple(spec for spec in specs if fleets or spec.name != "fleet")
+
+    return {
+        SPRING: PhaseSpec(SPRING, SEASONS[SPRING], units(ARMY, FLEET, DRAW)),
+        SPRING_RETREATS: PhaseSpec(
+            SPRING_RETREATS, _retreats(SPRING), units(RETREAT_ARMY, RETREAT_FLEET, DISBAND)
+        ),
+        AUTUMN: PhaseSpec(AUTUMN, SEASONS[AUTUMN], units(ARMY, FLEET, DRAW)),
+        AUTUMN_RETREATS: PhaseSpec(
+            AUTUMN_RETREATS, _retreats(AUTUMN), units(RETREAT_ARMY, RETREAT_FLEET, DISBAND)
+        ),
+        WINTER: PhaseSpec(WINTER, SEASONS[WINTER], (BUILD, DISBAND, WAIVE)),
+    }
+
+
 SEASON_OF = {SPRING_RETREATS: SPRING, AUTUMN_RETREATS: AUTUMN}
 
 

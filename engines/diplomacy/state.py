@@ -57,6 +57,7 @@ class State(TypedDict):
     units: dict[str, UnitRecord]  # province → the unit in it
     centres: dict[str, str]  # supply centre → its owner (an unowned centre is not listed)
     dislodged: dict[str, DislodgedRecord]  # in a retreat phase: the province it was dislodged from
+    computer: list[str]  # powers the computer plays: no player drew them, or a silent one left
     disorder: list[str]  # powers in civil disorder: their units hold, their disbands by the rule
     quiet: int  # years in a row no supply centre changed hands
     played: list[Played]  # the last resolved phase's orders

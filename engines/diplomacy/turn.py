@@ -5,8 +5,8 @@ After a season's fighting (its moves, or its retreats when some unit was dislodg
 counts the supply centres: a centre belongs to the power whose unit stands in it, a power with
 `victory` centres wins, a power with nothing left is out. A retreat phase or a winter nobody
 owes orders in is not opened: the year goes straight on, so no mail asks nothing of anyone.
-A draw ends the game when every surviving power's player votes for it in one moves phase; a
-power in civil disorder has no vote and blocks none.
+A draw ends the game when every surviving power's player votes for it in one moves phase and
+the computer accepts it for the powers it plays; a power in civil disorder has no say.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from engines.contract import Command, Problem, Resolution
 from engines.diplomacy.adjudicator import Outcome, adjudicate
 from engines.diplomacy.adjustments import Adjusted, adjust, balance, build_sites
+from engines.diplomacy.ai import accepts_draw
 from engines.diplomacy.board import Board, Unit
 from engines.diplomacy.commands import dislodged, spoken, units
 from engines.diplomacy.lexicon import Lexicon
@@ -100,9 +101,7 @@ class Turn:
         self.new["dislodged"] = {p: self._waiting(w, outcome) for p, w in waits.items() if w.options}
         for province, wait in sorted(waits.items()):
             self._tell_dislodged(province, wait)
-        votes = {p for p, o in given if isinstance(o, Draw)}
-        voters = [p for p in survivors(self.start) if p not in self.start["disorder"]]
-        if voters and set(voters) <= votes:
+        if self._drawn({p for p, o in given if isinstance(o, Draw)}):
             self.new["over"], self.new["draw"] = True, survivors(self.new)
             self.events.announce("dip_draw", powers=", ".join(self.new["draw"]))
             return self.resolution()
@@ -112,6 +111,16 @@ class Turn:
         else:
             self._season_over(season)
         return self.resolution()
+
+    def _drawn(self, votes: set[str]) -> bool:
+        """Every surviving player voted for the draw, and the computer accepts it for the powers
+        it plays; a power in civil disorder has no say."""
+        alive = [p for p in survivors(self.start) if p not in self.start["disorder"]]
+        computer = [p for p in alive if p in self.start["computer"]]
+        players = [p for p in alive if p not in computer]
+        if computer and not accepts_draw(self.board, self.start):
+            return False
+        return bool(alive) and set(players) <= votes
 
     def _order_of(self, present: Mapping[str, Unit]) -> list[str]:
         rank = {p: i for i, p in enumerate(self.start["powers"])}

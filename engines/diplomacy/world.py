@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.diplomacy.adjustments import balance, build_sites
-from engines.diplomacy.board import Board, Unit
+from engines.diplomacy.board import Board, Unit, province_of
 from engines.diplomacy.commands import units
-from engines.diplomacy.state import MOVES, RETREATS, SPRING, State, UnitRecord
+from engines.diplomacy.state import AUTUMN, MOVES, RETREATS, SPRING, WINTER, State, UnitRecord
 
 
 def record(unit: Unit) -> UnitRecord:
@@ -30,6 +30,7 @@ def setup(board: Board, players: Sequence[str]) -> State:
         "units": records({u.province: u for u in board.start_units()}),
         "centres": dict(sorted(board.start_centres().items())),
         "dislodged": {},
+        "computer": [p for p in board.powers if p not in players],
         "disorder": [],
         "quiet": 0,
         "played": [],
@@ -60,3 +61,38 @@ def owes(board: Board, state: State, power: str, phase: str) -> bool:
 
 def year(board: Board, state: State) -> int:
     return board.data.first_year + state["turn"] - 1
+
+
+def example_states(board: Board) -> list[State]:
+    """States a game's first turns seldom give, for the conformance suite's random games (which a
+    draw ends early, every blank offering НИЧЬЯ): an autumn; a retreat phase of each season, the
+    first power's units all dislodged, each with a way out; a winter where the first power builds
+    on every home centre and the second, its centres lost, disbands its units."""
+    autumn = setup(board, board.powers)
+    autumn["phase"] = AUTUMN
+    return [autumn, *(_retreating(board, phase) for phase in RETREATS), _wintering(board)]
+
+
+def _retreating(board: Board, phase: str) -> State:
+    state = setup(board, board.powers)
+    first, attacker = board.powers[0], board.powers[1]
+    for at in sorted(p for p, u in state["units"].items() if u["power"] == first):
+        unit = state["units"][at]
+        kind = unit["kind"]
+        ways = sorted(board.moves(units(state)[at]))
+        if all(province_of(loc) in state["units"] for loc in ways):  # make a way out
+            del state["units"][province_of(ways[0])]
+        options = [loc for loc in ways if province_of(loc) not in state["units"]]
+        state["dislodged"][at] = {**unit, "by": at, "options": options}
+        state["units"][at] = {"power": attacker, "kind": kind, "location": unit["location"]}
+    state["phase"] = phase
+    return state
+
+
+def _wintering(board: Board) -> State:
+    state = setup(board, board.powers)
+    first, second = board.powers[0], board.powers[1]
+    state["units"] = {p: u for p, u in state["units"].items() if u["power"] != first}
+    state["centres"] = {c: p for c, p in state["centres"].items() if p != second}
+    state["phase"] = WINTER
+    return state

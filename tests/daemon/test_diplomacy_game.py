@@ -76,11 +76,11 @@ def test_a_year_by_mail_in_both_notations_then_a_draw(game: Harness) -> None:
         "Строка 7: «А Пориж - Бур» — провинции «Пориж» на этой карте нет. Возможно, вы имели в виду «Париж»?"
         in italy
     )
-    assert "Приняты 3 приказа: А Венеция стоит А Рим – Апулия Ф Неаполь – Ионическое море" in italy
+    assert "Приняты 3 приказа: АРМИЯ Венеция стоит АРМИЯ Рим – Апулия ФЛОТ Неаполь – Ионическое море" in italy
     england = flat(reports(game, "Англия"))
-    assert "Ф Лондон – Ла-Манш Ф Эдинбург – Северное море А Ливерпуль – Йоркшир" in england
+    assert "ФЛОТ Лондон – Ла-Манш ФЛОТ Эдинбург – Северное море АРМИЯ Ливерпуль – Йоркшир" in england
     russia = flat(reports(game, "Россия"))
-    assert "Ф Санкт-Петербург (ЮП) – Ботнический залив" in russia and "А Москва – Украина" in russia
+    assert "ФЛОТ Санкт-Петербург (ЮП) – Ботнический залив" in russia and "АРМИЯ Москва – Украина" in russia
     send(game, "Италия", "ГОТОВО")
     assert game.run().resolved == 1
     austria = reports(game, "Австрия")

@@ -1,6 +1,7 @@
 """The computer plays every power of every variant: legal orders in every phase (the ruleset's
-own check accepts each), a whole game to a win or a draw within the years the draw rule allows,
-and the same game, byte for byte, from the same seed."""
+own check accepts each), a whole game to a win or a draw (which the computer accepts when the
+board stands still, or after the years data.toml gives) and the same game, byte for byte, from
+the same seed."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from engines.diplomacy.data import DATA
 from engines.diplomacy.ruleset import DiplomacyRuleset
 from engines.rng import Rng
 
-VARIANTS = ("diplomacy", "diplomacy-pure", "diplomacy-ancmed")
+VARIANTS = ("diplomacy", "diplomacy_pure", "diplomacy_ancmed")
 
 
 def computer_game(name: str, seed: str) -> tuple[list[str], Any]:
     """Every phase of a game the computer plays for all: the phases played, and the last state."""
     ruleset = get_ruleset(name)
     assert isinstance(ruleset, DiplomacyRuleset)
-    state = ruleset.setup(ruleset.playable_powers(ruleset.max_players), Rng(seed))
+    state = ruleset.setup([], Rng(seed))  # no player drew a power: the computer plays them all
     phases = []
     while not state["over"]:
         assert state["turn"] <= DATA.computer.draw_after_years + 1, "no end within the draw rule's years"

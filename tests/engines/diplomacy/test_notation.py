@@ -21,7 +21,13 @@ SPRING = start()
 def normal(power: str, line: str, state: object = SPRING) -> str:
     (found,) = read(state, power, line)
     assert isinstance(found, Command), said(found) if isinstance(found, Msg) else found
-    word = {"army": "А", "fleet": "Ф", "draw": "НИЧЬЯ", "build": "ПОСТРОИТЬ", "disband": "РАСПУСТИТЬ"}
+    word = {
+        "army": "А",
+        "fleet": "Ф",
+        "draw": "НИЧЬЯ",
+        "build": "ПОСТРОИТЬ",
+        "disband": "РАСПУСТИТЬ",
+    }  # the letters
     return " ".join([word.get(found.name, found.name), *map(str, found.args.values())])
 
 
@@ -151,3 +157,25 @@ def test_a_legal_move_reads_back_however_it_is_written(
     read_as = normal(power, line)
     assert read_as.endswith("– " + expected.replace("( ", "(").replace(" )", ")")), (line, read_as)
     assert province_of(location) == to
+
+
+def test_retreat_and_winter_orders_read_in_both_notations() -> None:
+    retreating = {
+        **SPRING,
+        "phase": "spring_retreats",
+        "dislodged": {
+            "par": {"power": "Франция", "kind": "A", "location": "par", "by": "bur", "options": ["gas"]}
+        },
+    }
+    for line in ("A PAR R GAS", "A PAR - GAS", "Армия Париж отступает в Гасконь"):
+        assert normal("Франция", line, retreating) == "А Париж – Гасконь"
+    for line in ("A PAR D", "DISBAND A PAR", "Распустить армию в Париже"):
+        assert normal("Франция", line, retreating) == "РАСПУСТИТЬ А Париж"
+    winter = {**SPRING, "phase": "winter"}
+    for line, meant in (
+        ("BUILD F STP/NC", "ПОСТРОИТЬ Ф Санкт-Петербург (СП)"),
+        ("Построить флот в Санкт-Петербурге (СП)", "ПОСТРОИТЬ Ф Санкт-Петербург (СП)"),
+        ("ПОСТРОИТЬ Москва", "ПОСТРОИТЬ А Москва"),
+        ("WAIVE", "waive"),
+    ):
+        assert normal("Россия", line, winter) == meant

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engines.rng import Rng
 from tests.engines.diplomacy.play import STANDARD, news, resolve, start, told
 
 
@@ -77,6 +78,14 @@ def test_a_draw_takes_every_survivors_vote_but_none_from_a_power_in_civil_disord
     result = resolve(disorder, {power: ["НИЧЬЯ"] for power in voters})
     assert result.state["over"] and result.state["draw"] == state["powers"]
     assert STANDARD.handover(disorder, "Италия", computer=False)["disorder"] == []
+
+
+def test_the_computer_accepts_a_draw_for_its_powers_only_when_the_board_has_stood_still() -> None:
+    state = STANDARD.setup(["Англия", "Франция"], Rng("test"))  # the computer plays the other five
+    votes = {"Англия": ["НИЧЬЯ"], "Франция": ["DIAS"]}
+    assert not resolve(state, votes).state["over"]
+    state["quiet"] = 3  # three years in which no supply centre changed hands
+    assert resolve(state, votes).state["draw"] == state["powers"]
 
 
 def test_civil_disorder_disbands_the_farthest_unit_when_none_is_ordered() -> None:

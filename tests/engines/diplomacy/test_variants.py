@@ -58,7 +58,7 @@ def test_armies_reach_baleares_only_by_convoy_and_a_fleet_there_convoys() -> Non
 
 
 def test_a_power_and_a_province_of_one_name_are_told_apart() -> None:
-    ruleset = get_ruleset("diplomacy-ancmed")
+    ruleset = get_ruleset("diplomacy_ancmed")
     assert isinstance(ruleset, DiplomacyRuleset)
     state = start(ruleset)
     (order,) = read(state, "Рим", "Рим: А Рим – Апулия", ruleset=ruleset)
