@@ -295,20 +295,25 @@ def _number(key: str, said: CommandWording) -> tuple[str, str] | None:
 
 def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dict[str, list[str]] | None:
     """Each item given an argument: the one its preposition's role or its unit names, else the
-    first free one (in the schema's order) that takes it; tried back and forth, boundedly, so a
-    name that fits two arguments goes where the line's other words leave room."""
+    first free one (in the schema's order) that takes it, but one a preposition elsewhere in the
+    line names (the roles win over the order: «Атакую Рим из Вены» goes from Вена, not from Рим);
+    tried back and forth, boundedly, so a name that fits two arguments goes where the line's other
+    words leave room."""
     single = {arg.name for arg in args if arg.kind is not ArgKind.NAME_LIST}
     placed: dict[str, list[str]] = {}
     steps = [_SEARCH_STEPS]
+    marked = [said.roles.get(item.before, "") or item.unit for item in items]
+    claimed = {named for named, item in zip(marked, items, strict=True) if named in item.fits} & single
 
     def free(arg: str) -> bool:
         return arg not in single or arg not in placed
 
-    def options(item: _Item) -> list[str]:
-        named = said.roles.get(item.before, "") or item.unit
+    def options(index: int) -> list[str]:
+        item, named = items[index], marked[index]
         if named in item.fits and free(named):
             return [named]
-        found = [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
+        fitting = [arg.name for arg in args if arg.name in item.fits and free(arg.name)]
+        found = [arg for arg in fitting if arg not in claimed] or fitting
         return [*found, ""] if item.spare else found  # "": the word is the command's own
 
     def place(index: int) -> bool:
@@ -318,7 +323,7 @@ def _place(items: list[_Item], args: Sequence[Arg], said: CommandWording) -> dic
         if steps[0] < 0:
             return False
         item = items[index]
-        for arg in options(item):
+        for arg in options(index):
             if not arg:
                 if place(index + 1):
                     return True

@@ -12,6 +12,7 @@ from typing import Any
 from daemon.games import Game
 from daemon.incoming import readiness
 from daemon.incoming.conveniences import CONVENIENCES
+from daemon.incoming.reordering import Judge, suggested
 from daemon.incoming.routing import Route
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
@@ -105,7 +106,10 @@ def answer(
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
-    refused = _refusals(header_problems + parsed.problems + check_problems, lines, redactor)
+    names = (game.ruleset.vocabularies_for(record.state, power), forms)
+    judge = Judge(game.ruleset, record.state, power, phase, accepted)
+    problems = suggested(judge, parsed.problems + check_problems, parsed.commands, names)
+    refused = _refusals(header_problems + problems, lines, redactor)
     earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass

@@ -47,7 +47,7 @@ def play_a_turn(h: Harness) -> None:
             commands = h.game.ruleset.ai_orders(record.state, h.powers[address], record.phase)
             h.send(address, h.orders(address, *[normal_form(c, phase) for c in commands] or ["НЕТ ДЕЙСТВИЙ"]))
         h.clock.advance(hours=49)  # council_like resolves at the deadline only
-        assert h.run().resolved == 1
+        assert h.run().resolved >= 1  # and a phase that asks nothing of anyone after it, at once
 
 
 @pytest.fixture(params=RULESETS)

@@ -99,7 +99,7 @@ def reports_hold_only_what_they_may(h: Harness, phases: list[dict[str, list[str]
             news = [Msg.from_json(m) for m in data["news"]]
             views = {power: ruleset.view(state, power) for power in record.players}
             if ruleset.public_views:
-                assert all(view == views[state["powers"][0]] for view in views.values())
+                assert all(view == next(iter(views.values())) for view in views.values())
             told = f"{h.game.turn_in_subject(data['turn'], data['phase']).ru}: итоги для"
             for address, power in h.powers.items():
                 reports = [m for m in mails[address] if told in str(m["Subject"])]

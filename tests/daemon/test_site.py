@@ -97,7 +97,7 @@ def play_phases(h: Harness, players: tuple[str, ...], count: int) -> None:
             commands = h.game.ruleset.ai_orders(record.state, h.powers[address], record.phase)
             lines = [normal_form(c, h.game.phase_spec(record)) for c in commands] or ["НЕТ ДЕЙСТВИЙ"]
             h.send(address, h.orders(address, *lines))
-        assert h.run().resolved == 1
+        assert h.run().resolved >= 1  # and a phase that asks nothing of anyone after it, at once
 
 
 def standings(page: str) -> list[tuple[str, str]]:

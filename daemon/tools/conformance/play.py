@@ -48,11 +48,13 @@ def saved(state: JSON) -> JSON:
 
 
 def started(ruleset: Ruleset[Any], seed: str = SEED, players: int | None = None) -> JSON:
-    """The state after the start's lot with `players` players (default: the most)."""
+    """The state after the start's lot with `players` players (default: the most), as the daemon
+    starts a game (daemon/phases/start.py): the first `players` powers the lot draws are played,
+    and only those go to `setup`."""
     rng = Rng(f"{seed}:start")
     count = ruleset.max_players if players is None else players
     pool = ruleset.playable_powers(count)
-    drawn = set(ruleset.draw(pool, count, rng))
+    drawn = set(ruleset.draw(pool, count, rng)[:count])
     return saved(ruleset.setup([power for power in pool if power in drawn], rng))
 
 

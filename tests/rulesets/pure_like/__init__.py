@@ -221,16 +221,16 @@ class PureLike(Ruleset[JSON]):
     phases = PHASES
     catalog = Catalog(
         {
-            "pure_like.no_province": Text("нет провинции {code}", "no province {code}"),
+            "pure_like.no_province": Text("нет провинции {code}.", "no province {code}."),
             "pure_like.not_now": Text(
-                "знак «{sign}» не для этой фазы", "the sign “{sign}” is not for this phase"
+                "знак «{sign}» не для этой фазы.", "the sign “{sign}” is not for this phase."
             ),
-            "pure_like.no_army": Text("{province:где} нет вашей армии", "you have no army in {province}"),
+            "pure_like.no_army": Text("{province:где} нет вашей армии.", "you have no army in {province}."),
             "pure_like.twice": Text(
-                "армии {province:где} уже дан приказ", "the army in {province} has an order"
+                "армии {province:где} уже дан приказ.", "the army in {province} has an order."
             ),
-            "pure_like.stays": Text("армия уже {province:где}", "the army is in {province} already"),
-            "pure_like.occupied": Text("{province} занята", "{province} is occupied"),
+            "pure_like.stays": Text("армия уже {province:где}.", "the army is in {province} already."),
+            "pure_like.occupied": Text("{province} занята.", "{province} is occupied."),
             "pure_like.moved": Text("Армия из {province:род} ушла.", "The army from {province} moved."),
             "pure_like.stayed": Text("Армия {province:где} стоит.", "The army in {province} stays."),
             "pure_like.dislodged": Text(
