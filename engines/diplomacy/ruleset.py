@@ -24,6 +24,7 @@ CATALOG_FILE = Path(__file__).with_name("messages.toml")
 
 class DiplomacyRuleset(Ruleset[State]):
     power_keywords = ("ДЕРЖАВА",)
+    public_views = True
     power_title = Text("Держава", "Power")
     powers_title = Text("Державы", "Powers")
     glossary = Text(
@@ -108,7 +109,9 @@ class DiplomacyRuleset(Ruleset[State]):
 
     # ---- what is seen --------------------------------------------------------------------------
     def view(self, state: State, power: str) -> JSON:
-        return views.view(self.board, state, power)
+        """Everything on the board is public (as on every judge): every power sees the public view;
+        what is its own alone (its dislodged units, its orders that failed) is told in its report."""
+        return views.public_view(self.board, state)
 
     def public_view(self, state: State) -> JSON:
         return views.public_view(self.board, state)

@@ -57,6 +57,15 @@ Check = Callable[[State, str, str, Sequence[Command]], list[Problem]]
 _RETREATS_OF = {SPRING: SPRING_RETREATS, AUTUMN: AUTUMN_RETREATS}
 _SEASON_OF = {SPRING_RETREATS: SPRING, AUTUMN_RETREATS: AUTUMN}
 _WORD = {"A": "army", "F": "fleet"}
+# an order that did not do what it asked (its order, its result) → what its power is told
+_FAILED = {
+    ("move", "bounced"): "dip_your_bounced",
+    ("move", "no_route"): "dip_your_no_route",
+    ("support", "cut"): "dip_your_cut",
+    ("support", "void"): "dip_your_void",
+    ("convoy", "disrupted"): "dip_your_disrupted",
+    ("convoy", "void"): "dip_your_convoy_void",
+}
 
 
 class Turn:
@@ -96,6 +105,8 @@ class Turn:
         ]
         outcome = adjudicate(self.board, present, orders)
         self.new["played"] = [self._played_move(present, outcome, p) for p in self._order_of(present)]
+        for played in self.new["played"]:
+            self._tell_failed(played)
         self.new["units"] = records(outcome.units)
         waits = waiting(self.board, outcome)
         self.new["dislodged"] = {p: self._waiting(w, outcome) for p, w in waits.items() if w.options}
@@ -138,6 +149,13 @@ class Turn:
             line = _played(unit, result)
         line["dislodged"] = p in outcome.dislodged
         return line
+
+    def _tell_failed(self, played: Played) -> None:
+        """An order of the power's own that did not do what it asked, told to it alone."""
+        code = _FAILED.get((played["order"], played["result"]))
+        if code is not None:
+            at, to = self.board.name(played["at"]), self.board.name(played["to"] or played["at"])
+            self.events.tell(played["power"], code, at=at, to=to)
 
     def _waiting(self, wait: Waiting, outcome: Outcome) -> DislodgedRecord:
         found = next(d for d in outcome.dislodged.values() if d.unit == wait.unit)

@@ -66,34 +66,47 @@ def _centres(board: Board, state: State, power: str) -> list[str]:
     return sorted(board.name(c) for c, owner in state["centres"].items() if owner == power)
 
 
-def view(board: Board, state: State, power: str) -> JSON:
+def public_view(board: Board, state: State) -> JSON:
+    """The board as everyone sees it, every power's report and the forum post alike: the last
+    phase's orders with their fate, each power's units and centres, the units waiting to retreat
+    and where each may go, in winter what each power builds or disbands."""
     present = units(state)
-    owed: JSON = {"builds": 0, "sites": [], "disbands": 0}
-    if state["phase"] == WINTER and not state["over"]:
-        due = balance(present, state["centres"], power)
-        sites = build_sites(board, present, state["centres"], power)
-        owed = {
-            "builds": min(due, len(sites)),
-            "sites": [board.name(s) for s in sites],
-            "disbands": max(-due, 0),
-        }
+    alive = survivors(state)
+    played = [p for p in state["powers"] if any(x["power"] == p for x in state["played"])]
     return {
-        "power": power,
-        "played": _lines(board, [p for p in state["played"] if p["power"] == power]),
-        "units": _units(board, present, power),
-        "centres": _centres(board, state, power),
+        "played": [
+            {"power": p, "lines": _lines(board, [x for x in state["played"] if x["power"] == p])}
+            for p in played
+        ],
+        "board": [
+            {"power": p, "units": _units(board, present, p), "centres": _centres(board, state, p)}
+            for p in state["powers"]
+            if p in alive
+        ],
         "dislodged": [
             {
+                "power": u.power,
                 **_both(lambda lang, u=u: unit(board, u.kind, u.location, lang)),
                 "options": _options(board, state, p),
             }
             for p, u in sorted(dislodged(state).items())
-            if u.power == power
         ],
-        **owed,
-        "disorder": power in state["disorder"],
-        "out": power not in survivors(state),
+        "adjustments": _adjustments(board, state) if state["phase"] == WINTER and not state["over"] else [],
+        "disorder": [p for p in state["disorder"] if p in alive],
     }
+
+
+def _adjustments(board: Board, state: State) -> list[JSON]:
+    present = units(state)
+    found: list[JSON] = []
+    for power in state["powers"]:
+        due = balance(present, state["centres"], power)
+        sites = [board.name(s) for s in build_sites(board, present, state["centres"], power)]
+        if due > 0 and sites:
+            found.append({"power": power, "builds": min(due, len(sites)), "sites": sites, "disbands": 0})
+        elif due < 0:
+            found.append({"power": power, "builds": 0, "sites": [], "disbands": -due})
+    return found
 
 
 def _options(board: Board, state: State, province: str) -> list[dict[str, str]]:
@@ -101,28 +114,6 @@ def _options(board: Board, state: State, province: str) -> list[dict[str, str]]:
         _both(lambda lang, loc=loc: place(board, loc, lang))
         for loc in state["dislodged"][province]["options"]
     ]
-
-
-def public_view(board: Board, state: State) -> JSON:
-    present = units(state)
-    by_power = [
-        p for p in state["powers"] if p in survivors(state) or any(x["power"] == p for x in state["played"])
-    ]
-    return {
-        "played": [
-            {"power": p, "lines": _lines(board, [x for x in state["played"] if x["power"] == p])}
-            for p in by_power
-            if any(x["power"] == p for x in state["played"])
-        ],
-        "board": [
-            {"power": p, "units": _units(board, present, p), "centres": _centres(board, state, p)}
-            for p in by_power
-            if p in survivors(state)
-        ],
-        "disorder": [p for p in state["disorder"] if p in survivors(state)],
-        "winner": state["winner"],
-        "draw": state["draw"],
-    }
 
 
 def scores(state: State) -> dict[str, float]:
