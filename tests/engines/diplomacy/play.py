@@ -4,6 +4,7 @@ phases."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -65,3 +66,15 @@ def news(result: Resolution[Any], ruleset: DiplomacyRuleset = STANDARD) -> list[
 
 def told(result: Resolution[Any], power: str, ruleset: DiplomacyRuleset = STANDARD) -> list[str]:
     return [said(m, ruleset=ruleset) for m in result.reports[power]]
+
+
+def with_units(state: dict[str, Any], **units: tuple[str, str, str] | None) -> dict[str, Any]:
+    """`state` with units set (power, kind, location) or taken away (None)."""
+    changed = copy.deepcopy(state)
+    for province, unit in units.items():
+        if unit is None:
+            del changed["units"][province]
+        else:
+            power, kind, location = unit
+            changed["units"][province] = {"power": power, "kind": kind, "location": location}
+    return changed

@@ -4,10 +4,7 @@ disbands counted against what the power is due, the lines above counting too."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
-from tests.engines.diplomacy.play import refusals, start
+from tests.engines.diplomacy.play import refusals, start, with_units
 
 SPRING = start()
 
@@ -42,7 +39,7 @@ def test_a_support_must_be_possible_and_name_a_coast_the_fleet_could_choose() ->
         "поддерживают только туда, куда часть могла бы пойти сама, а этой части туда хода нет."
     ]
     assert refusals(SPRING, "Франция", "A PAR S A PAR") == ["часть не поддерживает саму себя."]
-    state = _with(SPRING, mao=("Франция", "F", "mao"), gas=("Франция", "A", "gas"))
+    state = with_units(SPRING, mao=("Франция", "F", "mao"), gas=("Франция", "A", "gas"))
     assert refusals(state, "Франция", "A GAS S F MAO - SPA") == [
         "флот может прийти на любое из побережий Испании: "
         "назовите побережье и в поддержке, например «… – Испания (СП)»."
@@ -51,11 +48,11 @@ def test_a_support_must_be_possible_and_name_a_coast_the_fleet_could_choose() ->
 
 
 def test_a_fleet_to_a_province_of_two_coasts_names_the_coast_it_goes_to() -> None:
-    state = _with(SPRING, mao=("Франция", "F", "mao"))
+    state = with_units(SPRING, mao=("Франция", "F", "mao"))
     assert refusals(state, "Франция", "F MAO - SPA") == [
         "у Испании два побережья, флот дойдёт до обоих: напишите, до какого, например «Испания (СП)»."
     ]
-    gascony = _with(SPRING, gas=("Франция", "F", "gas"))
+    gascony = with_units(SPRING, gas=("Франция", "F", "gas"))
     assert refusals(gascony, "Франция", "F GAS - SPA/SC") == ["флот не дойдёт до этого побережья: Испания."]
 
 
@@ -66,7 +63,7 @@ def test_a_unit_takes_one_order() -> None:
 
 
 def test_winter_builds_are_counted_and_checked_where_they_stand() -> None:
-    winter = {**_with(SPRING, par=None, bre=None), "phase": "winter"}
+    winter = {**with_units(SPRING, par=None, bre=None), "phase": "winter"}
     assert refusals(winter, "Франция", "BUILD A PAR", "BUILD F BRE", "ОТКАЗ") == [
         "вместе со строками выше это больше, чем вам положено: можно построить 2 части."
     ]
@@ -85,21 +82,9 @@ def test_winter_builds_are_counted_and_checked_where_they_stand() -> None:
 
 
 def test_a_fleet_built_on_two_coasts_names_its_coast() -> None:
-    winter = {**_with(SPRING, stp=None), "phase": "winter"}
+    winter = {**with_units(SPRING, stp=None), "phase": "winter"}
     assert refusals(winter, "Россия", "BUILD F STP") == [
         "у Санкт-Петербурга два побережья: напишите, на каком строить флот, "
         "например «ПОСТРОИТЬ Ф Санкт-Петербург (СП)»."
     ]
     assert refusals(winter, "Россия", "BUILD F STP/NC") == []
-
-
-def _with(state: dict[str, Any], **units: tuple[str, str, str] | None) -> dict[str, Any]:
-    """`state` with units set (power, kind, location) or taken away (None)."""
-    changed = copy.deepcopy(state)
-    for province, unit in units.items():
-        if unit is None:
-            del changed["units"][province]
-        else:
-            power, kind, location = unit
-            changed["units"][province] = {"power": power, "kind": kind, "location": location}
-    return changed

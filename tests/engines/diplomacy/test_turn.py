@@ -5,22 +5,8 @@ is out of the game."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from engines.rng import Rng
-from tests.engines.diplomacy.play import STANDARD, news, resolve, start, told
-
-
-def _units(state: dict[str, Any], **units: tuple[str, str, str] | None) -> dict[str, Any]:
-    changed = copy.deepcopy(state)
-    for province, unit in units.items():
-        if unit is None:
-            del changed["units"][province]
-        else:
-            power, kind, location = unit
-            changed["units"][province] = {"power": power, "kind": kind, "location": location}
-    return changed
+from tests.engines.diplomacy.play import STANDARD, news, resolve, start, told, with_units
 
 
 def test_a_year_with_no_dislodgement_and_no_builds_goes_spring_autumn_spring() -> None:
@@ -34,7 +20,7 @@ def test_a_year_with_no_dislodgement_and_no_builds_goes_spring_autumn_spring() -
 
 
 def test_a_unit_dislodged_with_nowhere_to_go_is_disbanded_at_once_and_no_retreat_phase_opens() -> None:
-    state = _units(
+    state = with_units(
         start(),
         tyr=("Италия", "A", "tyr"),
         boh=("Италия", "A", "boh"),
@@ -48,7 +34,7 @@ def test_a_unit_dislodged_with_nowhere_to_go_is_disbanded_at_once_and_no_retreat
 
 
 def test_a_dislodged_unit_with_a_way_out_opens_its_powers_retreat_phase_alone() -> None:
-    state = _units(start(), mun=None, bur=("Германия", "A", "bur"), pic=("Германия", "A", "pic"))
+    state = with_units(start(), mun=None, bur=("Германия", "A", "bur"), pic=("Германия", "A", "pic"))
     state["phase"] = "autumn"
     result = resolve(state, {"Германия": ["A PIC - PAR", "A BUR S A PIC - PAR"], "Франция": ["A PAR H"]})
     assert result.state["phase"] == "autumn_retreats"
@@ -58,7 +44,7 @@ def test_a_dislodged_unit_with_a_way_out_opens_its_powers_retreat_phase_alone() 
 
 
 def test_eighteen_centres_win_the_game_in_autumn() -> None:
-    state = _units(start(), kie=None, ber=None, pie=("Франция", "A", "pie"))
+    state = with_units(start(), kie=None, ber=None, pie=("Франция", "A", "pie"))
     state["phase"] = "autumn"
     neutral = [c for c in STANDARD.board.centres if c not in state["centres"]]
     state["centres"] = {**state["centres"], **dict.fromkeys([*neutral, "kie", "ber"], "Франция")}
@@ -92,7 +78,7 @@ def test_civil_disorder_disbands_the_farthest_unit_when_none_is_ordered() -> Non
     state = start()
     state["phase"], state["disorder"] = "winter", ["Турция"]
     state["centres"] = {c: p for c, p in state["centres"].items() if c != "smy"}
-    state = _units(state, smy=None, arm=("Турция", "A", "arm"))
+    state = with_units(state, smy=None, arm=("Турция", "A", "arm"))
     result = resolve(state, {})
     assert "Армия Турции в Армении распущена по правилу беспорядков: дальше всех от своих центров." in news(
         result
