@@ -6,7 +6,6 @@ from __future__ import annotations
 import hmac
 import os
 import secrets
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -23,40 +22,17 @@ from state.disk import Disk
 if TYPE_CHECKING:
     from engines.contract import JSON, PhaseSpec, Ruleset
     from engines.russian import Forms
-    from engines.text import Catalog, Msg, Text
+    from engines.text import Catalog, Text
     from state.game_store import GameStore
     from state.records import GameRecord
 
 START_DATA = "start"  # the key of the data read at the start; a ДАННЫЕ's key is its command id
-DATA_MISTAKES_SHOWN = 20  # a refused GM data file's mistakes said; the rest are counted
 
 
 @dataclass(frozen=True)
 class GmDataRead:
     data: JSON
-    sha256: str  # of the bytes applied, kept in the store under it; "" when the game names no file
-
-
-def data_refusal(
-    ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None, read: GmDataRead
-) -> Msg | None:
-    """Why `ruleset` refuses the GM data `read` (from `settings.data`) for `state` (None: before
-    the game has one), its mistakes one a line naming the key, at most `DATA_MISTAKES_SHOWN` of
-    them; None to apply it."""
-    from engines.russian import agree
-    from engines.text import Msg, Text
-
-    found = list(ruleset.data_problems(state, read.data))
-    if not found:
-        return None
-    more = len(found) - DATA_MISTAKES_SHOWN
-    if more > 0:
-        rest = Text(f"…и ещё {agree(more, 'ошибка')}", f"…and {more} more")
-        found = [*found[:DATA_MISTAKES_SHOWN], rest]
-    params: dict[str, str | int] = {"path": str(settings.data)}
-    for lang in ("ru", "en"):
-        params[f"mistakes_{lang}"] = "".join(f"\n    {text.get(lang)}" for text in found)
-    return Msg("gm_data_mistakes", params)
+    sha256: str  # of the bytes applied, kept in the store under it
 
 
 def on_the_minute(instant: datetime) -> datetime:
@@ -172,15 +148,25 @@ class Game:
         hashed = self.passwords.hash(typed)
         return any(hmac.compare_digest(p.password_hash, hashed) for p in self.load().players.values())
 
-    def gm_data(self, key: str) -> GmDataRead:
+    def gm_data(self, key: str) -> GmDataRead | None:
         """The game's GM data file (`data` in its config) as read now, its bytes kept in the store;
-        {} when it names none. `key` names the read (`START_DATA` or the GM command's id).
-        Raises OSError or ValueError (tomllib.TOMLDecodeError, bad UTF-8) for a file that cannot be read."""
+        None when the game names none (or, in a rebuild, its start read none). `key` names the read
+        (`START_DATA` or the GM command's id). Raises `gm_data.Unreadable` for a file that cannot be
+        read as TOML, with the reason in both languages."""
+        from daemon import gm_data
+
         if self.settings.data is None:
-            return GmDataRead({}, "")
-        raw = self.data_source(key) if self.data_source else self.settings.data.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
-        return GmDataRead(data, self.store.keep_data(raw))
+            return None
+        if self.data_source is None:
+            raw = gm_data.read_bytes(self.settings.data)
+        else:
+            try:
+                raw = self.data_source(key)
+            except OSError as error:
+                raise gm_data.unreadable(error) from None
+            if not raw:
+                return None
+        return GmDataRead(gm_data.parse(raw), self.store.keep_data(raw))
 
     def __repr__(self) -> str:
         return f"Game({self.id!r})"

@@ -368,9 +368,18 @@ class Ruleset(ABC, Generic[S]):
     def data_problems(self, state: S | None, data: JSON, /) -> Sequence[Text]:
         """Why the game's GM data file cannot be applied to `state` (None: a check before the game
         has a state), one line per mistake naming its key, in both languages
-        (`engines.ruledata.mistakes`). The daemon refuses such a file whole, before `with_data`: at
-        the start, on ДАННЫЕ and in `gonets check-data`. Default: none (any data is taken)."""
-        return ()
+        (`engines.ruledata.mistakes` of the ruleset's schema of it: an unknown key or name is a
+        mistake, never dropped). The daemon refuses such a file whole, before `with_data`: at the
+        start, on ДАННЫЕ and in `gonets check-data`; a game that names no file is never asked.
+        A game running on what the file named (tribes' technologies discovered) refuses a file
+        that drops it. Default, for a ruleset that reads no GM data: every key is a mistake."""
+        return [
+            Text(
+                f"{key}: такого ключа нет: правила этой игры не читают данных ведущего",
+                f"{key}: no such key: this game's rules read no GM data",
+            )
+            for key in data
+        ]
 
     def forms(self, state: S, /) -> Forms:
         """Forms of this game's own names that the dictionary gets wrong and no data file of the

@@ -321,23 +321,31 @@ def _adjective_with(adjective: Parse, head: Parse, number: int) -> Parse | None:
     return adjective.inflect({"plur", "gent"})
 
 
+MOST_FORM = 60  # characters of a form a data file gives: a name's, in one case
+
+
 def forms_from(table: Mapping[str, Mapping[str, object]]) -> Forms:
     """`Forms` from a data file's `[forms."Имя"]` tables: a form per case (им…пред), `пол`
     (м, ж, с, мн), `где`, the preposition of place (в, во, на), and `строчная = true` for a name
     prose writes in lowercase (a people: «победили римляне»). An unknown key is a mistake in the
-    file, said as such."""
+    file, said as such, as is anything but a table of tables of words."""
     cases: dict[str, dict[str, str]] = {}
     genders: dict[str, Gender] = {}
     places: dict[str, str] = {}
     common: set[str] = set()
+    if not isinstance(table, Mapping):
+        raise ValueError('a table [forms."Имя"] of names is needed')
     for name, entry in table.items():
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"forms.{name}: a table of forms is needed")
         for key, value in entry.items():
             if key == "строчная":
                 if value is not True:
                     raise ValueError(f"forms.{name}.строчная: only true is meaningful")
                 common.add(name)
                 continue
-            value = str(value)
+            if not isinstance(value, str) or len(value) > MOST_FORM:
+                raise ValueError(f"forms.{name}.{key}: a quoted form of at most {MOST_FORM} characters")
             if key == "где":
                 if value not in PLACE_PREPOSITIONS:
                     raise ValueError(f"forms.{name}.где: {value!r} is not one of в, во, на")

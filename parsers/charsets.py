@@ -3,12 +3,15 @@
 Russian mail still arrives from clients that write `win-1251` or `koi8`, label cp1251 bytes as
 latin-1, or declare nothing at all. Python (and so both the stdlib email package and mail-parser)
 then raises or returns mojibake, so every byte-to-text step of the MIME layer goes through here.
+A declared charset is trusted before any guess: one stray byte it lacks (a 0x98 in windows-1251,
+a GBK character in a mail labelled gb2312) is replaced, and the text is read in that charset.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+from typing import NamedTuple
 
 import charset_normalizer
 
@@ -45,6 +48,21 @@ _NEUTRAL_RANK = len(_FREQUENCY) / 2
 _DECLARED_BONUS = 3.0
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]")
+# Labels clients write for the bytes of a larger charset of their family, decoded as that one (as
+# the WHATWG Encoding Standard has browsers do): a Chinese client labels GBK text gb2312.
+_SUPERSETS = {"gb2312": "gb18030", "gbk": "gb18030"}
+# Of the bytes beyond ASCII, how many in one may be undecodable for the declared charset to hold:
+# one stray byte is a slip; a byte in every word is another charset.
+_STRAY_SHARE = 20
+_ASCII = bytes(range(128))
+_ESCAPED = re.compile("[\udc80-\udcff]")  # an undecodable byte, as surrogateescape keeps it
+REPLACEMENT = "\ufffd"
+
+
+class Decoded(NamedTuple):
+    text: str
+    problem: str  # "" when the label held
+    replaced: int  # undecodable bytes replaced by REPLACEMENT, the declared charset kept
 
 
 def canonical(label: str | None) -> str | None:
@@ -56,7 +74,9 @@ def canonical(label: str | None) -> str | None:
     except (LookupError, ValueError):
         return None
     # base64, zlib and rot13 are codecs too, but not charsets: bytes.decode refuses them.
-    return info.name if getattr(info, "_is_text_encoding", True) else None
+    if not getattr(info, "_is_text_encoding", True):
+        return None
+    return _SUPERSETS.get(info.name, info.name)
 
 
 def _search(name: str) -> codecs.CodecInfo | None:
@@ -104,7 +124,7 @@ def guess(data: bytes, declared: str | None = None) -> tuple[str, str]:
         if codec in candidates:
             bonus = _DECLARED_BONUS if codec == declared else 0.0
             scored.append((round(match.chaos, 2), _rank(str(match)) - bonus, candidates.index(codec), codec))
-    codec = min(scored)[3] if scored else "utf-8"
+    codec = min(scored)[3] if scored else declared or "utf-8"  # none scored: the label, if any
     return data.decode(codec, "replace"), codec
 
 
@@ -121,26 +141,39 @@ def _strict(data: bytes, codec: str | None) -> str | None:
 
 
 def decode(data: bytes, label: str | None) -> tuple[str, str]:
-    """Decode `data` declared as `label`; returns (text, problem), problem "" when the label held.
+    """Decode `data` declared as `label`; returns (text, problem), problem "" when the label held
+    (see `decoded`)."""
+    text, problem, _ = decoded(data, label)
+    return text, problem
 
-    The declared charset is kept unless it fails or a guess reads clearly better, as cp1251
-    labelled latin-1 does: latin-1 decodes any byte, so only the result shows it is wrong.
+
+def decoded(data: bytes, label: str | None) -> Decoded:
+    """Decode `data` declared as `label`.
+
+    The declared charset is kept unless the bytes are clearly not in it: more than a stray one
+    in `_STRAY_SHARE` it cannot decode (those few are replaced), or a guess that reads clearly
+    better, as cp1251 labelled latin-1 does: latin-1 decodes any byte, so only the result shows
+    it is wrong.
     """
     declared = canonical(label)
     if declared == GUESSING:
         declared = None
     text = _strict(data, declared)
     if text is not None and (data.isascii() or declared == "utf-8"):
-        return text, ""
+        return Decoded(text, "", 0)
     if declared is None and data.isascii():
-        return data.decode("ascii"), ""
+        return Decoded(data.decode("ascii"), "", 0)
+    if text is None and declared is not None:
+        kept, replaced = _ESCAPED.subn(REPLACEMENT, data.decode(declared, "surrogateescape"))
+        if replaced <= max(1, len(data.translate(None, _ASCII)) // _STRAY_SHARE):
+            return Decoded(kept, f"undecodable bytes of {label!r} replaced: {replaced}", replaced)
     guessed, codec = guess(data, declared if text is not None else None)
     if codec == declared:
-        return guessed, ""
+        return Decoded(guessed, "", 0)
     if not label:
-        return guessed, f"undeclared charset guessed as {codec}"
+        return Decoded(guessed, f"undeclared charset guessed as {codec}", 0)
     if declared is None:
-        return guessed, f"unknown charset {label!r} guessed as {codec}"
+        return Decoded(guessed, f"unknown charset {label!r} guessed as {codec}", 0)
     if text is None:
-        return guessed, f"bytes are not {label!r}, guessed as {codec}"
-    return guessed, f"declared charset {label!r} looks wrong, guessed as {codec}"
+        return Decoded(guessed, f"bytes are not {label!r}, guessed as {codec}", 0)
+    return Decoded(guessed, f"declared charset {label!r} looks wrong, guessed as {codec}", 0)

@@ -2,8 +2,9 @@
 
 Header words may come in any order and any case, with or without ":" or "=", on any line (a
 greeting above them must not cost a player the whole mail, so no ruleset may use them as command
-keywords); ГОТОВО may be the subject too; КОНЕЦ ends the mail. The password is the only value
-kept exactly as written.
+keywords); ГОТОВО may be the subject too; КОНЕЦ ends the mail. Those two are words alone on their
+line: «Готово не всё, поправлю завтра» and «Конец хода близко» are the player's prose. The password
+is the only value kept exactly as written; the blank's placeholder is no password.
 """
 
 from __future__ import annotations
@@ -26,10 +27,15 @@ HEADER_WORDS: dict[str, tuple[str, ...]] = {  # field → spellings; reserved in
     "turn": ("ХОД", "TURN"),
     "signup": ("ЗАПИСЫВАЮСЬ", "SIGNUP", "SIGN UP"),
     "gm": ("ВЕДУЩИЙ", "GM"),
-    "ready": ("ГОТОВО", "READY"),
+    "ready": ("ГОТОВО", "ГОТОВ", "READY"),
     "end": ("КОНЕЦ", "END"),
 }
 _MAY_BE_EMPTY = ("signup", "gm", "ready")
+_ALONE = ("ready", "end")  # fields whose word is the whole line, punctuation aside
+_NO_WORDS = re.compile(r"[\W_]*")
+# what the blank and a refusal's model mail show in place of the password, normalized
+PASSWORD_PLACEHOLDERS = {"ru": "ваш-пароль", "en": "your-password"}
+_PLACEHOLDERS = frozenset({*PASSWORD_PLACEHOLDERS.values(), "пароль", "password"})
 _FIRST_WORD = re.compile(r"\s*[^\W\d_]+")
 _NEXT_WORD = re.compile(r"\s+[^\W\d_]+")
 # what may follow a header word: ":" or "=" or a space, then the value; or the end of the line
@@ -107,6 +113,7 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         else:
             body.append((number, text))
     entries["power"] = _own_first(entries.get("power", []), power_keywords)
+    entries["password"] = _filled_first(entries.get("password", []))
     problems: list[Problem] = []
     values = {field: _agreed(field, seen, problems) for field, seen in entries.items() if seen}
     game = values.get("game")
@@ -123,6 +130,12 @@ def split_header(lines: list[tuple[int, str]], subject: str, power_keywords: Seq
         ready="ready" in entries or _subject_says(subject, "ready"),
     )
     return OrderText(header, body, sorted(problems, key=lambda problem: problem.line), fields)
+
+
+def is_placeholder(password: str) -> bool:
+    """Whether `password` is what the blank shows in its place («ваш-пароль», «<пароль>»): the
+    player has not filled it in, which is no guess at anyone's password."""
+    return normalize(password.strip("<>")) in _PLACEHOLDERS
 
 
 def _subject_says(subject: str, field: str) -> bool:
@@ -147,6 +160,10 @@ def _header_line(text: str, words: Phrases[str]) -> tuple[str, str, str] | None:
         rest = text[end:]
         if field is None:
             continue
+        if field in _ALONE:
+            if _NO_WORDS.fullmatch(rest):
+                return field, text[:end].strip(), ""
+            continue
         if (value := _VALUE.match(rest)) and not (field == "turn" and _PROSE.match(value.group(1).strip())):
             return field, text[:end].strip(), value.group(1).strip()
         if _GLUED_PUNCTUATION.fullmatch(rest):
@@ -160,6 +177,12 @@ def _own_first(seen: list[_Entry], power_keywords: Sequence[str]) -> list[_Entry
     own = {normalize(word) for word in power_keywords}
     mine = [entry for entry in seen if normalize(entry.word) in own]
     return mine or seen
+
+
+def _filled_first(seen: list[_Entry]) -> list[_Entry]:
+    """The ПАРОЛЬ lines with a password, where there are any: a blank copied or quoted whole
+    («ПАРОЛЬ ваш-пароль») beside the player's own line is not a second password."""
+    return [entry for entry in seen if not is_placeholder(entry.value)] or seen
 
 
 def _agreed(field: str, seen: list[_Entry], problems: list[Problem]) -> str | None:

@@ -67,6 +67,10 @@ class IncomingMail:
     # characters of the text read as the body (plain parts, else the HTML source, else a .txt
     # attachment) before any HTML conversion; over the body limit the body is left empty
     text_chars: int = 0
+    # characters of the body that could not be read in its declared `charset` (stray bytes a
+    # client let in): replaced by U+FFFD, the rest read in that charset; the reply says so
+    replaced: int = 0
+    charset: str = ""
 
 
 def parse_mail(raw: bytes, body_limit: int = MAX_BODY_CHARS) -> IncomingMail:
@@ -155,8 +159,11 @@ def _read(
     head = _fields(raw, message, senders, problems)
     if defects:
         problems.append(f"MIME defects: {', '.join(defects)}")
-    body, text_chars = body_text(message, problems, body_limit)
-    return replace(head, body=body, text_chars=text_chars, problems=tuple(problems))
+    body, text_chars, lossy = body_text(message, problems, body_limit)
+    replaced = body.count(charsets.REPLACEMENT) if lossy else 0
+    return replace(
+        head, body=body, text_chars=text_chars, problems=tuple(problems), replaced=replaced, charset=lossy
+    )
 
 
 def _fields(

@@ -48,6 +48,8 @@ class ParsedOrders:
     problems: list[Problem]
     explicit_pass: bool  # the mail said НЕТ ДЕЙСТВИЙ / PASS (a submitted, empty turn)
     unread: list[int] = field(default_factory=list)  # lines of prose: neither orders nor refused
+    # (first, last) line of each order an editor wrapped over several lines, read as one (wrapped.py)
+    joined: list[tuple[int, int]] = field(default_factory=list)
 
 
 class _Refused(Exception):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from daemon.games import Game
-from daemon.gm import clock, corrections, messages, players, rules
+from daemon.gm import clock, corrections, messages, players, rollback, rules
 from daemon.gm.context import GmContext, Refused
 from daemon.gm.schema import COMMANDS, GM_PHASE, TEXT_COMMANDS, gm_phase, unit_dropped, vocabularies
 from daemon.outgoing.postman import Postman
@@ -32,7 +32,7 @@ ACTIONS: dict[str, Action] = {
     "preview": clock.preview,
     "release": clock.release,
     "reresolve": clock.reresolve,
-    "rollback": corrections.rollback,
+    "rollback": rollback.rollback,
     "adjust": corrections.adjust,
     "award": corrections.award,
     "replace": players.replace,

@@ -1,5 +1,6 @@
-"""One notice to every active player of a GM action that changes the game for all of them (a
-rollback, a pause, a moved deadline): each headed for their own power, its mail id derived from
+"""Notices of the GM's actions: to every active player of one that changes the game for all of
+them (a rollback, a pause, a moved deadline), each headed for their own power, or to one player of
+one that changes what they play (a replacement, an ejection, a leave); each mail's id derived from
 the command's, so a command replayed after a crash mails no one twice."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 from daemon.gm.context import GmContext
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter
+from engines.text import Msg
 from state.records import GameRecord
 
 
@@ -31,3 +33,30 @@ def tell_active(
         letter = Letter(f"player/{kind}", context, subject, params, reader=player.name)
         mail_id = f"{ctx.game.id}-{kind}-{ctx.command_id}-{power}"
         ctx.postman.send(mail_id, player.address, letter, ctx.game.settings.language, catalog)
+
+
+def tell_one(
+    ctx: GmContext,
+    address: str,
+    power: str,
+    msg: Msg,
+    subject: str,
+    reason: str = "",
+    gone: bool = False,
+    reader: str | None = None,
+) -> None:
+    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code);
+    one who no longer plays `power` (`gone`) is shown no deadline. `reader`: the name to greet,
+    by default the player's of `power` if it is this address's."""
+    record = ctx.game.load()
+    head = heading(ctx.game, record, power, gone)
+    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
+    if reader is None:
+        player = record.players.get(power)
+        reader = player.name if player and player.address == address else ""
+    params: dict[str, str | int] = {k: v for k, v in msg.params.items() if isinstance(v, str | int)}
+    params |= {"game": ctx.game.id, "power": power}
+    letter = Letter("player/notice", context, subject, params, reader=reader)
+    mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
+    catalog = ctx.game.catalog_for(record.state)
+    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)

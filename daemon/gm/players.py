@@ -4,8 +4,7 @@ A power the rules ended is nobody's to take over: a new player joins with a new 
 from __future__ import annotations
 
 from daemon.gm.context import GmContext, Refused, refused, result
-from daemon.outgoing.heading import heading
-from daemon.outgoing.postman import Letter
+from daemon.gm.notices import tell_one
 from daemon.outgoing.render import languages, said_draws
 from daemon.phases.start import mail_password
 from engines.contract import Command, Joined
@@ -14,28 +13,10 @@ from engines.text import Msg
 from state.records import GameRecord, Player
 
 
-def _tell(
-    ctx: GmContext, address: str, power: str, msg: Msg, subject: str, reason: str = "", gone: bool = False
-) -> None:
-    """`msg` to one player, under a subject that says what happened (`subject`, a catalog code);
-    one who no longer plays `power` (`gone`) is shown no deadline."""
-    record = ctx.game.load()
-    head = heading(ctx.game, record, power, gone)
-    context = {"game": ctx.game.id, "power": power, "msg": msg, "reason": reason or ctx.reason, "head": head}
-    player = record.players.get(power)
-    reader = player.name if player and player.address == address else ""
-    params: dict[str, str | int] = {k: v for k, v in msg.params.items() if isinstance(v, str | int)}
-    params |= {"game": ctx.game.id, "power": power}
-    letter = Letter("player/notice", context, subject, params, reader=reader)
-    mail_id = f"{ctx.game.id}-notice-{ctx.command_id}-{address}"
-    catalog = ctx.game.catalog_for(record.state)
-    ctx.postman.send(mail_id, address, letter, ctx.game.settings.language, catalog)
-
-
-def _who(text: str, fallback_name: str) -> tuple[str, str]:
-    """ "ivan@example.org Иван Петров" → (address, name)."""
+def _who(text: str) -> tuple[str, str]:
+    """ "ivan@example.org Иван Петров" → (address, name); "" when no name is given."""
     address, _, name = text.strip().partition(" ")
-    return address.lower(), name.strip() or fallback_name
+    return address.lower(), name.strip()
 
 
 def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, name: str, action: str) -> None:
@@ -51,19 +32,36 @@ def _new_player(ctx: GmContext, record: GameRecord, power: str, address: str, na
     mail_password(ctx.game, ctx.postman, record, power, action)
 
 
+def _hand(ctx: GmContext, record: GameRecord, power: str, who: str, action: str) -> Msg:
+    """`power` to the player `who` names (address, then name): given back to its own player
+    (`action` "return"), or passed to another, whose old player is told ("replace"; a return to
+    another address is one), called by the name given, else by the address's first part. One
+    address plays one power: a player who holds another is refused, as a join is."""
+    old = record.players[power]
+    address, name = _who(who)
+    if "@" not in address:
+        return refused("gm_bad_address", address=address)
+    if address != old.address:
+        action = "replace"
+    name = name or (old.name if address == old.address else address.partition("@")[0])
+    if not ctx.applied(record):
+        holds = (p for p in record.players.values() if p.address == address and p.status == "active")
+        other = next((p for p in holds if p.power != power), None)
+        if other is not None:
+            return refused("gm_already_playing", address=address, power=other.power)
+        if address != old.address:
+            notice = result("notice_replaced", power=power)
+            tell_one(ctx, old.address, power, notice, "subject_replaced", gone=True)
+    _new_player(ctx, record, power, address, name, action)
+    return result("gm_replaced" if action == "replace" else "gm_returned", power=power, address=address)
+
+
 def replace(ctx: GmContext, cmd: Command) -> Msg:
     record = ctx.game.load()
     power = str(cmd.args["power"])
-    old = record.players[power]
-    if old.status == "ended":
+    if record.players[power].status == "ended":
         return refused("gm_power_ended", power=power)
-    address, name = _who(str(cmd.args["who"]), old.name)
-    if "@" not in address:
-        return refused("gm_bad_address", address=address)
-    if not ctx.applied(record) and old.address != address:
-        _tell(ctx, old.address, power, result("notice_replaced", power=power), "subject_replaced", gone=True)
-    _new_player(ctx, record, power, address, name, "replace")
-    return result("gm_replaced", power=power, address=address)
+    return _hand(ctx, record, power, str(cmd.args["who"]), "replace")
 
 
 def give_back(ctx: GmContext, cmd: Command) -> Msg:
@@ -74,9 +72,7 @@ def give_back(ctx: GmContext, cmd: Command) -> Msg:
         return refused("gm_power_ended", power=power)
     if player.status == "active" and not ctx.applied(record):
         return refused("gm_already_active", power=power)
-    address, name = _who(str(cmd.args.get("who", "")) or player.address, player.name)
-    _new_player(ctx, record, power, address, name, "return")
-    return result("gm_returned", power=power, address=address)
+    return _hand(ctx, record, power, str(cmd.args.get("who", "")) or player.address, "return")
 
 
 def eject(ctx: GmContext, cmd: Command) -> Msg:
@@ -90,7 +86,7 @@ def eject(ctx: GmContext, cmd: Command) -> Msg:
     reason = str(cmd.args.get("reason", ""))
     ctx.save(record, "eject", power, reason, said=result("gm_ejected", power=power))
     notice = result("notice_ejected", power=power)
-    _tell(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
+    tell_one(ctx, player.address, power, notice, "subject_ejected", reason, gone=True)
     return result("gm_ejected", power=power)
 
 
@@ -110,7 +106,7 @@ def leave(ctx: GmContext, cmd: Command) -> Msg:
         record, "leave", f"{power}: turns {record.turn}–{player.leave_until}, {player.leave_mode}", said=said
     )
     notice = result(f"notice_leave{mode}", power=power, first=record.turn, last=player.leave_until)
-    _tell(ctx, player.address, power, notice, "subject_leave_granted")
+    tell_one(ctx, player.address, power, notice, "subject_leave_granted")
     return said
 
 
@@ -123,7 +119,7 @@ def revive(ctx: GmContext, cmd: Command) -> Msg:
     player.status, player.missed, player.retired_turn, player.retired_why = "active", 0, 0, ""
     record.state = ctx.game.ruleset.handover(record.state, power, computer=False)
     ctx.save(record, "revive", power, said=result("gm_revived", power=power))
-    _tell(ctx, player.address, power, result("notice_revived", power=power), "subject_revived")
+    tell_one(ctx, player.address, power, result("notice_revived", power=power), "subject_revived")
     return result("gm_revived", power=power)
 
 
@@ -134,7 +130,7 @@ def join(ctx: GmContext, cmd: Command) -> Msg:
     player holds, or one the rules ended, is refused; one the computer ran is handed over."""
     record = ctx.game.load()
     who, _, country = str(cmd.args["who"]).partition(";")
-    address, name = _who(who, "")
+    address, name = _who(who)
     if "@" not in address:
         return refused("gm_bad_address", address=address)
     if record.status != "running":

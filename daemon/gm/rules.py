@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daemon.games import data_refusal
+from daemon import gm_data
 from daemon.gm.context import GmContext, Refused, refused, result
 from daemon.outgoing.render import languages, said_draws
 from engines.contract import Command, GmApplied
@@ -38,9 +38,12 @@ def reload_data(ctx: GmContext, cmd: Command) -> Msg:
         return result("gm_already_done")
     try:
         read = ctx.game.gm_data(ctx.command_id)
-    except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
-        return refused("gm_bad_data", path=str(path), error=str(error))
-    refusal = data_refusal(ctx.game.ruleset, ctx.game.settings, record.state, read)
+    except gm_data.Unreadable as error:
+        said = error.said(path)
+        return Refused(said.code, said.params)
+    if read is None:
+        return refused("gm_no_data")
+    refusal = gm_data.refusal(ctx.game.ruleset, ctx.game.settings, record.state, read.data)
     if refusal is not None:
         return Refused(refusal.code, refusal.params)
     record.state = ctx.game.ruleset.with_data(record.state, read.data)

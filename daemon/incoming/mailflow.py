@@ -37,7 +37,7 @@ from daemon.passwords import LiveChecks, PasswordChecks
 from engines.contract import JSON
 from engines.text import Catalog, Msg
 from parsers.cleanup import Part, clean_body, clean_lines
-from parsers.header import OrderText, split_header
+from parsers.header import OrderText, is_placeholder, split_header
 from parsers.mime import IncomingMail, parse_head, parse_mail
 from parsers.redact import NO_SECRETS, Redactor
 from parsers.signup import MAX_CHARS, read_signup
@@ -132,7 +132,7 @@ def _judge(
     cleaned = clean_body(mail.body)
     lines = cleaned.lines
     text = split_header(lines, mail.subject, games.power_keywords())
-    redactor = redactor.with_values(text.header.password)
+    redactor = redactor.with_values(_secret(text.header.password))
     if len(text.body) > limits.order_lines:  # header lines are not orders: they do not count
         msg = Msg("limit_lines", {"lines": len(text.body), "limit": limits.order_lines})
         return _unrouted(Refusal(msg), "", mail, redactor, kind="refused", part=cleaned.part)
@@ -149,9 +149,7 @@ def _judge(
     if isinstance(route, Refusal):
         route = played_elsewhere(route, games, mail.sender, _via(text))
         return _unrouted(route, text.header.power or "", mail, redactor, part=cleaned.part)
-    done = answer(
-        route, mail, key, text.body, lines, text.problems, now, redactor, text.header.ready, cleaned.part
-    )
+    done = answer(route, mail, key, text, cleaned, now, redactor)
     player = route.record.players[route.power]
     cc = (player.address,) if mail.sender != player.address and not route.by_gm else ()
     return Outcome(
@@ -175,7 +173,13 @@ def mail_redactor(mail: IncomingMail, games: Games) -> Redactor:
     any player's (also for a mail not otherwise read: an auto-reply or a duplicate may quote one)."""
     header = split_header(clean_lines(mail.body), mail.subject, games.power_keywords()).header
     gm_passwords = (game.settings.gm_password for game in games)
-    return Redactor.of([*gm_passwords, header.password], games.is_password)
+    return Redactor.of([*gm_passwords, _secret(header.password)], games.is_password)
+
+
+def _secret(password: str | None) -> str | None:
+    """The ПАРОЛЬ value as a secret to blank: the blank's placeholder is none, and the reply that
+    says it was left names it."""
+    return None if password is None or is_placeholder(password) else password
 
 
 def _via(text: OrderText) -> Via:
@@ -197,7 +201,14 @@ def _unrouted(
     if refusal.silent:
         detail = f"{refusal.msg.code}: the sender was told already"
         return Outcome("ignored", game, power, detail, redactor=redactor)
-    context = {"reason": redactor.msg(refusal.msg), "sender": mail.sender, "part": part, "form": refusal.form}
+    context = {
+        "reason": redactor.msg(refusal.msg),
+        "sender": mail.sender,
+        "part": part,
+        "form": refusal.form,
+        "stray": mail.replaced,
+        "stray_charset": mail.charset,
+    }
     if game is None:
         letter = Letter("player/unrouted", context | NO_GAME_BLANK, "subject_unrouted", {})
     else:

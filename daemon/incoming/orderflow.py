@@ -5,6 +5,7 @@ they are the player's own words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -30,10 +31,12 @@ from engines.contract import (
 from engines.russian import Forms
 from engines.text import Msg, Text, excerpt
 from engines.toolkit import standing_orders
-from parsers.cleanup import Part
+from parsers.cleanup import Cleaned
+from parsers.header import OrderText
 from parsers.mime import IncomingMail
 from parsers.orders import ParsedOrders, find_commands, normal_form, parse_commands
 from parsers.redact import Redactor
+from parsers.wrapped import rejoin
 from state.lifecycle import Previewed
 from state.records import GameRecord, OrderSet, Readiness
 
@@ -86,30 +89,29 @@ def answer(
     route: Route,
     mail: IncomingMail,
     key: str,
-    body: list[tuple[int, str]],
-    lines: list[tuple[int, str]],
-    header_problems: list[Problem],
+    text: OrderText,
+    cleaned: Cleaned,
     now: datetime,
     redactor: Redactor,
-    ready_word: bool = False,
-    part: Part = "top",
 ) -> Answer:
-    """`ready_word`: the mail had a ГОТОВО / READY line; `part`: the part of the mail its lines
-    came from (`parsers.cleanup.Cleaned`), named in the reply when it is not the usual one."""
+    """The orders of `text` (the mail's header and body as `cleaned` kept its lines: the reply
+    names the part of the mail they came from when it is not the usual one)."""
     game, record, power = route.game, route.record, route.power
-    asked = {c.line: c for c in find_commands(body, CONVENIENCES)}
-    body = [(n, text) for n, text in body if n not in asked]
+    lines, ready_word = cleaned.lines, text.header.ready
+    asked = {c.line: c for c in find_commands(text.body, CONVENIENCES)}
+    body = [(n, line) for n, line in text.body if n not in asked]
     forms = game.forms_for(record.state)
-    phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body, forms)
-    unread = [(n, text) for n, text in body if n in parsed.unread]
+    phase, parsed = read_orders(game.ruleset, record.state, power, record.phase, body, forms, cleaned.wrapped)
+    unread = [(n, line) for n, line in body if n in parsed.unread]
     said = [str(c.args["words"]) for c in asked.values() if "words" in c.args] + [t for _, t in unread]
     accepted, check_problems = standing_orders(
         game.ruleset.check, record.state, power, record.phase, parsed.commands
     )
     names = (game.ruleset.vocabularies_for(record.state, power), forms)
     judge = Judge(game.ruleset, record.state, power, phase, accepted)
-    problems = suggested(judge, parsed.problems + check_problems, parsed.commands, names)
-    refused = _refusals(header_problems + problems, lines, redactor)
+    problems = text.problems + suggested(judge, parsed.problems + check_problems, parsed.commands, names)
+    refused = _refusals(problems, lines, redactor)
+    refused_lines = len({problem.line for problem in problems})
     earlier = game.store.orders_of(record.turn, record.phase, power)
     player = record.players[power]
     submitted = bool(accepted) or parsed.explicit_pass
@@ -128,9 +130,8 @@ def answer(
         )
     order_lines = submitted or bool(refused)
     kept = game.store.readiness(record.turn, record.phase).get(power)
-    ready = readiness.judge(
-        record, power, key, now, [r.to_json() for r in refused], order_lines, ready_word, kept
-    )
+    shown = [r.to_json() for r in refused]
+    ready = readiness.judge(record, power, key, now, shown, refused_lines, order_lines, ready_word, kept)
     standing = submitted or earlier is not None
     deadline = game.deadline(record)
     context: dict[str, Any] = {
@@ -145,8 +146,15 @@ def answer(
         if accepted
         else [],
         "explicit_pass": orders is not None and orders.explicit_pass,
-        "refused": refused[:SHOWN],
-        "refused_more": len(refused[SHOWN:]),
+        "refused": refused,
+        "refused_lines": refused_lines,
+        "refused_more": refused_lines - len({r.line for r in refused}),
+        "joined": parsed.joined,
+        "stopped": _stopped(
+            text,
+            lines,
+            lambda below: read_orders(game.ruleset, record.state, power, record.phase, below, forms)[1],
+        ),
         "unread": [(n, excerpt(redactor.text(text), QUOTED_LINE)) for n, text in unread[:SHOWN_UNREAD]],
         "unread_more": len(unread[SHOWN_UNREAD:]),
         "leave_words": bool(said),
@@ -164,21 +172,23 @@ def answer(
         "other_sender": mail.sender if mail.sender != player.address and not route.by_gm else "",
         "by_gm": route.by_gm,
         "release": f"ВЫПУСТИТЬ {record.turn} {phase.title.ru}",
-        "part": part,
+        "part": cleaned.part,
+        "stray": mail.replaced,
+        "stray_charset": mail.charset,
         **_service_context(game, record, power, list(asked.values())),
     }
     params: dict[str, str | int | Text] = {
         "game": game.id,
         "turn": game.turn_in_subject(record.turn, record.phase),
-        "refused": len(refused),
+        "refused": refused_lines,
     }
-    subject = _subject(bool(accepted), orders is not None and orders.explicit_pass, len(refused))
+    subject = _subject(bool(accepted), orders is not None and orders.explicit_pass, refused_lines)
     reader = "" if route.by_gm else player.name  # the GM's reply greets the GM, not the player
     letter = Letter("player/orders-reply", context, subject, params, reader=reader)
     words = [redactor.text(t) for t in said]
     extras = _service_mails(game, record, power, list(asked.values()), words)
     kind = "orders" if orders else "rejected" if order_lines else "service"
-    detail = f"{len(accepted)} accepted, {len(refused)} refused" + (", ready" if ready_word else "")
+    detail = f"{len(accepted)} accepted, {refused_lines} refused" + (", ready" if ready_word else "")
     turns = int(context["leave_asked"])
     request = (
         {"power": power, "turns": turns, "words": words, "turn": record.turn, "mail": key} if turns else None
@@ -207,14 +217,27 @@ def _subject(accepted: bool, explicit_pass: bool, refused: int) -> str:
     return "subject_orders" if accepted else "subject_orders_service"
 
 
+def _stopped(
+    text: OrderText, lines: list[tuple[int, str]], read: Callable[[list[tuple[int, str]]], ParsedOrders]
+) -> int:
+    """The number of the КОНЕЦ line that ended the reading when lines below it read as orders or
+    attempts at them (the first `SHOWN_UNREAD` of them are looked at), else 0: the reply says
+    where it stopped. A name or thanks below КОНЕЦ is no news to the player who wrote it there."""
+    end = next((number for number, field in text.fields.items() if field == "end"), 0)
+    below = [(number, line) for number, line in lines if number > end][:SHOWN_UNREAD] if end else []
+    parsed = read(below) if below else None
+    return end if parsed is not None and (parsed.commands or parsed.problems) else 0
+
+
 def _refusals(problems: list[Problem], lines: list[tuple[int, str]], redactor: Redactor) -> list[Refused]:
-    """The refused lines as the reply quotes them, in line order: each line once, at its first
-    problem, and at most its first `QUOTED_LINE` characters; any password in it blanked first (the
-    reply may be copied to another address, and an auto-responder may have pasted a role mail)."""
+    """The first `SHOWN` problems as the reply quotes them, in line order: each line once, at its
+    first problem, and at most its first `QUOTED_LINE` characters; any password in it blanked
+    first (the reply may be copied to another address, and an auto-responder may have pasted a
+    role mail). A line listing a hundred bad names has a problem each: the rest are only counted."""
     texts = dict(lines)
     quoted: set[int] = set()
     refused = []
-    for problem in sorted(problems, key=lambda problem: problem.line):
+    for problem in sorted(problems, key=lambda problem: problem.line)[:SHOWN]:
         text = (
             "" if problem.line in quoted else excerpt(redactor.text(texts.get(problem.line, "")), QUOTED_LINE)
         )
@@ -232,12 +255,14 @@ def read_orders(
     phase: str,
     body: list[tuple[int, str]],
     forms: Forms | None = None,
+    wrapped: frozenset[int] = frozenset(),
 ) -> tuple[PhaseSpec, ParsedOrders]:
     """`power`'s order lines read with only what it knows, so neither a refusal's suggestion nor
     the quoted normal form can name a command or a name it has not seen; and the phase as it knows
     it. A line in the game's own notation is read by the ruleset (`read_notation`); an order of a
     later phase is told where it belongs; one it has not learnt of is refused with the ruleset's
-    reason (`not_known`); prose is set aside, not refused.
+    reason (`not_known`); prose is set aside, not refused; an order an editor wrapped over the
+    lines of `wrapped` is read whole (`parsers.wrapped`).
     `forms`: the names' forms (default: the ruleset's, without the game's own)."""
     order = list(ruleset.phases)
     later = order[order.index(phase) + 1 :] + order[: order.index(phase)]
@@ -254,8 +279,10 @@ def read_orders(
     def notation(text: str) -> Command | Msg | None:
         return ruleset.read_notation(state, power, phase, text)
 
-    parsed = parse_commands(body, known, vocabularies, forms, elsewhere, True, closed, notation)
-    return known, parsed
+    def parse(lines: list[tuple[int, str]]) -> ParsedOrders:
+        return parse_commands(lines, known, vocabularies, forms, elsewhere, True, closed, notation)
+
+    return known, rejoin(parse(body), body, wrapped, parse)
 
 
 def _known_phase(ruleset: Ruleset[Any], state: JSON, power: str, phase: str) -> PhaseSpec:

@@ -30,18 +30,20 @@ def judge(
     key: str,
     now: datetime,
     refused: list[JSON],
+    refused_lines: int,
     order_lines: bool,
     ready_word: bool,
     earlier: Readiness | None,
 ) -> Readiness | None:
-    """The power's readiness after this mail: `refused` its refused lines, `order_lines` whether
-    it held any order line at all, `ready_word` whether it said ГОТОВО. None when it had neither
-    (a mail with only СТАТУС or ПОМОЩЬ changes nothing). A ГОТОВО alone keeps the refused lines of
-    the mail it accepts, for the digest."""
+    """The power's readiness after this mail: `refused` the first of its refusals, `refused_lines`
+    how many lines they were refused on, `order_lines` whether it held any order line at all,
+    `ready_word` whether it said ГОТОВО. None when it had neither (a mail with only СТАТУС or
+    ПОМОЩЬ changes nothing). A ГОТОВО alone keeps the refused lines of the mail it accepts, for the
+    digest."""
     if not order_lines and not ready_word:
         return None
     kept = refused if order_lines or earlier is None else earlier.refused
-    count = len(refused) if order_lines or earlier is None else earlier.refused_count
+    count = refused_lines if order_lines or earlier is None else earlier.refused_count
     return Readiness(
         record.turn,
         record.phase,

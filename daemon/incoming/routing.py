@@ -17,7 +17,7 @@ from daemon.outgoing.views import power_word
 from daemon.passwords import PasswordChecks
 from engines.contract import Vocabulary
 from engines.text import Msg, Param
-from parsers.header import OrderHeader
+from parsers.header import OrderHeader, is_placeholder
 from parsers.names import match_name, suggest_name
 from state.lifecycle import Paused, Previewed
 from state.records import GameRecord
@@ -132,6 +132,8 @@ def route_orders(
         return Refusal(msg, game, subject="subject_route_unknown_power", named=header.power)
     if not header.password:
         return Refusal(said(game, "route_no_password", power=power), game)
+    if is_placeholder(header.password):  # not filled in: no guess, so the throttle never counts it
+        return Refusal(said(game, "route_placeholder_password", power=power, word=header.password), game)
     if refusal := throttled(game, sender, now, wrong_passwords):
         return refusal
     player = record.players[power]

@@ -9,7 +9,8 @@ from daemon.games import Game
 from daemon.outgoing.render import languages, render_one, template_exists
 from engines.contract import JSON, CommandSpec, Ruleset
 from engines.text import Lang
-from parsers.header import HEADER_WORDS
+from parsers.header import HEADER_WORDS, PASSWORD_PLACEHOLDERS
+from parsers.portable import portable
 from state.records import GameRecord
 
 
@@ -23,11 +24,12 @@ def order_blank(
     power_word: str = "СТРАНА",
 ) -> str:
     """A ready-to-fill mail: the header, then each offered command's example (see
-    `offered_orders`) and its help as a hint."""
-    password = password or ("ваш-пароль" if lang == "ru" else "your-password")
+    `offered_orders`) and its help as a hint; in characters every Cyrillic charset has, since the
+    player copies it into a mail of theirs (`parsers.portable`)."""
+    password = password or PASSWORD_PLACEHOLDERS[lang]
     head = ["ИГРА " + game, f"{power_word} {power}", "ПАРОЛЬ " + password, f"ХОД {turn}"]
-    hints = [f"# {example}    — {spec.help.get(lang)}" for spec, example in offered]
-    return "\n".join([*head, *hints, "КОНЕЦ"])
+    hints = [f"# {example}    - {spec.help.get(lang)}" for spec, example in offered]
+    return portable("\n".join([*head, *hints, "КОНЕЦ"]))
 
 
 def offered_orders(

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from daemon.games import START_DATA, Game, data_refusal
+from daemon import gm_data
+from daemon.games import START_DATA, Game
 from daemon.outgoing.heading import heading
 from daemon.outgoing.postman import Letter, Postman
 from daemon.outgoing.render import daemon_catalog, moment
@@ -68,17 +69,17 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
     names = {power: s.country for power, s in zip(drawn, record.signups, strict=False) if s.country}
     try:
         data = game.gm_data(START_DATA)
-    except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
-        raise StartError(
-            Msg("gm_bad_data", {"path": str(game.settings.data), "error": str(error)})
-        ) from error
+    except gm_data.Unreadable as error:
+        raise StartError(error.said(game.settings.data)) from error
     set_up = game.ruleset.setup(powers, rng)
     state = game.ruleset.name_powers(set_up, names)
     record.players = _renamed(record.players, set_up["powers"], state["powers"])
-    refusal = data_refusal(game.ruleset, game.settings, state, data)
-    if refusal is not None:
-        raise StartError(refusal)
-    record.state = game.ruleset.with_data(state, data.data)
+    if data is not None:  # a game that names no file plays the ruleset's own default
+        refusal = gm_data.refusal(game.ruleset, game.settings, state, data.data)
+        if refusal is not None:
+            raise StartError(refusal)
+        state = game.ruleset.with_data(state, data.data)
+    record.state = state
     record.status, record.pending = "running", lifecycle.begin(record.pending, Starting())
     record.deadline = game.deadline_from(record, now)
     draws = [d.to_json() for d in rng.log]
@@ -89,7 +90,8 @@ def start_game(game: Game, postman: Postman, now: datetime) -> StartResult:
             "seed": rng.seed,
             "draws": draws,
             "assignment": {p: pl.address for p, pl in record.players.items()},
-            "data_sha256": data.sha256,  # the GM data applied, kept in the store: a rebuild applies it
+            # the GM data applied, kept in the store: a rebuild applies it ("": the game named none)
+            "data_sha256": data.sha256 if data else "",
             # the names players gave their powers, by the lot's: the GM reads the lot by them
             "named": {
                 old: new for old, new in zip(set_up["powers"], state["powers"], strict=True) if old != new
@@ -177,7 +179,7 @@ def role_letter(game: Game, record: GameRecord, power: str, password: str, why: 
     return (with what the computer ordered meanwhile), replacement or join, each told as what it is."""
     player = record.players[power]
     deadline = game.deadline(record)
-    played = computer_played(game, power) if why == "return" else []
+    played = computer_played(game, power) if why in ("return", "replace") else []
     context = {
         "why": why,
         "computer": played[-COMPUTER_PHASES_TOLD:],

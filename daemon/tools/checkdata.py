@@ -4,11 +4,11 @@ in the game's language. The GM runs it before the game starts, or before a ДА�
 
 from __future__ import annotations
 
-import tomllib
 from typing import Any
 
+from daemon import gm_data
 from daemon.config import Config, ConfigError, GameSettings
-from daemon.games import Games, GmDataRead, data_refusal
+from daemon.games import Games
 from daemon.outgoing.render import languages, with_daemon_messages
 from engines import get_ruleset
 from engines.contract import JSON, Ruleset
@@ -38,8 +38,7 @@ def _judged(ruleset: Ruleset[Any], settings: GameSettings, state: JSON | None) -
     if path is None:
         return Msg("gm_no_data")
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError) as error:  # tomllib.TOMLDecodeError is a ValueError
-        return Msg("gm_bad_data", {"path": str(path), "error": str(error)})
-    refusal = data_refusal(ruleset, settings, state, GmDataRead(data, ""))
-    return refusal or Msg("gm_data_fits", {"path": str(path)})
+        data = gm_data.read(path)[1]
+    except gm_data.Unreadable as error:
+        return error.said(path)
+    return gm_data.refusal(ruleset, settings, state, data) or Msg("gm_data_fits", {"path": str(path)})

@@ -1,14 +1,14 @@
 """What the GM may do by the rules: correct a family's money and influence (the rules clamp the
 influence scale), put an election or an investigation on a council's next list, judge the crime
-texts of an investigation, read the secret GM data (who leads a tribal union), and hand a
-computer-run family to a new player."""
+texts of an investigation, and hand a computer-run family to a new player (the secret GM data,
+who leads a tribal union, is gm_data.py's)."""
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
 
-from engines.contract import JSON, Adjustable, Clamped, Command, GmApplied, Joined
+from engines.contract import Adjustable, Clamped, Command, GmApplied, Joined
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.council.world import PLANNING, REALMS, families_of, realm_of, set_ruling
@@ -69,23 +69,6 @@ def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg
     held["accepted"] = [*accepted, family] if command.name == "accept_text" else accepted
     verdict = "accepted" if command.name == "accept_text" else "refused"
     return GmApplied(new, Msg(f"council_gm_text_{verdict}", {"family": family}))
-
-
-def with_data(state: State, data: JSON) -> State:
-    """The GM's secret data: `tribal_unions`, each tribal union of data.toml with the family that
-    secretly leads it (it may raid with it; the ruling family's ПРОВЕРИТЬ asks about leaders). A
-    union or a family that is not of the game is left out."""
-    new = copy.deepcopy(state)
-    named = data.get("tribal_unions", {})
-    unions = named if isinstance(named, dict) else {}
-    new["gm_data"] = {
-        "tribal_unions": {
-            t.name: unions[t.name]
-            for t in DATA.tribes
-            if isinstance(unions.get(t.name), str) and unions[t.name] in state["powers"]
-        }
-    }
-    return new
 
 
 def handover(state: State, family: str, computer: bool) -> State:

@@ -8,7 +8,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from engines.contract import Command, MissesPer, Picture, Ruleset
-from engines.council import agenda, ai, checks, examples, gm, schema, turn, views, world
+from engines.council import agenda, ai, checks, examples, gm, gm_data, schema, turn, views, world
 from engines.council.data import DATA
 from engines.council.state import State
 from engines.rng import Rng
@@ -48,7 +48,8 @@ class CouncilRuleset(Ruleset[State]):
     adjust = staticmethod(gm.adjust)
     limit = staticmethod(gm.limit)
     apply_gm = staticmethod(gm.apply_gm)
-    with_data = staticmethod(gm.with_data)
+    with_data = staticmethod(gm_data.with_data)
+    data_problems = staticmethod(gm_data.data_problems)
     handover = staticmethod(gm.handover)
     join = staticmethod(gm.join)
     ended = staticmethod(gm.ended)

@@ -1,6 +1,5 @@
-"""Who plays which tribe, and the GM's data: names players give their tribes at signup, a player
-joining the running game, the computer taking a tribe over, the GM's secret data file applied,
-and the GM's choice of where new tribes start (МЕСТО).
+"""Who plays which tribe: names players give their tribes at signup, a player joining the running
+game, the computer taking a tribe over, and the GM's choice of where new tribes start (МЕСТО).
 
 «В любом из этих случаев игрок садится за АИ племя, имеющее 0 отношения со всеми игроками, либо
 если таких племен не осталось - на восточной границе, в месте выбранном Ведущим, создается новое
@@ -13,18 +12,18 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engines.contract import Arg, ArgKind, Command, CommandSpec, GmApplied, Joined
 from engines.rng import Rng
 from engines.text import Msg, Text
-from engines.tribes import division, founding, secret, sight, votes, world
+from engines.tribes import division, founding, sight, votes, world
 from engines.tribes.data import DATA
 from engines.tribes.said import msg
 from engines.tribes.state import State
 
-# a tribe's name as a player may give it: letters, spaces, hyphens and apostrophes (ours)
-NAME = re.compile(r"[^\W\d_](?:[\w '’-]*[^\W_])?")
+# a tribe's name as a player may give it: words of letters (no digits) joined by spaces, hyphens and
+# apostrophes (ours)
+NAME = re.compile(r"[^\W\d_]+(?:[ '’-]+[^\W\d_]+)*")
 MOST_NAME = 30
 
 
@@ -144,52 +143,3 @@ def apply_gm(state: State, command: Command, rng: Rng) -> GmApplied[State] | Msg
     fresh = copy.deepcopy(state)
     fresh["places"] = [cell, *(p for p in fresh["places"] if p != cell)]
     return GmApplied(fresh, msg("tribes.place_set", cell=cell))
-
-
-def data_problems(state: State | None, data: Mapping[str, Any]) -> list[Text]:
-    """The GM data file's mistakes; once the first turn is played, also what it may not change:
-    the map's size, and the land under every community."""
-    if not data:
-        return []
-    found = secret.problems(data)
-    if found or state is None:
-        return found
-    new = secret.stored(data)
-    if len(state["powers"]) > len(new["start"]["players"]) and state["turn"] == 1:
-        return [
-            Text(
-                f"start.players: мест {len(new['start']['players'])}, а племён {len(state['powers'])}",
-                f"start.players: {len(new['start']['players'])} places for {len(state['powers'])} tribes",
-            )
-        ]
-    if state["turn"] == 1:
-        return []
-    if (new["width"], new["height"]) != (state["secret"]["width"], state["secret"]["height"]):
-        return [
-            Text(
-                "map.rows: размер карты в идущей игре не меняется",
-                "map.rows: a running game keeps its map's size",
-            )
-        ]
-    homes = [c["cell"] for _, c in sight.occupants(state)]
-    return [
-        Text(
-            f"map.rows: под общиной на {cell} теперь не суша",
-            f"map.rows: the community on {cell} would be off land",
-        )
-        for cell in homes
-        if not world.terrain_of(new["cells"][cell]).passable
-    ]
-
-
-def with_data(state: State, data: Mapping[str, Any]) -> State:
-    """The GM's data in the state: before the first turn everything is placed afresh on its map,
-    later only its rules and map are taken and every community stays where it is."""
-    if not data:
-        return state
-    new = secret.stored(data)
-    if state["turn"] == 1:
-        return founding.placed(state, new)
-    fresh = copy.deepcopy(state)
-    fresh["secret"] = new
-    return fresh

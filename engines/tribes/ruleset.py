@@ -17,6 +17,7 @@ from engines.tribes import (
     examples,
     founding,
     gm,
+    gm_data,
     joining,
     reach,
     schema,
@@ -67,8 +68,8 @@ class TribesRuleset(Ruleset[State]):
     handover = staticmethod(joining.handover)
     join = staticmethod(joining.join)
     apply_gm = staticmethod(joining.apply_gm)
-    with_data = staticmethod(joining.with_data)
-    data_problems = staticmethod(joining.data_problems)
+    with_data = staticmethod(gm_data.with_data)
+    data_problems = staticmethod(gm_data.data_problems)
     example_states = staticmethod(reach.example_states)  # for the conformance suite
 
     def __init__(self) -> None:

@@ -4,7 +4,10 @@ conditions and effects (gm_default.toml is the default a GM is expected to repla
 
 `mistakes` of a file name each key in both languages, so the daemon refuses a broken file at the
 start and on ДАННЫЕ (`Ruleset.data_problems`); a valid one is kept in the state as its model's JSON
-(`stored`), which `secret` reads back.
+(`stored`), which `secret` reads back. Every name and list of the file is bounded, as it is kept in
+the state and said in mails. The shipped default is public (players can read the repository), so a
+file that leaves a table out is refused unless it says `default = true`: then the default fills
+every table it leaves out.
 """
 
 from __future__ import annotations
@@ -13,15 +16,15 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Self, cast
+from typing import Annotated, Any, Self, cast
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from engines.ruledata import Named, NameForms, RuleData, mistake, mistakes
 from engines.russian import Forms
 from engines.text import Text
 from engines.tribes import tree
-from engines.tribes.data import DATA, Numbers, OpenedCommand, StratumId, Tenths
+from engines.tribes.data import DATA, STRATA, Numbers, OpenedCommand, StratumId, Tenths
 from engines.tribes.state import Secret
 
 DEFAULT_FILE = Path(__file__).with_name("gm_default.toml")
@@ -30,6 +33,26 @@ MOST_ROWS = 60
 MOST_TECHS = 200  # a bound on the file, so a mail's check never walks a runaway tree
 MOST_DECISIONS = 50
 MOST_OPTIONS = 8
+# bounds on the rest of the file: what the state keeps and mails say stays small
+MOST_NAME = 40  # characters of a name (a technology, a decision, an option, a tribe)
+MOST_ALIASES = 5
+MOST_TRIBES = 64  # starting places, eastern places, the computer's tribes, names for new tribes
+MOST_ROW = 200  # characters of a map row: 28 cells of a letter or three and a space
+MOST_LISTED = 32  # items of a condition's or an effect's list or table
+MOST_FORMS = 200  # names whose forms the file gives
+DEFAULT_KEY = "default"  # `default = true`: the shipped default fills every table the file leaves out
+REQUIRED = ("map", "start", "strata", "techs")  # the tables a file must have without it
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=MOST_NAME)]
+Cell = Annotated[str, StringConstraints(min_length=2, max_length=3)]  # «Б2», «К17»
+
+
+class SecretNamed(Named):
+    """A name of the GM's file, bounded: the state keeps it and mails say it."""
+
+    name: Name
+    en: Name
+    aliases: tuple[Name, ...] = Field(default=(), max_length=MOST_ALIASES)
 
 
 class Effects(RuleData):
@@ -40,14 +63,20 @@ class Effects(RuleData):
     limit: int = 0  # ЛЧ +
     limit_percent: int = 0  # ЛЧ % +
     moves: int = 0  # movement points +, in both modes
-    opens: tuple[StratumId, ...] = ()  # strata the tribe may now have
-    children_to: tuple[StratumId, ...] = ()  # strata that may now take children (aristocrats)
-    caps: dict[StratumId, int] = Field(default_factory=dict)  # a stratum's most people in a community
-    numbers: dict[StratumId, Numbers] = Field(default_factory=dict)  # added to its numbers per person
+    opens: tuple[StratumId, ...] = Field(default=(), max_length=MOST_LISTED)  # strata the tribe may now have
+    # strata that may now take children (aristocrats)
+    children_to: tuple[StratumId, ...] = Field(default=(), max_length=MOST_LISTED)
+    # a stratum's most people in a community
+    caps: dict[StratumId, int] = Field(default_factory=dict, max_length=MOST_LISTED)
+    # added to its numbers per person
+    numbers: dict[StratumId, Numbers] = Field(default_factory=dict, max_length=MOST_LISTED)
     # terrain or feature id → stratum id or "all" → food %
-    bonus: dict[str, dict[str, int]] = Field(default_factory=dict)
-    food_cap: dict[str, int] = Field(default_factory=dict)  # terrain id → its food cap +
-    commands: tuple[OpenedCommand, ...] = ()  # orders it opens (war, raid, exchange, gift, annex, faith)
+    bonus: dict[Name, Annotated[dict[Name, int], Field(max_length=MOST_LISTED)]] = Field(
+        default_factory=dict, max_length=MOST_LISTED
+    )
+    food_cap: dict[Name, int] = Field(default_factory=dict, max_length=MOST_LISTED)  # terrain id → cap +
+    # orders it opens (war, raid, exchange, gift, annex, faith)
+    commands: tuple[OpenedCommand, ...] = Field(default=(), max_length=MOST_LISTED)
     fight_percent: int = 0  # % to the tribe's БО in every battle (БМ)
     plunder: int = 0  # % of the loser's stock a victory takes, added to the rules' 25
     city: bool = False  # founding a city: the game ends
@@ -60,25 +89,27 @@ class Needs(RuleData):
     soc: Tenths = 0
     mil: Tenths = 0
     eco: Tenths = 0
-    after: tuple[str, ...] = ()  # technologies known before
-    at: tuple[str, ...] = ()  # a community on a cell of one of these terrains or features
-    strata: tuple[StratumId, ...] = ()  # people in each of these strata
+    after: tuple[Name, ...] = Field(default=(), max_length=MOST_LISTED)  # technologies known before
+    # a community on a cell of one of these terrains or features
+    at: tuple[Name, ...] = Field(default=(), max_length=MOST_LISTED)
+    strata: tuple[StratumId, ...] = Field(default=(), max_length=MOST_LISTED)  # people in each of these
     people: int = Field(default=0, ge=0)  # at least so many people in the tribe (ОЧ)
-    decided: tuple[str, ...] = ()  # options of decisions the tribe has taken
+    # options of decisions the tribe has taken
+    decided: tuple[Name, ...] = Field(default=(), max_length=MOST_LISTED)
 
 
-class Tech(Named):
+class Tech(SecretNamed):
     needs: Needs = Needs()
     effects: Effects = Effects()
 
 
-class Option(Named):
+class Option(SecretNamed):
     """One way of a decision, with what it does from the turn after it is taken."""
 
     effects: Effects = Effects()
 
 
-class Decision(Named):
+class Decision(SecretNamed):
     """«Решения предлагаются игроку после выполнения какого-то условия»: offered privately once
     `needs` is met, its options' effects shown; `permanent`: «принимаются сразу и навсегда», else
     it may be changed later."""
@@ -94,25 +125,32 @@ class HiddenStratum(RuleData):
     numbers: Numbers
 
 
-class AiTribe(Named):
-    cell: str
+class AiTribe(SecretNamed):
+    cell: Cell
 
 
 class Start(RuleData):
-    players: tuple[str, ...] = Field(min_length=1)  # the players' tribes, in the order of the lot
-    east: tuple[str, ...] = ()  # where new tribes of joining players may start, first free first
+    # the players' tribes, in the order of the lot
+    players: tuple[Cell, ...] = Field(min_length=1, max_length=MOST_TRIBES)
+    # where new tribes of joining players may start, first free first
+    east: tuple[Cell, ...] = Field(default=(), max_length=MOST_TRIBES)
 
 
 class Map(RuleData):
-    rows: tuple[str, ...] = Field(min_length=3, max_length=MOST_ROWS)  # north first; cells by spaces
+    # north first; cells by spaces
+    rows: tuple[Annotated[str, StringConstraints(max_length=MOST_ROW)], ...] = Field(
+        min_length=3, max_length=MOST_ROWS
+    )
 
 
 class GmData(RuleData):
+    default: bool = False  # the shipped default fills every table left out (`completed`)
     map: Map
     start: Start
-    ai: tuple[AiTribe, ...] = ()
-    names: tuple[str, ...] = ()  # names for tribes that split off, in order
-    strata: tuple[HiddenStratum, ...]
+    ai: tuple[AiTribe, ...] = Field(default=(), max_length=MOST_TRIBES)
+    # names for tribes that split off, in order
+    names: tuple[Name, ...] = Field(default=(), max_length=MOST_TRIBES)
+    strata: tuple[HiddenStratum, ...] = Field(max_length=len(STRATA))
     techs: tuple[Tech, ...] = Field(max_length=MOST_TECHS)
     decisions: tuple[Decision, ...] = Field(default=(), max_length=MOST_DECISIONS)
     forms: NameForms = Forms()
@@ -121,7 +159,7 @@ class GmData(RuleData):
     def _consistent(self) -> Self:
         """Every check over the whole file, all its mistakes in one error, a line each."""
         found = list(self._map())
-        found += [*([] if found else self._places()), *self._strata()]
+        found += [*([] if found else self._places()), *self._strata(), *self._forms()]
         found += tree.problems(self, set() if found else map_places(self.map.rows))
         if found:
             raise mistake(*("\n    ".join(text.get(lang) for text in found) for lang in ("ru", "en")))
@@ -161,6 +199,10 @@ class GmData(RuleData):
         names = [a.name for a in self.ai] + list(self.names)
         if len(set(names)) != len(names):
             yield Text("ai, names: одно имя дважды", "ai, names: a name twice")
+
+    def _forms(self) -> Iterable[Text]:
+        if len(self.forms.names) > MOST_FORMS:
+            yield Text(f"forms: не больше {MOST_FORMS} имён", f"forms: at most {MOST_FORMS} names")
 
     def _strata(self) -> Iterable[Text]:
         hidden = sorted(s.id for s in DATA.strata if s.numbers is None)
@@ -217,17 +259,48 @@ def cells(rows: Iterable[str]) -> dict[str, tuple[str, tuple[str, ...]]]:
 
 
 def problems(data: Mapping[str, Any]) -> list[Text]:
-    """The file's mistakes, each naming its key, in both languages ([] when it is valid)."""
-    return mistakes(GmData, data)
+    """The file's mistakes, each naming its key, in both languages ([] when it is valid). A file
+    that leaves out a table the game needs is refused unless it asks for the default."""
+    if data.get(DEFAULT_KEY) is True:
+        return mistakes(GmData, completed(data))
+    if not any(key in data for key in REQUIRED):
+        return [
+            Text(
+                "в файле нет ни карты, ни технологий (map, start, strata, techs): впишите свои по "
+                "образцу gm_default.toml или строку default = true, чтобы играть на данных по "
+                "умолчанию (их видно всем в репозитории)",
+                "the file has no map nor technologies (map, start, strata, techs): write your own "
+                "after gm_default.toml, or the line default = true to play the default data "
+                "(anyone can read it in the repository)",
+            )
+        ]
+    found = mistakes(GmData, data)
+    if any(key not in data for key in REQUIRED):
+        found.append(
+            Text(
+                "нужны все таблицы: map, start, strata, techs; или строка default = true, и недостающие "
+                "возьмутся из данных по умолчанию (их видно всем в репозитории)",
+                "every table is needed: map, start, strata, techs; or the line default = true, and those "
+                "left out come from the default data (anyone can read it in the repository)",
+            )
+        )
+    return found
+
+
+def completed(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The file as the game takes it: with `default = true`, the shipped default's tables for those
+    it leaves out."""
+    return {**default_data(), **data} if data.get(DEFAULT_KEY) is True else data
 
 
 def stored(data: Mapping[str, Any]) -> Secret:
     """A valid file as the state keeps it (`state.Secret`): its model's JSON, every default filled
     in, the map read cell by cell."""
-    dumped = GmData.model_validate(data).model_dump(mode="json")
+    whole = completed(data)
+    dumped = GmData.model_validate(whole).model_dump(mode="json", exclude={DEFAULT_KEY})
     rows = dumped.pop("map")["rows"]
     dumped["width"], dumped["height"] = len(rows[0].split()), len(rows)
-    dumped["forms"] = {name: dict(entry) for name, entry in data.get("forms", {}).items()}
+    dumped["forms"] = {name: dict(entry) for name, entry in whole.get("forms", {}).items()}
     dumped["cells"] = {
         cell_name(x, y): code for y, row in enumerate(rows) for x, code in enumerate(row.split())
     }

@@ -167,14 +167,28 @@ class Harness:
                 fresh.append(message)
         return fresh
 
-    def start(self, players: tuple[str, ...] = PLAYERS, named: Mapping[str, str] | None = None) -> None:
-        """Sign `players` up (each with the name `named` gives its power, if any) and start."""
+    def sign_up(self, players: tuple[str, ...] = PLAYERS, named: Mapping[str, str] | None = None) -> None:
+        """Sign `players` up (each with the name `named` gives its power, if any); their replies read."""
         for n, address in enumerate(players):
             own = f"; {named[address]}" if named and address in named else ""
             self.send(address, f"ЗАПИСЫВАЮСЬ Игрок{n}{own}", subject=f"[{self.game_id}] запись")
         self.run()
         for address in players:
             self.mail_to(address)
+
+    def use_data(self, text: str, name: str = "gm.toml") -> Path:
+        """The game's GM data file (`data` in its config) with `text`, beside the config; the daemon
+        started again to read the config."""
+        path = self.root / name
+        path.write_text(text, encoding="utf-8")
+        with self.config_path.open("a", encoding="utf-8") as config:
+            config.write(f'data = "{name}"\n')
+        self.restart()
+        return path
+
+    def start(self, players: tuple[str, ...] = PLAYERS, named: Mapping[str, str] | None = None) -> None:
+        """Sign `players` up (each with the name `named` gives its power, if any) and start."""
+        self.sign_up(players, named)
         start_game(self.game, self.daemon.postman, self.clock())
         self.run()
         for address in players:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from daemon.incoming.orderflow import help_pages, read_orders
-from daemon.outgoing.views import offered_orders
+from daemon.outgoing.views import offered_orders, order_blank
 from daemon.tools.conformance.knowledge import blank_faults
 from engines import get_ruleset
 from engines.contract import JSON, Command, Ruleset
@@ -91,3 +91,34 @@ def test_help_offers_what_the_blank_offers(name: str) -> None:
             ]
             offered = offered_orders(ruleset, state, power, phase)
             assert page["commands"] == [(example, spec.help) for spec, example in offered]
+
+
+CYRILLIC_CHARSETS = ("koi8-r", "cp1251", "iso8859-5", "cp866")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_blank_keeps_to_characters_every_cyrillic_charset_has(name: str) -> None:
+    """A player who answers in KOI8-R pastes the blank into a mail of that charset: a «», — or …
+    in it (KOI8-R has none) made the client send the whole reply in UTF-8."""
+    ruleset = get_ruleset(name)
+    found = {
+        (charset, char)
+        for seed in SEEDS[:2]
+        for state in played(ruleset, seed, by_blanks=True)
+        for power in playing(ruleset, state)
+        for lang in ("ru", "en")
+        for char in order_blank(
+            f"{name}-1", power, state["turn"], offered_orders(ruleset, state, power, state["phase"]), lang
+        )
+        for charset in CYRILLIC_CHARSETS
+        if not _encodes(char, charset)
+    }
+    assert found == set()
+
+
+def _encodes(char: str, charset: str) -> bool:
+    try:
+        char.encode(charset)
+    except UnicodeEncodeError:
+        return False
+    return True

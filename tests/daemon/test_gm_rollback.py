@@ -16,15 +16,20 @@ ANNA, BORIS, VERA, GLEB = PLAYERS
 ORDERS = ("ВЛОЖИТЬ Промышленность 3", "ВЛОЖИТЬ Армия 2")
 
 
-@pytest.fixture
-def h(tmp_path: Path) -> Harness:
-    harness = Harness(tmp_path, language="ru")
+def one_turn_in(root: Path) -> Harness:
+    """A Russian coins game whose first turn is resolved, every mail of it read."""
+    harness = Harness(root, language="ru")
     harness.start()
     everyone(harness, *ORDERS)
     harness.run()
     for address in (*PLAYERS, GM):
         harness.mail_to(address)
     return harness
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Harness:
+    return one_turn_in(tmp_path)
 
 
 def test_a_rollback_by_mail_waits_for_the_players_and_tells_them(h: Harness) -> None:

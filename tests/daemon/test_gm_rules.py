@@ -171,7 +171,7 @@ def test_data_the_rules_refuse_on_reload_is_mailed_to_the_gm_and_changes_nothing
     h.run()
     (answer,) = [body(m) for m in h.mail_to(GM) if "ДАННЫЕ" in body(m)]
     assert "файл данных" in answer and "не принят" in answer
-    assert "\n    plot: нужна строка в кавычках\n" in answer
+    assert "\n      plot: нужна строка в кавычках\n" in answer
     assert h.game.load().state["gm_data"] == {"plot": SECRET}
     assert [e["action"] for e in h.game.store.history()].count("data") == 0
 

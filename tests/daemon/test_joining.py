@@ -53,14 +53,16 @@ def test_a_joining_player_gets_a_named_power_and_a_role_mail_and_plays(h: Harnes
     assert "Вольные" in h.game.store.orders(1, "planning")
 
 
-def test_a_join_by_mail_tells_the_gm_and_is_undone_by_rollback(h: Harness) -> None:
+def test_a_join_by_mail_tells_the_gm_and_is_undone_by_a_confirmed_rollback(h: Harness) -> None:
     stage(h, *PLAYERS)  # turn 1 has a turn record to roll back to
     h.gm_mail(f"ПРИСОЕДИНИТЬ {IVAN} Иван")
     h.run()
     power, _ = role(h, IVAN)
     assert power == "Дом7" and h.game.load().players[power].status == "active"
     assert any("теперь играет за" in body(m) for m in h.mail_to(GM))
-    assert h.gm("ОТКАТ 1").exit_code == 0
+    assert h.gm("ОТКАТ 1").exit_code == 1  # it would take the newcomer out: the GM confirms first
+    assert power in h.game.load().players
+    assert h.gm("ОТКАТ 1 ПОДТВЕРЖДАЮ").exit_code == 0
     record = h.game.load()
     assert power not in record.players and power not in record.state["powers"]
 

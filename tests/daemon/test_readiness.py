@@ -170,3 +170,53 @@ def test_a_rollback_keeps_a_power_not_ready_that_was_not(h: Harness) -> None:
     unready = h.game.store.readiness(1, "orders")[h.powers[GLEB]]
     assert (unready.ready, unready.refused_count) == (False, 1)
     assert h.run().resolved == 0  # every power's orders are back, but not every power is ready
+
+
+@pytest.mark.parametrize(
+    "prose", ["Готово не всё, вторую строку поправлю завтра", "Ready when line 5 is fixed, tomorrow"]
+)
+def test_a_line_of_prose_that_starts_with_the_word_is_no_gotovo(h: Harness, prose: str) -> None:
+    """Only the word alone on its line says ГОТОВО: a sentence that starts with it kept the turn
+    going without the refused line, six hours early."""
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO, prose))
+    assert h.run().resolved == 0
+    (reply,) = replies(h, GLEB)
+    said = flat(reply)
+    assert "Вы написали ГОТОВО" not in said and "Пока в письме есть непринятые строки" in said
+    assert f"Строка 6: «{prose}»" in said  # shown as not read, with the player's own words
+    assert (h.game.store.readiness(1, "orders")[h.powers[GLEB]].ready, h.game.store.ready(1, "orders")) == (
+        False,
+        {h.powers[a] for a in (ANNA, BORIS, VERA)},
+    )
+
+
+@pytest.mark.parametrize("word", ["ГОТОВ", "Готово!", "готов.", "READY!!", "ГОТОВО :)"])
+def test_the_word_alone_with_punctuation_is_gotovo(h: Harness, word: str) -> None:
+    the_others_send_clean_orders(h)
+    h.send(GLEB, h.orders(GLEB, CLEAN, TYPO, word))
+    assert h.run().resolved == 1
+
+
+def test_a_line_of_prose_that_starts_with_konets_does_not_end_the_mail(h: Harness) -> None:
+    h.send(GLEB, h.orders(GLEB, "Конец хода близко, так что вот:", "ВЛОЖИТЬ Промышленность 3"))
+    h.run()
+    (reply,) = replies(h, GLEB)
+    assert "ВЛОЖИТЬ Промышленность 3" in reply and "Строка 4: «Конец хода близко, так что вот:»" in flat(
+        reply
+    )
+    stored = h.game.store.orders(1, "orders")[h.powers[GLEB]]
+    assert [c.args for c in stored.commands] == [{"line": "Промышленность", "amount": 3}]
+
+
+def test_the_reply_says_where_reading_stopped_when_orders_follow_konets(h: Harness) -> None:
+    """КОНЕЦ ends the mail; when what follows it reads as orders, the reply says where reading
+    stopped. A name or thanks under КОНЕЦ is no news to the player who wrote it there."""
+    h.send(GLEB, h.orders(GLEB, CLEAN) + "\nВЛОЖИТЬ Наука 2\nСпасибо!")
+    h.send(ANNA, h.orders(ANNA, CLEAN) + "\nСпасибо!\nАнна")
+    h.run()
+    (gleb,) = replies(h, GLEB)
+    said = "Письмо мы прочитали до строки 5 (КОНЕЦ). Ниже неё есть строки, похожие на приказы, но"
+    assert said in flat(gleb) and "ВЛОЖИТЬ Наука 2" not in gleb
+    (anna,) = replies(h, ANNA)
+    assert "Письмо мы прочитали до строки" not in flat(anna)

@@ -40,7 +40,8 @@ REPLY_HEADERS = {
 class CorpusHarness(Harness):
     """The harness's daemon with a game named like the .eml corpus's (coins-1), started, and the
     corpus power's password set to the one its mails carry (Китай, k3x9q); a Русь corpus mail
-    gets its own game, power and password, and every principality a player."""
+    gets its own game, power and password, and every principality a player; `seed`: the game's
+    seed, so its lot seats a player at `power`."""
 
     def __init__(
         self,
@@ -49,10 +50,15 @@ class CorpusHarness(Harness):
         power: str = POWER,
         password: str = PASSWORD,
         players: tuple[str, ...] = PLAYERS,
+        seed: str = "",
         **options: Any,
     ) -> None:
         super().__init__(root, game=game, **options)
         self.power = power
+        if seed:
+            record = self.game.load()
+            record.seed = seed
+            self.game.store.save(record)
         self.start(players)
         record = self.game.load()
         record.players[power].password_hash = self.game.passwords.hash(password)

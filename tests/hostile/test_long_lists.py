@@ -147,3 +147,19 @@ def test_a_mail_of_500_long_garbage_lines_gets_a_reply_of_bounded_size(tmp_path:
     assert "…и ещё 199 строк: их покажем, когда исправите эти." in text
     assert "…и ещё 230 строк." in text
     assert "ВЛОЖИТЬ Армия 1" in text  # the good order is kept and shown
+
+
+def test_a_reply_counts_the_lines_refused_not_the_names_refused_in_them(tmp_path: Path) -> None:
+    """400 marches, each with more misspelt provinces than a march may have: every bad name is
+    its own refusal, and the subject said «2000 строк не приняты»; it counts lines."""
+    h, home = rus_game(tmp_path)
+    march = f"ПОХОД {home} 10 0 " + ", ".join(["Рязн"] * (DATA.war.cavalry_march + 2))
+    h.send(ANNA, h.orders(ANNA, *[march] * 400))
+    h.run()
+    (reply,) = h.mail_to(ANNA)
+    assert "Ход 1: 400 строк не приняты" in str(reply["Subject"])
+    text = flat(body(reply))
+    assert "Не приняты 400 строк:" in text
+    shown = len(set(re.findall(r"Строка (\d+)", text)))
+    assert f"…и ещё {400 - shown} строк: их покажем, когда исправите эти." in text
+    assert h.game.store.readiness(1, "orders")[h.powers[ANNA]].refused_count == 400

@@ -110,8 +110,11 @@ def test_the_gm_corrects_influence_within_its_scale() -> None:
 
 
 def test_the_gm_data_names_the_tribal_leaders_whom_only_the_ruling_family_may_ask_about() -> None:
-    secret = {"tribal_unions": {"Сарды": "Пацци", "Корсы": "Борджиа", "Гунны": "Медичи"}}
-    state = RULESET.with_data(game(), secret)
+    wrong = {"tribal_unions": {"Сарды": "Пацци", "Корсы": "Борджиа", "Гунны": "Медичи"}}
+    said = "\n".join(t.ru for t in RULESET.data_problems(game(), wrong))
+    assert "tribal_unions.Корсы: «Борджиа» — нет такой семьи" in said
+    assert "tribal_unions.Гунны: нет такого племенного союза" in said
+    state = RULESET.with_data(game(), {"tribal_unions": {"Сарды": "Пацци"}})
     assert state["gm_data"] == {"tribal_unions": {"Сарды": "Пацци"}}
     result = run(state, {"Орсини": ["ПРОВЕРИТЬ Пацци", "ПРОВЕРИТЬ Медичи"]})
     assert told(result, "Орсини") == [
