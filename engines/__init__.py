@@ -12,6 +12,9 @@ if TYPE_CHECKING:  # a ruleset is imported when a game needs it, not with this p
 REGISTRY = {
     "coins": "engines.coins",
     "council": "engines.council",
+    "diplomacy": "engines.diplomacy",
+    "diplomacy_ancmed": "engines.diplomacy.ancmed",
+    "diplomacy_pure": "engines.diplomacy.pure",
     "mare": "engines.mare",
     "rus": "engines.rus",
     "tribes": "engines.tribes",

@@ -7,8 +7,9 @@ batch) through a real Maildir pass (archive, parse, route, password, check, stor
 and sent). Floor and pipeline alternate, so the machine's noise hits both, and the figure that
 matters is their ratio. The scenarios are what a user waits for: an order mail in a coins game
 and in a 16-player Русь game, one among 1000 idle Русь games, one after a long history, a full
-Русь resolution, a cron pass's start-up against a bare interpreter's (`bench_startup`), a
-backlog of ten thousand mails as it drains (`bench_backlog`); a burst and hostile inputs besides.
+Русь resolution, a crowded Diplomacy spring adjudicated (`bench_diplomacy`), a cron pass's
+start-up against a bare interpreter's (`bench_startup`), a backlog of ten thousand mails as it
+drains (`bench_backlog`); a burst and hostile inputs besides.
 The goals say what a user should not feel. With `--imap`, the 1000 Русь games again behind a real
 mail server (`bench_imap`), in the same table and JSON.
 """
@@ -59,8 +60,8 @@ class Sizes:
     backlog_mails: int = 10_000  # waiting when one pass starts
     tribes_turns: int = 30  # turns of a tribes game resolved one after another
     notified_mails: int = 10  # order mails delivered to a long-running daemon on Maildir
-    storm_games: int = 200  # started games of each ruleset on the host of the storm
-    storm_due: int = 20  # of each ruleset, whose deadlines fall at the same instant
+    storm_games: int = 1000  # started games on the host of the storm, as many of each ruleset
+    storm_due: int = 100  # of them, whose deadlines fall at the same instant
     stranger_games: int = 100  # started games behind a stranger's mail of single letters
 
 
@@ -80,8 +81,8 @@ QUICK = Sizes(
     backlog_mails=60,
     tribes_turns=4,
     notified_mails=2,
-    storm_games=2,
-    storm_due=1,
+    storm_games=len(REGISTRY),
+    storm_due=len(REGISTRY),
     stranger_games=3,
 )
 
@@ -91,9 +92,8 @@ def run_bench(sizes: Sizes, json_target: str | None, imap: bool = False) -> list
     unless the JSON does."""
     figures: list[Figure] = []
     scenarios = (
-        *(_coins, _rus, _idle, _history, _tribes, _burst, _startup, _deadline, _notified, _backlog),
-        _storm,
-        _stranger,
+        *(_coins, _rus, _diplomacy, _idle, _history, _tribes, _burst, _startup, _deadline, _notified),
+        *(_backlog, _storm, _stranger),
         *((_imap,) if imap else ()),
     )
     with tempfile.TemporaryDirectory(prefix="gonets-bench-") as tmp:
@@ -270,6 +270,27 @@ def _rus(root: Path, sizes: Sizes) -> list[Figure]:
             "ratio",
             "the resolution pass in those loops: the figure the machine's speed moves least",
         ),
+    ]
+
+
+def _diplomacy(root: Path, sizes: Sizes) -> list[Figure]:
+    """a Diplomacy moves phase of 34 units: the rules' resolution alone, the computer's orders"""
+    from daemon.tools.bench_diplomacy import moves_phase
+
+    state, orders, resolve = moves_phase()
+    seconds = []
+    for _ in range(sizes.resolutions):
+        began = time.perf_counter()
+        resolve(state, orders)
+        seconds.append(time.perf_counter() - began)
+    return [
+        Figure(
+            "diplomacy.moves34",
+            median(seconds) * 1000,
+            "ms",
+            "a Diplomacy spring of 34 units: every order read, checked, adjudicated, reported; median",
+            Goal("<=", 1000),
+        )
     ]
 
 
@@ -528,11 +549,12 @@ def _until(done: Callable[[], bool], seconds: float = 120.0) -> None:
 
 def _storm(root: Path, sizes: Sizes) -> list[Figure]:
     """deadlines at one instant on a host of every ruleset's games, then every game's at once"""
-    host = sizes.storm_games * len(REGISTRY)
+    each = max(1, sizes.storm_games // len(REGISTRY))
+    host = each * len(REGISTRY)
     figures = []
-    for name, due in (("storm", sizes.storm_due), ("storm_all", sizes.storm_games)):
+    for name, due in (("storm", max(1, sizes.storm_due // len(REGISTRY))), ("storm_all", each)):
         folder = root / name
-        bench_storm.build(folder, bench_storm.Storm(sizes.storm_games, due))
+        bench_storm.build(folder, bench_storm.Storm(each, due))
         os.sync()
         found = bench_storm.run_child(folder)
         shutil.rmtree(folder)

@@ -32,6 +32,7 @@ SCENARIO_FIGURES = {
     "rus16.resolution_mails",
     "rus16.cpu_reference",
     "rus16.resolution_in_references",
+    "diplomacy.moves34",
     "idle.pass",
     "idle.one_mail",
     "idle.one_mail_p90",
@@ -62,6 +63,7 @@ WITH_GOALS = [
     *("idle.pass", "idle.one_mail", "history.ratio", "startup.run_once", "startup.help"),
     *("backlog.first_reply", "maildir.reply", "storm.first_report", "storm.mail_answered"),
     *("storm.peak_share", "storm_all.last_report", "tribes.ratio"),
+    "diplomacy.moves34",
 ]
 NO_GOAL = ("coins.floor_share", "coins.batch_floor_share", "rus16.floor_share", "startup.status")
 

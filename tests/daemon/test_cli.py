@@ -64,7 +64,7 @@ def test_init_refuses_a_game_twice_and_an_unknown_ruleset(
     assert (
         main(["init", "--config", str(config), "--game", "chess", "--ruleset", "chess", "--gm", "g@x"]) == 2
     )
-    known = "coins, council, mare, rus, tribes"
+    known = "coins, council, diplomacy, diplomacy_ancmed, diplomacy_pure, mare, rus, tribes"
     assert capsys.readouterr().err == f"нет правил chess / no ruleset chess (known: {known})\n"
 
 

@@ -277,13 +277,15 @@ MODELS = {"role": PLAYERS[0], "report": PLAYERS[0], "digest": GM}
 
 
 def _model(game: PlayedGame, kind: str) -> Sent:
-    """The first role mail, the first report and the first digest the game sent."""
+    """The first role mail, the first report and the first digest the game sent (a game whose turns
+    have titles, `Ruleset.turn_title`, heads them «Итоги: Весна 1901»)."""
     mine = [m for m in game.mails if m.to == MODELS[kind]]
     if kind == "role":
         return next(m for m in mine if _PASSWORD.search(m.text))
     if kind == "report":
-        return next(m for m in mine if re.search(r"\nИтоги хода 1|\nResults of turn 1", m.text))
-    return next(m for m in mine if re.search(r"\nСводка ведущего: ход 1|\nGM digest: turn 1", m.text))
+        return next(m for m in mine if re.search(r"\nИтоги(?: хода 1|: )|\nResults(?: of turn 1|: )", m.text))
+    first = r"\nСводка ведущего: (?:ход 1|.* — итоги рассчитаны)|\nGM digest: (?:turn 1|.* resolved)"
+    return next(m for m in mine if re.search(first, m.text))
 
 
 @pytest.mark.parametrize("kind", list(MODELS))
