@@ -29,7 +29,7 @@ class DiplomacyRuleset(Ruleset[State]):
     powers_title = Text("Державы", "Powers")
     glossary = Text(
         "А — армия, Ф — флот; СП, ЮП, ВП — северное, южное и восточное побережье.",
-        "A (А) — army, F (Ф) — fleet; nc, sc, ec (СП, ЮП, ВП) — north, south and east coast.",
+        "A — army, F — fleet; nc, sc, ec — north, south and east coast.",
     )
 
     def __init__(self, variant: str = "standard") -> None:

@@ -88,7 +88,7 @@ def test_a_year_by_mail_in_both_notations_then_a_draw(game: Harness) -> None:
     assert "  А Вена – Галиция — отскок\n" in austria
     post = forum(game)
     assert "[b]Дипломатия — итоги: Весна 1901[/b]" in post
-    assert "  А Варшава – Галиция — отскок\n" in post and "  А Константинополь – Болгария\n" in post
+    assert "[*]А Варшава – Галиция — отскок\n" in post and "[*]А Константинополь – Болгария\n" in post
 
     # Autumn: Turkey dislodges the Russian fleet in Rumania; only Russia owes the retreat
     for power, lines in AUTUMN.items():
@@ -99,7 +99,7 @@ def test_a_year_by_mail_in_both_notations_then_a_draw(game: Harness) -> None:
     assert "Дальше: Осень 1901: отступления, приказы до" in russia
     assert "В этой фазе приказов от вас не ждём." in flat(reports(game, "Турция"))
     post = forum(game)
-    assert "[*]Флот России в Румынии выбит." in post and "  Ф Румыния стоит (выбита)\n" in post
+    assert "[*]Флот России в Румынии выбит." in post and "[*]Ф Румыния стоит (выбита)\n" in post
     send(game, "Россия", "F RUM R SEV")
     assert game.run().resolved == 1
     news = flat(reports(game, "Франция"))

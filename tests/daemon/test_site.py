@@ -97,7 +97,9 @@ def test_no_page_holds_anything_private(
     # the computer's powers marked in the standings, as the forum post marks them
     record, last = h.game.load(), h.game.store.read_turn_record(h.game.store.turn_records()[-1])
     rows = standings(site[f"{h.game_id}/index.html"])
-    computer = {power.removesuffix(" (компьютер)") for power, _ in rows if power.endswith("(компьютер)")}
+    computer = {
+        power.removesuffix("(компьютер)").strip() for power, _ in rows if power.endswith("(компьютер)")
+    }
     assert computer == {p for p in computer_run(last) if p in public_scores(h.game.ruleset, record.state)}
 
 

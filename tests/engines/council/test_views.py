@@ -9,6 +9,8 @@ import io
 
 from PIL import Image
 
+from daemon.outgoing.forum import DIALECTS
+from daemon.outgoing.markup import BBCode
 from daemon.outgoing.render import render_one
 from engines.contract import GM_VIEWER, PUBLIC_VIEWER
 from engines.council import RULESET
@@ -96,7 +98,8 @@ def test_a_tribal_unions_leader_is_in_no_view_but_its_own() -> None:
 
 def _rendered(state: State, template: str, family: str = "") -> str:
     view = RULESET.view(state, family) if family else RULESET.public_view(state)
-    return render_one(f"council/{template}", "ru", {"view": view, "forms": RULESET.catalog.forms})
+    context = {"view": view, "forms": RULESET.catalog.forms, "markup": BBCode(DIALECTS["phpbb"])}
+    return render_one(f"council/{template}", "ru", context)
 
 
 def test_the_auctions_winners_are_one_line_a_kind_and_the_powers_once_a_turn() -> None:

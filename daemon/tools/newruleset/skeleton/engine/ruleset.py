@@ -45,6 +45,7 @@ class SkeletonRuleset(Ruleset[State]):
     examples = staticmethod(ai.examples)
     view = staticmethod(views.view)
     scores = staticmethod(views.scores)
+    secret_scores = True  # a score is a village's grain, which only the village sees
     read = staticmethod(read)
     adjust = staticmethod(adjust)
 

@@ -1,4 +1,5 @@
-"""What each reader may see: a village sees its own grain only; the scores are public."""
+"""What each reader may see: a village sees its own grain only, and so the scores, a sack a point,
+are the public's only once the game is over (the ruleset's `secret_scores`)."""
 
 from __future__ import annotations
 
